@@ -1,0 +1,82 @@
+// Route names and paths of the SPA (spec §2). Names are part of the contract; paths the spec does not
+// give are ours and marked so.
+
+export const ROUTE_NAMES = {
+  authInn: 'auth-inn',
+  authLogin: 'auth-login',
+  registration: 'registration',
+  home: 'home',
+  documents: 'documents',
+  incoming: 'incoming',
+  outgoing: 'outgoing',
+  drafts: 'drafts',
+  templates: 'templates',
+  deleted: 'deleted',
+  view: 'view',
+  create: 'create',
+  update: 'update',
+  invoice: 'invoice',
+  waybill: 'waybill',
+  statistics: 'statistics',
+  turnover: 'statistics.turnover',
+  settings: 'settings',
+  settingsAccount: 'settings.account',
+  settingsRequisite: 'settings.requisite',
+  settingsStaff: 'settings.staff',
+  settingsSubscriptionFee: 'settings.subscriptionFee',
+  newdoc: 'newdoc',
+  help: 'help',
+  gnccatalog: 'gnccatalog',
+  balance: 'balance',
+  contacts: 'contacts',
+  logout: 'logout',
+  maintenance: 'maintenance',
+  inProgress: 'in-progress',
+} as const;
+
+export const CATALOGUE_TABS = [
+  'tasnifGetWithoutVat',
+  'getZeroVatServices',
+  'enterprisesSellingWithoutOrZeroVAT',
+  'enterprisesPurchasingWithoutOrZeroVAT',
+  'tasnifGetNotConsidered',
+  'tasnifGetRefinanced',
+] as const;
+export type CatalogueTab = (typeof CATALOGUE_TABS)[number];
+
+export const PATHS = {
+  authInn: '/auth-inn',
+  authLogin: '/auth-login',
+  registration: '/registration',
+  home: '/',
+  documents: '/documents',
+  incoming: '/documents/incoming',
+  outgoing: '/documents/outgoing',
+  drafts: '/documents/drafts',
+  templates: '/documents/templates', // not given by the spec
+  deleted: '/documents/deleted',
+  view: '/documents/:id',
+  create: '/documents/create',
+  update: '/documents/update/:id',
+  statistics: '/statistics', // not given by the spec
+  turnover: '/turnover',
+  settings: '/settings',
+  settingsAccount: '/settings/account',
+  settingsRequisite: '/settings/requisite',
+  settingsStaff: '/settings/staff',
+  settingsSubscriptionFee: '/settings/subscriptionFee',
+  newdoc: '/newdoc',
+  help: '/help',
+  gnccatalog: '/gnccatalog',
+  balance: '/balance', // not given by the spec
+  contacts: '/contacts', // not given by the spec
+  logout: '/logout', // not given by the spec
+  maintenance: '/maintenance', // not given by the spec
+} as const;
+
+export const catalogueTabPath = (tab: CatalogueTab) => `${PATHS.gnccatalog}/${tab}`;
+
+/** Routes of the sign layout; a signed-in user opening one of the first two goes to incoming. */
+export const AUTH_PATHS: readonly string[] = [PATHS.authInn, PATHS.authLogin, PATHS.registration];
+/** Reachable without a token besides the sign-in screens. */
+export const PUBLIC_PATHS: readonly string[] = [PATHS.registration, PATHS.maintenance];

@@ -1,0 +1,73 @@
+import path from 'node:path';
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Unset → embedded PGlite in dataDir; postgres://… → PostgreSQL. */
+  databaseUrl: string | null;
+  demo: boolean;
+  logLevel: LogLevel;
+  production: boolean;
+  version: string;
+  /** Built SPA to serve; null serves none (tests). */
+  webRoot: string | null;
+}
+
+/** A configuration problem the operator must fix; printed as one line, never as a stack trace. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function parsePort(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 8080;
+  if (!/^\d+$/.test(raw) || Number(raw) > 65535) {
+    throw new ConfigError(`PORT must be a number from 0 to 65535, got "${raw}"`);
+  }
+  return Number(raw);
+}
+
+function parseDatabaseUrl(raw: string | undefined): string | null {
+  if (raw === undefined || raw.trim() === '') return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('DATABASE_URL is not a valid URL (expected postgres://user@host:port/database)');
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    throw new ConfigError(`DATABASE_URL must start with postgres:// or postgresql://, got "${url.protocol}//"`);
+  }
+  return raw;
+}
+
+function parseBool(name: string, raw: string | undefined, fallback: boolean): boolean {
+  if (raw === undefined || raw === '') return fallback;
+  if (/^(1|true|on|yes)$/i.test(raw)) return true;
+  if (/^(0|false|off|no)$/i.test(raw)) return false;
+  throw new ConfigError(`${name} must be on or off, got "${raw}"`);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv, version: string, cwd = process.cwd()): Config {
+  const production = env.NODE_ENV === 'production';
+  const logLevel = (env.LOG_LEVEL || 'info') as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
+  }
+  const demo = parseBool('DEMO', env.DEMO, !production);
+  return {
+    port: parsePort(env.PORT),
+    host: env.HOST || '127.0.0.1',
+    dataDir: path.resolve(cwd, env.DATA_DIR || '.data'),
+    databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
+    demo,
+    logLevel,
+    production,
+    version,
+    webRoot: path.resolve(cwd, 'dist'),
+  };
+}

@@ -1,0 +1,39 @@
+// One client interface over embedded PGlite and a PostgreSQL server, so that every query, migration
+// and test runs unchanged on both.
+
+export interface QueryResult<T> {
+  rows: T[];
+  rowCount: number;
+}
+
+export interface Db {
+  readonly kind: 'pglite' | 'postgresql';
+  query<T = Record<string, any>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  /** Several statements, no parameters (migrations). */
+  exec(sql: string): Promise<void>;
+  /** Runs fn in one transaction; a nested call joins the outer transaction. */
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export class DatabaseUnavailableError extends Error {
+  override name = 'DatabaseUnavailableError';
+}
+
+export interface OpenOptions {
+  /** postgres://…; null opens PGlite. */
+  databaseUrl: string | null;
+  /** PGlite data directory; null keeps it in memory. */
+  dataDir: string | null;
+  /** PostgreSQL only: a schema to create and use (isolated test runs). */
+  schema?: string;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Db> {
+  if (options.databaseUrl) {
+    const { openPostgres } = await import('./postgres');
+    return openPostgres(options.databaseUrl, options.schema);
+  }
+  const { openPglite } = await import('./pglite');
+  return openPglite(options.dataDir);
+}

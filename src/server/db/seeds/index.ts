@@ -1,0 +1,19 @@
+import type { Db } from '../client';
+import { seedDemoOrganizations } from './organizations';
+
+export interface Seeder {
+  name: string;
+  run(db: Db): Promise<void>;
+}
+
+/** Demo seeders in order; each is idempotent. Areas append their own (catalogue, users, …). */
+export const DEMO_SEEDERS: Seeder[] = [{ name: 'organizations', run: seedDemoOrganizations }];
+
+export async function seedDemo(db: Db, seeders = DEMO_SEEDERS): Promise<string[]> {
+  const done: string[] = [];
+  for (const seeder of seeders) {
+    await seeder.run(db);
+    done.push(seeder.name);
+  }
+  return done;
+}

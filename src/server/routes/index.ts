@@ -1,0 +1,7 @@
+import type { FastifyInstance } from 'fastify';
+import health from './Health';
+
+/** Every API resource group, mounted under /api. One plugin per group (spec §3). */
+export async function registerRoutes(app: FastifyInstance) {
+  await app.register(health);
+}

@@ -1,0 +1,89 @@
+// API tests run on embedded PGlite always, and on PostgreSQL too when TEST_DATABASE_URL is set.
+// One database per test file and kind: PGlite in memory, PostgreSQL in a schema of its own that is
+// dropped afterwards, so files can run in parallel against one server.
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import type { Config } from '../../src/server/config';
+import { type Db, openDatabase } from '../../src/server/db/client';
+import { migrate } from '../../src/server/db/migrate';
+import { seedDemo } from '../../src/server/db/seeds';
+
+export type DbKind = 'pglite' | 'postgresql';
+
+export interface TestContext {
+  kind: DbKind;
+  app: FastifyInstance;
+  db: Db;
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: '/tmp/hujjat-test-unused',
+    databaseUrl: null,
+    demo: true,
+    logLevel: 'silent',
+    production: false,
+    version: 'test',
+    webRoot: null,
+    ...overrides,
+  };
+}
+
+export const databaseKinds = (): DbKind[] =>
+  process.env.TEST_DATABASE_URL ? ['pglite', 'postgresql'] : ['pglite'];
+
+export async function openTestDatabase(kind: DbKind): Promise<{ db: Db; dispose(): Promise<void> }> {
+  if (kind === 'pglite') {
+    const db = await openDatabase({ databaseUrl: null, dataDir: null });
+    return { db, dispose: () => db.close() };
+  }
+  const url = process.env.TEST_DATABASE_URL!;
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const db = await openDatabase({ databaseUrl: url, dataDir: null, schema });
+  return {
+    db,
+    async dispose() {
+      await db.query(`drop schema if exists ${schema} cascade`).catch(() => {});
+      await db.close();
+    },
+  };
+}
+
+export interface HarnessOptions {
+  /** Load the demo seed (default true). */
+  seed?: boolean;
+  config?: Partial<Config>;
+}
+
+/**
+ * Runs `suite` once per available database kind with a migrated (and by default seeded) app.
+ * Use `ctx.app.inject()` inside the suite's tests.
+ */
+export function withDatabases(name: string, suite: (ctx: TestContext) => void, options: HarnessOptions = {}) {
+  for (const kind of databaseKinds()) {
+    describe(`${name} [${kind}]`, () => {
+      const ctx = { kind } as TestContext;
+      let dispose: () => Promise<void> = async () => {};
+      beforeAll(async () => {
+        const opened = await openTestDatabase(kind);
+        dispose = opened.dispose;
+        await migrate(opened.db);
+        if (options.seed !== false) await seedDemo(opened.db);
+        ctx.db = opened.db;
+        // The app must not close the shared db before dispose drops the schema.
+        const appDb: Db = { ...opened.db, close: async () => {} };
+        ctx.app = await buildApp(testConfig(options.config), { db: appDb, logger: false });
+        await ctx.app.ready();
+      });
+      afterAll(async () => {
+        await ctx.app?.close();
+        await dispose();
+      });
+      suite(ctx);
+    });
+  }
+}
