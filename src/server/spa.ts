@@ -10,9 +10,9 @@ export async function registerSpa(app: FastifyInstance, webRoot: string) {
     wildcard: false,
     index: false,
     cacheControl: false,
-    setHeaders(res, filePath) {
+    setHeaders(reply, filePath) {
       const rel = path.relative(webRoot, filePath);
-      res.setHeader(
+      reply.header(
         'cache-control',
         rel.startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
       );

@@ -1,0 +1,362 @@
+import type { ErrorSchema, FieldProps, RJSFSchema } from '@rjsf/utils';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { ErrorObject } from 'ajv';
+import { type ClipboardEvent, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { INVOICE_LINE, type LineMapping, type ProductRow, recomputeRow } from '../engine';
+import { langOf } from '../format';
+import { errorMessage } from '../messages';
+import { type FieldErrors, makeRowValidator } from '../validation';
+import { ClassifierPicker, type ClassifierPick } from '../widgets/ClassifierPicker';
+import { type Column, columnsFor, emptyRow } from './columns';
+import { TableContext, type TableContextValue } from './context';
+import { ImportErrors, type ImportReport } from './ImportErrors';
+import { Row } from './Row';
+import { RowStore, reconcileRows } from './rowStore';
+import { isMultiCell, parseTsv } from './rowParsing';
+import { Toolbar } from './Toolbar';
+import { TotalsRow } from './TotalsRow';
+import { readSheet, rowsFromMatrix } from './xlsxImport';
+import './productTable.css';
+
+export const ROW_HEIGHT = 46;
+const ORDINAL_FIELD = 'OrdNo';
+const EMPTY: readonly ProductRow[] = [];
+
+/** When the scroll box has no layout yet (jsdom, a hidden tab), assume a screenful of rows. */
+function observeRectWithFallback(
+  instance: { scrollElement: HTMLElement | null },
+  cb: (rect: { width: number; height: number }) => void,
+): (() => void) | undefined {
+  const element = instance.scrollElement;
+  if (!element) return undefined;
+  const report = () => {
+    const rect = element.getBoundingClientRect();
+    cb({ width: rect.width || 1024, height: rect.height || ROW_HEIGHT * 12 });
+  };
+  report();
+  if (typeof ResizeObserver === 'undefined') return undefined;
+  const observer = new ResizeObserver(report);
+  observer.observe(element);
+  return () => observer.disconnect();
+}
+
+/** The line mapping declared on the array (part A's `lineArithmetic` keyword) or the invoice one. */
+function mappingOf(schema: RJSFSchema, uiOptions: Record<string, unknown>): LineMapping {
+  const declared = (schema as { lineArithmetic?: LineMapping }).lineArithmetic ?? (uiOptions.lineMapping as LineMapping | undefined);
+  return declared ?? INVOICE_LINE;
+}
+
+/**
+ * The product table: a custom RJSF field for the product-line array (form-engines.md §7.1).
+ * Rows live in a RowStore; only visible rows are mounted (virtualized); each cell edits a local
+ * draft and commits on blur or Enter; a commit recomputes the row's sums in exact decimals and
+ * hands the array to the Form with the v6 path-based onChange.
+ */
+export function ProductTableField(props: FieldProps<ProductRow[]>) {
+  const { schema, uiSchema, registry, fieldPathId, formData, onChange, onBlur, errorSchema, disabled, readonly } = props;
+  const { t, i18n } = useTranslation(['form', 'forms', 'validation']);
+  const lang = langOf(i18n.language);
+  const uiOptions = (uiSchema?.['ui:options'] ?? {}) as Record<string, unknown>;
+  const mapping = useMemo(() => mappingOf(schema, uiOptions), [schema, uiOptions]);
+  const lineSchema = useMemo(
+    () => registry.schemaUtils.retrieveSchema((schema.items ?? {}) as RJSFSchema),
+    [registry.schemaUtils, schema.items],
+  );
+  const columns = useMemo(
+    () => columnsFor(lineSchema, mapping, uiOptions.columns as string[] | undefined),
+    [lineSchema, mapping, uiOptions.columns],
+  );
+  const validateRow = useMemo(() => makeRowValidator(registry.rootSchema, lineSchema), [registry.rootSchema, lineSchema]);
+  const hasOrdinal = Boolean((lineSchema.properties as Record<string, unknown> | undefined)?.[ORDINAL_FIELD]);
+
+  const storeRef = useRef<RowStore | null>(null);
+  storeRef.current ??= new RowStore(formData ?? EMPTY, mapping, hasOrdinal ? ORDINAL_FIELD : undefined);
+  const store = storeRef.current;
+  const rows = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+
+  // RJSF hands back a clone of what we sent; keep our row objects where values are equal.
+  useEffect(() => {
+    const next = reconcileRows(store.getSnapshot(), formData ?? EMPTY);
+    if (next !== store.getSnapshot()) store.replace(next);
+  }, [formData, store]);
+
+  // Local verdicts of the line validator, keyed by the row object (they move with the row).
+  const [rowErrors, setRowErrors] = useState(() => new WeakMap<ProductRow, FieldErrors>());
+  const setErrorsFor = useCallback((entries: Array<[ProductRow, FieldErrors | null]>) => {
+    setRowErrors((previous) => {
+      const next = new WeakMap(previous as unknown as WeakMap<ProductRow, FieldErrors>) as WeakMap<ProductRow, FieldErrors>;
+      return entries.reduce((map, [row, errors]) => {
+        if (errors) map.set(row, errors);
+        else map.delete(row);
+        return map;
+      }, next);
+    });
+  }, []);
+
+  const latest = useRef({ onChange, onBlur, path: fieldPathId.path, id: fieldPathId.$id, validateRow, columns });
+  latest.current = { onChange, onBlur, path: fieldPathId.path, id: fieldPathId.$id, validateRow, columns };
+  const emit = useCallback((next: readonly ProductRow[]) => {
+    const { onChange: change, onBlur: blur, path, id } = latest.current;
+    change(next as ProductRow[], path);
+    // Lets a Form with liveValidate 'onBlur' re-check the whole document (totals, cross-field rules).
+    blur(id, next);
+  }, []);
+
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+    observeElementRect: observeRectWithFallback,
+  });
+
+  const focusCell = useCallback(
+    (rowIndex: number, field: string) => {
+      const count = store.getSnapshot().length;
+      if (rowIndex < 0) return;
+      if (rowIndex >= count) {
+        emit(store.insert(count, [emptyRow(latest.current.columns)]));
+      }
+      virtualizer.scrollToIndex(rowIndex, { align: 'auto' });
+      const focus = (attempt: number) => {
+        const element = document.getElementById(`${latest.current.id}_${rowIndex}_${field}`);
+        if (element) element.focus();
+        else if (attempt < 5) requestAnimationFrame(() => focus(attempt + 1));
+      };
+      requestAnimationFrame(() => focus(0));
+    },
+    [store, emit, virtualizer],
+  );
+
+  const [pickerRow, setPickerRow] = useState<number | null>(null);
+  const [importReport, setImportReport] = useState<ImportReport | null>(null);
+
+  const columnTitle = useCallback(
+    (column: Column) => {
+      const keys = [column.titleKey, `forms:productLine.${column.name}`, `form:productTable.columns.${column.name}`].filter(
+        (k): k is string => Boolean(k),
+      );
+      return t(keys, { defaultValue: column.name });
+    },
+    [t],
+  );
+
+  const ctx = useMemo<TableContextValue>(
+    () => ({
+      fieldId: fieldPathId.$id,
+      lang,
+      t,
+      readonly: Boolean(readonly || disabled),
+      columnTitle,
+      optionLabel: (column, option) =>
+        t([`form:productTable.options.${column.name}.${option}`], { defaultValue: column.name === 'VatRate' ? `${option}%` : String(option) }),
+      commit: (rowIndex, field, value) => {
+        const next = store.setCell(rowIndex, field, value);
+        const row = next[rowIndex];
+        if (row) setErrorsFor([[row, latest.current.validateRow(row)]]);
+        emit(next);
+      },
+      focusCell,
+      openCatalog: (rowIndex) => setPickerRow(rowIndex),
+    }),
+    [fieldPathId.$id, lang, t, readonly, disabled, columnTitle, store, emit, focusCell, setErrorsFor],
+  );
+
+  const onAction = useCallback(
+    (action: 'copy' | 'remove' | 'up' | 'down', index: number) => {
+      if (action === 'copy') emit(store.copy(index));
+      else if (action === 'remove') emit(store.remove(index));
+      else {
+        const to = action === 'up' ? index - 1 : index + 1;
+        emit(store.move(index, to));
+        // Keep the keyboard on the moved row's button.
+        requestAnimationFrame(() => {
+          const buttons = document.querySelectorAll<HTMLButtonElement>(`#${CSS.escape(latest.current.id)}-table tr[data-index="${to}"] .pt-actions button`);
+          buttons[action === 'up' ? 0 : 1]?.focus();
+        });
+      }
+    },
+    [store, emit],
+  );
+
+  const addRow = useCallback(() => {
+    const count = store.getSnapshot().length;
+    emit(store.insert(count, [emptyRow(columns)]));
+    const first = columns.find((c) => c.kind !== 'computed');
+    if (first) focusCell(count, first.name);
+  }, [store, emit, columns, focusCell]);
+
+  /** Pasted or imported lines: parse, check each with the line validator, insert the valid ones at once. */
+  const insertMatrix = useCallback(
+    (matrix: unknown[][], at: number, source: ImportReport['source']) => {
+      const result = rowsFromMatrix(matrix, columns, columnTitle, (row) => validateRow(row), emptyRow(columns), (row) =>
+        recomputeRow(row, mapping),
+      );
+      const current = store.getSnapshot();
+      // A table holding only the blank starter line is replaced rather than appended to.
+      const onlyBlank = current.length === 1 && columns.every((c) => c.kind === 'computed' || c.kind === 'boolean' || current[0][c.name] === undefined);
+      if (result.rows.length > 0) {
+        if (onlyBlank) {
+          store.remove(0);
+          emit(store.insert(0, result.rows));
+        } else emit(store.insert(at, result.rows));
+      }
+      setImportReport({ source, imported: result.rows.length, total: result.total, issues: result.issues });
+    },
+    [columns, columnTitle, validateRow, mapping, store, emit],
+  );
+
+  const onPaste = useCallback(
+    (event: ClipboardEvent<HTMLDivElement>) => {
+      if (ctx.readonly) return;
+      const text = event.clipboardData.getData('text/plain');
+      if (!isMultiCell(text)) return; // a single value pastes into the cell as usual
+      event.preventDefault();
+      const target = (event.target as HTMLElement).closest('tr[data-index]');
+      const at = target ? Number(target.getAttribute('data-index')) + 1 : store.getSnapshot().length;
+      insertMatrix(parseTsv(text), at, 'paste');
+    },
+    [ctx.readonly, insertMatrix, store],
+  );
+
+  const onImportFile = useCallback(
+    async (file: File) => {
+      try {
+        const matrix = await readSheet(file);
+        insertMatrix(matrix, store.getSnapshot().length, 'xlsx');
+      } catch {
+        setImportReport({ source: 'xlsx', imported: 0, total: 0, issues: [], unreadable: true });
+      }
+    },
+    [insertMatrix, store],
+  );
+
+  const onPick = useCallback(
+    (pick: ClassifierPick) => {
+      if (pickerRow === null) return;
+      const names = new Set(Object.keys((lineSchema.properties ?? {}) as object));
+      const patch: ProductRow = {};
+      for (const [key, value] of Object.entries(pick)) if (names.has(key) && value !== undefined) patch[key] = value;
+      const next = store.patchRow(pickerRow, patch);
+      const row = next[pickerRow];
+      if (row) setErrorsFor([[row, validateRow(row)]]);
+      emit(next);
+      const index = pickerRow;
+      setPickerRow(null);
+      focusCell(index, 'CatalogCode');
+    },
+    [pickerRow, lineSchema, store, setErrorsFor, validateRow, emit, focusCell],
+  );
+
+  const errorTexts = useMemo(() => new WeakMap<object, Record<string, string>>(), [rowErrors, lang]);
+  const errorsForRow = (row: ProductRow, index: number): Record<string, string> | undefined => {
+    const local = rowErrors.get(row);
+    const fromForm = (errorSchema as ErrorSchema<ProductRow[]> | undefined)?.[index] as Record<string, { __errors?: string[] }> | undefined;
+    if (!local && !fromForm) return undefined;
+    const key = (local ?? fromForm) as object;
+    const cached = errorTexts.get(key);
+    if (cached && !fromForm) return cached;
+    const texts: Record<string, string> = {};
+    if (fromForm) {
+      for (const [field, node] of Object.entries(fromForm)) {
+        const first = node?.__errors?.[0];
+        if (first) texts[field] = first;
+      }
+    }
+    if (local) {
+      for (const [field, error] of Object.entries(local)) {
+        const column = columns.find((c) => c.name === field);
+        texts[field] = errorMessage(error as ErrorObject, t, column ? columnTitle(column) : field);
+      }
+    }
+    if (Object.keys(texts).length === 0) return undefined;
+    if (!fromForm) errorTexts.set(key, texts);
+    return texts;
+  };
+
+  const items = virtualizer.getVirtualItems();
+  const totalSize = virtualizer.getTotalSize();
+  const paddingTop = items.length > 0 ? items[0].start : 0;
+  const paddingBottom = items.length > 0 ? totalSize - items[items.length - 1].end : 0;
+  const label = t(['forms:productLine.title', 'form:productTable.title']);
+  const tableErrors = (errorSchema as { __errors?: string[] } | undefined)?.__errors;
+
+  return (
+    <TableContext.Provider value={ctx}>
+      <section className="pt" aria-label={label}>
+        {!ctx.readonly && <Toolbar onAdd={addRow} onImport={onImportFile} rowCount={rows.length} />}
+        {tableErrors && tableErrors.length > 0 && (
+          <p className="pt-table-error" role="alert">
+            {tableErrors[0]}
+          </p>
+        )}
+        <div className="pt-scroll" ref={scrollRef} onPaste={onPaste}>
+          <table id={`${fieldPathId.$id}-table`} className="pt-table" aria-rowcount={rows.length + 2} aria-label={label}>
+            <thead>
+              <tr aria-rowindex={1}>
+                <th scope="col" className="pt-ordinal">
+                  №
+                </th>
+                {columns.map((column) => (
+                  <th key={column.name} scope="col" style={{ minWidth: column.width }}>
+                    {columnTitle(column)}
+                    {column.required && !ctx.readonly && (
+                      <span className="pt-required" aria-hidden="true">
+                        *
+                      </span>
+                    )}
+                  </th>
+                ))}
+                {!ctx.readonly && (
+                  <th scope="col" className="pt-actions">
+                    <span className="visually-hidden">{t('form:productTable.actions')}</span>
+                  </th>
+                )}
+              </tr>
+            </thead>
+            <tbody>
+              {paddingTop > 0 && (
+                <tr aria-hidden="true" style={{ height: paddingTop }}>
+                  <td colSpan={columns.length + 2} />
+                </tr>
+              )}
+              {items.map((item) => {
+                const row = rows[item.index];
+                return (
+                  <Row
+                    key={item.index}
+                    index={item.index}
+                    row={row}
+                    columns={columns}
+                    errors={errorsForRow(row, item.index)}
+                    count={rows.length}
+                    onAction={onAction}
+                  />
+                );
+              })}
+              {paddingBottom > 0 && (
+                <tr aria-hidden="true" style={{ height: paddingBottom }}>
+                  <td colSpan={columns.length + 2} />
+                </tr>
+              )}
+              {rows.length === 0 && (
+                <tr>
+                  <td colSpan={columns.length + 2} className="pt-empty">
+                    {t('form:productTable.empty')}
+                  </td>
+                </tr>
+              )}
+            </tbody>
+            <TotalsRow store={store} columns={columns} mapping={mapping} withActions={!ctx.readonly} />
+          </table>
+        </div>
+        {importReport && <ImportErrors report={importReport} onClose={() => setImportReport(null)} />}
+        {pickerRow !== null && (
+          <ClassifierPicker open onClose={() => setPickerRow(null)} onPick={onPick} initialQuery={String(rows[pickerRow]?.CatalogCode ?? '')} />
+        )}
+      </section>
+    </TableContext.Provider>
+  );
+}

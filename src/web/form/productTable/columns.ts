@@ -1,0 +1,110 @@
+import type { RJSFSchema } from '@rjsf/utils';
+import type { LineMapping } from '../engine';
+
+export type ColumnKind = 'text' | 'decimal' | 'integer' | 'select' | 'boolean' | 'catalog' | 'computed';
+
+export interface Column {
+  /** National field name of the product line (CatalogCode, Count, Summa, …). */
+  name: string;
+  kind: ColumnKind;
+  /** i18n key of the header (the schema's title when it has one). */
+  titleKey?: string;
+  decimals?: number;
+  options?: Array<string | number>;
+  required: boolean;
+  width: number;
+}
+
+/** Columns shown when the UI schema does not list its own (ui:options.columns), in this order. */
+export const DEFAULT_COLUMN_ORDER = [
+  'CatalogCode',
+  'CatalogName',
+  'Name',
+  'Barcode',
+  'PackageCode',
+  'PackageName',
+  'MeasureId',
+  'Count',
+  'Summa',
+  'DeliverySum',
+  'ExciseRate',
+  'ExciseSum',
+  'VatRate',
+  'VatSum',
+  'DeliverySumWithVat',
+  'WithoutVat',
+  'LgotaId',
+  'Origin',
+];
+
+/** Counts carry up to 6 decimals, every other amount 2 (uz-edi.md §b, strict rules). */
+const COUNT_FIELDS = new Set(['Count', 'Amount']);
+const WIDTHS: Record<ColumnKind, number> = {
+  text: 160,
+  decimal: 120,
+  integer: 96,
+  select: 110,
+  boolean: 80,
+  catalog: 190,
+  computed: 130,
+};
+
+function typesOf(schema: RJSFSchema): string[] {
+  const type = schema.type;
+  return Array.isArray(type) ? (type as string[]) : type ? [type as string] : [];
+}
+
+function kindOf(name: string, schema: RJSFSchema, computed: Set<string>): ColumnKind {
+  if (computed.has(name)) return 'computed';
+  if (name === 'CatalogCode') return 'catalog';
+  if (Array.isArray(schema.enum)) return 'select';
+  const types = typesOf(schema);
+  if (types.includes('boolean')) return 'boolean';
+  if (types.includes('integer')) return 'integer';
+  if (types.includes('number')) return 'decimal';
+  return 'text';
+}
+
+/** Fields the table computes (never typed): the mapping's outputs. */
+export function computedFields(mapping: LineMapping): Set<string> {
+  return new Set([mapping.deliverySum, mapping.vatSum, mapping.total].filter((f): f is string => Boolean(f)));
+}
+
+/**
+ * Columns from the (already dereferenced) line schema. Only flat fields become cells; nested objects
+ * (Marks, ExchangeInfo) stay in the data untouched.
+ */
+export function columnsFor(lineSchema: RJSFSchema, mapping: LineMapping, listed?: readonly string[]): Column[] {
+  const properties = (lineSchema.properties ?? {}) as Record<string, RJSFSchema>;
+  const required = new Set((lineSchema.required as string[] | undefined) ?? []);
+  const computed = computedFields(mapping);
+  const names = (listed ?? DEFAULT_COLUMN_ORDER).filter((name) => name in properties);
+  return names.flatMap((name) => {
+    const schema = properties[name];
+    if (typeof schema !== 'object' || schema === null) return [];
+    const types = typesOf(schema);
+    if (types.includes('object') || types.includes('array')) return [];
+    const kind = kindOf(name, schema, computed);
+    const decimals = kind === 'decimal' || kind === 'computed' ? (COUNT_FIELDS.has(name) ? 6 : 2) : undefined;
+    return [
+      {
+        name,
+        kind,
+        titleKey: typeof schema.title === 'string' ? schema.title : undefined,
+        decimals,
+        options: Array.isArray(schema.enum) ? (schema.enum as Array<string | number>) : undefined,
+        required: required.has(name),
+        width: WIDTHS[kind],
+      },
+    ];
+  });
+}
+
+/** An empty line with the given columns (numbers empty, flags false). */
+export function emptyRow(columns: readonly Column[]): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (const column of columns) {
+    if (column.kind === 'boolean') row[column.name] = false;
+  }
+  return row;
+}

@@ -1,0 +1,53 @@
+import type { RJSFSchema } from '@rjsf/utils';
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import { ajvOptions } from '../../engine/ajvOptions';
+import { registerKeywords } from '../../engine/keywords';
+
+/** One AJV instance for the table's row checks, with THE shared options and keywords. */
+let sharedAjv: Ajv | undefined;
+function ajv(): Ajv {
+  sharedAjv ??= registerKeywords(new Ajv({ ...ajvOptions, strictSchema: false }));
+  return sharedAjv;
+}
+
+export type FieldErrors = Record<string, ErrorObject>;
+
+/**
+ * Validates single product lines on commit (form-engines.md §7.1: the edited row only, not the
+ * document). The line schema is compiled together with the root's definitions so its `$ref`s resolve.
+ * Returns the FIRST error of every field — a field shows one failing rule at a time.
+ */
+export function makeRowValidator(rootSchema: RJSFSchema, lineSchema: RJSFSchema): (row: unknown) => FieldErrors | null {
+  let validate: ValidateFunction | undefined;
+  try {
+    const { $id: _id, ...root } = rootSchema as RJSFSchema & { $id?: string };
+    validate = ajv().compile({
+      ...(root.$defs ? { $defs: root.$defs } : {}),
+      ...(root.definitions ? { definitions: root.definitions } : {}),
+      ...lineSchema,
+    });
+  } catch {
+    // A line schema that does not compile on its own is still checked by the whole-document validator.
+    return () => null;
+  }
+  const check = validate;
+  return (row) => {
+    if (check(row)) return null;
+    return firstErrorPerField(check.errors ?? []);
+  };
+}
+
+/** The field (first path segment) an error belongs to; `required` names it in its params. */
+export function fieldOfError(error: ErrorObject): string {
+  if (error.keyword === 'required') return String((error.params as { missingProperty?: string }).missingProperty ?? '');
+  return error.instancePath.split('/')[1] ?? '';
+}
+
+export function firstErrorPerField(errors: readonly ErrorObject[]): FieldErrors {
+  const result: FieldErrors = {};
+  for (const error of errors) {
+    const field = fieldOfError(error);
+    if (!(field in result)) result[field] = error;
+  }
+  return result;
+}

@@ -1,0 +1,50 @@
+import { Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router-dom';
+import { PATHS } from '../../engine/routes';
+import { useProfile } from '../auth/profile';
+import { Button, Loading } from '../ui';
+import { Brand } from './Brand';
+import { LanguageSwitch } from './LanguageSwitch';
+import { SideMenu } from './SideMenu';
+import './layout.css';
+
+export function MainLayout() {
+  const { t } = useTranslation('common');
+  const profile = useProfile();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const who = profile?.organizationName || profile?.fullName || '';
+  return (
+    <div className="main-layout">
+      <a href="#main" className="visually-hidden">
+        {t('skipToContent')}
+      </a>
+      <header className="main-header">
+        <Button
+          variant="ghost"
+          className="menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="side-menu"
+          aria-label={t('menu.toggle')}
+          onClick={() => setMenuOpen((v) => !v)}
+        >
+          ☰
+        </Button>
+        <Brand to={PATHS.incoming} />
+        <span className="spacer" />
+        {who && (
+          <span className="org-name" title={who}>
+            {who}
+          </span>
+        )}
+        <LanguageSwitch id="language-switch-main" />
+      </header>
+      <SideMenu open={menuOpen} onNavigate={() => setMenuOpen(false)} />
+      <main id="main" className="main-content" tabIndex={-1}>
+        <Suspense fallback={<Loading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+    </div>
+  );
+}

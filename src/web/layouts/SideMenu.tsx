@@ -1,0 +1,77 @@
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router-dom';
+import { PATHS } from '../../engine/routes';
+
+interface MenuLink {
+  to: string;
+  label: string;
+  badge?: string;
+}
+interface MenuGroup {
+  title: string;
+  links: MenuLink[];
+}
+
+/** The side menu of spec §2, in its order. */
+export function SideMenu({ open, onNavigate }: { open: boolean; onNavigate: () => void }) {
+  const { t } = useTranslation('common');
+  const groups: MenuGroup[] = [
+    {
+      title: t('menu.documents'),
+      links: [
+        { to: PATHS.incoming, label: t('menu.incoming') },
+        { to: PATHS.outgoing, label: t('menu.outgoing') },
+        { to: PATHS.drafts, label: t('menu.drafts') },
+        { to: PATHS.templates, label: t('menu.templates') },
+        { to: PATHS.deleted, label: t('menu.deleted') },
+      ],
+    },
+    {
+      title: t('menu.statistics'),
+      links: [
+        { to: PATHS.statistics, label: t('menu.statistics') },
+        { to: PATHS.turnover, label: t('menu.turnover') },
+      ],
+    },
+    {
+      title: t('menu.settings'),
+      links: [
+        { to: PATHS.settingsRequisite, label: t('menu.companyDetails') },
+        { to: PATHS.settingsStaff, label: t('menu.staff') },
+        { to: PATHS.settingsAccount, label: t('menu.account') },
+        { to: PATHS.settingsSubscriptionFee, label: t('menu.subscriptionFee') },
+      ],
+    },
+    {
+      title: t('menu.other'),
+      links: [
+        { to: PATHS.gnccatalog, label: t('menu.catalogue'), badge: t('menu.inDevelopment') },
+        { to: PATHS.create, label: t('menu.createDocument') },
+        { to: PATHS.balance, label: t('menu.balance') },
+        { to: PATHS.help, label: t('menu.help') },
+        { to: PATHS.logout, label: t('menu.logout') },
+      ],
+    },
+  ];
+  return (
+    <nav id="side-menu" className="side-menu" aria-label={t('menu.label')} data-open={open}>
+      {groups.map((g) => (
+        <div key={g.title}>
+          <div className="group-title" aria-hidden="true">
+            {g.title}
+          </div>
+          <ul aria-label={g.title}>
+            {g.links.map((l) => (
+              <li key={l.to}>
+                <NavLink to={l.to} onClick={onNavigate}>
+                  <span>{l.label}</span>
+                  {l.badge && <span className="badge">{l.badge}</span>}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </nav>
+  );
+}

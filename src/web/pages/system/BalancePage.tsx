@@ -1,0 +1,7 @@
+import { useTranslation } from 'react-i18next';
+import { InProgress } from '../../system/InProgress';
+
+export default function BalancePage() {
+  const { t } = useTranslation('common');
+  return <InProgress title={t('menu.balance')} />;
+}

@@ -1,0 +1,10 @@
+export { Button } from './Button';
+export { EmptyState, Loading, Spinner } from './Feedback';
+export { errorIdFor, FormItem } from './FormItem';
+export { Checkbox, Input, inputClass, Select, Textarea } from './Input';
+export { Modal } from './Modal';
+export { Table } from './Table';
+export type { Column } from './Table';
+export { LinkTabs, Tabs } from './Tabs';
+export { toast, useToasts } from './toast/store';
+export { Toaster } from './toast/Toaster';
