@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 import { PATHS } from '../../engine/routes';
+import { useHealth } from '../api/health';
 
 interface MenuLink {
   to: string;
@@ -15,6 +16,7 @@ interface MenuGroup {
 /** The side menu of spec §2, in its order. */
 export function SideMenu({ open, onNavigate }: { open: boolean; onNavigate: () => void }) {
   const { t } = useTranslation('common');
+  const health = useHealth();
   const groups: MenuGroup[] = [
     {
       title: t('menu.documents'),
@@ -72,6 +74,9 @@ export function SideMenu({ open, onNavigate }: { open: boolean; onNavigate: () =
           </ul>
         </div>
       ))}
+      <p className="menu-footer muted" data-testid="app-version">
+        {health.data ? t('menu.version', { version: health.data.version }) : '\u00a0'}
+      </p>
     </nav>
   );
 }
