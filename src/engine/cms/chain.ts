@@ -1,0 +1,76 @@
+// Certificate path from a signer up to a trusted anchor, with validity at a reference time.
+import * as pkijs from 'pkijs';
+import { bytesEqual } from './bytes';
+import { CmsVerificationError } from './parse';
+
+const MAX_DEPTH = 6;
+
+function der(cert: pkijs.Certificate): Uint8Array {
+  return new Uint8Array(cert.toSchema(true).toBER(false));
+}
+
+function isCa(cert: pkijs.Certificate): boolean {
+  const ext = cert.extensions?.find((e) => e.extnID === '2.5.29.19');
+  return Boolean((ext?.parsedValue as pkijs.BasicConstraints | undefined)?.cA);
+}
+
+function validAt(cert: pkijs.Certificate, at: Date): boolean {
+  return cert.notBefore.value.getTime() <= at.getTime() && at.getTime() <= cert.notAfter.value.getTime();
+}
+
+/**
+ * Builds and checks the path leaf → … → trusted anchor. The leaf's own validity is reported as
+ * CERT_EXPIRED / CERT_NOT_YET_VALID; anything wrong above it is UNTRUSTED_CHAIN.
+ */
+export async function verifyChain(
+  leaf: pkijs.Certificate,
+  intermediates: pkijs.Certificate[],
+  trusted: pkijs.Certificate[],
+  at: Date,
+): Promise<pkijs.Certificate[]> {
+  if (at.getTime() > leaf.notAfter.value.getTime()) {
+    throw new CmsVerificationError('CERT_EXPIRED', 'The signer certificate has expired');
+  }
+  if (at.getTime() < leaf.notBefore.value.getTime()) {
+    throw new CmsVerificationError('CERT_NOT_YET_VALID', 'The signer certificate is not valid yet');
+  }
+  const trustedDer = trusted.map(der);
+  const isTrusted = (c: pkijs.Certificate) => {
+    const d = der(c);
+    return trustedDer.some((t) => bytesEqual(t, d));
+  };
+  const pool = [...intermediates, ...trusted];
+  const path = [leaf];
+  let current = leaf;
+  for (let depth = 0; depth < MAX_DEPTH; depth++) {
+    if (isTrusted(current)) return path;
+    let next: pkijs.Certificate | null = null;
+    for (const candidate of pool) {
+      if (!candidate.subject.isEqual(current.issuer) || !isCa(candidate)) continue;
+      if (await current.verify(candidate).catch(() => false)) {
+        next = candidate;
+        break;
+      }
+    }
+    if (!next) break;
+    if (!validAt(next, at)) {
+      throw new CmsVerificationError('UNTRUSTED_CHAIN', 'A certificate authority in the chain is not valid');
+    }
+    // A self-signed certificate that is not an anchor ends the search.
+    if (next === current) break;
+    path.push(next);
+    current = next;
+  }
+  throw new CmsVerificationError('UNTRUSTED_CHAIN', 'The signer certificate is not issued by a trusted authority');
+}
+
+export function certificatesFromPem(pem: string): pkijs.Certificate[] {
+  const blocks = pem.match(/-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/g) ?? [];
+  return blocks.map((block) => {
+    const b64 = block.replace(/-----(BEGIN|END) CERTIFICATE-----/g, '').replace(/\s+/g, '');
+    const binary = atob(b64);
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    return pkijs.Certificate.fromBER(bytes.buffer);
+  });
+}

@@ -1,0 +1,9 @@
+// CMS (PKCS#7) helpers shared by the E-IMZO emulator and the server's local signature verifier.
+export * from './bytes';
+export * from './certificate';
+export * from './chain';
+export * from './oids';
+export * from './parse';
+export * from './time';
+export * from './timestamp';
+export * from './verify';
