@@ -1,4 +1,5 @@
 import type { Db } from '../client';
+import { seedDemoCatalogue } from './catalogue';
 import { seedDemoOrganizations } from './organizations';
 
 export interface Seeder {
@@ -7,7 +8,10 @@ export interface Seeder {
 }
 
 /** Demo seeders in order; each is idempotent. Areas append their own (catalogue, users, …). */
-export const DEMO_SEEDERS: Seeder[] = [{ name: 'organizations', run: seedDemoOrganizations }];
+export const DEMO_SEEDERS: Seeder[] = [
+  { name: 'organizations', run: seedDemoOrganizations },
+  { name: 'catalogue', run: seedDemoCatalogue },
+];
 
 export async function seedDemo(db: Db, seeders = DEMO_SEEDERS): Promise<string[]> {
   const done: string[] = [];
