@@ -1,0 +1,11 @@
+import { defineKeyword } from './define';
+import type { KeywordCheck } from './types';
+
+// The spec asks for "a simple email pattern"; deliverability is proven by the confirmation mail.
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Optional; when filled, something@domain.tld. */
+export const email: KeywordCheck<boolean> = (data, enabled) =>
+  enabled && data !== '' && (data.length > 254 || !EMAIL.test(data)) ? [{}] : null;
+
+export default defineKeyword('email', email, { type: 'string', schemaType: 'boolean' });

@@ -1,0 +1,43 @@
+import type Ajv from 'ajv';
+import type { KeywordDefinition } from 'ajv';
+import correctionDeadline from './correctionDeadline';
+import dateTime from './dateTime';
+import decimalPlaces from './decimalPlaces';
+import documentTotals from './documentTotals';
+import email from './email';
+import isRegisteredTin from './isRegisteredTin';
+import isoDate from './isoDate';
+import lineArithmetic from './lineArithmetic';
+import noIndividual from './noIndividual';
+import notToOneself from './notToOneself';
+import passportSerial from './passportSerial';
+import password from './password';
+import passwordConfirmation from './passwordConfirmation';
+import phoneNumber from './phoneNumber';
+import pinfl from './pinfl';
+import pinflOrTin from './pinflOrTin';
+import requiredUnless from './requiredUnless';
+import requiredWithout from './requiredWithout';
+import sellerNotBuyer from './sellerNotBuyer';
+import serverCheck from './serverCheck';
+import tin from './tin';
+import vatRateForDate from './vatRateForDate';
+
+/** Every custom keyword, one file each. */
+export const keywordDefinitions: KeywordDefinition[] = [correctionDeadline, dateTime, decimalPlaces, documentTotals, email, isRegisteredTin, isoDate, lineArithmetic, noIndividual, notToOneself, passportSerial, password, passwordConfirmation, phoneNumber, pinfl, pinflOrTin, requiredUnless, requiredWithout, sellerNotBuyer, serverCheck, tin, vatRateForDate];
+
+export const keywordNames: string[] = keywordDefinitions.map((definition) => definition.keyword as string);
+
+/**
+ * Adds the custom keywords to an AJV instance and returns it, so it fits RJSF's
+ * `customizeValidator({ extenderFn: registerKeywords })`, a Fastify `ajv.plugins` entry and our own
+ * runtime and standalone compilers alike.
+ */
+export function registerKeywords<T extends Ajv>(ajv: T): T {
+  for (const definition of keywordDefinitions) {
+    if (!ajv.getKeyword(definition.keyword as string)) ajv.addKeyword(definition);
+  }
+  return ajv;
+}
+
+export type { KeywordError, KeywordIssue, ServerCheckRequest, ValidationContext } from './types';

@@ -1,0 +1,21 @@
+import { defineKeyword } from './define';
+import type { KeywordCheck } from './types';
+
+/** The spec's fixed set of special characters; password inputs strip anything else. */
+export const PASSWORD_SPECIALS = `!@#$%^&*()_+-=\\[]{};':"|,.<>/?`;
+export const PASSWORD_MIN_LENGTH = 8;
+
+/** At least 8 characters with an uppercase and a lowercase letter, a digit and a special character. */
+export const password: KeywordCheck<boolean> = (data, enabled) => {
+  if (!enabled) return null;
+  const value = data as string;
+  // Stop at the first failing rule, as the forms do.
+  if (value.length < PASSWORD_MIN_LENGTH) return [{ params: { reason: 'min', min: PASSWORD_MIN_LENGTH } }];
+  if (!/[A-Z]/.test(value)) return [{ params: { reason: 'upper' } }];
+  if (!/[a-z]/.test(value)) return [{ params: { reason: 'lower' } }];
+  if (!/\d/.test(value)) return [{ params: { reason: 'digit' } }];
+  if (![...value].some((char) => PASSWORD_SPECIALS.includes(char))) return [{ params: { reason: 'special' } }];
+  return null;
+};
+
+export default defineKeyword('password', password, { type: 'string', schemaType: 'boolean' });

@@ -1,0 +1,47 @@
+// Shared types of the custom keywords. Kept free of AJV so the precompiled validators can import
+// the check functions without pulling the AJV compiler into the browser bundle.
+
+/** Something a keyword found wrong. `path` is a JSON pointer suffix relative to the checked value. */
+export interface KeywordIssue {
+  path?: string;
+  params?: Record<string, unknown>;
+}
+
+/** A database-backed check declared in a schema (`serverCheck`) and run later by the server. */
+export interface ServerCheckRequest {
+  /** Name of the check, e.g. `oldDocumentSameType`. */
+  check: string;
+  /** Where the checked value sits in the document. */
+  instancePath: string;
+  value: unknown;
+  /** Extra options declared in the schema next to the name. */
+  options: Record<string, unknown>;
+}
+
+/**
+ * What the caller passes as `this` when validating (AJV `passContext`). Everything is optional so
+ * a validator called without context (RJSF does that) behaves as "now" and collects nothing.
+ */
+export interface ValidationContext {
+  /** The moment of validation; deadlines are measured from it. Defaults to the current time. */
+  now?: Date | string;
+  /** When present, `serverCheck` keywords push what the server must check afterwards. */
+  serverChecks?: ServerCheckRequest[];
+}
+
+export type KeywordCheck<S = any> = (
+  data: any,
+  schema: S,
+  rootData: any,
+  context: ValidationContext | undefined,
+  instancePath: string,
+) => KeywordIssue[] | null;
+
+/** An AJV-compatible error object, as the keywords produce it. */
+export interface KeywordError {
+  instancePath: string;
+  schemaPath: string;
+  keyword: string;
+  params: Record<string, unknown>;
+  message: string;
+}

@@ -1,0 +1,1 @@
+export type WordsLanguage = 'ru' | 'uz' | 'en';
