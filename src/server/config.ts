@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { type EimzoConfig, loadSigningConfig, type SigningConfig, SigningConfigError } from './signing/config';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -14,6 +15,15 @@ export interface Config {
   version: string;
   /** Built SPA to serve; null serves none (tests). */
   webRoot: string | null;
+  /** Signature verification (src/server/signing/config.ts, docs/signing.md); unset → not configured. */
+  signing?: SigningConfig;
+  /** Where browsers find the E-IMZO plug-in, its API keys, and the demo emulator's ports. */
+  eimzo?: EimzoConfig;
+  /**
+   * HS256 key of access tokens (JWT_SECRET, at least 32 characters). Required in production; when
+   * unset elsewhere the auth module generates one and keeps it in dataDir (src/server/auth/secret.ts).
+   */
+  jwtSecret?: string | null;
 }
 
 /** A configuration problem the operator must fix; printed as one line, never as a stack trace. */
@@ -59,15 +69,30 @@ export function loadConfig(env: NodeJS.ProcessEnv, version: string, cwd = proces
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
   }
   const demo = parseBool('DEMO', env.DEMO, !production);
+  const jwtSecret = env.JWT_SECRET?.trim() || null;
+  if (jwtSecret && jwtSecret.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters');
+  if (production && !jwtSecret) {
+    throw new ConfigError('JWT_SECRET must be set in production (at least 32 random characters)');
+  }
+  const dataDir = path.resolve(cwd, env.DATA_DIR || '.data');
+  let signing: ReturnType<typeof loadSigningConfig>;
+  try {
+    signing = loadSigningConfig(env, { dataDir, demo, production });
+  } catch (err) {
+    if (err instanceof SigningConfigError) throw new ConfigError(err.message);
+    throw err;
+  }
   return {
+    ...signing,
     port: parsePort(env.PORT),
     host: env.HOST || '127.0.0.1',
-    dataDir: path.resolve(cwd, env.DATA_DIR || '.data'),
+    dataDir,
     databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
     demo,
     logLevel,
     production,
     version,
     webRoot: path.resolve(cwd, 'dist'),
+    jwtSecret,
   };
 }

@@ -1,0 +1,141 @@
+// Local verification for standard algorithms (RSA/ECDSA) against configured trusted CAs: the demo
+// and test verifier, and for deployments whose CA issues standard keys. Real E-IMZO (GOST) keys
+// need EimzoServerSignatureService.
+import fs from 'node:fs';
+import type * as pkijs from 'pkijs';
+import {
+  attachTimestampToken,
+  bytesEqual,
+  buildTimestampRequest,
+  CmsVerificationError,
+  certificatesFromPem,
+  encodeCms,
+  parseCms,
+  signatureValue,
+  timestampTokenOf,
+  toArrayBuffer,
+  toBase64,
+  tokenFromTimestampResponse,
+  verifyCms,
+} from '../../engine/cms';
+import { decodePkcs7, requireIdentity, signerFromSummary } from './signer';
+import { SignatureError, type SignatureService, type VerifiedSignature } from './types';
+
+export interface LocalSignatureServiceOptions {
+  /** Trusted CA certificates (PEM text, possibly several per file). */
+  trustedCaPem: string[];
+  tsaUrl?: string | null;
+  timeoutMs?: number;
+  /** Clock for certificate validity when a signature has no timestamp (tests). */
+  now?: () => Date;
+}
+
+function asSignatureError(err: unknown): never {
+  if (err instanceof SignatureError) throw err;
+  if (err instanceof CmsVerificationError) throw new SignatureError(err.code, err.message);
+  throw new SignatureError('MALFORMED', 'The signature could not be processed');
+}
+
+export class LocalSignatureService implements SignatureService {
+  readonly kind = 'local' as const;
+  private readonly trusted: pkijs.Certificate[];
+
+  constructor(private readonly options: LocalSignatureServiceOptions) {
+    this.trusted = options.trustedCaPem.flatMap((pem) => certificatesFromPem(pem));
+    if (this.trusted.length === 0) throw new Error('LocalSignatureService needs at least one trusted CA certificate');
+  }
+
+  static fromFiles(files: string[], rest: Omit<LocalSignatureServiceOptions, 'trustedCaPem'> = {}) {
+    return new LocalSignatureService({ ...rest, trustedCaPem: files.map((f) => fs.readFileSync(f, 'utf8')) });
+  }
+
+  async verifyAttached(pkcs7b64: string): Promise<VerifiedSignature> {
+    const der = decodePkcs7(pkcs7b64);
+    try {
+      const result = await verifyCms(der, { trusted: this.trusted, now: this.options.now?.() });
+      if (!result.attached) throw new SignatureError('MALFORMED', 'The signature is detached; an attached one is required');
+      if (result.signers.length !== 1) throw new SignatureError('MALFORMED', 'Exactly one signer is expected');
+      const [signer] = result.signers;
+      return {
+        content: result.content,
+        signer: requireIdentity(signerFromSummary(signer.certificate)),
+        signingTime: signer.signingTime,
+        timestamped: Boolean(signer.timestamp),
+        timestampTime: signer.timestamp?.time,
+      };
+    } catch (err) {
+      asSignatureError(err);
+    }
+  }
+
+  async timestamp(pkcs7b64: string): Promise<string> {
+    const tsaUrl = this.options.tsaUrl;
+    if (!tsaUrl) throw new SignatureError('TIMESTAMP_FAILED', 'No timestamp authority is configured (TSA_URL)');
+    let parsed: ReturnType<typeof parseCms>;
+    try {
+      parsed = parseCms(decodePkcs7(pkcs7b64));
+    } catch (err) {
+      asSignatureError(err);
+    }
+    for (const signerInfo of parsed.signedData.signerInfos) {
+      if (timestampTokenOf(signerInfo)) continue;
+      const request = await buildTimestampRequest(signatureValue(signerInfo));
+      let response: Response;
+      try {
+        response = await fetch(tsaUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/timestamp-query' },
+          body: toArrayBuffer(request.der),
+          signal: AbortSignal.timeout(this.options.timeoutMs ?? 30_000),
+        });
+      } catch {
+        throw new SignatureError('TIMESTAMP_FAILED', 'The timestamp authority is not reachable');
+      }
+      if (!response.ok) throw new SignatureError('TIMESTAMP_FAILED', `The timestamp authority answered ${response.status}`);
+      try {
+        const token = tokenFromTimestampResponse(new Uint8Array(await response.arrayBuffer()));
+        attachTimestampToken(signerInfo, token);
+      } catch {
+        throw new SignatureError('TIMESTAMP_FAILED', 'The timestamp authority gave no usable token');
+      }
+    }
+    return toBase64(encodeCms(parsed.signedData));
+  }
+
+  async join(firstPkcs7b64: string, secondPkcs7b64: string): Promise<string> {
+    try {
+      const first = parseCms(decodePkcs7(firstPkcs7b64));
+      const second = parseCms(decodePkcs7(secondPkcs7b64));
+      if (!first.content || !second.content) {
+        throw new SignatureError('MALFORMED', 'Only attached signatures can be joined');
+      }
+      if (!bytesEqual(first.content, second.content)) {
+        throw new SignatureError('CONTENT_MISMATCH', 'The signatures sign different content');
+      }
+      return toBase64(encodeCms(mergeSignedData(first.signedData, second.signedData)));
+    } catch (err) {
+      asSignatureError(err);
+    }
+  }
+}
+
+/** Adds the signers, certificates and digest algorithms of `extra` to `base` (duplicates dropped). */
+export function mergeSignedData(base: pkijs.SignedData, extra: pkijs.SignedData): pkijs.SignedData {
+  const der = (o: { toSchema(): { toBER(sizeOnly?: boolean): ArrayBuffer } }) => new Uint8Array(o.toSchema().toBER(false));
+  const certificates = [...(base.certificates ?? [])];
+  for (const cert of extra.certificates ?? []) {
+    if (!certificates.some((c) => bytesEqual(der(c), der(cert)))) certificates.push(cert);
+  }
+  const digestAlgorithms = [...base.digestAlgorithms];
+  for (const alg of extra.digestAlgorithms) {
+    if (!digestAlgorithms.some((a) => a.algorithmId === alg.algorithmId)) digestAlgorithms.push(alg);
+  }
+  const signerInfos = [...base.signerInfos];
+  for (const info of extra.signerInfos) {
+    if (!signerInfos.some((s) => bytesEqual(der(s), der(info)))) signerInfos.push(info);
+  }
+  base.certificates = certificates;
+  base.digestAlgorithms = digestAlgorithms;
+  base.signerInfos = signerInfos;
+  return base;
+}
