@@ -2,8 +2,8 @@ import path from 'node:path';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
-import { exitOnStartupError } from '../src/server/main';
 import { ensureWritableDir, lockDataDir } from '../src/server/lock';
+import { exitOnStartupError } from '../src/server/main';
 
 async function main() {
   const config = loadConfig(process.env, '0');

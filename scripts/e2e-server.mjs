@@ -10,7 +10,7 @@ if (!fs.existsSync(path.join(root, 'dist', 'index.html'))) {
   process.exit(1);
 }
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hujjat-e2e-'));
-const child = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), [path.join(root, 'scripts', 'serve.ts')], {
+const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'serve.ts')], {
   cwd: root,
   stdio: 'inherit',
   env: {

@@ -1,11 +1,19 @@
 // `npm start`: build the web app when its sources are newer than the build, then run the server.
-import { spawnSync, spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const built = path.join(root, 'dist', 'index.html');
-const sources = ['src/web', 'src/engine', 'locales', 'schemas', 'index.html', 'vite.config.ts', 'package.json'];
+const sources = [
+  'src/web',
+  'src/engine',
+  'locales',
+  'schemas',
+  'index.html',
+  'vite.config.ts',
+  'package.json',
+];
 
 function newestMtime(p) {
   if (!fs.existsSync(p)) return 0;
@@ -27,7 +35,10 @@ if (sourcesAt > builtAt) {
   }
 }
 
-const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
-const child = spawn(tsx, [path.join(root, 'scripts', 'serve.ts')], { cwd: root, stdio: 'inherit' });
+// One process (node with the tsx loader), so signals reach the server itself and it shuts down cleanly.
+const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'serve.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+});
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -70,7 +70,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   if (webRoot) await registerSpa(app, webRoot);
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api') || !webRoot || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    if (
+      request.url.startsWith('/api') ||
+      !webRoot ||
+      (request.method !== 'GET' && request.method !== 'HEAD')
+    ) {
       return sendError(reply, request, new ApiError(404, 'NOT_FOUND', 'errors:notFound'));
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html', webRoot);

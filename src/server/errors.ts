@@ -59,10 +59,15 @@ export function registerErrorHandling(app: FastifyInstance) {
         params: v.params as Record<string, unknown>,
         message: v.message ?? '',
       }));
-      return sendError(reply, request, new ApiError(400, 'VALIDATION', 'errors:badRequestFields', {}, errors));
+      return sendError(
+        reply,
+        request,
+        new ApiError(400, 'VALIDATION', 'errors:badRequestFields', {}, errors),
+      );
     }
     const status = fe.statusCode ?? 500;
-    if (status === 429) return sendError(reply, request, new ApiError(429, 'RATE_LIMITED', 'errors:tooManyRequests'));
+    if (status === 429)
+      return sendError(reply, request, new ApiError(429, 'RATE_LIMITED', 'errors:tooManyRequests'));
     if (status >= 400 && status < 500) {
       const code = fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_REQUEST';
       return sendError(reply, request, new ApiError(status, code, 'errors:badRequest'));

@@ -10,7 +10,9 @@ export function ensureWritableDir(dir: string) {
     fs.writeFileSync(probe, '');
     fs.rmSync(probe);
   } catch (err) {
-    throw new ConfigError(`DATA_DIR ${dir} is not writable (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+    throw new ConfigError(
+      `DATA_DIR ${dir} is not writable (${(err as NodeJS.ErrnoException).code ?? 'error'})`,
+    );
   }
 }
 

@@ -13,7 +13,8 @@ function assertPortFree(host: string, port: number): Promise<void> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once('error', (err: NodeJS.ErrnoException) => {
-      if (err.code === 'EADDRINUSE') reject(new ConfigError(`port ${port} on ${host} is already in use (set PORT)`));
+      if (err.code === 'EADDRINUSE')
+        reject(new ConfigError(`port ${port} on ${host} is already in use (set PORT)`));
       else if (err.code === 'EADDRNOTAVAIL' || err.code === 'ENOTFOUND')
         reject(new ConfigError(`HOST ${host} is not an address of this machine`));
       else if (err.code === 'EACCES') reject(new ConfigError(`no permission to listen on port ${port}`));
@@ -43,7 +44,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
   } catch (err) {
     unlock();
     if (err instanceof DatabaseUnavailableError) throw new ConfigError(err.message);
-    throw new ConfigError(`cannot open the embedded database in ${config.dataDir}: ${(err as Error).message}`);
+    throw new ConfigError(
+      `cannot open the embedded database in ${config.dataDir}: ${(err as Error).message}`,
+    );
   }
   const applied = await migrate(db);
   if (config.demo) await seedDemo(db);

@@ -9,7 +9,14 @@ import 'dayjs/locale/uz-latn';
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/*.json');
 
 export const NAMESPACES = [
-  ...new Set(Object.keys(loaders).map((p) => p.split('/').pop()!.replace(/\.json$/, ''))),
+  ...new Set(
+    Object.keys(loaders).map((p) =>
+      p
+        .split('/')
+        .pop()!
+        .replace(/\.json$/, ''),
+    ),
+  ),
 ];
 
 const backend: BackendModule = {

@@ -64,7 +64,9 @@ export async function openPostgres(url: string, schema?: string): Promise<Db> {
   } catch (err) {
     await pool.end().catch(() => {});
     const safeUrl = url.replace(/\/\/[^@/]*@/, '//');
-    throw new DatabaseUnavailableError(`cannot connect to PostgreSQL at ${safeUrl}: ${(err as Error).message}`);
+    throw new DatabaseUnavailableError(
+      `cannot connect to PostgreSQL at ${safeUrl}: ${(err as Error).message}`,
+    );
   }
   return wrapClient(pool, pool);
 }

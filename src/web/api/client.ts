@@ -92,10 +92,14 @@ export async function apiFetch<T = unknown>(path: string, options: ApiOptions = 
   }
   if (!options.quiet) {
     if (res.status === 401) clearProfile();
-    else if (res.status === 503 && parsed?.code === 'TECHNICAL_WORK') emitApiEvent({ type: 'technical-work' });
-    else if (SERVER_PROBLEM_STATUSES.includes(res.status)) emitApiEvent({ type: 'server-problem', status: res.status });
+    else if (res.status === 503 && parsed?.code === 'TECHNICAL_WORK')
+      emitApiEvent({ type: 'technical-work' });
+    else if (SERVER_PROBLEM_STATUSES.includes(res.status))
+      emitApiEvent({ type: 'server-problem', status: res.status });
   }
   const message =
-    typeof parsed?.message === 'string' && parsed.message ? parsed.message : defaultMessage(res.status, res.statusText, text);
+    typeof parsed?.message === 'string' && parsed.message
+      ? parsed.message
+      : defaultMessage(res.status, res.statusText, text);
   throw new ApiRequestError(res.status, message, parsed?.code, parsed ?? text, res.statusText);
 }

@@ -7,4 +7,5 @@ export interface Health {
   db: 'pglite' | 'postgresql';
 }
 
-export const useHealth = () => useQuery({ queryKey: ['health'], queryFn: () => apiFetch<Health>('/api/health') });
+export const useHealth = () =>
+  useQuery({ queryKey: ['health'], queryFn: () => apiFetch<Health>('/api/health') });

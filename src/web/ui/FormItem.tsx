@@ -16,7 +16,16 @@ export interface FormItemProps {
 
 export const errorIdFor = (id: string) => `${id}-error`;
 
-export function FormItem({ htmlFor, label, required, error, showError = true, hint, children, className }: FormItemProps) {
+export function FormItem({
+  htmlFor,
+  label,
+  required,
+  error,
+  showError = true,
+  hint,
+  children,
+  className,
+}: FormItemProps) {
   const visibleError = showError && error ? error : null;
   return (
     <div className={['form-item', className].filter(Boolean).join(' ')}>
@@ -32,7 +41,12 @@ export function FormItem({ htmlFor, label, required, error, showError = true, hi
       )}
       {children}
       {hint && !visibleError && <div className="form-item-hint">{hint}</div>}
-      <div id={errorIdFor(htmlFor)} className="form-item-error" role={visibleError ? 'alert' : undefined} hidden={!visibleError}>
+      <div
+        id={errorIdFor(htmlFor)}
+        className="form-item-error"
+        role={visibleError ? 'alert' : undefined}
+        hidden={!visibleError}
+      >
         {visibleError}
       </div>
     </div>

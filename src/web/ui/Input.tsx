@@ -1,11 +1,18 @@
-import { forwardRef, type InputHTMLAttributes, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import {
+  forwardRef,
+  type InputHTMLAttributes,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 import './ui.css';
 
 export type InputSize = 'sm' | 'md' | 'mdpx0' | 'lg';
 export type InputVariant = 'default' | 'outline' | 'bordered-bottom';
 
 export function inputClass(size: InputSize = 'md', variant: InputVariant = 'default', extra?: string) {
-  return ['input', `input-${size}`, variant !== 'default' && `input-${variant}`, extra].filter(Boolean).join(' ');
+  return ['input', `input-${size}`, variant !== 'default' && `input-${variant}`, extra]
+    .filter(Boolean)
+    .join(' ');
 }
 
 export interface InputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'size'> {
@@ -18,7 +25,14 @@ export const Input = forwardRef<HTMLInputElement, InputProps>(function Input(
   { size, variant, invalid, className, ...rest },
   ref,
 ) {
-  return <input ref={ref} className={inputClass(size, variant, className)} aria-invalid={invalid || undefined} {...rest} />;
+  return (
+    <input
+      ref={ref}
+      className={inputClass(size, variant, className)}
+      aria-invalid={invalid || undefined}
+      {...rest}
+    />
+  );
 });
 
 export interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'size'> {
@@ -34,7 +48,12 @@ export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select
   ref,
 ) {
   return (
-    <select ref={ref} className={inputClass(size, variant, className)} aria-invalid={invalid || undefined} {...rest}>
+    <select
+      ref={ref}
+      className={inputClass(size, variant, className)}
+      aria-invalid={invalid || undefined}
+      {...rest}
+    >
       {placeholder !== undefined && <option value="">{placeholder}</option>}
       {options?.map((o) => (
         <option key={o.value} value={o.value} disabled={o.disabled}>
@@ -55,7 +74,14 @@ export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function 
   { variant, invalid, className, ...rest },
   ref,
 ) {
-  return <textarea ref={ref} className={inputClass('md', variant, className)} aria-invalid={invalid || undefined} {...rest} />;
+  return (
+    <textarea
+      ref={ref}
+      className={inputClass('md', variant, className)}
+      aria-invalid={invalid || undefined}
+      {...rest}
+    />
+  );
 });
 
 export interface CheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {

@@ -12,7 +12,8 @@ export interface ModalProps {
   role?: 'dialog' | 'alertdialog';
 }
 
-const FOCUSABLE = 'a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])';
 
 /** Accessible modal: focus moves in and is trapped, Escape closes, focus returns on close. */
 export function Modal({ open, title, onClose, children, actions, role = 'dialog' }: ModalProps) {
@@ -46,8 +47,18 @@ export function Modal({ open, title, onClose, children, actions, role = 'dialog'
     }
   };
   return createPortal(
+    // biome-ignore lint/a11y/noStaticElementInteractions: a click on the backdrop is a mouse shortcut; Escape closes too
     <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose?.()}>
-      <div ref={ref} className="modal" role={role} aria-modal="true" aria-labelledby={titleId} tabIndex={-1} onKeyDown={onKeyDown}>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useAriaPropsSupportedByRole: role is dialog or alertdialog (a prop); it traps Tab and handles Escape */}
+      <div
+        ref={ref}
+        className="modal"
+        role={role}
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+      >
         <h2 id={titleId} className="modal-title">
           {title}
         </h2>

@@ -25,7 +25,12 @@ export function Table<Row>({ columns, rows, rowKey, caption, empty }: TableProps
         <thead>
           <tr>
             {columns.map((c) => (
-              <th key={c.key} scope="col" className={c.numeric ? 'num' : undefined} style={c.width ? { width: c.width } : undefined}>
+              <th
+                key={c.key}
+                scope="col"
+                className={c.numeric ? 'num' : undefined}
+                style={c.width ? { width: c.width } : undefined}
+              >
                 {c.header}
               </th>
             ))}

@@ -8,7 +8,17 @@ export interface TabItem {
 }
 
 /** Tabs as buttons (arrow keys move between them, as the ARIA tabs pattern says). */
-export function Tabs({ items, active, onChange, label }: { items: TabItem[]; active: string; onChange: (key: string) => void; label: string }) {
+export function Tabs({
+  items,
+  active,
+  onChange,
+  label,
+}: {
+  items: TabItem[];
+  active: string;
+  onChange: (key: string) => void;
+  label: string;
+}) {
   const refs = useRef<Array<HTMLButtonElement | null>>([]);
   const onKeyDown = (e: KeyboardEvent, index: number) => {
     const delta = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
@@ -46,8 +56,17 @@ export function LinkTabs({ items, label }: { items: Array<TabItem & { to: string
   return (
     <nav className="tabs" aria-label={label}>
       {items.map((item) => (
-        <NavLink key={item.key} to={item.to} className="tab" aria-selected={undefined}
-          style={({ isActive }) => (isActive ? { color: 'var(--c-primary)', borderBottomColor: 'var(--c-primary)', fontWeight: 600 } : undefined)}>
+        <NavLink
+          key={item.key}
+          to={item.to}
+          className="tab"
+          aria-selected={undefined}
+          style={({ isActive }) =>
+            isActive
+              ? { color: 'var(--c-primary)', borderBottomColor: 'var(--c-primary)', fontWeight: 600 }
+              : undefined
+          }
+        >
           {item.label}
         </NavLink>
       ))}

@@ -30,7 +30,10 @@ export default function HelpPage() {
       <div className="stack" style={{ maxWidth: 900 }}>
         <article className="card" aria-labelledby="help-month">
           <h2 id="help-month">{t('help.reportingMonth.title')}</h2>
-          <p data-testid="reporting-month" style={{ fontSize: '1.2rem', fontWeight: 600, textTransform: 'capitalize' }}>
+          <p
+            data-testid="reporting-month"
+            style={{ fontSize: '1.2rem', fontWeight: 600, textTransform: 'capitalize' }}
+          >
             {month}
           </p>
           <p>{t('help.reportingMonth.text', { deadline: correctionDeadline })}</p>

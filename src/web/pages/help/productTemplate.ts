@@ -12,7 +12,10 @@ export async function buildProductTemplate(t: TFunction): Promise<ArrayBuffer> {
   sheet['!cols'] = header.map((h) => ({ wch: Math.max(14, h.length + 2) }));
   const notes = XLSX.utils.aoa_to_sheet([
     [t('template.notesTitle')],
-    ...PRODUCT_IMPORT_COLUMNS.map((c) => [`${t(c.label)} [${c.key}]`, c.required ? t('template.required') : t('template.optional')]),
+    ...PRODUCT_IMPORT_COLUMNS.map((c) => [
+      `${t(c.label)} [${c.key}]`,
+      c.required ? t('template.required') : t('template.optional'),
+    ]),
   ]);
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, sheet, 'Products');

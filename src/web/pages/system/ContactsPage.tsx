@@ -10,12 +10,16 @@ export default function ContactsPage() {
         <div className="card">
           <h2>{t('contacts.eimzo')}</h2>
           <p>{t('contacts.eimzoText')}</p>
-          <a href="https://e-imzo.soliq.uz" target="_blank" rel="noreferrer">e-imzo.soliq.uz</a>
+          <a href="https://e-imzo.soliq.uz" target="_blank" rel="noreferrer">
+            e-imzo.soliq.uz
+          </a>
         </div>
         <div className="card">
           <h2>{t('contacts.tax')}</h2>
           <p>{t('contacts.taxText')}</p>
-          <a href="https://soliq.uz" target="_blank" rel="noreferrer">soliq.uz</a>
+          <a href="https://soliq.uz" target="_blank" rel="noreferrer">
+            soliq.uz
+          </a>
         </div>
         <div className="card">
           <h2>{t('contacts.project')}</h2>

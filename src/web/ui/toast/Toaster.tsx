@@ -20,7 +20,12 @@ export function Toaster() {
         >
           <span className="visually-hidden">{t(`toast.${item.kind}`)}</span>
           <div className="toast-body">{item.message}</div>
-          <button type="button" className="toast-close" aria-label={t('close')} onClick={() => closeToast(item.id)}>
+          <button
+            type="button"
+            className="toast-close"
+            aria-label={t('close')}
+            onClick={() => closeToast(item.id)}
+          >
             ×
           </button>
         </div>

@@ -10,7 +10,12 @@ export interface Toast {
   open: boolean;
 }
 
-const AUTO_CLOSE_MS: Record<ToastKind, number | null> = { success: 4000, info: 5000, warning: 7000, error: null };
+const AUTO_CLOSE_MS: Record<ToastKind, number | null> = {
+  success: 4000,
+  info: 5000,
+  warning: 7000,
+  error: null,
+};
 
 let toasts: Toast[] = [];
 let nextId = 1;

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/server/config';
+import { pickLanguage } from '../../src/server/i18n';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const c = loadConfig({}, '1.0.0', '/srv/app');
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/srv/app/.data',
+      databaseUrl: null,
+      demo: true,
+      logLevel: 'info',
+    });
+  });
+  it('turns demo off in production unless asked', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }, '1').demo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DEMO: 'on' }, '1').demo).toBe(true);
+    expect(loadConfig({ DEMO: 'off' }, '1').demo).toBe(false);
+  });
+  it('accepts postgres URLs', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/d' }, '1').databaseUrl).toBe(
+      'postgres://u@h:5432/d',
+    );
+    expect(loadConfig({ DATABASE_URL: 'postgresql://u@h/d' }, '1').databaseUrl).toBe('postgresql://u@h/d');
+  });
+  it.each([
+    [{ PORT: 'eighty' }, /PORT must be a number/],
+    [{ PORT: '70000' }, /PORT must be a number/],
+    [{ DATABASE_URL: 'not a url' }, /DATABASE_URL is not a valid URL/],
+    [{ DATABASE_URL: 'mysql://h/d' }, /must start with postgres/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
+    [{ DEMO: 'maybe' }, /DEMO must be on or off/],
+  ])('refuses %o with a clear message', (env, message) => {
+    expect(() => loadConfig(env as NodeJS.ProcessEnv, '1')).toThrow(ConfigError);
+    expect(() => loadConfig(env as NodeJS.ProcessEnv, '1')).toThrow(message);
+  });
+});
+
+describe('pickLanguage', () => {
+  it('picks by quality among ru, uz and en, ru otherwise', () => {
+    expect(pickLanguage('uz-UZ,uz;q=0.9')).toBe('uz');
+    expect(pickLanguage('de-DE, en;q=0.5, ru;q=0.7')).toBe('ru');
+    expect(pickLanguage('en;q=0.2, uz;q=0.9')).toBe('uz');
+    expect(pickLanguage('fr')).toBe('ru');
+    expect(pickLanguage('')).toBe('ru');
+    expect(pickLanguage(undefined)).toBe('ru');
+    expect(pickLanguage('en;q=0')).toBe('ru');
+  });
+});
