@@ -1,9 +1,16 @@
 import type { FastifyInstance } from 'fastify';
+import { authCore } from '../auth';
+import auth from './Auth';
+import eimzo from './Eimzo';
 import health from './Health';
 import lgota from './Lgota';
 
 /** Every API resource group, mounted under /api. One plugin per group (spec §3). */
 export async function registerRoutes(app: FastifyInstance) {
+  // First: declares request.user and the token key that every group's `authenticate` uses.
+  await app.register(authCore);
   await app.register(health);
+  await app.register(auth, { prefix: '/Auth' });
+  await app.register(eimzo, { prefix: '/Eimzo' });
   await app.register(lgota, { prefix: '/Lgota' });
 }

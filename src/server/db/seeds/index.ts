@@ -1,6 +1,7 @@
 import type { Db } from '../client';
 import { seedDemoCatalogue } from './catalogue';
 import { seedDemoOrganizations } from './organizations';
+import { seedDemoUsers } from './users';
 
 export interface Seeder {
   name: string;
@@ -11,6 +12,7 @@ export interface Seeder {
 export const DEMO_SEEDERS: Seeder[] = [
   { name: 'organizations', run: seedDemoOrganizations },
   { name: 'catalogue', run: seedDemoCatalogue },
+  { name: 'users', run: seedDemoUsers },
 ];
 
 export async function seedDemo(db: Db, seeders = DEMO_SEEDERS): Promise<string[]> {

@@ -1,0 +1,40 @@
+import { SignJWT, jwtVerify } from 'jose';
+import type { AuthUser, MembershipRole } from './types';
+
+/** Access tokens are short-lived; the rotating refresh token keeps a session going. */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+const ISSUER = 'hujjat';
+const AUDIENCE = 'hujjat-api';
+const ROLES: MembershipRole[] = ['owner', 'admin', 'accountant', 'staff'];
+
+export async function signAccessToken(key: Uint8Array, user: AuthUser, now = new Date()): Promise<string> {
+  const iat = Math.floor(now.getTime() / 1000);
+  return new SignJWT({
+    org: user.organizationId,
+    role: user.role,
+    ...(user.tin ? { tin: user.tin } : {}),
+    ...(user.pinfl ? { pinfl: user.pinfl } : {}),
+  })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(user.userId)
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + ACCESS_TOKEN_TTL_SECONDS)
+    .sign(key);
+}
+
+/** The caller encoded in a token, or null when it is invalid, expired or malformed. */
+export async function verifyAccessToken(key: Uint8Array, token: string): Promise<AuthUser | null> {
+  try {
+    const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
+    const role = payload.role as MembershipRole;
+    if (typeof payload.sub !== 'string' || typeof payload.org !== 'string' || !ROLES.includes(role)) return null;
+    const user: AuthUser = { userId: payload.sub, organizationId: payload.org, role };
+    if (typeof payload.tin === 'string') user.tin = payload.tin;
+    if (typeof payload.pinfl === 'string') user.pinfl = payload.pinfl;
+    return user;
+  } catch {
+    return null;
+  }
+}
