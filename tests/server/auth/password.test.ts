@@ -1,0 +1,291 @@
+// Password sign-in and its throttling, refresh token rotation and reuse detection, registration by
+// signature, organisations, password change and logout.
+import fs from 'node:fs';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DEMO_ORGANIZATIONS } from '../../../src/server/db/seeds/organizations';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../../src/server/db/seeds/users';
+import { ACCOUNT_FAILURE_LIMIT, IP_FAILURE_LIMIT } from '../../../src/server/auth/throttle';
+import { type TestContext, withDatabases } from '../harness';
+import { createDemoPki, type DemoPki, demoPkiDataDir, localSigningConfig } from './demoSigner';
+
+const dataDir = demoPkiDataDir();
+let pki: DemoPki;
+beforeAll(async () => {
+  pki = await createDemoPki(dataDir);
+});
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+const HOST = 'hujjat.test';
+let ipCounter = 0;
+/** Each test signs in from its own address so per-address counts do not leak between tests. */
+const nextIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+
+function login(ctx: TestContext, body: Record<string, unknown>, ip: string) {
+  return ctx.app.inject({ method: 'POST', url: '/api/Auth/Login', headers: { 'x-forwarded-for': ip }, payload: body });
+}
+
+function refresh(ctx: TestContext, token: string) {
+  return ctx.app.inject({ method: 'GET', url: '/api/Auth/refreshToken', cookies: { hujjat_refresh: token } });
+}
+
+const refreshCookie = (res: { cookies: Array<{ name: string; value: string; expires?: Date }> }) =>
+  res.cookies.find((c) => c.name === 'hujjat_refresh');
+
+async function auditCount(ctx: TestContext, event: string): Promise<number> {
+  const { rows } = await ctx.db.query<{ n: number }>('select count(*) as n from audit_log where event = $1', [event]);
+  return rows[0].n;
+}
+
+async function signRegistration(ctx: TestContext, keyId: string, fields: Record<string, string>) {
+  const res = await ctx.app.inject({ method: 'GET', url: '/api/Eimzo/getChallenge?purpose=register', headers: { host: HOST } });
+  const challenge = res.json().data.challenge as string;
+  return pki.sign(keyId, JSON.stringify({ ...fields, challenge }));
+}
+
+function register(ctx: TestContext, signature: string) {
+  return ctx.app.inject({ method: 'POST', url: '/api/Auth/RegisterBySignature', headers: { host: HOST }, payload: { signature } });
+}
+
+withDatabases(
+  'password sign-in, tokens and registration',
+  (ctx) => {
+    const director = DEMO_USERS[0];
+
+    it('signs a demo director in by phone and by the organisation TIN', async () => {
+      const byPhone = await login(ctx, { phone: `+${director.phone}`, password: DEMO_PASSWORD }, nextIp());
+      expect(byPhone.statusCode).toBe(200);
+      expect(byPhone.json().data).toMatchObject({ tin: director.organizationTin, role: 'owner', isDemo: true });
+      expect(refreshCookie(byPhone)?.expires).toBeUndefined();
+
+      const byTin = await login(ctx, { phone: director.organizationTin, password: DEMO_PASSWORD, rememberMe: true }, nextIp());
+      expect(byTin.statusCode).toBe(200);
+      // Remember-me makes the refresh cookie outlive the browser session.
+      expect(refreshCookie(byTin)?.expires).toBeInstanceOf(Date);
+    });
+
+    it('refuses a wrong password and an unknown login alike, with an audit row each', async () => {
+      const before = await auditCount(ctx, 'auth.login.failure');
+      const wrong = await login(ctx, { phone: director.phone, password: 'Wrong#Pass1' }, nextIp());
+      const unknown = await login(ctx, { phone: '998990000000', password: 'Wrong#Pass1' }, nextIp());
+      for (const res of [wrong, unknown]) {
+        expect(res.statusCode).toBe(401);
+        expect(res.json()).toMatchObject({ success: false, code: 'INVALID_CREDENTIALS', message: 'Неверный логин или пароль' });
+      }
+      expect(await auditCount(ctx, 'auth.login.failure')).toBe(before + 2);
+      const { rows } = await ctx.db.query<{ detail: Record<string, unknown> }>(
+        "select detail from audit_log where event = 'auth.login.failure' order by id desc limit 2",
+      );
+      expect(JSON.stringify(rows)).not.toContain('Wrong#Pass1');
+    });
+
+    it('locks an account after repeated failures, even for the right password', async () => {
+      const target = DEMO_USERS[1];
+      for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i++) {
+        expect((await login(ctx, { phone: target.phone, password: `Nope#${i}aaA` }, nextIp())).statusCode).toBe(401);
+      }
+      const before = await auditCount(ctx, 'auth.login.throttled');
+      const locked = await login(ctx, { phone: target.phone, password: DEMO_PASSWORD }, nextIp());
+      expect(locked.statusCode).toBe(429);
+      expect(locked.json().code).toBe('TOO_MANY_ATTEMPTS');
+      expect(locked.headers['retry-after']).toBeDefined();
+      expect(await auditCount(ctx, 'auth.login.throttled')).toBe(before + 1);
+      // Other accounts are unaffected.
+      expect((await login(ctx, { phone: DEMO_USERS[2].phone, password: DEMO_PASSWORD }, nextIp())).statusCode).toBe(200);
+    });
+
+    it('locks an address that fails on many accounts', async () => {
+      const ip = nextIp();
+      for (let i = 0; i < IP_FAILURE_LIMIT; i++) {
+        expect((await login(ctx, { phone: `99899${String(i).padStart(7, '0')}`, password: 'Nope#1aaA' }, ip)).statusCode).toBe(401);
+      }
+      const locked = await login(ctx, { phone: DEMO_USERS[2].phone, password: DEMO_PASSWORD }, ip);
+      expect(locked.statusCode).toBe(429);
+      expect((await login(ctx, { phone: DEMO_USERS[2].phone, password: DEMO_PASSWORD }, nextIp())).statusCode).toBe(200);
+    });
+
+    it('rotates the refresh token and revokes the family when a used one comes back', async () => {
+      const signedIn = await login(ctx, { phone: director.phone, password: DEMO_PASSWORD, rememberMe: true }, nextIp());
+      const first = refreshCookie(signedIn)!.value;
+
+      const rotated = await refresh(ctx, first);
+      expect(rotated.statusCode).toBe(200);
+      expect(rotated.json().data.accessToken).toEqual(expect.any(String));
+      expect(rotated.json().data.refreshToken).toBeUndefined();
+      const second = refreshCookie(rotated)!.value;
+      expect(second).not.toBe(first);
+
+      const before = await auditCount(ctx, 'auth.refresh.reuse');
+      const reused = await refresh(ctx, first);
+      expect(reused.statusCode).toBe(401);
+      expect(reused.json().code).toBe('REFRESH_TOKEN_REUSED');
+      expect(await auditCount(ctx, 'auth.refresh.reuse')).toBe(before + 1);
+      // The thief's copy and the owner's newer token are both dead now.
+      expect((await refresh(ctx, second)).statusCode).toBe(401);
+    });
+
+    it('accepts the refresh token as the refreshToken query parameter and answers the next one', async () => {
+      const signedIn = await login(ctx, { phone: director.phone, password: DEMO_PASSWORD }, nextIp());
+      const token = refreshCookie(signedIn)!.value;
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/Auth/refreshToken?refreshToken=${encodeURIComponent(token)}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.refreshToken).toEqual(expect.any(String));
+      expect(res.json().data.refreshToken).not.toBe(token);
+    });
+
+    it('refuses a missing or unknown refresh token with 401', async () => {
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/Auth/refreshToken' })).statusCode).toBe(401);
+      expect((await refresh(ctx, 'made-up-token')).statusCode).toBe(401);
+    });
+
+    it('ends the session on logout', async () => {
+      const signedIn = await login(ctx, { phone: director.phone, password: DEMO_PASSWORD }, nextIp());
+      const token = refreshCookie(signedIn)!.value;
+      const out = await ctx.app.inject({ method: 'POST', url: '/api/Auth/logout', cookies: { hujjat_refresh: token } });
+      expect(out.statusCode).toBe(200);
+      expect((await refresh(ctx, token)).statusCode).toBe(401);
+    });
+
+    it('protects routes behind authenticate', async () => {
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/Auth/getUserInfo' })).statusCode).toBe(401);
+      const forged = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/Auth/getUserInfo',
+        headers: { authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl' },
+      });
+      expect(forged.statusCode).toBe(401);
+    });
+
+    it('lists the organisations of a member of several and switches between them', async () => {
+      const signedIn = await login(ctx, { phone: DEMO_USERS[2].phone, password: DEMO_PASSWORD }, nextIp());
+      const profile = signedIn.json().data;
+      const other = DEMO_ORGANIZATIONS[0];
+      await ctx.db.query(
+        `insert into memberships (user_id, organization_id, role) select $1, id, 'accountant' from organizations where tin = $2`,
+        [profile.userId, other.tin],
+      );
+      const auth = { authorization: `Bearer ${profile.accessToken}` };
+      const list = await ctx.app.inject({ method: 'GET', url: '/api/Auth/getUserOrganization', headers: auth });
+      expect(list.statusCode).toBe(200);
+      const orgs = list.json().data as Array<{ id: string; tin: string; current: boolean }>;
+      expect(orgs.map((o) => o.tin).sort()).toEqual([other.tin, DEMO_USERS[2].organizationTin].sort());
+      const target = orgs.find((o) => o.tin === other.tin)!;
+      expect(target.current).toBe(false);
+
+      const chosen = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/Auth/chooseOrganization',
+        headers: auth,
+        cookies: { hujjat_refresh: refreshCookie(signedIn)!.value },
+        payload: { organizationId: target.id },
+      });
+      expect(chosen.statusCode).toBe(200);
+      expect(chosen.json().data).toMatchObject({ organizationId: target.id, tin: other.tin, role: 'accountant' });
+      // The previous session's refresh token is revoked.
+      expect((await refresh(ctx, refreshCookie(signedIn)!.value)).statusCode).toBe(401);
+
+      const before = await auditCount(ctx, 'auth.organization.refused');
+      const { rows } = await ctx.db.query<{ id: string }>('select id from organizations where tin = $1', [DEMO_ORGANIZATIONS[1].tin]);
+      const refused = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/Auth/chooseOrganization',
+        headers: auth,
+        payload: { organizationId: rows[0].id },
+      });
+      expect(refused.statusCode).toBe(403);
+      expect(await auditCount(ctx, 'auth.organization.refused')).toBe(before + 1);
+    });
+
+    it('registers a fresh certificate once, then signs in with the password', async () => {
+      const fresh = pki.manifest.keys.find((k) => k.kind === 'fresh')!;
+      const probe = await ctx.app.inject({ method: 'GET', url: `/api/Auth/IsRegistered?tinOrPinfl=${fresh.pinfl}` });
+      expect(probe.statusCode).toBe(200);
+      expect(probe.json()).toMatchObject({ success: true, data: { registered: false } });
+
+      const fields = { phone: '998935551122', email: 'otabek@example.uz', password: 'Fresh#2026x' };
+      const res = await register(ctx, await signRegistration(ctx, fresh.id, fields));
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ success: true, data: { tinOrPinfl: fresh.pinfl } });
+
+      const registered = await ctx.app.inject({ method: 'GET', url: `/api/Auth/IsRegistered?tinOrPinfl=${fresh.pinfl}` });
+      expect(registered.statusCode).toBe(400);
+      expect(registered.json()).toMatchObject({ success: false, code: 'ALREADY_REGISTERED' });
+
+      const before = await auditCount(ctx, 'auth.register.failure');
+      const again = await register(ctx, await signRegistration(ctx, fresh.id, { ...fields, phone: '998935551133' }));
+      expect(again.statusCode).toBe(400);
+      expect(again.json().code).toBe('ALREADY_REGISTERED');
+      expect(await auditCount(ctx, 'auth.register.failure')).toBe(before + 1);
+
+      const signedIn = await login(ctx, { phone: fields.phone, password: fields.password }, nextIp());
+      expect(signedIn.statusCode).toBe(200);
+      expect(signedIn.json().data).toMatchObject({ pinfl: fresh.pinfl, email: fields.email, hasPassword: true });
+    });
+
+    it('says an organisation with a demo account is registered', async () => {
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/Auth/IsRegistered?tinOrPinfl=${DEMO_ORGANIZATIONS[0].tin}` });
+      expect(res.statusCode).toBe(400);
+      const bad = await ctx.app.inject({ method: 'GET', url: '/api/Auth/IsRegistered?tinOrPinfl=12345' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().code).toBe('VALIDATION');
+    });
+
+    it('refuses a registration with a weak password, a bad phone or a replayed signature', async () => {
+      const individual = pki.manifest.keys.find((k) => k.kind === 'individual')!;
+      const weak = await register(ctx, await signRegistration(ctx, individual.id, { phone: '998935550001', email: 'a@b.uz', password: 'weakpass' }));
+      expect(weak.statusCode).toBe(400);
+      expect(weak.json().errors.map((e: { path: string }) => e.path)).toEqual(['/password']);
+
+      const badPhone = await register(ctx, await signRegistration(ctx, individual.id, { phone: '12', email: 'a@b.uz', password: 'Strong#2026' }));
+      expect(badPhone.statusCode).toBe(400);
+      expect(badPhone.json().errors[0].path).toBe('/phone');
+
+      const signature = await signRegistration(ctx, individual.id, { phone: '998935550002', email: 'a@b.uz', password: 'Strong#2026' });
+      expect((await register(ctx, signature)).statusCode).toBe(200);
+      const replay = await register(ctx, signature);
+      expect(replay.statusCode).toBe(400);
+      expect(replay.json().code).toBe('CHALLENGE_REFUSED');
+    });
+
+    it('refuses a registration signed without the challenge or by an unknown CA', async () => {
+      const fresh = pki.manifest.keys.find((k) => k.kind === 'organization' && k.tin === DEMO_ORGANIZATIONS[2].tin)!;
+      const noChallenge = await register(ctx, await pki.sign(fresh.id, JSON.stringify({ phone: '998935550003', email: 'a@b.uz', password: 'Strong#2026' })));
+      expect(noChallenge.statusCode).toBe(400);
+      expect(noChallenge.json().code).toBe('PAYLOAD_INVALID');
+      const untrusted = pki.manifest.keys.find((k) => k.kind === 'untrusted')!;
+      const res = await register(ctx, await signRegistration(ctx, untrusted.id, { phone: '998935550004', email: 'a@b.uz', password: 'Strong#2026' }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('UNTRUSTED_CHAIN');
+    });
+
+    it('changes the password: the current one is required and other sessions end', async () => {
+      const user = DEMO_USERS[2];
+      const signedIn = await login(ctx, { phone: user.phone, password: DEMO_PASSWORD }, nextIp());
+      const auth = { authorization: `Bearer ${signedIn.json().data.accessToken}` };
+      const wrong = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/Auth/updatePassword',
+        headers: auth,
+        payload: { oldPassword: 'Nope#123a', newPassword: 'Changed#2026' },
+      });
+      expect(wrong.statusCode).toBe(400);
+      const weak = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/Auth/updatePassword',
+        headers: auth,
+        payload: { oldPassword: DEMO_PASSWORD, newPassword: 'short' },
+      });
+      expect(weak.statusCode).toBe(400);
+      const changed = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/Auth/updatePassword',
+        headers: auth,
+        payload: { oldPassword: DEMO_PASSWORD, newPassword: 'Changed#2026', confirmPassword: 'Changed#2026' },
+      });
+      expect(changed.statusCode).toBe(200);
+      expect((await refresh(ctx, refreshCookie(signedIn)!.value)).statusCode).toBe(401);
+      expect((await login(ctx, { phone: user.phone, password: DEMO_PASSWORD }, nextIp())).statusCode).toBe(401);
+      expect((await login(ctx, { phone: user.phone, password: 'Changed#2026' }, nextIp())).statusCode).toBe(200);
+    });
+  },
+  { config: { jwtSecret: 'test-secret-for-password-sign-in-0123456789abc', ...localSigningConfig(dataDir) } },
+);
