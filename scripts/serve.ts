@@ -2,14 +2,22 @@
 import fs from 'node:fs';
 import { loadConfig } from '../src/server/config';
 import { exitOnStartupError, startServer } from '../src/server/main';
+import { startDemoSigning } from './demo-signing';
 
 const pkg = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
 async function main() {
   const config = loadConfig(process.env, pkg.version);
+  // Demo mode (never production): demo keys first, so the verifier finds its trusted CA at startup.
+  const demoSigning = config.demo && !config.production ? await startDemoSigning(config) : null;
   const server = await startServer(config);
   const closers: Array<() => Promise<void>> = [() => server.close()];
   if (config.demo) server.app.log.info('demo mode: demo data loaded');
+  if (demoSigning) {
+    closers.push(demoSigning.close);
+    for (const line of demoSigning.messages) server.app.log.info(line);
+    for (const line of demoSigning.warnings) server.app.log.warn(line);
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {

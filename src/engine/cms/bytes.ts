@@ -41,5 +41,6 @@ export function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
 
 /** A standalone ArrayBuffer copy (pkijs and WebCrypto want ArrayBuffer, not a view). */
 export function toArrayBuffer(bytes: Uint8Array): ArrayBuffer {
-  return bytes.slice().buffer as ArrayBuffer;
+  // Copy: a Node Buffer is a view into a shared pool, and Buffer#slice does not copy.
+  return new Uint8Array(bytes).buffer as ArrayBuffer;
 }

@@ -1,7 +1,7 @@
 // Reading Uzbek identity attributes out of X.509 certificates (pkijs objects).
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { toHex } from './bytes';
+import { toArrayBuffer, toHex } from './bytes';
 import { OID_LEGAL_TIN, OID_PINFL, OID_UID, SUBJECT_KEYS } from './oids';
 
 export interface CertificateSummary {
@@ -72,5 +72,5 @@ export function identityOf(subject: Record<string, string>): UzIdentity {
 }
 
 export function certificateFromDer(der: Uint8Array): pkijs.Certificate {
-  return pkijs.Certificate.fromBER(der.slice().buffer as ArrayBuffer);
+  return pkijs.Certificate.fromBER(toArrayBuffer(der));
 }

@@ -2,6 +2,7 @@
 export * from './bytes';
 export * from './certificate';
 export * from './chain';
+export * from './join';
 export * from './oids';
 export * from './parse';
 export * from './time';

@@ -66,7 +66,8 @@ export async function verifyTimestampToken(
   const tsaCert = findSignerCertificate(tokenData.signerInfos[0], certificates);
   if (!tsaCert) throw invalid();
   const ok = await tokenData
-    .verify({ signer: 0, checkChain: false, extendedMode: true })
+    // pkijs checks the TSTInfo imprint against `data` (the stamped signature value) as well.
+    .verify({ signer: 0, data: toArrayBuffer(stampedSignature), checkChain: false, extendedMode: true })
     .then((r) => Boolean(r.signatureVerified))
     .catch(() => false);
   if (!ok) throw invalid();

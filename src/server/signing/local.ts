@@ -10,6 +10,7 @@ import {
   CmsVerificationError,
   certificatesFromPem,
   encodeCms,
+  mergeSignedData,
   parseCms,
   signatureValue,
   timestampTokenOf,
@@ -117,25 +118,4 @@ export class LocalSignatureService implements SignatureService {
       asSignatureError(err);
     }
   }
-}
-
-/** Adds the signers, certificates and digest algorithms of `extra` to `base` (duplicates dropped). */
-export function mergeSignedData(base: pkijs.SignedData, extra: pkijs.SignedData): pkijs.SignedData {
-  const der = (o: { toSchema(): { toBER(sizeOnly?: boolean): ArrayBuffer } }) => new Uint8Array(o.toSchema().toBER(false));
-  const certificates = [...(base.certificates ?? [])];
-  for (const cert of extra.certificates ?? []) {
-    if (!certificates.some((c) => bytesEqual(der(c), der(cert)))) certificates.push(cert);
-  }
-  const digestAlgorithms = [...base.digestAlgorithms];
-  for (const alg of extra.digestAlgorithms) {
-    if (!digestAlgorithms.some((a) => a.algorithmId === alg.algorithmId)) digestAlgorithms.push(alg);
-  }
-  const signerInfos = [...base.signerInfos];
-  for (const info of extra.signerInfos) {
-    if (!signerInfos.some((s) => bytesEqual(der(s), der(info)))) signerInfos.push(info);
-  }
-  base.certificates = certificates;
-  base.digestAlgorithms = digestAlgorithms;
-  base.signerInfos = signerInfos;
-  return base;
 }

@@ -1,0 +1,24 @@
+// Joining signatures over the same content into one SignedData (E-IMZO-Server /frontend/pkcs7/join).
+import type * as pkijs from 'pkijs';
+import { bytesEqual } from './bytes';
+
+/** Adds the signers, certificates and digest algorithms of `extra` to `base` (duplicates dropped). */
+export function mergeSignedData(base: pkijs.SignedData, extra: pkijs.SignedData): pkijs.SignedData {
+  const der = (o: { toSchema(): { toBER(sizeOnly?: boolean): ArrayBuffer } }) => new Uint8Array(o.toSchema().toBER(false));
+  const certificates = [...(base.certificates ?? [])];
+  for (const cert of extra.certificates ?? []) {
+    if (!certificates.some((c) => bytesEqual(der(c), der(cert)))) certificates.push(cert);
+  }
+  const digestAlgorithms = [...base.digestAlgorithms];
+  for (const alg of extra.digestAlgorithms) {
+    if (!digestAlgorithms.some((a) => a.algorithmId === alg.algorithmId)) digestAlgorithms.push(alg);
+  }
+  const signerInfos = [...base.signerInfos];
+  for (const info of extra.signerInfos) {
+    if (!signerInfos.some((s) => bytesEqual(der(s), der(info)))) signerInfos.push(info);
+  }
+  base.certificates = certificates;
+  base.digestAlgorithms = digestAlgorithms;
+  base.signerInfos = signerInfos;
+  return base;
+}
