@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { authCore } from '../auth';
 import auth from './Auth';
+import config from './Config';
 import eimzo from './Eimzo';
 import health from './Health';
 import lgota from './Lgota';
@@ -10,6 +11,7 @@ export async function registerRoutes(app: FastifyInstance) {
   // First: declares request.user and the token key that every group's `authenticate` uses.
   await app.register(authCore);
   await app.register(health);
+  await app.register(config, { prefix: '/Config' });
   await app.register(auth, { prefix: '/Auth' });
   await app.register(eimzo, { prefix: '/Eimzo' });
   await app.register(lgota, { prefix: '/Lgota' });
