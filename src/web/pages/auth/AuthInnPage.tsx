@@ -1,7 +1,99 @@
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { InProgress } from '../../system/InProgress';
+import { Link, useNavigate } from 'react-router-dom';
+import { SIGN_IN_TOAST_DELAY_MS } from '../../../engine/constants';
+import { PATHS } from '../../../engine/routes';
+import { eimzoAuth } from '../../api/auth';
+import { setProfile } from '../../auth/profile';
+import {
+  type Certificate,
+  fetchChallenge,
+  filterCertificates,
+  getEimzoClient,
+  isExpired,
+} from '../../signing';
+import { Button, Input, Loading, toast } from '../../ui';
+import { CertificateList } from './CertificateList';
+import { EimzoStatus } from './EimzoStatus';
+import { reportSigningError } from './signingErrors';
+import { useCertificates } from './useCertificates';
+import './auth.css';
 
+/** Sign-in by certificate (spec §2): pick a key from E-IMZO, sign the server's challenge. */
 export default function AuthInnPage() {
-  const { t } = useTranslation('common');
-  return <InProgress title={t('signIn.byCertificate')} />;
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const searchId = useId();
+  const { certificates, isPending, isError, error, refetch, isFetching } = useCertificates();
+  const [query, setQuery] = useState('');
+  const [selected, setSelected] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const visible = useMemo(() => filterCertificates(certificates, query), [certificates, query]);
+  const chosen = certificates.find((c) => c.serialNumber === selected && !isExpired(c)) ?? null;
+  const canSignIn = Boolean(chosen && (chosen.TIN || chosen.PINFL));
+
+  const signIn = async (cert: Certificate) => {
+    setBusy(true);
+    try {
+      const challenge = await fetchChallenge('auth');
+      const client = await getEimzoClient();
+      const { pkcs7_64 } = await client.sign(cert, challenge);
+      const answer = await eimzoAuth(pkcs7_64);
+      setProfile(answer.data);
+      navigate(PATHS.incoming, { replace: true });
+      const message = answer.message || t('messages.signedIn');
+      setTimeout(() => toast.success(message), SIGN_IN_TOAST_DELAY_MS);
+    } catch (err) {
+      reportSigningError(t, err);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      className="auth-form"
+      aria-labelledby="auth-inn-title"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (chosen && canSignIn && !busy) void signIn(chosen);
+      }}
+    >
+      <h1 id="auth-inn-title" className="auth-title">
+        {t('inn.title')}
+      </h1>
+      {isPending ? (
+        <Loading />
+      ) : isError ? (
+        <EimzoStatus error={error} onRetry={() => void refetch()} retrying={isFetching} />
+      ) : (
+        <>
+          <label className="visually-hidden" htmlFor={searchId}>
+            {t('inn.search')}
+          </label>
+          <Input
+            id={searchId}
+            type="search"
+            value={query}
+            placeholder={t('inn.searchPlaceholder')}
+            onChange={(e) => setQuery(e.target.value)}
+            autoComplete="off"
+          />
+          <CertificateList
+            certificates={visible}
+            total={certificates.length}
+            selected={selected}
+            onSelect={setSelected}
+            onActivate={(cert) => !busy && void signIn(cert)}
+          />
+        </>
+      )}
+      <Button type="submit" block disabled={!canSignIn} loading={busy}>
+        {t('inn.submit')}
+      </Button>
+      <p className="auth-links">
+        {t('inn.noAccount')} <Link to={PATHS.registration}>{t('links.register')}</Link>
+      </p>
+    </form>
+  );
 }

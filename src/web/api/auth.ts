@@ -1,0 +1,51 @@
+import type { Profile } from '../auth/profile';
+import { apiFetch } from './client';
+
+// Calls of the Auth and Eimzo groups used by the sign-in and registration screens (spec §7). They run
+// `quiet`: a refused sign-in is shown on the screen, not as a sign-out or the server-problem modal.
+
+export interface SignInAnswer {
+  success: boolean;
+  message?: string;
+  data: Profile;
+}
+
+export function login(body: { phone: string; password: string; rememberMe: boolean }) {
+  return apiFetch<SignInAnswer>('/api/Auth/Login', { method: 'POST', body, quiet: true });
+}
+
+export function eimzoAuth(pkcs7: string) {
+  return apiFetch<SignInAnswer>('/api/Eimzo/EimzoAuth', {
+    method: 'POST',
+    body: { pkcs7, pkcs7b64: pkcs7 },
+    quiet: true,
+  });
+}
+
+/** Resolves when the TIN/PINFL has no account yet; rejects with status 400 when it has one. */
+export function isRegistered(tinOrPinfl: string) {
+  return apiFetch<{ success: boolean }>('/api/Auth/IsRegistered', { query: { tinOrPinfl }, quiet: true });
+}
+
+export function registerBySignature(signature: string) {
+  return apiFetch<{ success: boolean; message?: string }>('/api/Auth/RegisterBySignature', {
+    method: 'POST',
+    body: { signature },
+    quiet: true,
+  });
+}
+
+/** A new access token from the refresh cookie; null when the session has ended. */
+export async function refreshSession(): Promise<Profile | null> {
+  try {
+    const answer = await apiFetch<SignInAnswer>('/api/Auth/refreshToken', { quiet: true });
+    return answer?.data ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Ends the server session (revokes the refresh family, clears the cookie); never throws. */
+export async function logout(): Promise<void> {
+  await apiFetch('/api/Auth/logout', { method: 'POST', quiet: true }).catch(() => undefined);
+}
