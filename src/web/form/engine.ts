@@ -1,6 +1,6 @@
 // The one place where the form talks to the engine's line arithmetic (src/engine), so that a rename
 // there is a one-line change here. Values stay exact decimals (decimal.js) end to end.
-import { INVOICE_LINE, type LineMapping, computeLine, invoiceTotals } from '../../engine/lines';
+import { computeLine, INVOICE_LINE, invoiceTotals, type LineMapping } from '../../engine/lines';
 import { isNumeric, toAmount, toDecimal } from '../../engine/money';
 
 export type ProductRow = Record<string, unknown>;
@@ -20,7 +20,11 @@ export interface RowTotals {
 /** Sums of the computed columns, as fixed 2-decimal text (never floats). */
 export function totalsOf(rows: readonly ProductRow[], mapping: LineMapping = INVOICE_LINE): RowTotals {
   const totals = invoiceTotals(rows as unknown[], mapping);
-  return { deliverySum: totals.deliverySum.toFixed(2), vatSum: totals.vatSum.toFixed(2), total: totals.total.toFixed(2) };
+  return {
+    deliverySum: totals.deliverySum.toFixed(2),
+    vatSum: totals.vatSum.toFixed(2),
+    total: totals.total.toFixed(2),
+  };
 }
 
 /**

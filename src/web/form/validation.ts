@@ -17,7 +17,10 @@ export type FieldErrors = Record<string, ErrorObject>;
  * document). The line schema is compiled together with the root's definitions so its `$ref`s resolve.
  * Returns the FIRST error of every field — a field shows one failing rule at a time.
  */
-export function makeRowValidator(rootSchema: RJSFSchema, lineSchema: RJSFSchema): (row: unknown) => FieldErrors | null {
+export function makeRowValidator(
+  rootSchema: RJSFSchema,
+  lineSchema: RJSFSchema,
+): (row: unknown) => FieldErrors | null {
   let validate: ValidateFunction | undefined;
   try {
     const { $id: _id, ...root } = rootSchema as RJSFSchema & { $id?: string };
@@ -39,7 +42,8 @@ export function makeRowValidator(rootSchema: RJSFSchema, lineSchema: RJSFSchema)
 
 /** The field (first path segment) an error belongs to; `required` names it in its params. */
 export function fieldOfError(error: ErrorObject): string {
-  if (error.keyword === 'required') return String((error.params as { missingProperty?: string }).missingProperty ?? '');
+  if (error.keyword === 'required')
+    return String((error.params as { missingProperty?: string }).missingProperty ?? '');
   return error.instancePath.split('/')[1] ?? '';
 }
 

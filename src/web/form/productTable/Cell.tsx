@@ -51,7 +51,11 @@ export const Cell = memo(function Cell({ rowIndex, column, value, error }: CellP
     return (
       <td className={`pt-cell pt-cell--${column.kind}`}>
         <output id={id} aria-label={label} aria-describedby={described}>
-          {column.kind === 'boolean' ? (value ? ctx.t('form:yes') : '') : displayText(column, value, ctx.lang)}
+          {column.kind === 'boolean'
+            ? value
+              ? ctx.t('form:yes')
+              : ''
+            : displayText(column, value, ctx.lang)}
         </output>
         {errorNode}
       </td>
@@ -101,7 +105,9 @@ export const Cell = memo(function Cell({ rowIndex, column, value, error }: CellP
     );
   }
 
-  const shown = draft ?? (column.kind === 'decimal' ? editableDecimal(value, ctx.lang) : displayText(column, value, ctx.lang));
+  const shown =
+    draft ??
+    (column.kind === 'decimal' ? editableDecimal(value, ctx.lang) : displayText(column, value, ctx.lang));
   const commitDraft = () => {
     if (draft === null) return;
     setDraft(null);
@@ -130,7 +136,13 @@ export const Cell = memo(function Cell({ rowIndex, column, value, error }: CellP
           aria-label={label}
           aria-invalid={error ? true : undefined}
           aria-describedby={described}
-          inputMode={column.kind === 'decimal' ? 'decimal' : column.kind === 'integer' || column.kind === 'catalog' ? 'numeric' : undefined}
+          inputMode={
+            column.kind === 'decimal'
+              ? 'decimal'
+              : column.kind === 'integer' || column.kind === 'catalog'
+                ? 'numeric'
+                : undefined
+          }
           autoComplete="off"
           value={shown}
           onFocus={() => setDraft(shown)}

@@ -1,19 +1,27 @@
 import type { ErrorSchema, FieldProps, RJSFSchema } from '@rjsf/utils';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ErrorObject } from 'ajv';
-import { type ClipboardEvent, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  type ClipboardEvent,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { INVOICE_LINE, type LineMapping, type ProductRow, recomputeRow } from '../engine';
 import { langOf } from '../format';
 import { errorMessage } from '../messages';
 import { type FieldErrors, makeRowValidator } from '../validation';
-import { ClassifierPicker, type ClassifierPick } from '../widgets/ClassifierPicker';
-import { type Column, columnsFor, emptyRow } from './columns';
+import { type ClassifierPick, ClassifierPicker } from '../widgets/ClassifierPicker';
+import { type Column, columnsFor, emptyRow, type TableOptions } from './columns';
 import { TableContext, type TableContextValue } from './context';
 import { ImportErrors, type ImportReport } from './ImportErrors';
 import { Row } from './Row';
-import { RowStore, reconcileRows } from './rowStore';
 import { isMultiCell, parseTsv } from './rowParsing';
+import { RowStore, reconcileRows } from './rowStore';
 import { Toolbar } from './Toolbar';
 import { TotalsRow } from './TotalsRow';
 import { readSheet, rowsFromMatrix } from './xlsxImport';
@@ -22,6 +30,7 @@ import './productTable.css';
 export const ROW_HEIGHT = 46;
 const ORDINAL_FIELD = 'OrdNo';
 const EMPTY: readonly ProductRow[] = [];
+const NO_OPTIONS: Record<string, unknown> = {};
 
 /** When the scroll box has no layout yet (jsdom, a hidden tab), assume a screenful of rows. */
 function observeRectWithFallback(
@@ -43,7 +52,9 @@ function observeRectWithFallback(
 
 /** The line mapping declared on the array (part A's `lineArithmetic` keyword) or the invoice one. */
 function mappingOf(schema: RJSFSchema, uiOptions: Record<string, unknown>): LineMapping {
-  const declared = (schema as { lineArithmetic?: LineMapping }).lineArithmetic ?? (uiOptions.lineMapping as LineMapping | undefined);
+  const declared =
+    (schema as { lineArithmetic?: LineMapping }).lineArithmetic ??
+    (uiOptions.lineMapping as LineMapping | undefined);
   return declared ?? INVOICE_LINE;
 }
 
@@ -54,20 +65,41 @@ function mappingOf(schema: RJSFSchema, uiOptions: Record<string, unknown>): Line
  * hands the array to the Form with the v6 path-based onChange.
  */
 export function ProductTableField(props: FieldProps<ProductRow[]>) {
-  const { schema, uiSchema, registry, fieldPathId, formData, onChange, onBlur, errorSchema, disabled, readonly } = props;
+  const {
+    schema,
+    uiSchema,
+    registry,
+    fieldPathId,
+    formData,
+    onChange,
+    onBlur,
+    errorSchema,
+    disabled,
+    readonly,
+  } = props;
   const { t, i18n } = useTranslation(['form', 'forms', 'validation']);
   const lang = langOf(i18n.language);
-  const uiOptions = (uiSchema?.['ui:options'] ?? {}) as Record<string, unknown>;
+  const uiOptions = (uiSchema?.['ui:options'] ?? NO_OPTIONS) as Record<string, unknown>;
   const mapping = useMemo(() => mappingOf(schema, uiOptions), [schema, uiOptions]);
   const lineSchema = useMemo(
     () => registry.schemaUtils.retrieveSchema((schema.items ?? {}) as RJSFSchema),
     [registry.schemaUtils, schema.items],
   );
   const columns = useMemo(
-    () => columnsFor(lineSchema, mapping, uiOptions.columns as string[] | undefined),
-    [lineSchema, mapping, uiOptions.columns],
+    () =>
+      columnsFor(
+        lineSchema,
+        mapping,
+        uiOptions as TableOptions,
+        (s) => registry.schemaUtils.retrieveSchema(s),
+        ORDINAL_FIELD,
+      ),
+    [lineSchema, mapping, uiOptions, registry.schemaUtils],
   );
-  const validateRow = useMemo(() => makeRowValidator(registry.rootSchema, lineSchema), [registry.rootSchema, lineSchema]);
+  const validateRow = useMemo(
+    () => makeRowValidator(registry.rootSchema, lineSchema),
+    [registry.rootSchema, lineSchema],
+  );
   const hasOrdinal = Boolean((lineSchema.properties as Record<string, unknown> | undefined)?.[ORDINAL_FIELD]);
 
   const storeRef = useRef<RowStore | null>(null);
@@ -82,19 +114,27 @@ export function ProductTableField(props: FieldProps<ProductRow[]>) {
   }, [formData, store]);
 
   // Local verdicts of the line validator, keyed by the row object (they move with the row).
-  const [rowErrors, setRowErrors] = useState(() => new WeakMap<ProductRow, FieldErrors>());
+  const rowErrorsRef = useRef(new WeakMap<ProductRow, FieldErrors>());
+  const [errorsVersion, setErrorsVersion] = useState(0);
+  const rowErrors = rowErrorsRef.current;
   const setErrorsFor = useCallback((entries: Array<[ProductRow, FieldErrors | null]>) => {
-    setRowErrors((previous) => {
-      const next = new WeakMap(previous as unknown as WeakMap<ProductRow, FieldErrors>) as WeakMap<ProductRow, FieldErrors>;
-      return entries.reduce((map, [row, errors]) => {
-        if (errors) map.set(row, errors);
-        else map.delete(row);
-        return map;
-      }, next);
-    });
+    let changed = false;
+    for (const [row, errors] of entries) {
+      if (errors) rowErrorsRef.current.set(row, errors);
+      else if (!rowErrorsRef.current.delete(row)) continue;
+      changed = true;
+    }
+    if (changed) setErrorsVersion((v) => v + 1);
   }, []);
 
-  const latest = useRef({ onChange, onBlur, path: fieldPathId.path, id: fieldPathId.$id, validateRow, columns });
+  const latest = useRef({
+    onChange,
+    onBlur,
+    path: fieldPathId.path,
+    id: fieldPathId.$id,
+    validateRow,
+    columns,
+  });
   latest.current = { onChange, onBlur, path: fieldPathId.path, id: fieldPathId.$id, validateRow, columns };
   const emit = useCallback((next: readonly ProductRow[]) => {
     const { onChange: change, onBlur: blur, path, id } = latest.current;
@@ -135,9 +175,11 @@ export function ProductTableField(props: FieldProps<ProductRow[]>) {
 
   const columnTitle = useCallback(
     (column: Column) => {
-      const keys = [column.titleKey, `forms:productLine.${column.name}`, `form:productTable.columns.${column.name}`].filter(
-        (k): k is string => Boolean(k),
-      );
+      const keys = [
+        column.titleKey,
+        `forms:productLine.${column.name}`,
+        `form:productTable.columns.${column.name}`,
+      ].filter((k): k is string => Boolean(k));
       return t(keys, { defaultValue: column.name });
     },
     [t],
@@ -150,8 +192,14 @@ export function ProductTableField(props: FieldProps<ProductRow[]>) {
       t,
       readonly: Boolean(readonly || disabled),
       columnTitle,
-      optionLabel: (column, option) =>
-        t([`form:productTable.options.${column.name}.${option}`], { defaultValue: column.name === 'VatRate' ? `${option}%` : String(option) }),
+      optionLabel: (column, option) => {
+        const index = column.options?.indexOf(option) ?? -1;
+        const keys = [
+          column.optionKeys?.[index],
+          `form:productTable.options.${column.name}.${option}`,
+        ].filter((k): k is string => Boolean(k));
+        return t(keys, { defaultValue: column.name === 'VatRate' ? `${option}%` : String(option) });
+      },
       commit: (rowIndex, field, value) => {
         const next = store.setCell(rowIndex, field, value);
         const row = next[rowIndex];
@@ -173,7 +221,9 @@ export function ProductTableField(props: FieldProps<ProductRow[]>) {
         emit(store.move(index, to));
         // Keep the keyboard on the moved row's button.
         requestAnimationFrame(() => {
-          const buttons = document.querySelectorAll<HTMLButtonElement>(`#${CSS.escape(latest.current.id)}-table tr[data-index="${to}"] .pt-actions button`);
+          const buttons = document.querySelectorAll<HTMLButtonElement>(
+            `#${CSS.escape(latest.current.id)}-table tr[data-index="${to}"] .pt-actions button`,
+          );
           buttons[action === 'up' ? 0 : 1]?.focus();
         });
       }
@@ -191,12 +241,16 @@ export function ProductTableField(props: FieldProps<ProductRow[]>) {
   /** Pasted or imported lines: parse, check each with the line validator, insert the valid ones at once. */
   const insertMatrix = useCallback(
     (matrix: unknown[][], at: number, source: ImportReport['source']) => {
-      const result = rowsFromMatrix(matrix, columns, columnTitle, (row) => validateRow(row), emptyRow(columns), (row) =>
-        recomputeRow(row, mapping),
-      );
+      // OrdNo is provisional here (the store renumbers on insert) but must be present to validate.
+      const base = hasOrdinal ? { ...emptyRow(columns), [ORDINAL_FIELD]: 1 } : emptyRow(columns);
+      const result = rowsFromMatrix(matrix, columns, columnTitle, validateRow, base, (row) => recomputeRow(row, mapping));
       const current = store.getSnapshot();
       // A table holding only the blank starter line is replaced rather than appended to.
-      const onlyBlank = current.length === 1 && columns.every((c) => c.kind === 'computed' || c.kind === 'boolean' || current[0][c.name] === undefined);
+      const onlyBlank =
+        current.length === 1 &&
+        columns.every(
+          (c) => c.kind === 'computed' || c.kind === 'boolean' || current[0][c.name] === undefined,
+        );
       if (result.rows.length > 0) {
         if (onlyBlank) {
           store.remove(0);
@@ -205,7 +259,7 @@ export function ProductTableField(props: FieldProps<ProductRow[]>) {
       }
       setImportReport({ source, imported: result.rows.length, total: result.total, issues: result.issues });
     },
-    [columns, columnTitle, validateRow, mapping, store, emit],
+    [columns, columnTitle, validateRow, mapping, store, emit, hasOrdinal],
   );
 
   const onPaste = useCallback(
@@ -238,7 +292,8 @@ export function ProductTableField(props: FieldProps<ProductRow[]>) {
       if (pickerRow === null) return;
       const names = new Set(Object.keys((lineSchema.properties ?? {}) as object));
       const patch: ProductRow = {};
-      for (const [key, value] of Object.entries(pick)) if (names.has(key) && value !== undefined) patch[key] = value;
+      for (const [key, value] of Object.entries(pick))
+        if (names.has(key) && value !== undefined) patch[key] = value;
       const next = store.patchRow(pickerRow, patch);
       const row = next[pickerRow];
       if (row) setErrorsFor([[row, validateRow(row)]]);
@@ -250,10 +305,13 @@ export function ProductTableField(props: FieldProps<ProductRow[]>) {
     [pickerRow, lineSchema, store, setErrorsFor, validateRow, emit, focusCell],
   );
 
-  const errorTexts = useMemo(() => new WeakMap<object, Record<string, string>>(), [rowErrors, lang]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new cache when verdicts or the language change
+  const errorTexts = useMemo(() => new WeakMap<object, Record<string, string>>(), [errorsVersion, lang]);
   const errorsForRow = (row: ProductRow, index: number): Record<string, string> | undefined => {
     const local = rowErrors.get(row);
-    const fromForm = (errorSchema as ErrorSchema<ProductRow[]> | undefined)?.[index] as Record<string, { __errors?: string[] }> | undefined;
+    const fromForm = (errorSchema as ErrorSchema<ProductRow[]> | undefined)?.[index] as
+      | Record<string, { __errors?: string[] }>
+      | undefined;
     if (!local && !fromForm) return undefined;
     const key = (local ?? fromForm) as object;
     const cached = errorTexts.get(key);
@@ -293,7 +351,12 @@ export function ProductTableField(props: FieldProps<ProductRow[]>) {
           </p>
         )}
         <div className="pt-scroll" ref={scrollRef} onPaste={onPaste}>
-          <table id={`${fieldPathId.$id}-table`} className="pt-table" aria-rowcount={rows.length + 2} aria-label={label}>
+          <table
+            id={`${fieldPathId.$id}-table`}
+            className="pt-table"
+            aria-rowcount={rows.length + 2}
+            aria-label={label}
+          >
             <thead>
               <tr aria-rowindex={1}>
                 <th scope="col" className="pt-ordinal">
@@ -354,7 +417,12 @@ export function ProductTableField(props: FieldProps<ProductRow[]>) {
         </div>
         {importReport && <ImportErrors report={importReport} onClose={() => setImportReport(null)} />}
         {pickerRow !== null && (
-          <ClassifierPicker open onClose={() => setPickerRow(null)} onPick={onPick} initialQuery={String(rows[pickerRow]?.CatalogCode ?? '')} />
+          <ClassifierPicker
+            open
+            onClose={() => setPickerRow(null)}
+            onPick={onPick}
+            initialQuery={String(rows[pickerRow]?.CatalogCode ?? '')}
+          />
         )}
       </section>
     </TableContext.Provider>

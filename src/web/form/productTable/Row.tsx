@@ -1,8 +1,8 @@
 import { memo, useContext } from 'react';
 import type { ProductRow } from '../engine';
+import { Cell } from './Cell';
 import type { Column } from './columns';
 import { TableContext } from './context';
-import { Cell } from './Cell';
 
 export interface RowProps {
   index: number;
@@ -27,20 +27,49 @@ export const Row = memo(function Row({ index, row, columns, errors, count, onAct
         {n}
       </th>
       {columns.map((column) => (
-        <Cell key={column.name} rowIndex={index} column={column} value={row[column.name]} error={errors?.[column.name]} />
+        <Cell
+          key={column.name}
+          rowIndex={index}
+          column={column}
+          value={row[column.name]}
+          error={errors?.[column.name]}
+        />
       ))}
       {!ctx.readonly && (
         <td className="pt-actions">
-          <button type="button" onClick={() => onAction('up', index)} disabled={index === 0} aria-label={ctx.t('form:productTable.moveUp', { n })} title={ctx.t('form:productTable.moveUp', { n })}>
+          <button
+            type="button"
+            onClick={() => onAction('up', index)}
+            disabled={index === 0}
+            aria-label={ctx.t('form:productTable.moveUp', { n })}
+            title={ctx.t('form:productTable.moveUp', { n })}
+          >
             ↑
           </button>
-          <button type="button" onClick={() => onAction('down', index)} disabled={index === count - 1} aria-label={ctx.t('form:productTable.moveDown', { n })} title={ctx.t('form:productTable.moveDown', { n })}>
+          <button
+            type="button"
+            onClick={() => onAction('down', index)}
+            disabled={index === count - 1}
+            aria-label={ctx.t('form:productTable.moveDown', { n })}
+            title={ctx.t('form:productTable.moveDown', { n })}
+          >
             ↓
           </button>
-          <button type="button" onClick={() => onAction('copy', index)} aria-label={ctx.t('form:productTable.copy', { n })} title={ctx.t('form:productTable.copy', { n })}>
+          <button
+            type="button"
+            onClick={() => onAction('copy', index)}
+            aria-label={ctx.t('form:productTable.copy', { n })}
+            title={ctx.t('form:productTable.copy', { n })}
+          >
             ⧉
           </button>
-          <button type="button" className="pt-remove" onClick={() => onAction('remove', index)} aria-label={ctx.t('form:productTable.remove', { n })} title={ctx.t('form:productTable.remove', { n })}>
+          <button
+            type="button"
+            className="pt-remove"
+            onClick={() => onAction('remove', index)}
+            aria-label={ctx.t('form:productTable.remove', { n })}
+            title={ctx.t('form:productTable.remove', { n })}
+          >
             ✕
           </button>
         </td>

@@ -11,6 +11,8 @@ export interface Column {
   titleKey?: string;
   decimals?: number;
   options?: Array<string | number>;
+  /** i18n keys naming the options (ui:options.enumNames of the table). */
+  optionKeys?: string[];
   required: boolean;
   width: number;
 }
@@ -54,9 +56,10 @@ function typesOf(schema: RJSFSchema): string[] {
   return Array.isArray(type) ? (type as string[]) : type ? [type as string] : [];
 }
 
-function kindOf(name: string, schema: RJSFSchema, computed: Set<string>): ColumnKind {
+function kindOf(name: string, schema: RJSFSchema, computed: Set<string>, widget?: string): ColumnKind {
   if (computed.has(name)) return 'computed';
-  if (name === 'CatalogCode') return 'catalog';
+  if (widget === 'classifier' || (widget === undefined && name === 'CatalogCode')) return 'catalog';
+  if (widget === 'money' || widget === 'count') return 'decimal';
   if (Array.isArray(schema.enum)) return 'select';
   const types = typesOf(schema);
   if (types.includes('boolean')) return 'boolean';
@@ -70,29 +73,63 @@ export function computedFields(mapping: LineMapping): Set<string> {
   return new Set([mapping.deliverySum, mapping.vatSum, mapping.total].filter((f): f is string => Boolean(f)));
 }
 
+/** The product table's ui:options (schemas/documents/<kind>/ui.json). */
+export interface TableOptions {
+  columns?: readonly string[];
+  computed?: readonly string[];
+  widgets?: Readonly<Record<string, string>>;
+  enumNames?: Readonly<Record<string, readonly string[]>>;
+}
+
 /**
- * Columns from the (already dereferenced) line schema. Only flat fields become cells; nested objects
- * (Marks, ExchangeInfo) stay in the data untouched.
+ * Columns from the line schema. `resolve` dereferences a property schema ($ref to defs). Only flat
+ * fields become cells; nested objects (Marks, ExchangeInfo) stay in the data untouched. The
+ * ordinal field is left out: the table numbers rows itself and keeps OrdNo equal to the position.
  */
-export function columnsFor(lineSchema: RJSFSchema, mapping: LineMapping, listed?: readonly string[]): Column[] {
+export function columnsFor(
+  lineSchema: RJSFSchema,
+  mapping: LineMapping,
+  options: TableOptions = {},
+  resolve: (schema: RJSFSchema) => RJSFSchema = (schema) => schema,
+  ordinalField = 'OrdNo',
+): Column[] {
   const properties = (lineSchema.properties ?? {}) as Record<string, RJSFSchema>;
   const required = new Set((lineSchema.required as string[] | undefined) ?? []);
   const computed = computedFields(mapping);
-  const names = (listed ?? DEFAULT_COLUMN_ORDER).filter((name) => name in properties);
+  for (const name of options.computed ?? []) computed.add(name);
+  const names = (options.columns ?? DEFAULT_COLUMN_ORDER).filter(
+    (name) => name in properties && name !== ordinalField,
+  );
   return names.flatMap((name) => {
-    const schema = properties[name];
-    if (typeof schema !== 'object' || schema === null) return [];
+    const raw = properties[name];
+    if (typeof raw !== 'object' || raw === null) return [];
+    const schema = resolve(raw);
     const types = typesOf(schema);
     if (types.includes('object') || types.includes('array')) return [];
-    const kind = kindOf(name, schema, computed);
-    const decimals = kind === 'decimal' || kind === 'computed' ? (COUNT_FIELDS.has(name) ? 6 : 2) : undefined;
+    const widget = options.widgets?.[name];
+    const kind = kindOf(name, schema, computed, widget);
+    const decimals =
+      kind === 'decimal' || kind === 'computed'
+        ? widget === 'count' || COUNT_FIELDS.has(name)
+          ? 6
+          : 2
+        : undefined;
+    const enumValues = Array.isArray(schema.enum)
+      ? (schema.enum as Array<string | number | null>).filter((v): v is string | number => v !== null)
+      : undefined;
     return [
       {
         name,
         kind,
-        titleKey: typeof schema.title === 'string' ? schema.title : undefined,
+        titleKey:
+          typeof raw.title === 'string'
+            ? raw.title
+            : typeof schema.title === 'string'
+              ? schema.title
+              : undefined,
         decimals,
-        options: Array.isArray(schema.enum) ? (schema.enum as Array<string | number>) : undefined,
+        options: enumValues,
+        optionKeys: options.enumNames?.[name] ? [...options.enumNames[name]] : undefined,
         required: required.has(name),
         width: WIDTHS[kind],
       },

@@ -1,4 +1,4 @@
-import { parseDecimalInput, type ProductRow } from '../engine';
+import { type ProductRow, parseDecimalInput } from '../engine';
 import type { Column } from './columns';
 
 /**
@@ -49,8 +49,12 @@ export interface ParsedRow {
 }
 
 /** Converts a spreadsheet cell to the field's stored value. */
-export function cellValue(column: Column, raw: unknown): { value: unknown; problem?: ParsedRow['problems'][string] } {
-  if (raw === null || raw === undefined || (typeof raw === 'string' && raw.trim() === '')) return { value: undefined };
+export function cellValue(
+  column: Column,
+  raw: unknown,
+): { value: unknown; problem?: ParsedRow['problems'][string] } {
+  if (raw === null || raw === undefined || (typeof raw === 'string' && raw.trim() === ''))
+    return { value: undefined };
   const text = typeof raw === 'number' ? String(raw) : String(raw).trim();
   switch (column.kind) {
     case 'decimal':
@@ -85,13 +89,24 @@ export function mapHeader(
     byName.set(column.name.toLowerCase(), column);
     byName.set(titleOf(column).toLowerCase(), column);
   }
-  const matched = firstRow.map((cell) => byName.get(String(cell ?? '').trim().toLowerCase()));
-  if (matched.filter(Boolean).length >= Math.min(2, firstRow.length)) return { mapping: matched, hasHeader: true };
+  const matched = firstRow.map((cell) =>
+    byName.get(
+      String(cell ?? '')
+        .trim()
+        .toLowerCase(),
+    ),
+  );
+  if (matched.filter(Boolean).length >= Math.min(2, firstRow.length))
+    return { mapping: matched, hasHeader: true };
   const editable = columns.filter((c) => c.kind !== 'computed');
   return { mapping: firstRow.map((_, i) => editable[i]), hasHeader: false };
 }
 
-export function parseRow(cells: readonly unknown[], mapping: ReadonlyArray<Column | undefined>, base: ProductRow): ParsedRow {
+export function parseRow(
+  cells: readonly unknown[],
+  mapping: ReadonlyArray<Column | undefined>,
+  base: ProductRow,
+): ParsedRow {
   const row: ProductRow = { ...base };
   const problems: ParsedRow['problems'] = {};
   mapping.forEach((column, i) => {

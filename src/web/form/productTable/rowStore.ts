@@ -83,7 +83,8 @@ export class RowStore {
   }
 
   move(from: number, to: number): readonly ProductRow[] {
-    if (from === to || to < 0 || to >= this.rows.length || from < 0 || from >= this.rows.length) return this.rows;
+    if (from === to || to < 0 || to >= this.rows.length || from < 0 || from >= this.rows.length)
+      return this.rows;
     const next = [...this.rows];
     const [row] = next.splice(from, 1);
     next.splice(to, 0, row);
@@ -109,7 +110,11 @@ export class RowStore {
 
   private amountsOf(row: ProductRow): [Amount, Amount, Amount] {
     const { deliverySum, vatSum, total } = this.mapping;
-    return [toDecimal(row[deliverySum]), toDecimal(vatSum ? row[vatSum] : 0), toDecimal(total ? row[total] : row[deliverySum])];
+    return [
+      toDecimal(row[deliverySum]),
+      toDecimal(vatSum ? row[vatSum] : 0),
+      toDecimal(total ? row[total] : row[deliverySum]),
+    ];
   }
 
   private sumOf(rows: readonly ProductRow[]): Totals {
@@ -147,7 +152,8 @@ export class RowStore {
       v = v.minus(rv);
       t = t.minus(rt);
     }
-    if (d.equals(this.totals.deliverySum) && v.equals(this.totals.vatSum) && t.equals(this.totals.total)) return this.totals;
+    if (d.equals(this.totals.deliverySum) && v.equals(this.totals.vatSum) && t.equals(this.totals.total))
+      return this.totals;
     return { deliverySum: d, vatSum: v, total: t };
   }
 
@@ -176,7 +182,10 @@ export function sameRow(a: ProductRow, b: ProductRow): boolean {
  * Merges rows arriving from the Form (RJSF clones its data on every change) into the current ones,
  * keeping the identity of every row whose value did not change.
  */
-export function reconcileRows(current: readonly ProductRow[], incoming: readonly ProductRow[]): readonly ProductRow[] {
+export function reconcileRows(
+  current: readonly ProductRow[],
+  incoming: readonly ProductRow[],
+): readonly ProductRow[] {
   let changed = current.length !== incoming.length;
   const next = incoming.map((row, i) => {
     const old = current[i];

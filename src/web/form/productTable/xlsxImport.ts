@@ -9,7 +9,9 @@ export interface SheetIssue {
   /** Header text of the sheet column (what the person sees in their file). */
   columnName: string;
   /** Either a reading problem or an AJV error, localized by the caller. */
-  problem: { kind: 'read'; code: 'notANumber' | 'notAnOption' } | { kind: 'schema'; error: import('ajv').ErrorObject };
+  problem:
+    | { kind: 'read'; code: 'notANumber' | 'notAnOption' }
+    | { kind: 'schema'; error: import('ajv').ErrorObject };
 }
 
 export interface SheetResult {
@@ -33,7 +35,9 @@ export function rowsFromMatrix(
 ): SheetResult {
   if (matrix.length === 0) return { rows: [], issues: [], total: 0 };
   const { mapping, hasHeader } = mapHeader(matrix[0], columns, titleOf);
-  const headerNames = mapping.map((column, i) => (hasHeader ? String(matrix[0][i] ?? '') : column ? titleOf(column) : ''));
+  const headerNames = mapping.map((column, i) =>
+    hasHeader ? String(matrix[0][i] ?? '') : column ? titleOf(column) : '',
+  );
   const nameOf = (field: string) => {
     const i = mapping.findIndex((column) => column?.name === field);
     if (i >= 0) return headerNames[i];
@@ -57,7 +61,12 @@ export function rowsFromMatrix(
     }
     for (const [field, error] of Object.entries(errors)) {
       if (field in problems) continue;
-      rowIssues.push({ sheetRow: r + 1, field, columnName: nameOf(field), problem: { kind: 'schema', error } });
+      rowIssues.push({
+        sheetRow: r + 1,
+        field,
+        columnName: nameOf(field),
+        problem: { kind: 'schema', error },
+      });
     }
     if (rowIssues.length > 0) issues.push(...rowIssues);
     else rows.push(computed);

@@ -1,0 +1,143 @@
+import Form from '@rjsf/core';
+import type { ErrorSchema, ErrorTransformer, RJSFSchema, RJSFValidationError, TranslatableString, UiSchema } from '@rjsf/utils';
+import { englishStringTranslator } from '@rjsf/utils';
+import { type RefObject, useCallback, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { localizeRjsfErrors } from '../../engine/localize';
+import type { FormMode } from '../../engine/schemas';
+import { DataStore, type FormServices, TouchedStore } from './theme/formContext';
+import { editTemplates, editWidgets, fields, viewTemplates, viewWidgets } from './theme/registry';
+import { formValidator } from './validator';
+import './form.css';
+
+export interface DocumentFormProps {
+  schema: RJSFSchema;
+  uiSchema: UiSchema;
+  mode: Exclude<FormMode, 'print'>;
+  initialData?: unknown;
+  /** 'submit': validate only on submit (the registration form, spec §5); otherwise on blur and change. */
+  validateOn?: 'live' | 'submit';
+  onSubmit?(data: unknown): void;
+  onChange?(data: unknown): void;
+  /** Errors from the server (e.g. database checks), shown like the form's own. */
+  extraErrors?: ErrorSchema;
+  submitLabel?: string;
+  formRef?: RefObject<Form | null>;
+  idPrefix?: string;
+}
+
+const DEFAULT_STATE_BEHAVIOR = { emptyObjectFields: 'skipEmptyDefaults', arrayMinItems: { populate: 'never' } } as const;
+
+/**
+ * One schema-driven form for every kind and mode (DESIGN §7). The Form is uncontrolled (the parent
+ * is told about changes, it does not feed them back), registries and services are stable objects,
+ * and validation follows spec §5: on blur, then on change once the person has tried to submit —
+ * or on submit only when `validateOn` is 'submit'.
+ */
+export function DocumentForm({
+  schema,
+  uiSchema,
+  mode,
+  initialData,
+  validateOn = 'live',
+  onSubmit,
+  onChange,
+  extraErrors,
+  submitLabel,
+  formRef,
+  idPrefix = 'root',
+}: DocumentFormProps) {
+  const { t } = useTranslation(['form', 'forms', 'validation']);
+  const innerRef = useRef<Form | null>(null);
+  const ref = formRef ?? innerRef;
+  const [submitted, setSubmitted] = useState(false);
+  const readOnly = mode === 'view';
+
+  const services = useMemo<FormServices>(
+    () => ({
+      mode,
+      touched: new TouchedStore(),
+      data: new DataStore(initialData),
+      setFieldValue: (path, value) => ref.current?.setFieldValue(path.map(String), value),
+    }),
+    // Services live as long as the form: a new kind or mode mounts a new form (keyed by the caller).
+    // biome-ignore lint/correctness/useExhaustiveDependencies: see above
+    [],
+  );
+
+  // Stable callbacks reading the latest `t`: RJSF treats functions as equal in its deep compare.
+  const tRef = useRef(t);
+  tRef.current = t;
+  const transformErrors = useCallback<ErrorTransformer>(
+    (errors) => localizeRjsfErrors(errors, (key, params) => tRef.current(key, params ?? {}) as string, schema as never),
+    [schema],
+  );
+  const translateString = useCallback(
+    (text: TranslatableString, params?: string[]) =>
+      tRef.current(`form:rjsf.${text}`, { defaultValue: englishStringTranslator(text, params) }) as string,
+    [],
+  );
+
+  const ui = useMemo<UiSchema>(
+    () => ({
+      ...uiSchema,
+      'ui:submitButtonOptions': { norender: readOnly, submitText: submitLabel ?? (mode === 'update' ? 'save' : 'submit') },
+    }),
+    [uiSchema, readOnly, submitLabel, mode],
+  );
+
+  const onFormChange = useCallback(
+    (event: { formData?: unknown }) => {
+      services.data.set(event.formData);
+      onChange?.(event.formData);
+    },
+    [services, onChange],
+  );
+  const onBlur = useCallback((id: string) => services.touched.touch(id), [services]);
+  const onError = useCallback(
+    (_errors: RJSFValidationError[]) => {
+      services.touched.showAll();
+      setSubmitted(true);
+    },
+    [services],
+  );
+  const onFormSubmit = useCallback(
+    (event: { formData?: unknown }) => {
+      services.touched.showAll();
+      onSubmit?.(event.formData);
+    },
+    [services, onSubmit],
+  );
+
+  const liveValidate = readOnly || validateOn === 'submit' ? undefined : submitted ? 'onChange' : 'onBlur';
+
+  return (
+    <Form
+      ref={ref}
+      className={`hujjat-form hujjat-form--${mode}`}
+      schema={schema}
+      uiSchema={ui}
+      validator={formValidator}
+      formContext={services}
+      initialFormData={initialData}
+      widgets={readOnly ? viewWidgets : editWidgets}
+      fields={fields}
+      templates={readOnly ? viewTemplates : editTemplates}
+      readonly={readOnly}
+      noValidate={readOnly}
+      liveValidate={liveValidate}
+      showErrorList={validateOn === 'submit' ? false : 'top'}
+      focusOnFirstError
+      noHtml5Validate
+      transformErrors={transformErrors}
+      translateString={translateString}
+      extraErrors={extraErrors}
+      experimental_defaultFormStateBehavior={DEFAULT_STATE_BEHAVIOR}
+      idPrefix={idPrefix}
+      onChange={onFormChange}
+      onBlur={onBlur}
+      onError={onError}
+      onSubmit={onFormSubmit}
+    />
+  );
+}

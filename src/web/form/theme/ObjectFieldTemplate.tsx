@@ -1,0 +1,45 @@
+import type { ObjectFieldTemplateProps } from '@rjsf/utils';
+import { useTranslation } from 'react-i18next';
+import { labelText } from './labels';
+
+/**
+ * Objects as sections: the root is a plain stack, nested objects are fieldsets with a legend (the
+ * screen reader announces the section with each field), laid out in a responsive grid.
+ */
+export function ObjectFieldTemplate({
+  title,
+  properties,
+  fieldPathId,
+  uiSchema,
+  description,
+}: ObjectFieldTemplateProps) {
+  const { t } = useTranslation(['forms', 'form']);
+  const isRoot = fieldPathId.path.length === 0;
+  const visible = properties.filter((p) => !p.hidden);
+  const hidden = properties.filter((p) => p.hidden);
+  const body = (
+    <>
+      <div className={isRoot ? 'form-root' : 'form-grid'}>
+        {visible.map((p) => (
+          <div key={p.name} className="form-cell">
+            {p.content}
+          </div>
+        ))}
+      </div>
+      {hidden.map((p) => (
+        <div key={p.name} hidden>
+          {p.content}
+        </div>
+      ))}
+    </>
+  );
+  if (isRoot) return body;
+  const legend = labelText(t, (uiSchema?.['ui:title'] as string | undefined) ?? title);
+  return (
+    <fieldset className="form-section" id={fieldPathId.$id}>
+      {legend && <legend className="form-section-title">{legend}</legend>}
+      {typeof description === 'string' && description && <p className="muted">{labelText(t, description)}</p>}
+      {body}
+    </fieldset>
+  );
+}

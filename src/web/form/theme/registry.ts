@@ -1,0 +1,71 @@
+import type { RegistryFieldsType, RegistryWidgetsType, TemplatesType } from '@rjsf/utils';
+import { ProductTableField } from '../productTable/ProductTableField';
+import { ViewFieldTemplate } from '../view/ViewFieldTemplate';
+import { viewWidgets } from '../view/ViewWidgets';
+import { CheckboxWidget } from '../widgets/CheckboxWidget';
+import { ClassifierWidget, PackageWidget } from '../widgets/ClassifierWidget';
+import { DateWidget } from '../widgets/DateWidget';
+import { CountWidget, MoneyWidget } from '../widgets/NumberWidgets';
+import { PhoneWidget } from '../widgets/PhoneWidget';
+import { DistrictWidget, RegionWidget } from '../widgets/RegionWidgets';
+import { SelectWidget } from '../widgets/SelectWidget';
+import { TextareaWidget } from '../widgets/TextareaWidget';
+import { HiddenWidget, PasswordWidget, TextWidget } from '../widgets/TextWidget';
+import { TinLookupWidget } from '../widgets/TinLookupWidget';
+import { ErrorListTemplate } from './ErrorListTemplate';
+import { FieldTemplate } from './FieldTemplate';
+import { NullableObjectField } from './NullableObjectField';
+import { ObjectFieldTemplate } from './ObjectFieldTemplate';
+import { SubmitButton } from './SubmitButton';
+
+/**
+ * The theme on the ui kit. Module-level constants: RJSF compares registries deeply on every render,
+ * stable objects keep that cheap (form-engines.md §0.3). Names follow the engine's UI vocabulary
+ * (src/engine/index.ts: widgets hidden, select, textarea, date, tinLookup, money, count, phone,
+ * classifier, package, region, district, password, checkbox; field productTable).
+ */
+export const editWidgets: RegistryWidgetsType = {
+  TextWidget,
+  BaseInput: TextWidget,
+  text: TextWidget,
+  PasswordWidget,
+  password: PasswordWidget,
+  HiddenWidget,
+  hidden: HiddenWidget,
+  SelectWidget,
+  select: SelectWidget,
+  TextareaWidget,
+  textarea: TextareaWidget,
+  CheckboxWidget,
+  checkbox: CheckboxWidget,
+  date: DateWidget,
+  money: MoneyWidget,
+  count: CountWidget,
+  UpDownWidget: MoneyWidget,
+  phone: PhoneWidget,
+  tinLookup: TinLookupWidget,
+  classifier: ClassifierWidget,
+  package: PackageWidget,
+  region: RegionWidget,
+  district: DistrictWidget,
+};
+
+export const fields: RegistryFieldsType = {
+  productTable: ProductTableField,
+  ObjectField: NullableObjectField,
+};
+
+export const editTemplates: Partial<TemplatesType> = {
+  FieldTemplate,
+  ObjectFieldTemplate,
+  ErrorListTemplate,
+  ButtonTemplates: { SubmitButton } as unknown as TemplatesType['ButtonTemplates'],
+};
+
+export const viewTemplates: Partial<TemplatesType> = {
+  FieldTemplate: ViewFieldTemplate,
+  ObjectFieldTemplate,
+  ErrorListTemplate,
+};
+
+export { viewWidgets };

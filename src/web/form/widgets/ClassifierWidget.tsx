@@ -1,0 +1,121 @@
+import type { WidgetProps } from '@rjsf/utils';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Input } from '../../ui';
+import { langOf } from '../format';
+import { type FormServices, pathOfId, readAt } from '../theme/formContext';
+import { inputLook, useWidgetAria } from './a11y';
+import { ClassifierPicker } from './ClassifierPicker';
+import { searchDemoClassifier } from './classifierData';
+
+/**
+ * The classifier (MXIK) code: 17 digits typed or picked from the classifier. A pick also fills the
+ * sibling CatalogName / PackageCode / PackageName when the object has them.
+ */
+export function ClassifierWidget(props: WidgetProps) {
+  const { id, value, required, disabled, readonly, options, onChange, onBlur, onFocus, registry } = props;
+  const { t } = useTranslation('form');
+  const aria = useWidgetAria(props);
+  const [open, setOpen] = useState(false);
+  const services = registry.formContext as FormServices | undefined;
+  return (
+    <div className="input-with-button">
+      <Input
+        id={id}
+        {...inputLook(options)}
+        {...aria}
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={17}
+        value={value ?? ''}
+        required={required}
+        disabled={disabled}
+        readOnly={readonly}
+        onChange={(event) => {
+          const digits = event.target.value.replace(/\D/g, '').slice(0, 17);
+          onChange(digits === '' ? options.emptyValue : digits);
+        }}
+        onBlur={() => onBlur(id, value)}
+        onFocus={() => onFocus(id, value)}
+      />
+      {!readonly && !disabled && (
+        <Button
+          type="button"
+          variant="secondary"
+          onClick={() => setOpen(true)}
+          aria-label={t('classifier.open')}
+        >
+          …
+        </Button>
+      )}
+      {open && (
+        <ClassifierPicker
+          open
+          initialQuery={typeof value === 'string' ? value : ''}
+          onClose={() => setOpen(false)}
+          onPick={(pick) => {
+            setOpen(false);
+            const parent = pathOfId(id).slice(0, -1);
+            const current = services
+              ? (readAt(services.data.get(), parent) as Record<string, unknown> | null)
+              : null;
+            if (services && current && typeof current === 'object') {
+              const next: Record<string, unknown> = {
+                ...current,
+                [pathOfId(id).at(-1) ?? 'CatalogCode']: pick.CatalogCode,
+              };
+              // The name always goes with the code; package fields only where the object has them.
+              next.CatalogName = pick.CatalogName;
+              for (const key of ['PackageCode', 'PackageName'] as const) {
+                if (key in current && pick[key] !== undefined) next[key] = pick[key];
+              }
+              services.setFieldValue(parent, next);
+            } else onChange(pick.CatalogCode);
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+/** Package code: a choice among the packages of the sibling classifier code (demo sample), or typed. */
+export function PackageWidget(props: WidgetProps) {
+  const { id, value, options, onChange, onBlur, onFocus, required, disabled, readonly, registry } = props;
+  const { i18n } = useTranslation();
+  const aria = useWidgetAria(props);
+  const services = registry.formContext as FormServices | undefined;
+  const code = services
+    ? readAt(services.data.get(), [...pathOfId(id).slice(0, -1), 'CatalogCode'])
+    : undefined;
+  const packages =
+    typeof code === 'string' ? (searchDemoClassifier(code, langOf(i18n.language))[0]?.packages ?? []) : [];
+  const listId = `${id}__packages`;
+  return (
+    <>
+      <Input
+        id={id}
+        {...inputLook(options)}
+        {...aria}
+        list={packages.length ? listId : undefined}
+        inputMode="numeric"
+        autoComplete="off"
+        value={value ?? ''}
+        required={required}
+        disabled={disabled}
+        readOnly={readonly}
+        onChange={(event) => onChange(event.target.value === '' ? options.emptyValue : event.target.value)}
+        onBlur={() => onBlur(id, value)}
+        onFocus={() => onFocus(id, value)}
+      />
+      {packages.length > 0 && (
+        <datalist id={listId}>
+          {packages.map((p) => (
+            <option key={String(p.code)} value={String(p.code)}>
+              {p.name}
+            </option>
+          ))}
+        </datalist>
+      )}
+    </>
+  );
+}

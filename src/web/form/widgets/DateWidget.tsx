@@ -1,0 +1,43 @@
+import type { WidgetProps } from '@rjsf/utils';
+import { useTranslation } from 'react-i18next';
+import { Input } from '../../ui';
+import { DATE_FORMATS, formatDate, langOf, parseLocalDate } from '../format';
+import { inputLook, useWidgetAria } from './a11y';
+import { useMask } from './useMask';
+
+const PLACEHOLDERS = { ru: 'ДД.ММ.ГГГГ', uz: 'KK/OO/YYYY', en: 'MM/DD/YYYY' } as const;
+
+/**
+ * A day typed in the locale's format (ru DD.MM.YYYY, uz DD/MM/YYYY, en MM/DD/YYYY), stored as
+ * yyyy-MM-dd. While incomplete or not a real day, the typed text is stored as is, so the isoDate
+ * rule reports it instead of the form silently dropping it.
+ */
+export function DateWidget(props: WidgetProps) {
+  const { id, value, required, disabled, readonly, options, onChange, onBlur, onFocus } = props;
+  const { i18n } = useTranslation();
+  const lang = langOf(i18n.language);
+  const aria = useWidgetAria(props);
+  const separator = DATE_FORMATS[lang].charAt(2);
+  const ref = useMask({ mask: `00${separator}00${separator}0000` }, formatDate(value, lang), (masked) => {
+    if (masked === '') return onChange(options.emptyValue);
+    onChange(parseLocalDate(masked, lang) ?? masked);
+  });
+  return (
+    <Input
+      ref={ref}
+      id={id}
+      {...inputLook(options)}
+      {...aria}
+      inputMode="numeric"
+      autoComplete="off"
+      placeholder={PLACEHOLDERS[lang]}
+      aria-description={DATE_FORMATS[lang]}
+      required={required}
+      disabled={disabled}
+      readOnly={readonly}
+      defaultValue={formatDate(value, lang)}
+      onBlur={() => onBlur(id, value)}
+      onFocus={() => onFocus(id, value)}
+    />
+  );
+}

@@ -1,0 +1,143 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import * as XLSX from 'xlsx';
+import { DocumentForm } from '../../../src/web/form/DocumentForm';
+import { line, productsOnly } from './fixtures';
+
+type Lines = Array<Record<string, unknown>>;
+
+function setup(rows: Lines) {
+  const { schema, uiSchema } = productsOnly();
+  const onChange = vi.fn<(data: unknown) => void>();
+  const view = render(<DocumentForm schema={schema} uiSchema={uiSchema} mode="create" initialData={{ Products: rows }} onChange={onChange} />);
+  const lastLines = () => (onChange.mock.calls.at(-1)?.[0] as { Products: Lines }).Products;
+  return { ...view, onChange, lastLines };
+}
+
+const cell = (row: number, field: string) => document.getElementById(`root_Products_${row}_${field}`) as HTMLInputElement;
+const totals = (field: string) => document.querySelector(`[data-total="${field}"]`)?.textContent;
+
+describe('product table', () => {
+  it('keeps keystrokes in the cell and commits on blur, recomputing the line and the totals in exact decimals', async () => {
+    const { onChange, lastLines } = setup([line(1), line(2)]);
+    const count = cell(0, 'Count');
+    fireEvent.focus(count);
+    fireEvent.change(count, { target: { value: '3,5' } });
+    expect(count.value).toBe('3,5');
+    expect(onChange).not.toHaveBeenCalled();
+    expect(totals('DeliverySumWithVat')).toBe('4\u202f480,00');
+
+    fireEvent.blur(count);
+    await waitFor(() => expect(onChange).toHaveBeenCalled());
+    const [first, second] = lastLines();
+    // 3.5 × 1000 = 3500; VAT 12 % = 420; with VAT 3920 — no float residue anywhere.
+    expect(first).toMatchObject({ Count: 3.5, DeliverySum: 3500, VatSum: 420, DeliverySumWithVat: 3920 });
+    expect(second).toEqual(line(2));
+    expect(cell(0, 'DeliverySum').textContent).toBe('3\u202f500,00');
+    expect(totals('DeliverySum')).toBe('5\u202f500,00');
+    expect(totals('VatSum')).toBe('660,00');
+    expect(totals('DeliverySumWithVat')).toBe('6\u202f160,00');
+  });
+
+  it('rounds VAT half-up to tiyin and commits on Enter, moving to the same column of the next line', async () => {
+    const { lastLines } = setup([line(1), line(2)]);
+    const price = cell(0, 'Summa');
+    fireEvent.focus(price);
+    fireEvent.change(price, { target: { value: '0,1' } });
+    fireEvent.keyDown(price, { key: 'Enter' });
+    await waitFor(() => expect(lastLines()[0]).toMatchObject({ Summa: 0.1, DeliverySum: 0.2, VatSum: 0.02, DeliverySumWithVat: 0.22 }));
+    await waitFor(() => expect(document.activeElement).toBe(cell(1, 'Summa')));
+  });
+
+  it('Escape drops the draft', () => {
+    const { onChange } = setup([line(1)]);
+    const name = cell(0, 'Name');
+    fireEvent.focus(name);
+    fireEvent.change(name, { target: { value: 'Другое' } });
+    fireEvent.keyDown(name, { key: 'Escape' });
+    fireEvent.blur(name);
+    expect(name.value).toBe('Товар 1');
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it('shows the first failing rule of a committed cell, localized', async () => {
+    setup([line(1)]);
+    const count = cell(0, 'Count');
+    fireEvent.focus(count);
+    fireEvent.change(count, { target: { value: '0' } });
+    fireEvent.blur(count);
+    await waitFor(() => expect(count).toHaveAttribute('aria-invalid', 'true'));
+    const message = document.getElementById(count.getAttribute('aria-describedby') ?? '')?.textContent ?? '';
+    expect(message).toBe('Значение должно быть больше 0');
+  });
+
+  it('adds, copies, moves and removes lines with buttons, keeping OrdNo equal to the position', async () => {
+    const { lastLines } = setup([line(1), line(2, { Name: 'Второй' })]);
+    fireEvent.click(screen.getByRole('button', { name: 'Копировать строку 1' }));
+    await waitFor(() => expect(lastLines().map((l) => [l.OrdNo, l.Name])).toEqual([[1, 'Товар 1'], [2, 'Товар 1'], [3, 'Второй']]));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Переместить строку 3 вверх' }));
+    await waitFor(() => expect(lastLines().map((l) => [l.OrdNo, l.Name])).toEqual([[1, 'Товар 1'], [2, 'Второй'], [3, 'Товар 1']]));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Удалить строку 1' }));
+    await waitFor(() => expect(lastLines().map((l) => [l.OrdNo, l.Name])).toEqual([[1, 'Второй'], [2, 'Товар 1']]));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Добавить строку' }));
+    await waitFor(() => expect(lastLines()).toHaveLength(3));
+    expect(lastLines()[2]).toMatchObject({ OrdNo: 3, DeliverySum: 0, VatSum: 0, DeliverySumWithVat: 0 });
+    expect(totals('DeliverySumWithVat')).toBe('4\u202f480,00');
+  });
+
+  it('pastes tab-separated lines from a spreadsheet after the focused line; bad lines are listed, not added', async () => {
+    const { lastLines } = setup([line(1)]);
+    const header = 'CatalogCode\tCatalogName\tName\tPackageCode\tPackageName\tCount\tSumma\tVatRate\tOrigin';
+    const good = '10112008001000001\tУслуги\tДоставка\t1209782\tуслуга\t1,5\t2000\t12\t3';
+    const bad = '10112008001000001\tУслуги\tПогрузка\t1209782\tуслуга\tмного\t500\t12\t3';
+    fireEvent.paste(cell(0, 'Name'), { clipboardData: { getData: () => `${header}\r\n${good}\r\n${bad}\r\n` } });
+    await waitFor(() => expect(lastLines()).toHaveLength(2));
+    expect(lastLines()[1]).toMatchObject({ OrdNo: 2, Name: 'Доставка', Count: 1.5, DeliverySum: 3000, VatSum: 360, DeliverySumWithVat: 3360 });
+    expect(screen.getByText('Добавлено строк: 1 из 2. Пропущено строк с ошибками: 1.')).toHaveAttribute('role', 'status');
+    const errors = screen.getByRole('table', { name: 'Строки с ошибками' });
+    const cells = within(errors).getAllByRole('cell').map((c) => c.textContent);
+    expect(cells).toEqual(['3', 'Count', 'Count: ожидается число.']);
+  });
+
+  it('imports lines from .xlsx and reports a bad line by row, column and message', async () => {
+    const { lastLines } = setup([{ OrdNo: 1, WithoutVat: false }]);
+    const sheet = XLSX.utils.aoa_to_sheet([
+      ['Код ИКПУ', 'Наименование по ИКПУ', 'Наименование товара (услуги)', 'Код упаковки', 'Упаковка', 'Количество', 'Цена', 'Ставка НДС', 'Происхождение'],
+      ['00902001001031001', 'Чай', 'Чай зелёный', '1392342', 'шт.', 10, 12500.5, 12, 2],
+      ['00902001001031001', 'Чай', 'Чай чёрный', '1392342', 'шт.', 4, 100, 7, 2],
+      ['123', 'Чай', 'Чай без кода', '1392342', 'шт.', 1, 100, 12, 2],
+    ]);
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, sheet, 'Products');
+    const bytes = XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer;
+    const file = new File([bytes], 'lines.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+    await act(async () => {
+      fireEvent.change(screen.getByTestId('product-import-input'), { target: { files: [file] } });
+    });
+    await waitFor(() => expect(screen.getByRole('table', { name: 'Строки с ошибками' })).toBeInTheDocument());
+    // The blank starter line is replaced by the imported one.
+    expect(lastLines()).toHaveLength(1);
+    expect(lastLines()[0]).toMatchObject({ OrdNo: 1, Name: 'Чай зелёный', Count: 10, Summa: 12500.5, DeliverySum: 125005, VatSum: 15000.6 });
+    const rows = within(screen.getByRole('table', { name: 'Строки с ошибками' }))
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell').map((c) => c.textContent));
+    expect(rows.map((r) => r.slice(0, 2))).toEqual([
+      ['3', 'Ставка НДС'],
+      ['4', 'Код ИКПУ'],
+    ]);
+    expect(rows[0][2]).toBe('Ставка НДС: недопустимое значение.');
+    expect(rows[1][2]).not.toBe('');
+  });
+
+  it('renders only the visible part of a long table', () => {
+    setup(Array.from({ length: 2000 }, (_, i) => line(i + 1)));
+    const rendered = document.querySelectorAll('tr[data-index]').length;
+    expect(rendered).toBeGreaterThan(5);
+    expect(rendered).toBeLessThan(60);
+    expect(totals('DeliverySumWithVat')).toBe('4\u202f480\u202f000,00');
+  });
+});
