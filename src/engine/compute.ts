@@ -1,6 +1,7 @@
 import { type JsonSchema, resolveRef } from './bundle';
 import type { TotalsOptions } from './keywords/documentTotals';
-import { type LineMapping, computeLine, sumLines } from './lines';
+import { readPath } from './keywords/pointer';
+import { type LineMapping, computeLine, sumLines, writePath } from './lines';
 import { toAmount } from './money';
 import { getKind } from './schemas';
 
@@ -39,19 +40,14 @@ function walk(node: JsonSchema | undefined, root: JsonSchema, data: unknown): un
   }
   const totals = schema.documentTotals as TotalsOptions | undefined;
   if (totals) {
-    const lines = readItems(result, totals.items);
+    if (result === data) result = { ...result };
+    const lines = readPath(result, totals.items);
     if (Array.isArray(lines)) {
       for (const [field, value] of Object.entries(sumLines(lines, totals.sums))) {
-        if (field in result) result[field] = toAmount(value);
+        // Only totals the document carries are rewritten; absent optional totals stay absent.
+        if (readPath(result, field) !== undefined) writePath(result, field, toAmount(value));
       }
     }
   }
   return result;
-}
-
-function readItems(data: Record<string, unknown>, path: string): unknown {
-  return path
-    .split('/')
-    .filter(Boolean)
-    .reduce<any>((acc, part) => (acc && typeof acc === 'object' ? acc[part] : undefined), data);
 }

@@ -46,7 +46,8 @@ export function lineAmounts(line: unknown, mapping: LineMapping = INVOICE_LINE):
   return { deliverySum, vatSum, total: deliverySum.plus(vatSum) };
 }
 
-function writePath(target: Record<string, any>, path: string, value: unknown): void {
+/** Writes a value at a slash path, copying the objects on the way (callers own `target`). */
+export function writePath(target: Record<string, any>, path: string, value: unknown): void {
   const parts = path.split('/').filter(Boolean);
   let node = target;
   for (const part of parts.slice(0, -1)) {

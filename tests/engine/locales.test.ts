@@ -1,54 +1,74 @@
-import fs from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { listKinds, localizeKey } from '../../src/engine';
 
-const dir = path.resolve(__dirname, '../../locales');
-const LANGS = ['ru', 'uz', 'en'];
+const LANGS = ['ru', 'uz', 'en'] as const;
+const load = (lang: string, ns: string) => JSON.parse(readFileSync(`locales/${lang}/${ns}.json`, 'utf8'));
+const lookup = (bundle: any, path: string) => path.split('.').reduce((node, part) => node?.[part], bundle);
 
-function flatten(obj: Record<string, unknown>, prefix = ''): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(obj)) {
-    const key = prefix ? `${prefix}.${k}` : k;
-    if (v && typeof v === 'object' && !Array.isArray(v))
-      Object.assign(out, flatten(v as Record<string, unknown>, key));
-    else out[key] = v;
-  }
+/** Every "ns:key" string in a schema or UI schema of our namespaces. */
+function collectKeys(node: unknown, out = new Set<string>()): Set<string> {
+  if (typeof node === 'string' && /^(forms|documents|validation):[\w.]+$/.test(node)) out.add(node);
+  else if (Array.isArray(node)) for (const item of node) collectKeys(item, out);
+  else if (node && typeof node === 'object') for (const value of Object.values(node)) collectKeys(value, out);
   return out;
 }
 
-const namespaces = [...new Set(LANGS.flatMap((l) => fs.readdirSync(path.join(dir, l))))].filter((f) =>
-  f.endsWith('.json'),
-);
-
-describe('locales', () => {
-  it('has namespaces', () => {
-    expect(namespaces).toContain('common.json');
-  });
-  for (const ns of namespaces) {
-    it(`${ns}: the same keys in ru, uz and en, none empty, same interpolation variables`, () => {
-      const flat = Object.fromEntries(
-        LANGS.map((l) => {
-          const file = path.join(dir, l, ns);
-          expect(fs.existsSync(file), `${l}/${ns} exists`).toBe(true);
-          return [l, flatten(JSON.parse(fs.readFileSync(file, 'utf8')))];
-        }),
-      );
-      const ruKeys = Object.keys(flat.ru).sort();
-      for (const l of ['uz', 'en']) {
-        expect(Object.keys(flat[l]).sort(), `${l}/${ns} keys`).toEqual(ruKeys);
+describe('engine locales', () => {
+  it('every label and enum key of every schema and UI schema exists in ru, uz and en', () => {
+    const keys = new Set<string>();
+    for (const group of ['documents', 'settings'] as const) {
+      for (const kind of listKinds(group)) collectKeys([kind.schema, kind.ui], keys);
+    }
+    expect(keys.size).toBeGreaterThan(300);
+    const missing: string[] = [];
+    for (const lang of LANGS) {
+      for (const key of keys) {
+        const [ns, path] = key.split(':');
+        const value = lookup(load(lang, ns), path);
+        if (typeof value !== 'string' || value === '') missing.push(`${lang} ${key}`);
       }
-      for (const l of LANGS) {
-        for (const [k, v] of Object.entries(flat[l])) {
-          expect(typeof v === 'string' && v.trim() !== '', `${l}/${ns}: ${k} is a non-empty string`).toBe(
-            true,
-          );
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('forms, documents and validation namespaces have the same keys in all languages', () => {
+    const flatten = (node: any, prefix = ''): string[] =>
+      Object.entries(node).flatMap(([k, v]) => (v && typeof v === 'object' ? flatten(v, `${prefix}${k}.`) : [`${prefix}${k}`]));
+    for (const ns of ['forms', 'documents', 'validation']) {
+      const [ru, uz, en] = LANGS.map((lang) => flatten(load(lang, ns)).sort());
+      expect(uz, ns).toEqual(ru);
+      expect(en, ns).toEqual(ru);
+    }
+  });
+
+  it('every keyword the localizer can name has a validation text', () => {
+    const keywords = [
+      'required', 'requiredUnless', 'requiredWithout', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum',
+      'exclusiveMaximum', 'minItems', 'maxItems', 'decimalPlaces', 'phoneNumber', 'correctionDeadline', 'vatRateForDate',
+      'lineArithmetic', 'documentTotals', 'additionalProperties', 'type', 'tin', 'pinfl', 'pinflOrTin', 'email', 'isoDate',
+      'dateTime', 'passportSerial', 'isRegisteredTin', 'passwordConfirmation', 'noIndividual', 'sellerNotBuyer',
+      'notToOneself', 'minProperties', 'enum', 'const', 'pattern', 'somethingUnknown',
+    ];
+    const params: Record<string, unknown> = { limit: 3, missingProperty: 'x', reason: 'min' };
+    const keys = keywords.map((keyword) => localizeKey({ instancePath: '', keyword, params }).key);
+    keys.push(...['upper', 'lower', 'digit', 'special'].map((reason) => localizeKey({ instancePath: '', keyword: 'password', params: { reason } }).key));
+    keys.push(...['oldDocumentType', 'oldDocumentNotFound', 'waybillIdExists', 'documentInvalid'].map((k) => `validation:${k}`));
+    for (const lang of LANGS) {
+      const bundle = load(lang, 'validation');
+      for (const key of keys) expect(typeof lookup(bundle, key.split(':')[1]), `${lang} ${key}`).toBe('string');
+    }
+  });
+
+  it('every kind has a title in documents or forms', () => {
+    for (const lang of LANGS) {
+      for (const group of ['documents', 'settings'] as const) {
+        for (const { titleKey } of listKinds(group)) {
+          const [ns, path] = titleKey.split(':');
+          expect(typeof lookup(load(lang, ns), path), `${lang} ${titleKey}`).toBe('string');
         }
       }
-      const vars = (s: unknown) => [...String(s).matchAll(/\{\{\s*(\w+)[^}]*\}\}/g)].map((m) => m[1]).sort();
-      for (const k of ruKeys) {
-        for (const l of ['uz', 'en'])
-          expect(vars(flat[l][k]), `${l}/${ns}: ${k} variables`).toEqual(vars(flat.ru[k]));
-      }
-    });
-  }
+    }
+  });
 });
+

@@ -14,27 +14,35 @@ interface Options {
 /**
  * A conditional "required" without if/then/else: RJSF's precompiled validators would need a
  * separate compiled function for every conditional sub-schema, so the condition is a keyword.
- * Example: the old-document block is required when FacturaType ≠ 0.
+ * Example: the old-document block is required when FacturaType ≠ 0. Takes one rule or a list.
  */
-export const requiredUnless: KeywordCheck<Options> = (data, options) => {
-  if (options.equals.includes(readPath(data, options.field))) return null;
-  const missing = options.properties.filter((property) => isBlank(readPath(data, property)));
-  return missing.length === 0
-    ? null
-    : missing.map((property) => ({ path: toPointer(property), params: { missingProperty: property, when: options.field } }));
+export const requiredUnless: KeywordCheck<Options | Options[]> = (data, options) => {
+  const issues = (Array.isArray(options) ? options : [options]).flatMap((rule) =>
+    rule.equals.includes(readPath(data, rule.field))
+      ? []
+      : rule.properties
+          .filter((property) => isBlank(readPath(data, property)))
+          .map((property) => ({ path: toPointer(property), params: { missingProperty: property, when: rule.field } })),
+  );
+  return issues.length ? issues : null;
 };
 
 export default defineKeyword('requiredUnless', requiredUnless, {
   type: 'object',
-  schemaType: 'object',
+  schemaType: ['object', 'array'],
   metaSchema: {
-    type: 'object',
-    required: ['field', 'equals', 'properties'],
-    properties: {
-      field: { type: 'string' },
-      equals: { type: 'array' },
-      properties: { type: 'array', items: { type: 'string' } },
+    anyOf: [{ $ref: '#/definitions/rule' }, { type: 'array', items: { $ref: '#/definitions/rule' } }],
+    definitions: {
+      rule: {
+        type: 'object',
+        required: ['field', 'equals', 'properties'],
+        properties: {
+          field: { type: 'string' },
+          equals: { type: 'array' },
+          properties: { type: 'array', items: { type: 'string' } },
+        },
+        additionalProperties: false,
+      },
     },
-    additionalProperties: false,
   },
 });

@@ -3,5 +3,19 @@ type PrecompiledModule = { validate: (data: any, options?: any) => boolean };
 
 /** Lazy loaders of the precompiled validators, one chunk per kind. */
 export const precompiledLoaders: Record<string, () => Promise<PrecompiledModule>> = {
+  "acceptanceAct": () => import('./acceptanceAct'),
+  "completionAct": () => import('./completionAct'),
+  "contract": () => import('./contract'),
+  "empowerment": () => import('./empowerment'),
+  "empowermentV2": () => import('./empowermentV2'),
+  "hybridInvoice": () => import('./hybridInvoice'),
   "invoice": () => import('./invoice'),
+  "oneSidedInvoice": () => import('./oneSidedInvoice'),
+  "verificationAct": () => import('./verificationAct'),
+  "waybill": () => import('./waybill'),
+  "account": () => import('./account'),
+  "company": () => import('./company'),
+  "login": () => import('./login'),
+  "registration": () => import('./registration'),
+  "staff": () => import('./staff'),
 };

@@ -5,12 +5,12 @@ import * as kw from '../../keywords/functions';
 "use strict";
 export const validate = validate20;
 export default validate20;
-const schema21 = {"$id":"invoice","title":"documents:kinds.invoice","description":"Electronic invoice (ESF), roaming JSON Version 1 (uz-edi.md §b.1). Types 0 standard, 1 additional, 2 expense reimbursement, 3 without payment, 4 corrected, 5 corrected (reimbursement), 6 additional (reimbursement), 8 corrected (without payment), 9 additional (without payment).","type":"object","additionalProperties":false,"required":["Version","FacturaId","FacturaType","HasMarking","WaybillLocalIds","FacturaDoc","OldFacturaDoc","ContractDoc","FacturaEmpowermentDoc","ItemReleasedDoc","SellerTin","BuyerTin","Seller","Buyer","ProductList"],"sellerNotBuyer":{"seller":"SellerTin","buyer":"BuyerTin"},"requiredUnless":{"field":"FacturaType","equals":[0],"properties":["OldFacturaDoc"]},"correctionDeadline":{"type":"FacturaType","correctedTypes":[4,5,8],"date":"FacturaDoc/FacturaDate"},"properties":{"Version":{"title":"forms:invoice.Version","type":"integer","const":1},"FacturaId":{"title":"forms:invoice.FacturaId","type":"string","pattern":"^[0-9a-fA-F]{24}$"},"FacturaType":{"title":"forms:invoice.FacturaType","type":"integer","enum":[0,1,2,3,4,5,6,8,9]},"HasMarking":{"title":"forms:invoice.HasMarking","type":"boolean"},"HasRent":{"title":"forms:invoice.HasRent","type":"boolean"},"FacturaRentDoc":{"title":"forms:invoice.FacturaRentDoc","type":["object","null"],"additionalProperties":false,"required":["RentFrom","RentTo"],"properties":{"RentId":{"title":"forms:invoice.RentId","type":"string","maxLength":50},"RentFrom":{"title":"forms:invoice.RentFrom","$ref":"#/$defs/isoDate"},"RentTo":{"title":"forms:invoice.RentTo","$ref":"#/$defs/isoDate"}}},"WaybillLocalIds":{"title":"forms:invoice.WaybillLocalIds","type":"array","maxItems":100,"items":{"type":"string","minLength":1,"maxLength":50}},"FacturaDoc":{"title":"forms:invoice.FacturaDoc","type":"object","additionalProperties":false,"required":["FacturaNo","FacturaDate"],"properties":{"FacturaNo":{"title":"forms:invoice.FacturaNo","type":"string","minLength":1,"maxLength":50},"FacturaDate":{"title":"forms:invoice.FacturaDate","$ref":"#/$defs/isoDate"}}},"OldFacturaDoc":{"title":"forms:invoice.OldFacturaDoc","type":["object","null"],"additionalProperties":false,"required":["OldFacturaId","OldFacturaNo","OldFacturaDate"],"properties":{"OldFacturaId":{"title":"forms:invoice.OldFacturaId","type":"string","pattern":"^[0-9a-fA-F]{24}$","serverCheck":{"name":"oldDocumentSameType","kind":"invoice"}},"OldFacturaNo":{"title":"forms:invoice.OldFacturaNo","type":"string","minLength":1,"maxLength":50},"OldFacturaDate":{"title":"forms:invoice.OldFacturaDate","$ref":"#/$defs/isoDate"}}},"ContractDoc":{"title":"forms:invoice.ContractDoc","type":"object","additionalProperties":false,"required":["ContractNo","ContractDate"],"properties":{"ContractNo":{"title":"forms:common.ContractNo","type":"string","minLength":1,"maxLength":100},"ContractDate":{"title":"forms:common.ContractDate","$ref":"#/$defs/isoDate"}}},"ContractId":{"title":"forms:invoice.ContractId","type":["string","null"],"maxLength":50},"LotId":{"title":"forms:invoice.LotId","type":"string","maxLength":100},"FacturaEmpowermentDoc":{"title":"forms:invoice.FacturaEmpowermentDoc","type":["object","null"],"additionalProperties":false,"required":["EmpowermentNo","EmpowermentDateOfIssue","AgentFio","AgentPinfl"],"properties":{"AgentFacturaId":{"title":"forms:invoice.AgentFacturaId","type":"string","maxLength":50},"EmpowermentNo":{"title":"forms:empowermentRef.EmpowermentNo","type":"string","minLength":1,"maxLength":50},"EmpowermentDateOfIssue":{"title":"forms:empowermentRef.EmpowermentDateOfIssue","$ref":"#/$defs/isoDate"},"AgentFio":{"title":"forms:invoice.AgentFio","type":"string","minLength":1,"maxLength":300},"AgentPinfl":{"title":"forms:invoice.AgentPinfl","$ref":"#/$defs/pinfl","minLength":14},"AgentTin":{"title":"forms:invoice.AgentTin","$ref":"#/$defs/tin"}}},"ItemReleasedDoc":{"title":"forms:invoice.ItemReleasedDoc","type":["object","null"],"additionalProperties":false,"required":["ItemReleasedFio"],"properties":{"ItemReleasedFio":{"title":"forms:invoice.ItemReleasedFio","type":"string","minLength":1,"maxLength":300},"ItemReleasedPinfl":{"title":"forms:invoice.ItemReleasedPinfl","$ref":"#/$defs/pinfl"},"ItemReleasedTin":{"title":"forms:invoice.ItemReleasedTin","$ref":"#/$defs/tin"}}},"SellerTin":{"title":"forms:invoice.SellerTin","$ref":"#/$defs/tinOrPinfl"},"BuyerTin":{"title":"forms:invoice.BuyerTin","$ref":"#/$defs/tinOrPinfl","noIndividual":true},"Seller":{"title":"forms:invoice.Seller","$ref":"#/$defs/party"},"Buyer":{"title":"forms:invoice.Buyer","$ref":"#/$defs/party"},"ForeignCompany":{"title":"forms:invoice.ForeignCompany","type":["object","null"],"additionalProperties":false,"required":["CountryId","Name"],"properties":{"CountryId":{"title":"forms:invoice.CountryId","type":"string","maxLength":10},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Bank":{"title":"forms:invoice.Bank","type":"string","maxLength":500},"Account":{"title":"forms:party.Account","type":"string","maxLength":50}}},"ProductList":{"title":"forms:invoice.ProductList","type":"object","additionalProperties":false,"required":["FacturaProductId","Tin","HasExcise","HasVat","HasCommittent","HasLgota","HasMedical","Products"],"properties":{"FacturaProductId":{"title":"forms:invoice.FacturaProductId","type":"string","pattern":"^[0-9a-fA-F]{24}$"},"Tin":{"title":"forms:invoice.ProductListTin","$ref":"#/$defs/tinOrPinfl"},"HasExcise":{"title":"forms:invoice.HasExcise","type":"boolean"},"HasVat":{"title":"forms:invoice.HasVat","type":"boolean"},"HasCommittent":{"title":"forms:invoice.HasCommittent","type":"boolean"},"HasLgota":{"title":"forms:invoice.HasLgota","type":"boolean"},"HasMedical":{"title":"forms:invoice.HasMedical","type":"boolean"},"HideReportCommittent":{"title":"forms:invoice.HideReportCommittent","type":"boolean"},"Products":{"title":"forms:invoice.Products","type":"array","minItems":1,"maxItems":10000,"items":{"$ref":"#/$defs/productLine"},"lineArithmetic":{"count":"Count","price":"Summa","deliverySum":"DeliverySum","vatRate":"VatRate","vatSum":"VatSum","total":"DeliverySumWithVat","withoutVat":"WithoutVat"},"vatRateForDate":{"date":"FacturaDoc/FacturaDate","rate":"VatRate","withoutVat":"WithoutVat"}}}}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"marks":{"description":"Marking codes of a marked product line: product type and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"party":{"description":"Seller or buyer requisites of an invoice (uz-edi.md §b.1). The TIN lives beside it (SellerTin/BuyerTin). Director is mandatory for both parties.","type":"object","additionalProperties":false,"required":["Name","Director"],"properties":{"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"VatRegCode":{"title":"forms:party.VatRegCode","type":"string","pattern":"^(\\d{12})?$"},"VatRegStatus":{"title":"forms:party.VatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Account":{"title":"forms:party.Account","type":"string","pattern":"^(\\d{20}|\\d{27})?$"},"BankId":{"title":"forms:party.BankId","type":"string","pattern":"^(\\d{5})?$"},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Mobile":{"title":"forms:party.Mobile","type":"string","maxLength":50},"WorkPhone":{"title":"forms:party.WorkPhone","type":"string","maxLength":50},"Oked":{"title":"forms:party.Oked","type":"string","maxLength":10},"DistrictId":{"title":"forms:party.DistrictId","type":"string","maxLength":10},"Director":{"title":"forms:party.Director","type":"string","minLength":1,"maxLength":300},"Accountant":{"title":"forms:party.Accountant","type":"string","maxLength":300}}},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"productLine":{"description":"An invoice (ESF) product line, national field names of uz-edi.md §b.1 plus the spec §3 extras (ShortName, WeightBrutto/WeightNetto in tons). Barcode may hold several barcodes separated by commas. The line is marked when Marks is not null. MeasureId is kept for acts and legacy payloads; operators forbid it in ESF, so leave it out there. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat","Origin"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"CatalogCode":{"title":"forms:line.CatalogCode","$ref":"#/$defs/catalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"ShortName":{"title":"forms:line.ShortName","type":"string","maxLength":200},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"Serial":{"title":"forms:line.Serial","type":"string","maxLength":200},"MeasureId":{"title":"forms:line.MeasureId","type":["string","null"],"maxLength":20},"PackageCode":{"title":"forms:line.PackageCode","$ref":"#/$defs/packageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"title":"forms:line.Count","$ref":"#/$defs/count"},"Summa":{"title":"forms:line.Summa","$ref":"#/$defs/money"},"DeliverySum":{"title":"forms:line.DeliverySum","$ref":"#/$defs/money"},"ExciseRate":{"title":"forms:line.ExciseRate","$ref":"#/$defs/money","minimum":0},"ExciseSum":{"title":"forms:line.ExciseSum","$ref":"#/$defs/money","minimum":0},"VatRate":{"title":"forms:line.VatRate","$ref":"#/$defs/vatRate"},"VatSum":{"title":"forms:line.VatSum","$ref":"#/$defs/money"},"DeliverySumWithVat":{"title":"forms:line.DeliverySumWithVat","$ref":"#/$defs/money"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"LgotaId":{"title":"forms:line.LgotaId","type":["integer","null"]},"LgotaName":{"title":"forms:line.LgotaName","type":["string","null"],"maxLength":2000},"LgotaType":{"title":"forms:line.LgotaType","type":["integer","null"],"enum":[1,2,null]},"LgotaVatSum":{"title":"forms:line.LgotaVatSum","$ref":"#/$defs/money","minimum":0},"CommittentName":{"title":"forms:line.CommittentName","type":"string","maxLength":500},"CommittentTin":{"title":"forms:line.CommittentTin","type":"string","maxLength":14,"pinflOrTin":true},"CommittentVatRegCode":{"title":"forms:line.CommittentVatRegCode","type":"string","pattern":"^(\\d{12})?$"},"CommittentVatRegStatus":{"title":"forms:line.CommittentVatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]},"WarehouseId":{"title":"forms:line.WarehouseId","type":["integer","null"]},"WeightBrutto":{"title":"forms:line.WeightBrutto","type":"number","minimum":0,"decimalPlaces":6},"WeightNetto":{"title":"forms:line.WeightNetto","type":"number","minimum":0,"decimalPlaces":6},"Marks":{"title":"forms:line.Marks","$ref":"#/$defs/marks"},"ExchangeInfo":{"title":"forms:line.ExchangeInfo","type":["object","null"],"additionalProperties":false,"minProperties":1,"properties":{"PlanPositionId":{"title":"forms:line.PlanPositionId","type":"string","maxLength":100},"ProductCode":{"title":"forms:line.ProductCode","type":"string","maxLength":100},"ProductProperties":{"title":"forms:line.ProductProperties","type":"string","maxLength":2000}}}}},"tin":{"description":"TIN (INN) of an organisation: exactly 9 digits, stored as text (leading zeros matter).","type":"string","maxLength":9,"tin":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]}}};
-const schema22 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
-const schema28 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
-const schema29 = {"description":"TIN (INN) of an organisation: exactly 9 digits, stored as text (leading zeros matter).","type":"string","maxLength":9,"tin":true};
-const schema32 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
-const schema34 = {"description":"Seller or buyer requisites of an invoice (uz-edi.md §b.1). The TIN lives beside it (SellerTin/BuyerTin). Director is mandatory for both parties.","type":"object","additionalProperties":false,"required":["Name","Director"],"properties":{"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"VatRegCode":{"title":"forms:party.VatRegCode","type":"string","pattern":"^(\\d{12})?$"},"VatRegStatus":{"title":"forms:party.VatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Account":{"title":"forms:party.Account","type":"string","pattern":"^(\\d{20}|\\d{27})?$"},"BankId":{"title":"forms:party.BankId","type":"string","pattern":"^(\\d{5})?$"},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Mobile":{"title":"forms:party.Mobile","type":"string","maxLength":50},"WorkPhone":{"title":"forms:party.WorkPhone","type":"string","maxLength":50},"Oked":{"title":"forms:party.Oked","type":"string","maxLength":10},"DistrictId":{"title":"forms:party.DistrictId","type":"string","maxLength":10},"Director":{"title":"forms:party.Director","type":"string","minLength":1,"maxLength":300},"Accountant":{"title":"forms:party.Accountant","type":"string","maxLength":300}}};
+const schema23 = {"$id":"invoice","title":"documents:kinds.invoice","description":"Electronic invoice (ESF), roaming JSON Version 1 (uz-edi.md §b.1). Types 0 standard, 1 additional, 2 expense reimbursement, 3 without payment, 4 corrected, 5 corrected (reimbursement), 6 additional (reimbursement), 8 corrected (without payment), 9 additional (without payment).","type":"object","additionalProperties":false,"required":["Version","FacturaId","FacturaType","HasMarking","WaybillLocalIds","FacturaDoc","OldFacturaDoc","ContractDoc","FacturaEmpowermentDoc","ItemReleasedDoc","SellerTin","BuyerTin","Seller","Buyer","ProductList"],"sellerNotBuyer":{"seller":"SellerTin","buyer":"BuyerTin"},"requiredUnless":{"field":"FacturaType","equals":[0],"properties":["OldFacturaDoc"]},"correctionDeadline":{"type":"FacturaType","correctedTypes":[4,5,8],"date":"FacturaDoc/FacturaDate"},"properties":{"Version":{"title":"forms:invoice.Version","type":"integer","const":1},"FacturaId":{"title":"forms:invoice.FacturaId","type":"string","pattern":"^[0-9a-fA-F]{24}$"},"FacturaType":{"title":"forms:invoice.FacturaType","type":"integer","enum":[0,1,2,3,4,5,6,8,9]},"HasMarking":{"title":"forms:invoice.HasMarking","type":"boolean"},"HasRent":{"title":"forms:invoice.HasRent","type":"boolean"},"FacturaRentDoc":{"title":"forms:invoice.FacturaRentDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["RentFrom","RentTo"],"properties":{"RentId":{"title":"forms:invoice.RentId","type":"string","maxLength":50},"RentFrom":{"title":"forms:invoice.RentFrom","$ref":"#/$defs/isoDate"},"RentTo":{"title":"forms:invoice.RentTo","$ref":"#/$defs/isoDate"}}},"WaybillLocalIds":{"title":"forms:invoice.WaybillLocalIds","type":"array","maxItems":100,"items":{"type":"string","minLength":1,"maxLength":50}},"FacturaDoc":{"title":"forms:invoice.FacturaDoc","type":"object","additionalProperties":false,"required":["FacturaNo","FacturaDate"],"properties":{"FacturaNo":{"title":"forms:invoice.FacturaNo","type":"string","minLength":1,"maxLength":50},"FacturaDate":{"title":"forms:invoice.FacturaDate","$ref":"#/$defs/isoDate"}}},"OldFacturaDoc":{"title":"forms:invoice.OldFacturaDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["OldFacturaId","OldFacturaNo","OldFacturaDate"],"properties":{"OldFacturaId":{"title":"forms:invoice.OldFacturaId","type":"string","pattern":"^[0-9a-fA-F]{24}$","serverCheck":{"name":"oldDocumentSameType","kind":"invoice"}},"OldFacturaNo":{"title":"forms:invoice.OldFacturaNo","type":"string","minLength":1,"maxLength":50},"OldFacturaDate":{"title":"forms:invoice.OldFacturaDate","$ref":"#/$defs/isoDate"}}},"ContractDoc":{"title":"forms:invoice.ContractDoc","type":"object","additionalProperties":false,"required":["ContractNo","ContractDate"],"properties":{"ContractNo":{"title":"forms:common.ContractNo","type":"string","minLength":1,"maxLength":100},"ContractDate":{"title":"forms:common.ContractDate","$ref":"#/$defs/isoDate"}}},"ContractId":{"title":"forms:invoice.ContractId","type":["string","null"],"maxLength":50},"LotId":{"title":"forms:invoice.LotId","type":"string","maxLength":100},"FacturaEmpowermentDoc":{"title":"forms:invoice.FacturaEmpowermentDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["EmpowermentNo","EmpowermentDateOfIssue","AgentFio","AgentPinfl"],"properties":{"AgentFacturaId":{"title":"forms:invoice.AgentFacturaId","type":"string","maxLength":50},"EmpowermentNo":{"title":"forms:empowermentRef.EmpowermentNo","type":"string","minLength":1,"maxLength":50},"EmpowermentDateOfIssue":{"title":"forms:empowermentRef.EmpowermentDateOfIssue","$ref":"#/$defs/isoDate"},"AgentFio":{"title":"forms:invoice.AgentFio","type":"string","minLength":1,"maxLength":300},"AgentPinfl":{"title":"forms:invoice.AgentPinfl","$ref":"#/$defs/pinfl","minLength":14},"AgentTin":{"title":"forms:invoice.AgentTin","$ref":"#/$defs/tin"}}},"ItemReleasedDoc":{"title":"forms:invoice.ItemReleasedDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ItemReleasedFio"],"properties":{"ItemReleasedFio":{"title":"forms:invoice.ItemReleasedFio","type":"string","minLength":1,"maxLength":300},"ItemReleasedPinfl":{"title":"forms:invoice.ItemReleasedPinfl","$ref":"#/$defs/pinfl"},"ItemReleasedTin":{"title":"forms:invoice.ItemReleasedTin","$ref":"#/$defs/tin"}}},"SellerTin":{"title":"forms:invoice.SellerTin","$ref":"#/$defs/tinOrPinfl"},"BuyerTin":{"title":"forms:invoice.BuyerTin","$ref":"#/$defs/tinOrPinfl","noIndividual":true},"Seller":{"title":"forms:invoice.Seller","$ref":"#/$defs/party"},"Buyer":{"title":"forms:invoice.Buyer","$ref":"#/$defs/party"},"ForeignCompany":{"title":"forms:invoice.ForeignCompany","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["CountryId","Name"],"properties":{"CountryId":{"title":"forms:invoice.CountryId","type":"string","maxLength":10},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Bank":{"title":"forms:invoice.Bank","type":"string","maxLength":500},"Account":{"title":"forms:party.Account","type":"string","maxLength":50}}},"ProductList":{"title":"forms:invoice.ProductList","type":"object","additionalProperties":false,"required":["FacturaProductId","Tin","HasExcise","HasVat","HasCommittent","HasLgota","HasMedical","Products"],"properties":{"FacturaProductId":{"title":"forms:invoice.FacturaProductId","type":"string","pattern":"^[0-9a-fA-F]{24}$"},"Tin":{"title":"forms:invoice.ProductListTin","$ref":"#/$defs/tinOrPinfl"},"HasExcise":{"title":"forms:invoice.HasExcise","type":"boolean"},"HasVat":{"title":"forms:invoice.HasVat","type":"boolean"},"HasCommittent":{"title":"forms:invoice.HasCommittent","type":"boolean"},"HasLgota":{"title":"forms:invoice.HasLgota","type":"boolean"},"HasMedical":{"title":"forms:invoice.HasMedical","type":"boolean"},"HideReportCommittent":{"title":"forms:invoice.HideReportCommittent","type":"boolean"},"Products":{"title":"forms:invoice.Products","type":"array","minItems":1,"maxItems":10000,"items":{"$ref":"#/$defs/productLine"},"lineArithmetic":{"count":"Count","price":"Summa","deliverySum":"DeliverySum","vatRate":"VatRate","vatSum":"VatSum","total":"DeliverySumWithVat","withoutVat":"WithoutVat"},"vatRateForDate":{"date":"FacturaDoc/FacturaDate","rate":"VatRate","withoutVat":"WithoutVat"}}}}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"marks":{"description":"Marking codes of a marked product line: product type and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"party":{"description":"Seller or buyer requisites of an invoice (uz-edi.md §b.1). The TIN lives beside it (SellerTin/BuyerTin). Director is mandatory for both parties.","type":"object","additionalProperties":false,"required":["Name","Director"],"properties":{"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"VatRegCode":{"title":"forms:party.VatRegCode","type":"string","pattern":"^(\\d{12})?$"},"VatRegStatus":{"title":"forms:party.VatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Account":{"title":"forms:party.Account","type":"string","pattern":"^(\\d{20}|\\d{27})?$"},"BankId":{"title":"forms:party.BankId","type":"string","pattern":"^(\\d{5})?$"},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Mobile":{"title":"forms:party.Mobile","type":"string","maxLength":50},"WorkPhone":{"title":"forms:party.WorkPhone","type":"string","maxLength":50},"Oked":{"title":"forms:party.Oked","type":"string","maxLength":10},"DistrictId":{"title":"forms:party.DistrictId","type":"string","maxLength":10},"Director":{"title":"forms:party.Director","type":"string","minLength":1,"maxLength":300},"Accountant":{"title":"forms:party.Accountant","type":"string","maxLength":300}}},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"productLine":{"description":"An invoice (ESF) product line, national field names of uz-edi.md §b.1 plus the spec §3 extras (ShortName, WeightBrutto/WeightNetto in tons). Barcode may hold several barcodes separated by commas. The line is marked when Marks is not null. MeasureId is kept for acts and legacy payloads; operators forbid it in ESF, so leave it out there. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat","Origin"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"CatalogCode":{"title":"forms:line.CatalogCode","$ref":"#/$defs/catalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"ShortName":{"title":"forms:line.ShortName","type":"string","maxLength":200},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"Serial":{"title":"forms:line.Serial","type":"string","maxLength":200},"MeasureId":{"title":"forms:line.MeasureId","type":["string","null"],"maxLength":20},"PackageCode":{"title":"forms:line.PackageCode","$ref":"#/$defs/packageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"title":"forms:line.Count","$ref":"#/$defs/count"},"Summa":{"title":"forms:line.Summa","$ref":"#/$defs/money"},"DeliverySum":{"title":"forms:line.DeliverySum","$ref":"#/$defs/money"},"ExciseRate":{"title":"forms:line.ExciseRate","$ref":"#/$defs/money","minimum":0},"ExciseSum":{"title":"forms:line.ExciseSum","$ref":"#/$defs/money","minimum":0},"VatRate":{"title":"forms:line.VatRate","$ref":"#/$defs/vatRate"},"VatSum":{"title":"forms:line.VatSum","$ref":"#/$defs/money"},"DeliverySumWithVat":{"title":"forms:line.DeliverySumWithVat","$ref":"#/$defs/money"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"LgotaId":{"title":"forms:line.LgotaId","type":["integer","null"]},"LgotaName":{"title":"forms:line.LgotaName","type":["string","null"],"maxLength":2000},"LgotaType":{"title":"forms:line.LgotaType","type":["integer","null"],"enum":[1,2,null]},"LgotaVatSum":{"title":"forms:line.LgotaVatSum","$ref":"#/$defs/money","minimum":0},"CommittentName":{"title":"forms:line.CommittentName","type":"string","maxLength":500},"CommittentTin":{"title":"forms:line.CommittentTin","type":"string","maxLength":14,"pinflOrTin":true},"CommittentVatRegCode":{"title":"forms:line.CommittentVatRegCode","type":"string","pattern":"^(\\d{12})?$"},"CommittentVatRegStatus":{"title":"forms:line.CommittentVatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]},"WarehouseId":{"title":"forms:line.WarehouseId","type":["integer","null"]},"WeightBrutto":{"title":"forms:line.WeightBrutto","type":"number","minimum":0,"decimalPlaces":6},"WeightNetto":{"title":"forms:line.WeightNetto","type":"number","minimum":0,"decimalPlaces":6},"Marks":{"title":"forms:line.Marks","$ref":"#/$defs/marks"},"ExchangeInfo":{"title":"forms:line.ExchangeInfo","type":["object","null"],"additionalProperties":false,"minProperties":1,"properties":{"PlanPositionId":{"title":"forms:line.PlanPositionId","type":"string","maxLength":100},"ProductCode":{"title":"forms:line.ProductCode","type":"string","maxLength":100},"ProductProperties":{"title":"forms:line.ProductProperties","type":"string","maxLength":2000}}}}},"tin":{"description":"TIN (INN) of an organisation: exactly 9 digits, stored as text (leading zeros matter).","type":"string","maxLength":9,"tin":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]}}};
+const schema24 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
+const schema30 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
+const schema31 = {"description":"TIN (INN) of an organisation: exactly 9 digits, stored as text (leading zeros matter).","type":"string","maxLength":9,"tin":true};
+const schema34 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
+const schema36 = {"description":"Seller or buyer requisites of an invoice (uz-edi.md §b.1). The TIN lives beside it (SellerTin/BuyerTin). Director is mandatory for both parties.","type":"object","additionalProperties":false,"required":["Name","Director"],"properties":{"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"VatRegCode":{"title":"forms:party.VatRegCode","type":"string","pattern":"^(\\d{12})?$"},"VatRegStatus":{"title":"forms:party.VatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Account":{"title":"forms:party.Account","type":"string","pattern":"^(\\d{20}|\\d{27})?$"},"BankId":{"title":"forms:party.BankId","type":"string","pattern":"^(\\d{5})?$"},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Mobile":{"title":"forms:party.Mobile","type":"string","maxLength":50},"WorkPhone":{"title":"forms:party.WorkPhone","type":"string","maxLength":50},"Oked":{"title":"forms:party.Oked","type":"string","maxLength":10},"DistrictId":{"title":"forms:party.DistrictId","type":"string","maxLength":10},"Director":{"title":"forms:party.Director","type":"string","minLength":1,"maxLength":300},"Accountant":{"title":"forms:party.Accountant","type":"string","maxLength":300}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = kw.ucs2length;
 const func5 = kw.isoDate;
@@ -29,13 +29,13 @@ const pattern0 = new RegExp("^[0-9a-fA-F]{24}$", "u");
 const pattern2 = new RegExp("^(\\d{12})?$", "u");
 const pattern3 = new RegExp("^(\\d{20}|\\d{27})?$", "u");
 const pattern4 = new RegExp("^(\\d{5})?$", "u");
-const schema37 = {"description":"An invoice (ESF) product line, national field names of uz-edi.md §b.1 plus the spec §3 extras (ShortName, WeightBrutto/WeightNetto in tons). Barcode may hold several barcodes separated by commas. The line is marked when Marks is not null. MeasureId is kept for acts and legacy payloads; operators forbid it in ESF, so leave it out there. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat","Origin"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"CatalogCode":{"title":"forms:line.CatalogCode","$ref":"#/$defs/catalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"ShortName":{"title":"forms:line.ShortName","type":"string","maxLength":200},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"Serial":{"title":"forms:line.Serial","type":"string","maxLength":200},"MeasureId":{"title":"forms:line.MeasureId","type":["string","null"],"maxLength":20},"PackageCode":{"title":"forms:line.PackageCode","$ref":"#/$defs/packageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"title":"forms:line.Count","$ref":"#/$defs/count"},"Summa":{"title":"forms:line.Summa","$ref":"#/$defs/money"},"DeliverySum":{"title":"forms:line.DeliverySum","$ref":"#/$defs/money"},"ExciseRate":{"title":"forms:line.ExciseRate","$ref":"#/$defs/money","minimum":0},"ExciseSum":{"title":"forms:line.ExciseSum","$ref":"#/$defs/money","minimum":0},"VatRate":{"title":"forms:line.VatRate","$ref":"#/$defs/vatRate"},"VatSum":{"title":"forms:line.VatSum","$ref":"#/$defs/money"},"DeliverySumWithVat":{"title":"forms:line.DeliverySumWithVat","$ref":"#/$defs/money"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"LgotaId":{"title":"forms:line.LgotaId","type":["integer","null"]},"LgotaName":{"title":"forms:line.LgotaName","type":["string","null"],"maxLength":2000},"LgotaType":{"title":"forms:line.LgotaType","type":["integer","null"],"enum":[1,2,null]},"LgotaVatSum":{"title":"forms:line.LgotaVatSum","$ref":"#/$defs/money","minimum":0},"CommittentName":{"title":"forms:line.CommittentName","type":"string","maxLength":500},"CommittentTin":{"title":"forms:line.CommittentTin","type":"string","maxLength":14,"pinflOrTin":true},"CommittentVatRegCode":{"title":"forms:line.CommittentVatRegCode","type":"string","pattern":"^(\\d{12})?$"},"CommittentVatRegStatus":{"title":"forms:line.CommittentVatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]},"WarehouseId":{"title":"forms:line.WarehouseId","type":["integer","null"]},"WeightBrutto":{"title":"forms:line.WeightBrutto","type":"number","minimum":0,"decimalPlaces":6},"WeightNetto":{"title":"forms:line.WeightNetto","type":"number","minimum":0,"decimalPlaces":6},"Marks":{"title":"forms:line.Marks","$ref":"#/$defs/marks"},"ExchangeInfo":{"title":"forms:line.ExchangeInfo","type":["object","null"],"additionalProperties":false,"minProperties":1,"properties":{"PlanPositionId":{"title":"forms:line.PlanPositionId","type":"string","maxLength":100},"ProductCode":{"title":"forms:line.ProductCode","type":"string","maxLength":100},"ProductProperties":{"title":"forms:line.ProductProperties","type":"string","maxLength":2000}}}}};
-const schema38 = {"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"};
-const schema39 = {"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"};
-const schema40 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
-const schema41 = {"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2};
-const schema45 = {"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]};
-const schema49 = {"description":"Marking codes of a marked product line: product type and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}};
+const schema39 = {"description":"An invoice (ESF) product line, national field names of uz-edi.md §b.1 plus the spec §3 extras (ShortName, WeightBrutto/WeightNetto in tons). Barcode may hold several barcodes separated by commas. The line is marked when Marks is not null. MeasureId is kept for acts and legacy payloads; operators forbid it in ESF, so leave it out there. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat","Origin"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"CatalogCode":{"title":"forms:line.CatalogCode","$ref":"#/$defs/catalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"ShortName":{"title":"forms:line.ShortName","type":"string","maxLength":200},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"Serial":{"title":"forms:line.Serial","type":"string","maxLength":200},"MeasureId":{"title":"forms:line.MeasureId","type":["string","null"],"maxLength":20},"PackageCode":{"title":"forms:line.PackageCode","$ref":"#/$defs/packageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"title":"forms:line.Count","$ref":"#/$defs/count"},"Summa":{"title":"forms:line.Summa","$ref":"#/$defs/money"},"DeliverySum":{"title":"forms:line.DeliverySum","$ref":"#/$defs/money"},"ExciseRate":{"title":"forms:line.ExciseRate","$ref":"#/$defs/money","minimum":0},"ExciseSum":{"title":"forms:line.ExciseSum","$ref":"#/$defs/money","minimum":0},"VatRate":{"title":"forms:line.VatRate","$ref":"#/$defs/vatRate"},"VatSum":{"title":"forms:line.VatSum","$ref":"#/$defs/money"},"DeliverySumWithVat":{"title":"forms:line.DeliverySumWithVat","$ref":"#/$defs/money"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"LgotaId":{"title":"forms:line.LgotaId","type":["integer","null"]},"LgotaName":{"title":"forms:line.LgotaName","type":["string","null"],"maxLength":2000},"LgotaType":{"title":"forms:line.LgotaType","type":["integer","null"],"enum":[1,2,null]},"LgotaVatSum":{"title":"forms:line.LgotaVatSum","$ref":"#/$defs/money","minimum":0},"CommittentName":{"title":"forms:line.CommittentName","type":"string","maxLength":500},"CommittentTin":{"title":"forms:line.CommittentTin","type":"string","maxLength":14,"pinflOrTin":true},"CommittentVatRegCode":{"title":"forms:line.CommittentVatRegCode","type":"string","pattern":"^(\\d{12})?$"},"CommittentVatRegStatus":{"title":"forms:line.CommittentVatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]},"WarehouseId":{"title":"forms:line.WarehouseId","type":["integer","null"]},"WeightBrutto":{"title":"forms:line.WeightBrutto","type":"number","minimum":0,"decimalPlaces":6},"WeightNetto":{"title":"forms:line.WeightNetto","type":"number","minimum":0,"decimalPlaces":6},"Marks":{"title":"forms:line.Marks","$ref":"#/$defs/marks"},"ExchangeInfo":{"title":"forms:line.ExchangeInfo","type":["object","null"],"additionalProperties":false,"minProperties":1,"properties":{"PlanPositionId":{"title":"forms:line.PlanPositionId","type":"string","maxLength":100},"ProductCode":{"title":"forms:line.ProductCode","type":"string","maxLength":100},"ProductProperties":{"title":"forms:line.ProductProperties","type":"string","maxLength":2000}}}}};
+const schema40 = {"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"};
+const schema41 = {"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"};
+const schema42 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
+const schema43 = {"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2};
+const schema47 = {"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]};
+const schema51 = {"description":"Marking codes of a marked product line: product type and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}};
 const func112 = kw.decimalPlaces;
 const pattern9 = new RegExp("^\\d{17}$", "u");
 const pattern10 = new RegExp("^\\d{1,20}$", "u");
@@ -45,7 +45,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.OrdNo === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema37.required,parentSchema:schema37,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema39.required,parentSchema:schema39,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -55,7 +55,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.CatalogCode === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema37.required,parentSchema:schema37,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema39.required,parentSchema:schema39,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -65,7 +65,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.CatalogName === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema37.required,parentSchema:schema37,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema39.required,parentSchema:schema39,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -75,7 +75,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.Name === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema37.required,parentSchema:schema37,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema39.required,parentSchema:schema39,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -85,7 +85,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.PackageCode === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema37.required,parentSchema:schema37,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema39.required,parentSchema:schema39,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -95,7 +95,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.PackageName === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema37.required,parentSchema:schema37,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema39.required,parentSchema:schema39,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -105,7 +105,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.Count === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema37.required,parentSchema:schema37,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema39.required,parentSchema:schema39,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -115,7 +115,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.Summa === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Summa"},message:"must have required property '"+"Summa"+"'",schema:schema37.required,parentSchema:schema37,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Summa"},message:"must have required property '"+"Summa"+"'",schema:schema39.required,parentSchema:schema39,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -125,7 +125,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.DeliverySum === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema37.required,parentSchema:schema37,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema39.required,parentSchema:schema39,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -135,7 +135,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.VatRate === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatRate"},message:"must have required property '"+"VatRate"+"'",schema:schema37.required,parentSchema:schema37,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatRate"},message:"must have required property '"+"VatRate"+"'",schema:schema39.required,parentSchema:schema39,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -145,7 +145,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.VatSum === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatSum"},message:"must have required property '"+"VatSum"+"'",schema:schema37.required,parentSchema:schema37,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatSum"},message:"must have required property '"+"VatSum"+"'",schema:schema39.required,parentSchema:schema39,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -155,7 +155,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.DeliverySumWithVat === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySumWithVat"},message:"must have required property '"+"DeliverySumWithVat"+"'",schema:schema37.required,parentSchema:schema37,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySumWithVat"},message:"must have required property '"+"DeliverySumWithVat"+"'",schema:schema39.required,parentSchema:schema39,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -165,7 +165,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.WithoutVat === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WithoutVat"},message:"must have required property '"+"WithoutVat"+"'",schema:schema37.required,parentSchema:schema37,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WithoutVat"},message:"must have required property '"+"WithoutVat"+"'",schema:schema39.required,parentSchema:schema39,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -175,7 +175,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.Origin === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Origin"},message:"must have required property '"+"Origin"+"'",schema:schema37.required,parentSchema:schema37,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Origin"},message:"must have required property '"+"Origin"+"'",schema:schema39.required,parentSchema:schema39,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -185,8 +185,8 @@ vErrors.push(err13);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema37.properties, key0))){
-const err14 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema37,data};
+if(!(func2.call(schema39.properties, key0))){
+const err14 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema39,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -199,7 +199,7 @@ errors++;
 if(data.OrdNo !== undefined){
 let data0 = data.OrdNo;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err15 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema37.properties.OrdNo.type,parentSchema:schema37.properties.OrdNo,data:data0};
+const err15 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema39.properties.OrdNo.type,parentSchema:schema39.properties.OrdNo,data:data0};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -210,7 +210,7 @@ errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
-const err16 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema37.properties.OrdNo,data:data0};
+const err16 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema39.properties.OrdNo,data:data0};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -225,7 +225,7 @@ if(data.CatalogCode !== undefined){
 let data1 = data.CatalogCode;
 if(typeof data1 === "string"){
 if(!pattern9.test(data1)){
-const err17 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/$defs/catalogCode/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema38,data:data1};
+const err17 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/$defs/catalogCode/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema40,data:data1};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -236,7 +236,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/$defs/catalogCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.type,parentSchema:schema38,data:data1};
+const err18 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/$defs/catalogCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.type,parentSchema:schema40,data:data1};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -250,7 +250,7 @@ if(data.CatalogName !== undefined){
 let data2 = data.CatalogName;
 if(typeof data2 === "string"){
 if(func3(data2) > 1000){
-const err19 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema37.properties.CatalogName,data:data2};
+const err19 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema39.properties.CatalogName,data:data2};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -260,7 +260,7 @@ vErrors.push(err19);
 errors++;
 }
 if(func3(data2) < 1){
-const err20 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema37.properties.CatalogName,data:data2};
+const err20 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema39.properties.CatalogName,data:data2};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -271,7 +271,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.CatalogName.type,parentSchema:schema37.properties.CatalogName,data:data2};
+const err21 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.CatalogName.type,parentSchema:schema39.properties.CatalogName,data:data2};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -285,7 +285,7 @@ if(data.Name !== undefined){
 let data3 = data.Name;
 if(typeof data3 === "string"){
 if(func3(data3) > 1000){
-const err22 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema37.properties.Name,data:data3};
+const err22 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema39.properties.Name,data:data3};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -295,7 +295,7 @@ vErrors.push(err22);
 errors++;
 }
 if(func3(data3) < 1){
-const err23 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema37.properties.Name,data:data3};
+const err23 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema39.properties.Name,data:data3};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -306,7 +306,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.Name.type,parentSchema:schema37.properties.Name,data:data3};
+const err24 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.Name.type,parentSchema:schema39.properties.Name,data:data3};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -320,7 +320,7 @@ if(data.ShortName !== undefined){
 let data4 = data.ShortName;
 if(typeof data4 === "string"){
 if(func3(data4) > 200){
-const err25 = {instancePath:instancePath+"/ShortName",schemaPath:"#/properties/ShortName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema37.properties.ShortName,data:data4};
+const err25 = {instancePath:instancePath+"/ShortName",schemaPath:"#/properties/ShortName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema39.properties.ShortName,data:data4};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -331,7 +331,7 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/ShortName",schemaPath:"#/properties/ShortName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.ShortName.type,parentSchema:schema37.properties.ShortName,data:data4};
+const err26 = {instancePath:instancePath+"/ShortName",schemaPath:"#/properties/ShortName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.ShortName.type,parentSchema:schema39.properties.ShortName,data:data4};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -345,7 +345,7 @@ if(data.Barcode !== undefined){
 let data5 = data.Barcode;
 if(typeof data5 === "string"){
 if(func3(data5) > 1000){
-const err27 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema37.properties.Barcode,data:data5};
+const err27 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema39.properties.Barcode,data:data5};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -356,7 +356,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.Barcode.type,parentSchema:schema37.properties.Barcode,data:data5};
+const err28 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.Barcode.type,parentSchema:schema39.properties.Barcode,data:data5};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -370,7 +370,7 @@ if(data.Serial !== undefined){
 let data6 = data.Serial;
 if(typeof data6 === "string"){
 if(func3(data6) > 200){
-const err29 = {instancePath:instancePath+"/Serial",schemaPath:"#/properties/Serial/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema37.properties.Serial,data:data6};
+const err29 = {instancePath:instancePath+"/Serial",schemaPath:"#/properties/Serial/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema39.properties.Serial,data:data6};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -381,7 +381,7 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/Serial",schemaPath:"#/properties/Serial/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.Serial.type,parentSchema:schema37.properties.Serial,data:data6};
+const err30 = {instancePath:instancePath+"/Serial",schemaPath:"#/properties/Serial/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.Serial.type,parentSchema:schema39.properties.Serial,data:data6};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -394,7 +394,7 @@ errors++;
 if(data.MeasureId !== undefined){
 let data7 = data.MeasureId;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err31 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/type",keyword:"type",params:{type: schema37.properties.MeasureId.type},message:"must be string,null",schema:schema37.properties.MeasureId.type,parentSchema:schema37.properties.MeasureId,data:data7};
+const err31 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/type",keyword:"type",params:{type: schema39.properties.MeasureId.type},message:"must be string,null",schema:schema39.properties.MeasureId.type,parentSchema:schema39.properties.MeasureId,data:data7};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -405,7 +405,7 @@ errors++;
 }
 if(typeof data7 === "string"){
 if(func3(data7) > 20){
-const err32 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema37.properties.MeasureId,data:data7};
+const err32 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema39.properties.MeasureId,data:data7};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -420,7 +420,7 @@ if(data.PackageCode !== undefined){
 let data8 = data.PackageCode;
 if(typeof data8 === "string"){
 if(!pattern10.test(data8)){
-const err33 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/$defs/packageCode/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema39,data:data8};
+const err33 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/$defs/packageCode/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema41,data:data8};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -431,7 +431,7 @@ errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/$defs/packageCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.type,parentSchema:schema39,data:data8};
+const err34 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/$defs/packageCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data:data8};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -445,7 +445,7 @@ if(data.PackageName !== undefined){
 let data9 = data.PackageName;
 if(typeof data9 === "string"){
 if(func3(data9) > 300){
-const err35 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema37.properties.PackageName,data:data9};
+const err35 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema39.properties.PackageName,data:data9};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -455,7 +455,7 @@ vErrors.push(err35);
 errors++;
 }
 if(func3(data9) < 1){
-const err36 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema37.properties.PackageName,data:data9};
+const err36 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema39.properties.PackageName,data:data9};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -466,7 +466,7 @@ errors++;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.PackageName.type,parentSchema:schema37.properties.PackageName,data:data9};
+const err37 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.PackageName.type,parentSchema:schema39.properties.PackageName,data:data9};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -480,7 +480,7 @@ if(data.Count !== undefined){
 let data10 = data.Count;
 if((typeof data10 == "number") && (isFinite(data10))){
 if(data10 > 999999999 || isNaN(data10)){
-const err38 = {instancePath:instancePath+"/Count",schemaPath:"#/$defs/count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema40,data:data10};
+const err38 = {instancePath:instancePath+"/Count",schemaPath:"#/$defs/count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema42,data:data10};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -490,7 +490,7 @@ vErrors.push(err38);
 errors++;
 }
 if(data10 <= 0 || isNaN(data10)){
-const err39 = {instancePath:instancePath+"/Count",schemaPath:"#/$defs/count/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema40,data:data10};
+const err39 = {instancePath:instancePath+"/Count",schemaPath:"#/$defs/count/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema42,data:data10};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -507,7 +507,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/Count",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema40.type,parentSchema:schema40,data:data10};
+const err40 = {instancePath:instancePath+"/Count",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema42.type,parentSchema:schema42,data:data10};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -521,7 +521,7 @@ if(data.Summa !== undefined){
 let data11 = data.Summa;
 if((typeof data11 == "number") && (isFinite(data11))){
 if(data11 > 9999999999999.99 || isNaN(data11)){
-const err41 = {instancePath:instancePath+"/Summa",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema41,data:data11};
+const err41 = {instancePath:instancePath+"/Summa",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema43,data:data11};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -531,7 +531,7 @@ vErrors.push(err41);
 errors++;
 }
 if(data11 < -9999999999999.99 || isNaN(data11)){
-const err42 = {instancePath:instancePath+"/Summa",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema41,data:data11};
+const err42 = {instancePath:instancePath+"/Summa",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema43,data:data11};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -548,7 +548,7 @@ errors = errors + kwErrors1.length;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/Summa",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema41.type,parentSchema:schema41,data:data11};
+const err43 = {instancePath:instancePath+"/Summa",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema43.type,parentSchema:schema43,data:data11};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -562,7 +562,7 @@ if(data.DeliverySum !== undefined){
 let data12 = data.DeliverySum;
 if((typeof data12 == "number") && (isFinite(data12))){
 if(data12 > 9999999999999.99 || isNaN(data12)){
-const err44 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema41,data:data12};
+const err44 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema43,data:data12};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -572,7 +572,7 @@ vErrors.push(err44);
 errors++;
 }
 if(data12 < -9999999999999.99 || isNaN(data12)){
-const err45 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema41,data:data12};
+const err45 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema43,data:data12};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -589,7 +589,7 @@ errors = errors + kwErrors2.length;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema41.type,parentSchema:schema41,data:data12};
+const err46 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema43.type,parentSchema:schema43,data:data12};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -603,7 +603,7 @@ if(data.ExciseRate !== undefined){
 let data13 = data.ExciseRate;
 if((typeof data13 == "number") && (isFinite(data13))){
 if(data13 > 9999999999999.99 || isNaN(data13)){
-const err47 = {instancePath:instancePath+"/ExciseRate",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema41,data:data13};
+const err47 = {instancePath:instancePath+"/ExciseRate",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema43,data:data13};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -613,7 +613,7 @@ vErrors.push(err47);
 errors++;
 }
 if(data13 < -9999999999999.99 || isNaN(data13)){
-const err48 = {instancePath:instancePath+"/ExciseRate",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema41,data:data13};
+const err48 = {instancePath:instancePath+"/ExciseRate",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema43,data:data13};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -630,7 +630,7 @@ errors = errors + kwErrors3.length;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/ExciseRate",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema41.type,parentSchema:schema41,data:data13};
+const err49 = {instancePath:instancePath+"/ExciseRate",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema43.type,parentSchema:schema43,data:data13};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -641,7 +641,7 @@ errors++;
 }
 if((typeof data13 == "number") && (isFinite(data13))){
 if(data13 < 0 || isNaN(data13)){
-const err50 = {instancePath:instancePath+"/ExciseRate",schemaPath:"#/properties/ExciseRate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema37.properties.ExciseRate,data:data13};
+const err50 = {instancePath:instancePath+"/ExciseRate",schemaPath:"#/properties/ExciseRate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema39.properties.ExciseRate,data:data13};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -656,7 +656,7 @@ if(data.ExciseSum !== undefined){
 let data14 = data.ExciseSum;
 if((typeof data14 == "number") && (isFinite(data14))){
 if(data14 > 9999999999999.99 || isNaN(data14)){
-const err51 = {instancePath:instancePath+"/ExciseSum",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema41,data:data14};
+const err51 = {instancePath:instancePath+"/ExciseSum",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema43,data:data14};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -666,7 +666,7 @@ vErrors.push(err51);
 errors++;
 }
 if(data14 < -9999999999999.99 || isNaN(data14)){
-const err52 = {instancePath:instancePath+"/ExciseSum",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema41,data:data14};
+const err52 = {instancePath:instancePath+"/ExciseSum",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema43,data:data14};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -683,7 +683,7 @@ errors = errors + kwErrors4.length;
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/ExciseSum",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema41.type,parentSchema:schema41,data:data14};
+const err53 = {instancePath:instancePath+"/ExciseSum",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema43.type,parentSchema:schema43,data:data14};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -694,7 +694,7 @@ errors++;
 }
 if((typeof data14 == "number") && (isFinite(data14))){
 if(data14 < 0 || isNaN(data14)){
-const err54 = {instancePath:instancePath+"/ExciseSum",schemaPath:"#/properties/ExciseSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema37.properties.ExciseSum,data:data14};
+const err54 = {instancePath:instancePath+"/ExciseSum",schemaPath:"#/properties/ExciseSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema39.properties.ExciseSum,data:data14};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -708,7 +708,7 @@ errors++;
 if(data.VatRate !== undefined){
 let data15 = data.VatRate;
 if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
-const err55 = {instancePath:instancePath+"/VatRate",schemaPath:"#/$defs/vatRate/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema45.type,parentSchema:schema45,data:data15};
+const err55 = {instancePath:instancePath+"/VatRate",schemaPath:"#/$defs/vatRate/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.type,parentSchema:schema47,data:data15};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -718,7 +718,7 @@ vErrors.push(err55);
 errors++;
 }
 if(!((((data15 === 0) || (data15 === 12)) || (data15 === 15)) || (data15 === 20))){
-const err56 = {instancePath:instancePath+"/VatRate",schemaPath:"#/$defs/vatRate/enum",keyword:"enum",params:{allowedValues: schema45.enum},message:"must be equal to one of the allowed values",schema:schema45.enum,parentSchema:schema45,data:data15};
+const err56 = {instancePath:instancePath+"/VatRate",schemaPath:"#/$defs/vatRate/enum",keyword:"enum",params:{allowedValues: schema47.enum},message:"must be equal to one of the allowed values",schema:schema47.enum,parentSchema:schema47,data:data15};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -732,7 +732,7 @@ if(data.VatSum !== undefined){
 let data16 = data.VatSum;
 if((typeof data16 == "number") && (isFinite(data16))){
 if(data16 > 9999999999999.99 || isNaN(data16)){
-const err57 = {instancePath:instancePath+"/VatSum",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema41,data:data16};
+const err57 = {instancePath:instancePath+"/VatSum",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema43,data:data16};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -742,7 +742,7 @@ vErrors.push(err57);
 errors++;
 }
 if(data16 < -9999999999999.99 || isNaN(data16)){
-const err58 = {instancePath:instancePath+"/VatSum",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema41,data:data16};
+const err58 = {instancePath:instancePath+"/VatSum",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema43,data:data16};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -759,7 +759,7 @@ errors = errors + kwErrors5.length;
 }
 }
 else {
-const err59 = {instancePath:instancePath+"/VatSum",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema41.type,parentSchema:schema41,data:data16};
+const err59 = {instancePath:instancePath+"/VatSum",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema43.type,parentSchema:schema43,data:data16};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -773,7 +773,7 @@ if(data.DeliverySumWithVat !== undefined){
 let data17 = data.DeliverySumWithVat;
 if((typeof data17 == "number") && (isFinite(data17))){
 if(data17 > 9999999999999.99 || isNaN(data17)){
-const err60 = {instancePath:instancePath+"/DeliverySumWithVat",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema41,data:data17};
+const err60 = {instancePath:instancePath+"/DeliverySumWithVat",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema43,data:data17};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -783,7 +783,7 @@ vErrors.push(err60);
 errors++;
 }
 if(data17 < -9999999999999.99 || isNaN(data17)){
-const err61 = {instancePath:instancePath+"/DeliverySumWithVat",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema41,data:data17};
+const err61 = {instancePath:instancePath+"/DeliverySumWithVat",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema43,data:data17};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -800,7 +800,7 @@ errors = errors + kwErrors6.length;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/DeliverySumWithVat",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema41.type,parentSchema:schema41,data:data17};
+const err62 = {instancePath:instancePath+"/DeliverySumWithVat",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema43.type,parentSchema:schema43,data:data17};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -813,7 +813,7 @@ errors++;
 if(data.WithoutVat !== undefined){
 let data18 = data.WithoutVat;
 if(typeof data18 !== "boolean"){
-const err63 = {instancePath:instancePath+"/WithoutVat",schemaPath:"#/properties/WithoutVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema37.properties.WithoutVat.type,parentSchema:schema37.properties.WithoutVat,data:data18};
+const err63 = {instancePath:instancePath+"/WithoutVat",schemaPath:"#/properties/WithoutVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema39.properties.WithoutVat.type,parentSchema:schema39.properties.WithoutVat,data:data18};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -826,7 +826,7 @@ errors++;
 if(data.LgotaId !== undefined){
 let data19 = data.LgotaId;
 if((!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))) && (data19 !== null)){
-const err64 = {instancePath:instancePath+"/LgotaId",schemaPath:"#/properties/LgotaId/type",keyword:"type",params:{type: schema37.properties.LgotaId.type},message:"must be integer,null",schema:schema37.properties.LgotaId.type,parentSchema:schema37.properties.LgotaId,data:data19};
+const err64 = {instancePath:instancePath+"/LgotaId",schemaPath:"#/properties/LgotaId/type",keyword:"type",params:{type: schema39.properties.LgotaId.type},message:"must be integer,null",schema:schema39.properties.LgotaId.type,parentSchema:schema39.properties.LgotaId,data:data19};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -839,7 +839,7 @@ errors++;
 if(data.LgotaName !== undefined){
 let data20 = data.LgotaName;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err65 = {instancePath:instancePath+"/LgotaName",schemaPath:"#/properties/LgotaName/type",keyword:"type",params:{type: schema37.properties.LgotaName.type},message:"must be string,null",schema:schema37.properties.LgotaName.type,parentSchema:schema37.properties.LgotaName,data:data20};
+const err65 = {instancePath:instancePath+"/LgotaName",schemaPath:"#/properties/LgotaName/type",keyword:"type",params:{type: schema39.properties.LgotaName.type},message:"must be string,null",schema:schema39.properties.LgotaName.type,parentSchema:schema39.properties.LgotaName,data:data20};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -850,7 +850,7 @@ errors++;
 }
 if(typeof data20 === "string"){
 if(func3(data20) > 2000){
-const err66 = {instancePath:instancePath+"/LgotaName",schemaPath:"#/properties/LgotaName/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema37.properties.LgotaName,data:data20};
+const err66 = {instancePath:instancePath+"/LgotaName",schemaPath:"#/properties/LgotaName/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema39.properties.LgotaName,data:data20};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -864,7 +864,7 @@ errors++;
 if(data.LgotaType !== undefined){
 let data21 = data.LgotaType;
 if((!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))) && (data21 !== null)){
-const err67 = {instancePath:instancePath+"/LgotaType",schemaPath:"#/properties/LgotaType/type",keyword:"type",params:{type: schema37.properties.LgotaType.type},message:"must be integer,null",schema:schema37.properties.LgotaType.type,parentSchema:schema37.properties.LgotaType,data:data21};
+const err67 = {instancePath:instancePath+"/LgotaType",schemaPath:"#/properties/LgotaType/type",keyword:"type",params:{type: schema39.properties.LgotaType.type},message:"must be integer,null",schema:schema39.properties.LgotaType.type,parentSchema:schema39.properties.LgotaType,data:data21};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -874,7 +874,7 @@ vErrors.push(err67);
 errors++;
 }
 if(!(((data21 === 1) || (data21 === 2)) || (data21 === null))){
-const err68 = {instancePath:instancePath+"/LgotaType",schemaPath:"#/properties/LgotaType/enum",keyword:"enum",params:{allowedValues: schema37.properties.LgotaType.enum},message:"must be equal to one of the allowed values",schema:schema37.properties.LgotaType.enum,parentSchema:schema37.properties.LgotaType,data:data21};
+const err68 = {instancePath:instancePath+"/LgotaType",schemaPath:"#/properties/LgotaType/enum",keyword:"enum",params:{allowedValues: schema39.properties.LgotaType.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.LgotaType.enum,parentSchema:schema39.properties.LgotaType,data:data21};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -888,7 +888,7 @@ if(data.LgotaVatSum !== undefined){
 let data22 = data.LgotaVatSum;
 if((typeof data22 == "number") && (isFinite(data22))){
 if(data22 > 9999999999999.99 || isNaN(data22)){
-const err69 = {instancePath:instancePath+"/LgotaVatSum",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema41,data:data22};
+const err69 = {instancePath:instancePath+"/LgotaVatSum",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema43,data:data22};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -898,7 +898,7 @@ vErrors.push(err69);
 errors++;
 }
 if(data22 < -9999999999999.99 || isNaN(data22)){
-const err70 = {instancePath:instancePath+"/LgotaVatSum",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema41,data:data22};
+const err70 = {instancePath:instancePath+"/LgotaVatSum",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema43,data:data22};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -915,7 +915,7 @@ errors = errors + kwErrors7.length;
 }
 }
 else {
-const err71 = {instancePath:instancePath+"/LgotaVatSum",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema41.type,parentSchema:schema41,data:data22};
+const err71 = {instancePath:instancePath+"/LgotaVatSum",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema43.type,parentSchema:schema43,data:data22};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -926,7 +926,7 @@ errors++;
 }
 if((typeof data22 == "number") && (isFinite(data22))){
 if(data22 < 0 || isNaN(data22)){
-const err72 = {instancePath:instancePath+"/LgotaVatSum",schemaPath:"#/properties/LgotaVatSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema37.properties.LgotaVatSum,data:data22};
+const err72 = {instancePath:instancePath+"/LgotaVatSum",schemaPath:"#/properties/LgotaVatSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema39.properties.LgotaVatSum,data:data22};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -941,7 +941,7 @@ if(data.CommittentName !== undefined){
 let data23 = data.CommittentName;
 if(typeof data23 === "string"){
 if(func3(data23) > 500){
-const err73 = {instancePath:instancePath+"/CommittentName",schemaPath:"#/properties/CommittentName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema37.properties.CommittentName,data:data23};
+const err73 = {instancePath:instancePath+"/CommittentName",schemaPath:"#/properties/CommittentName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema39.properties.CommittentName,data:data23};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -952,7 +952,7 @@ errors++;
 }
 }
 else {
-const err74 = {instancePath:instancePath+"/CommittentName",schemaPath:"#/properties/CommittentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.CommittentName.type,parentSchema:schema37.properties.CommittentName,data:data23};
+const err74 = {instancePath:instancePath+"/CommittentName",schemaPath:"#/properties/CommittentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.CommittentName.type,parentSchema:schema39.properties.CommittentName,data:data23};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -966,7 +966,7 @@ if(data.CommittentTin !== undefined){
 let data24 = data.CommittentTin;
 if(typeof data24 === "string"){
 if(func3(data24) > 14){
-const err75 = {instancePath:instancePath+"/CommittentTin",schemaPath:"#/properties/CommittentTin/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema37.properties.CommittentTin,data:data24};
+const err75 = {instancePath:instancePath+"/CommittentTin",schemaPath:"#/properties/CommittentTin/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema39.properties.CommittentTin,data:data24};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -983,7 +983,7 @@ errors = errors + kwErrors8.length;
 }
 }
 else {
-const err76 = {instancePath:instancePath+"/CommittentTin",schemaPath:"#/properties/CommittentTin/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.CommittentTin.type,parentSchema:schema37.properties.CommittentTin,data:data24};
+const err76 = {instancePath:instancePath+"/CommittentTin",schemaPath:"#/properties/CommittentTin/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.CommittentTin.type,parentSchema:schema39.properties.CommittentTin,data:data24};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -997,7 +997,7 @@ if(data.CommittentVatRegCode !== undefined){
 let data25 = data.CommittentVatRegCode;
 if(typeof data25 === "string"){
 if(!pattern2.test(data25)){
-const err77 = {instancePath:instancePath+"/CommittentVatRegCode",schemaPath:"#/properties/CommittentVatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema37.properties.CommittentVatRegCode,data:data25};
+const err77 = {instancePath:instancePath+"/CommittentVatRegCode",schemaPath:"#/properties/CommittentVatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema39.properties.CommittentVatRegCode,data:data25};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1008,7 +1008,7 @@ errors++;
 }
 }
 else {
-const err78 = {instancePath:instancePath+"/CommittentVatRegCode",schemaPath:"#/properties/CommittentVatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.CommittentVatRegCode.type,parentSchema:schema37.properties.CommittentVatRegCode,data:data25};
+const err78 = {instancePath:instancePath+"/CommittentVatRegCode",schemaPath:"#/properties/CommittentVatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.CommittentVatRegCode.type,parentSchema:schema39.properties.CommittentVatRegCode,data:data25};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1021,7 +1021,7 @@ errors++;
 if(data.CommittentVatRegStatus !== undefined){
 let data26 = data.CommittentVatRegStatus;
 if((!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))) && (data26 !== null)){
-const err79 = {instancePath:instancePath+"/CommittentVatRegStatus",schemaPath:"#/properties/CommittentVatRegStatus/type",keyword:"type",params:{type: schema37.properties.CommittentVatRegStatus.type},message:"must be integer,null",schema:schema37.properties.CommittentVatRegStatus.type,parentSchema:schema37.properties.CommittentVatRegStatus,data:data26};
+const err79 = {instancePath:instancePath+"/CommittentVatRegStatus",schemaPath:"#/properties/CommittentVatRegStatus/type",keyword:"type",params:{type: schema39.properties.CommittentVatRegStatus.type},message:"must be integer,null",schema:schema39.properties.CommittentVatRegStatus.type,parentSchema:schema39.properties.CommittentVatRegStatus,data:data26};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1031,7 +1031,7 @@ vErrors.push(err79);
 errors++;
 }
 if(!((((data26 === 20) || (data26 === 21)) || (data26 === 22)) || (data26 === null))){
-const err80 = {instancePath:instancePath+"/CommittentVatRegStatus",schemaPath:"#/properties/CommittentVatRegStatus/enum",keyword:"enum",params:{allowedValues: schema37.properties.CommittentVatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema37.properties.CommittentVatRegStatus.enum,parentSchema:schema37.properties.CommittentVatRegStatus,data:data26};
+const err80 = {instancePath:instancePath+"/CommittentVatRegStatus",schemaPath:"#/properties/CommittentVatRegStatus/enum",keyword:"enum",params:{allowedValues: schema39.properties.CommittentVatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.CommittentVatRegStatus.enum,parentSchema:schema39.properties.CommittentVatRegStatus,data:data26};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1044,7 +1044,7 @@ errors++;
 if(data.Origin !== undefined){
 let data27 = data.Origin;
 if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
-const err81 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema37.properties.Origin.type,parentSchema:schema37.properties.Origin,data:data27};
+const err81 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema39.properties.Origin.type,parentSchema:schema39.properties.Origin,data:data27};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1054,7 +1054,7 @@ vErrors.push(err81);
 errors++;
 }
 if(!((((data27 === 1) || (data27 === 2)) || (data27 === 3)) || (data27 === 4))){
-const err82 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/enum",keyword:"enum",params:{allowedValues: schema37.properties.Origin.enum},message:"must be equal to one of the allowed values",schema:schema37.properties.Origin.enum,parentSchema:schema37.properties.Origin,data:data27};
+const err82 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/enum",keyword:"enum",params:{allowedValues: schema39.properties.Origin.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.Origin.enum,parentSchema:schema39.properties.Origin,data:data27};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1067,7 +1067,7 @@ errors++;
 if(data.WarehouseId !== undefined){
 let data28 = data.WarehouseId;
 if((!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))) && (data28 !== null)){
-const err83 = {instancePath:instancePath+"/WarehouseId",schemaPath:"#/properties/WarehouseId/type",keyword:"type",params:{type: schema37.properties.WarehouseId.type},message:"must be integer,null",schema:schema37.properties.WarehouseId.type,parentSchema:schema37.properties.WarehouseId,data:data28};
+const err83 = {instancePath:instancePath+"/WarehouseId",schemaPath:"#/properties/WarehouseId/type",keyword:"type",params:{type: schema39.properties.WarehouseId.type},message:"must be integer,null",schema:schema39.properties.WarehouseId.type,parentSchema:schema39.properties.WarehouseId,data:data28};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1081,7 +1081,7 @@ if(data.WeightBrutto !== undefined){
 let data29 = data.WeightBrutto;
 if((typeof data29 == "number") && (isFinite(data29))){
 if(data29 < 0 || isNaN(data29)){
-const err84 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema37.properties.WeightBrutto,data:data29};
+const err84 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema39.properties.WeightBrutto,data:data29};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1098,7 +1098,7 @@ errors = errors + kwErrors9.length;
 }
 }
 else {
-const err85 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema37.properties.WeightBrutto.type,parentSchema:schema37.properties.WeightBrutto,data:data29};
+const err85 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema39.properties.WeightBrutto.type,parentSchema:schema39.properties.WeightBrutto,data:data29};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1112,7 +1112,7 @@ if(data.WeightNetto !== undefined){
 let data30 = data.WeightNetto;
 if((typeof data30 == "number") && (isFinite(data30))){
 if(data30 < 0 || isNaN(data30)){
-const err86 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema37.properties.WeightNetto,data:data30};
+const err86 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema39.properties.WeightNetto,data:data30};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1129,7 +1129,7 @@ errors = errors + kwErrors10.length;
 }
 }
 else {
-const err87 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema37.properties.WeightNetto.type,parentSchema:schema37.properties.WeightNetto,data:data30};
+const err87 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema39.properties.WeightNetto.type,parentSchema:schema39.properties.WeightNetto,data:data30};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1142,7 +1142,7 @@ errors++;
 if(data.Marks !== undefined){
 let data31 = data.Marks;
 if((!(data31 && typeof data31 == "object" && !Array.isArray(data31))) && (data31 !== null)){
-const err88 = {instancePath:instancePath+"/Marks",schemaPath:"#/$defs/marks/type",keyword:"type",params:{type: schema49.type},message:"must be object,null",schema:schema49.type,parentSchema:schema49,data:data31};
+const err88 = {instancePath:instancePath+"/Marks",schemaPath:"#/$defs/marks/type",keyword:"type",params:{type: schema51.type},message:"must be object,null",schema:schema51.type,parentSchema:schema51,data:data31};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1153,7 +1153,7 @@ errors++;
 }
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 if(Object.keys(data31).length < 1){
-const err89 = {instancePath:instancePath+"/Marks",schemaPath:"#/$defs/marks/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema49,data:data31};
+const err89 = {instancePath:instancePath+"/Marks",schemaPath:"#/$defs/marks/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema51,data:data31};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1163,7 +1163,7 @@ vErrors.push(err89);
 errors++;
 }
 if(data31.ProductType === undefined){
-const err90 = {instancePath:instancePath+"/Marks",schemaPath:"#/$defs/marks/required",keyword:"required",params:{missingProperty: "ProductType"},message:"must have required property '"+"ProductType"+"'",schema:schema49.required,parentSchema:schema49,data:data31};
+const err90 = {instancePath:instancePath+"/Marks",schemaPath:"#/$defs/marks/required",keyword:"required",params:{missingProperty: "ProductType"},message:"must have required property '"+"ProductType"+"'",schema:schema51.required,parentSchema:schema51,data:data31};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1174,7 +1174,7 @@ errors++;
 }
 for(const key1 in data31){
 if(!((((key1 === "ProductType") || (key1 === "KIZ")) || (key1 === "NomUpak")) || (key1 === "IdentTransUpak"))){
-const err91 = {instancePath:instancePath+"/Marks",schemaPath:"#/$defs/marks/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema49,data:data31};
+const err91 = {instancePath:instancePath+"/Marks",schemaPath:"#/$defs/marks/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema51,data:data31};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1187,7 +1187,7 @@ errors++;
 if(data31.ProductType !== undefined){
 let data32 = data31.ProductType;
 if(!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))){
-const err92 = {instancePath:instancePath+"/Marks/ProductType",schemaPath:"#/$defs/marks/properties/ProductType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema49.properties.ProductType.type,parentSchema:schema49.properties.ProductType,data:data32};
+const err92 = {instancePath:instancePath+"/Marks/ProductType",schemaPath:"#/$defs/marks/properties/ProductType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema51.properties.ProductType.type,parentSchema:schema51.properties.ProductType,data:data32};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1197,7 +1197,7 @@ vErrors.push(err92);
 errors++;
 }
 if(!((((((data32 === 1) || (data32 === 2)) || (data32 === 3)) || (data32 === 4)) || (data32 === 5)) || (data32 === 6))){
-const err93 = {instancePath:instancePath+"/Marks/ProductType",schemaPath:"#/$defs/marks/properties/ProductType/enum",keyword:"enum",params:{allowedValues: schema49.properties.ProductType.enum},message:"must be equal to one of the allowed values",schema:schema49.properties.ProductType.enum,parentSchema:schema49.properties.ProductType,data:data32};
+const err93 = {instancePath:instancePath+"/Marks/ProductType",schemaPath:"#/$defs/marks/properties/ProductType/enum",keyword:"enum",params:{allowedValues: schema51.properties.ProductType.enum},message:"must be equal to one of the allowed values",schema:schema51.properties.ProductType.enum,parentSchema:schema51.properties.ProductType,data:data32};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1211,7 +1211,7 @@ if(data31.KIZ !== undefined){
 let data33 = data31.KIZ;
 if(Array.isArray(data33)){
 if(data33.length > 10000){
-const err94 = {instancePath:instancePath+"/Marks/KIZ",schemaPath:"#/$defs/marks/properties/KIZ/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema49.properties.KIZ,data:data33};
+const err94 = {instancePath:instancePath+"/Marks/KIZ",schemaPath:"#/$defs/marks/properties/KIZ/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema51.properties.KIZ,data:data33};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1225,7 +1225,7 @@ for(let i0=0; i0<len0; i0++){
 let data34 = data33[i0];
 if(typeof data34 === "string"){
 if(func3(data34) > 200){
-const err95 = {instancePath:instancePath+"/Marks/KIZ/" + i0,schemaPath:"#/$defs/marks/properties/KIZ/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema49.properties.KIZ.items,data:data34};
+const err95 = {instancePath:instancePath+"/Marks/KIZ/" + i0,schemaPath:"#/$defs/marks/properties/KIZ/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema51.properties.KIZ.items,data:data34};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1235,7 +1235,7 @@ vErrors.push(err95);
 errors++;
 }
 if(func3(data34) < 1){
-const err96 = {instancePath:instancePath+"/Marks/KIZ/" + i0,schemaPath:"#/$defs/marks/properties/KIZ/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema49.properties.KIZ.items,data:data34};
+const err96 = {instancePath:instancePath+"/Marks/KIZ/" + i0,schemaPath:"#/$defs/marks/properties/KIZ/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema51.properties.KIZ.items,data:data34};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1246,7 +1246,7 @@ errors++;
 }
 }
 else {
-const err97 = {instancePath:instancePath+"/Marks/KIZ/" + i0,schemaPath:"#/$defs/marks/properties/KIZ/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.KIZ.items.type,parentSchema:schema49.properties.KIZ.items,data:data34};
+const err97 = {instancePath:instancePath+"/Marks/KIZ/" + i0,schemaPath:"#/$defs/marks/properties/KIZ/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.KIZ.items.type,parentSchema:schema51.properties.KIZ.items,data:data34};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1258,7 +1258,7 @@ errors++;
 }
 }
 else {
-const err98 = {instancePath:instancePath+"/Marks/KIZ",schemaPath:"#/$defs/marks/properties/KIZ/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema49.properties.KIZ.type,parentSchema:schema49.properties.KIZ,data:data33};
+const err98 = {instancePath:instancePath+"/Marks/KIZ",schemaPath:"#/$defs/marks/properties/KIZ/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema51.properties.KIZ.type,parentSchema:schema51.properties.KIZ,data:data33};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1272,7 +1272,7 @@ if(data31.NomUpak !== undefined){
 let data35 = data31.NomUpak;
 if(Array.isArray(data35)){
 if(data35.length > 10000){
-const err99 = {instancePath:instancePath+"/Marks/NomUpak",schemaPath:"#/$defs/marks/properties/NomUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema49.properties.NomUpak,data:data35};
+const err99 = {instancePath:instancePath+"/Marks/NomUpak",schemaPath:"#/$defs/marks/properties/NomUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema51.properties.NomUpak,data:data35};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1286,7 +1286,7 @@ for(let i1=0; i1<len1; i1++){
 let data36 = data35[i1];
 if(typeof data36 === "string"){
 if(func3(data36) > 200){
-const err100 = {instancePath:instancePath+"/Marks/NomUpak/" + i1,schemaPath:"#/$defs/marks/properties/NomUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema49.properties.NomUpak.items,data:data36};
+const err100 = {instancePath:instancePath+"/Marks/NomUpak/" + i1,schemaPath:"#/$defs/marks/properties/NomUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema51.properties.NomUpak.items,data:data36};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1296,7 +1296,7 @@ vErrors.push(err100);
 errors++;
 }
 if(func3(data36) < 1){
-const err101 = {instancePath:instancePath+"/Marks/NomUpak/" + i1,schemaPath:"#/$defs/marks/properties/NomUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema49.properties.NomUpak.items,data:data36};
+const err101 = {instancePath:instancePath+"/Marks/NomUpak/" + i1,schemaPath:"#/$defs/marks/properties/NomUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema51.properties.NomUpak.items,data:data36};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -1307,7 +1307,7 @@ errors++;
 }
 }
 else {
-const err102 = {instancePath:instancePath+"/Marks/NomUpak/" + i1,schemaPath:"#/$defs/marks/properties/NomUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.NomUpak.items.type,parentSchema:schema49.properties.NomUpak.items,data:data36};
+const err102 = {instancePath:instancePath+"/Marks/NomUpak/" + i1,schemaPath:"#/$defs/marks/properties/NomUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.NomUpak.items.type,parentSchema:schema51.properties.NomUpak.items,data:data36};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -1319,7 +1319,7 @@ errors++;
 }
 }
 else {
-const err103 = {instancePath:instancePath+"/Marks/NomUpak",schemaPath:"#/$defs/marks/properties/NomUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema49.properties.NomUpak.type,parentSchema:schema49.properties.NomUpak,data:data35};
+const err103 = {instancePath:instancePath+"/Marks/NomUpak",schemaPath:"#/$defs/marks/properties/NomUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema51.properties.NomUpak.type,parentSchema:schema51.properties.NomUpak,data:data35};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -1333,7 +1333,7 @@ if(data31.IdentTransUpak !== undefined){
 let data37 = data31.IdentTransUpak;
 if(Array.isArray(data37)){
 if(data37.length > 10000){
-const err104 = {instancePath:instancePath+"/Marks/IdentTransUpak",schemaPath:"#/$defs/marks/properties/IdentTransUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema49.properties.IdentTransUpak,data:data37};
+const err104 = {instancePath:instancePath+"/Marks/IdentTransUpak",schemaPath:"#/$defs/marks/properties/IdentTransUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema51.properties.IdentTransUpak,data:data37};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -1347,7 +1347,7 @@ for(let i2=0; i2<len2; i2++){
 let data38 = data37[i2];
 if(typeof data38 === "string"){
 if(func3(data38) > 200){
-const err105 = {instancePath:instancePath+"/Marks/IdentTransUpak/" + i2,schemaPath:"#/$defs/marks/properties/IdentTransUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema49.properties.IdentTransUpak.items,data:data38};
+const err105 = {instancePath:instancePath+"/Marks/IdentTransUpak/" + i2,schemaPath:"#/$defs/marks/properties/IdentTransUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema51.properties.IdentTransUpak.items,data:data38};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -1357,7 +1357,7 @@ vErrors.push(err105);
 errors++;
 }
 if(func3(data38) < 1){
-const err106 = {instancePath:instancePath+"/Marks/IdentTransUpak/" + i2,schemaPath:"#/$defs/marks/properties/IdentTransUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema49.properties.IdentTransUpak.items,data:data38};
+const err106 = {instancePath:instancePath+"/Marks/IdentTransUpak/" + i2,schemaPath:"#/$defs/marks/properties/IdentTransUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema51.properties.IdentTransUpak.items,data:data38};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -1368,7 +1368,7 @@ errors++;
 }
 }
 else {
-const err107 = {instancePath:instancePath+"/Marks/IdentTransUpak/" + i2,schemaPath:"#/$defs/marks/properties/IdentTransUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.IdentTransUpak.items.type,parentSchema:schema49.properties.IdentTransUpak.items,data:data38};
+const err107 = {instancePath:instancePath+"/Marks/IdentTransUpak/" + i2,schemaPath:"#/$defs/marks/properties/IdentTransUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.IdentTransUpak.items.type,parentSchema:schema51.properties.IdentTransUpak.items,data:data38};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -1380,7 +1380,7 @@ errors++;
 }
 }
 else {
-const err108 = {instancePath:instancePath+"/Marks/IdentTransUpak",schemaPath:"#/$defs/marks/properties/IdentTransUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema49.properties.IdentTransUpak.type,parentSchema:schema49.properties.IdentTransUpak,data:data37};
+const err108 = {instancePath:instancePath+"/Marks/IdentTransUpak",schemaPath:"#/$defs/marks/properties/IdentTransUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema51.properties.IdentTransUpak.type,parentSchema:schema51.properties.IdentTransUpak,data:data37};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -1395,7 +1395,7 @@ errors++;
 if(data.ExchangeInfo !== undefined){
 let data39 = data.ExchangeInfo;
 if((!(data39 && typeof data39 == "object" && !Array.isArray(data39))) && (data39 !== null)){
-const err109 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/type",keyword:"type",params:{type: schema37.properties.ExchangeInfo.type},message:"must be object,null",schema:schema37.properties.ExchangeInfo.type,parentSchema:schema37.properties.ExchangeInfo,data:data39};
+const err109 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/type",keyword:"type",params:{type: schema39.properties.ExchangeInfo.type},message:"must be object,null",schema:schema39.properties.ExchangeInfo.type,parentSchema:schema39.properties.ExchangeInfo,data:data39};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -1406,7 +1406,7 @@ errors++;
 }
 if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
 if(Object.keys(data39).length < 1){
-const err110 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema37.properties.ExchangeInfo,data:data39};
+const err110 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema39.properties.ExchangeInfo,data:data39};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -1417,7 +1417,7 @@ errors++;
 }
 for(const key2 in data39){
 if(!(((key2 === "PlanPositionId") || (key2 === "ProductCode")) || (key2 === "ProductProperties"))){
-const err111 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema37.properties.ExchangeInfo,data:data39};
+const err111 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema39.properties.ExchangeInfo,data:data39};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -1431,7 +1431,7 @@ if(data39.PlanPositionId !== undefined){
 let data40 = data39.PlanPositionId;
 if(typeof data40 === "string"){
 if(func3(data40) > 100){
-const err112 = {instancePath:instancePath+"/ExchangeInfo/PlanPositionId",schemaPath:"#/properties/ExchangeInfo/properties/PlanPositionId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema37.properties.ExchangeInfo.properties.PlanPositionId,data:data40};
+const err112 = {instancePath:instancePath+"/ExchangeInfo/PlanPositionId",schemaPath:"#/properties/ExchangeInfo/properties/PlanPositionId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema39.properties.ExchangeInfo.properties.PlanPositionId,data:data40};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -1442,7 +1442,7 @@ errors++;
 }
 }
 else {
-const err113 = {instancePath:instancePath+"/ExchangeInfo/PlanPositionId",schemaPath:"#/properties/ExchangeInfo/properties/PlanPositionId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.ExchangeInfo.properties.PlanPositionId.type,parentSchema:schema37.properties.ExchangeInfo.properties.PlanPositionId,data:data40};
+const err113 = {instancePath:instancePath+"/ExchangeInfo/PlanPositionId",schemaPath:"#/properties/ExchangeInfo/properties/PlanPositionId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.ExchangeInfo.properties.PlanPositionId.type,parentSchema:schema39.properties.ExchangeInfo.properties.PlanPositionId,data:data40};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -1456,7 +1456,7 @@ if(data39.ProductCode !== undefined){
 let data41 = data39.ProductCode;
 if(typeof data41 === "string"){
 if(func3(data41) > 100){
-const err114 = {instancePath:instancePath+"/ExchangeInfo/ProductCode",schemaPath:"#/properties/ExchangeInfo/properties/ProductCode/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema37.properties.ExchangeInfo.properties.ProductCode,data:data41};
+const err114 = {instancePath:instancePath+"/ExchangeInfo/ProductCode",schemaPath:"#/properties/ExchangeInfo/properties/ProductCode/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema39.properties.ExchangeInfo.properties.ProductCode,data:data41};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -1467,7 +1467,7 @@ errors++;
 }
 }
 else {
-const err115 = {instancePath:instancePath+"/ExchangeInfo/ProductCode",schemaPath:"#/properties/ExchangeInfo/properties/ProductCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.ExchangeInfo.properties.ProductCode.type,parentSchema:schema37.properties.ExchangeInfo.properties.ProductCode,data:data41};
+const err115 = {instancePath:instancePath+"/ExchangeInfo/ProductCode",schemaPath:"#/properties/ExchangeInfo/properties/ProductCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.ExchangeInfo.properties.ProductCode.type,parentSchema:schema39.properties.ExchangeInfo.properties.ProductCode,data:data41};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -1481,7 +1481,7 @@ if(data39.ProductProperties !== undefined){
 let data42 = data39.ProductProperties;
 if(typeof data42 === "string"){
 if(func3(data42) > 2000){
-const err116 = {instancePath:instancePath+"/ExchangeInfo/ProductProperties",schemaPath:"#/properties/ExchangeInfo/properties/ProductProperties/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema37.properties.ExchangeInfo.properties.ProductProperties,data:data42};
+const err116 = {instancePath:instancePath+"/ExchangeInfo/ProductProperties",schemaPath:"#/properties/ExchangeInfo/properties/ProductProperties/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema39.properties.ExchangeInfo.properties.ProductProperties,data:data42};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -1492,7 +1492,7 @@ errors++;
 }
 }
 else {
-const err117 = {instancePath:instancePath+"/ExchangeInfo/ProductProperties",schemaPath:"#/properties/ExchangeInfo/properties/ProductProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.properties.ExchangeInfo.properties.ProductProperties.type,parentSchema:schema37.properties.ExchangeInfo.properties.ProductProperties,data:data42};
+const err117 = {instancePath:instancePath+"/ExchangeInfo/ProductProperties",schemaPath:"#/properties/ExchangeInfo/properties/ProductProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.ExchangeInfo.properties.ProductProperties.type,parentSchema:schema39.properties.ExchangeInfo.properties.ProductProperties,data:data42};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -1506,7 +1506,7 @@ errors++;
 }
 }
 else {
-const err118 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema37.type,parentSchema:schema37,data};
+const err118 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.type,parentSchema:schema39,data};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -1526,7 +1526,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.Version === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Version"},message:"must have required property '"+"Version"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Version"},message:"must have required property '"+"Version"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1536,7 +1536,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.FacturaId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaId"},message:"must have required property '"+"FacturaId"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaId"},message:"must have required property '"+"FacturaId"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1546,7 +1546,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.FacturaType === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaType"},message:"must have required property '"+"FacturaType"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaType"},message:"must have required property '"+"FacturaType"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1556,7 +1556,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.HasMarking === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasMarking"},message:"must have required property '"+"HasMarking"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasMarking"},message:"must have required property '"+"HasMarking"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1566,7 +1566,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.WaybillLocalIds === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WaybillLocalIds"},message:"must have required property '"+"WaybillLocalIds"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WaybillLocalIds"},message:"must have required property '"+"WaybillLocalIds"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1576,7 +1576,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.FacturaDoc === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaDoc"},message:"must have required property '"+"FacturaDoc"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaDoc"},message:"must have required property '"+"FacturaDoc"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1586,7 +1586,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.OldFacturaDoc === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OldFacturaDoc"},message:"must have required property '"+"OldFacturaDoc"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OldFacturaDoc"},message:"must have required property '"+"OldFacturaDoc"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1596,7 +1596,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.ContractDoc === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1606,7 +1606,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.FacturaEmpowermentDoc === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaEmpowermentDoc"},message:"must have required property '"+"FacturaEmpowermentDoc"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaEmpowermentDoc"},message:"must have required property '"+"FacturaEmpowermentDoc"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1616,7 +1616,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.ItemReleasedDoc === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ItemReleasedDoc"},message:"must have required property '"+"ItemReleasedDoc"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ItemReleasedDoc"},message:"must have required property '"+"ItemReleasedDoc"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1626,7 +1626,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.SellerTin === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SellerTin"},message:"must have required property '"+"SellerTin"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SellerTin"},message:"must have required property '"+"SellerTin"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1636,7 +1636,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.BuyerTin === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "BuyerTin"},message:"must have required property '"+"BuyerTin"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "BuyerTin"},message:"must have required property '"+"BuyerTin"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1646,7 +1646,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.Seller === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Seller"},message:"must have required property '"+"Seller"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Seller"},message:"must have required property '"+"Seller"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1656,7 +1656,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.Buyer === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Buyer"},message:"must have required property '"+"Buyer"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Buyer"},message:"must have required property '"+"Buyer"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1666,7 +1666,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.ProductList === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ProductList"},message:"must have required property '"+"ProductList"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ProductList"},message:"must have required property '"+"ProductList"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1676,8 +1676,8 @@ vErrors.push(err14);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema21.properties, key0))){
-const err15 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema21,data};
+if(!(func2.call(schema23.properties, key0))){
+const err15 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1690,7 +1690,7 @@ errors++;
 if(data.Version !== undefined){
 let data0 = data.Version;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err16 = {instancePath:instancePath+"/Version",schemaPath:"#/properties/Version/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.Version.type,parentSchema:schema21.properties.Version,data:data0};
+const err16 = {instancePath:instancePath+"/Version",schemaPath:"#/properties/Version/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.Version.type,parentSchema:schema23.properties.Version,data:data0};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1700,7 +1700,7 @@ vErrors.push(err16);
 errors++;
 }
 if(1 !== data0){
-const err17 = {instancePath:instancePath+"/Version",schemaPath:"#/properties/Version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant",schema:1,parentSchema:schema21.properties.Version,data:data0};
+const err17 = {instancePath:instancePath+"/Version",schemaPath:"#/properties/Version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant",schema:1,parentSchema:schema23.properties.Version,data:data0};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1714,7 +1714,7 @@ if(data.FacturaId !== undefined){
 let data1 = data.FacturaId;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-const err18 = {instancePath:instancePath+"/FacturaId",schemaPath:"#/properties/FacturaId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema21.properties.FacturaId,data:data1};
+const err18 = {instancePath:instancePath+"/FacturaId",schemaPath:"#/properties/FacturaId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema23.properties.FacturaId,data:data1};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1725,7 +1725,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/FacturaId",schemaPath:"#/properties/FacturaId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.FacturaId.type,parentSchema:schema21.properties.FacturaId,data:data1};
+const err19 = {instancePath:instancePath+"/FacturaId",schemaPath:"#/properties/FacturaId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.FacturaId.type,parentSchema:schema23.properties.FacturaId,data:data1};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1738,7 +1738,7 @@ errors++;
 if(data.FacturaType !== undefined){
 let data2 = data.FacturaType;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err20 = {instancePath:instancePath+"/FacturaType",schemaPath:"#/properties/FacturaType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.FacturaType.type,parentSchema:schema21.properties.FacturaType,data:data2};
+const err20 = {instancePath:instancePath+"/FacturaType",schemaPath:"#/properties/FacturaType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.FacturaType.type,parentSchema:schema23.properties.FacturaType,data:data2};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1748,7 +1748,7 @@ vErrors.push(err20);
 errors++;
 }
 if(!(((((((((data2 === 0) || (data2 === 1)) || (data2 === 2)) || (data2 === 3)) || (data2 === 4)) || (data2 === 5)) || (data2 === 6)) || (data2 === 8)) || (data2 === 9))){
-const err21 = {instancePath:instancePath+"/FacturaType",schemaPath:"#/properties/FacturaType/enum",keyword:"enum",params:{allowedValues: schema21.properties.FacturaType.enum},message:"must be equal to one of the allowed values",schema:schema21.properties.FacturaType.enum,parentSchema:schema21.properties.FacturaType,data:data2};
+const err21 = {instancePath:instancePath+"/FacturaType",schemaPath:"#/properties/FacturaType/enum",keyword:"enum",params:{allowedValues: schema23.properties.FacturaType.enum},message:"must be equal to one of the allowed values",schema:schema23.properties.FacturaType.enum,parentSchema:schema23.properties.FacturaType,data:data2};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1761,7 +1761,7 @@ errors++;
 if(data.HasMarking !== undefined){
 let data3 = data.HasMarking;
 if(typeof data3 !== "boolean"){
-const err22 = {instancePath:instancePath+"/HasMarking",schemaPath:"#/properties/HasMarking/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.HasMarking.type,parentSchema:schema21.properties.HasMarking,data:data3};
+const err22 = {instancePath:instancePath+"/HasMarking",schemaPath:"#/properties/HasMarking/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema23.properties.HasMarking.type,parentSchema:schema23.properties.HasMarking,data:data3};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1774,7 +1774,7 @@ errors++;
 if(data.HasRent !== undefined){
 let data4 = data.HasRent;
 if(typeof data4 !== "boolean"){
-const err23 = {instancePath:instancePath+"/HasRent",schemaPath:"#/properties/HasRent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.HasRent.type,parentSchema:schema21.properties.HasRent,data:data4};
+const err23 = {instancePath:instancePath+"/HasRent",schemaPath:"#/properties/HasRent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema23.properties.HasRent.type,parentSchema:schema23.properties.HasRent,data:data4};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1787,7 +1787,7 @@ errors++;
 if(data.FacturaRentDoc !== undefined){
 let data5 = data.FacturaRentDoc;
 if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
-const err24 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/type",keyword:"type",params:{type: schema21.properties.FacturaRentDoc.type},message:"must be object,null",schema:schema21.properties.FacturaRentDoc.type,parentSchema:schema21.properties.FacturaRentDoc,data:data5};
+const err24 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/type",keyword:"type",params:{type: schema23.properties.FacturaRentDoc.type},message:"must be object,null",schema:schema23.properties.FacturaRentDoc.type,parentSchema:schema23.properties.FacturaRentDoc,data:data5};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1797,8 +1797,8 @@ vErrors.push(err24);
 errors++;
 }
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.RentFrom === undefined){
-const err25 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/required",keyword:"required",params:{missingProperty: "RentFrom"},message:"must have required property '"+"RentFrom"+"'",schema:schema21.properties.FacturaRentDoc.required,parentSchema:schema21.properties.FacturaRentDoc,data:data5};
+if(Object.keys(data5).length < 1){
+const err25 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.FacturaRentDoc,data:data5};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1807,8 +1807,8 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(data5.RentTo === undefined){
-const err26 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/required",keyword:"required",params:{missingProperty: "RentTo"},message:"must have required property '"+"RentTo"+"'",schema:schema21.properties.FacturaRentDoc.required,parentSchema:schema21.properties.FacturaRentDoc,data:data5};
+if(data5.RentFrom === undefined){
+const err26 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/required",keyword:"required",params:{missingProperty: "RentFrom"},message:"must have required property '"+"RentFrom"+"'",schema:schema23.properties.FacturaRentDoc.required,parentSchema:schema23.properties.FacturaRentDoc,data:data5};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1817,9 +1817,8 @@ vErrors.push(err26);
 }
 errors++;
 }
-for(const key1 in data5){
-if(!(((key1 === "RentId") || (key1 === "RentFrom")) || (key1 === "RentTo"))){
-const err27 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.FacturaRentDoc,data:data5};
+if(data5.RentTo === undefined){
+const err27 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/required",keyword:"required",params:{missingProperty: "RentTo"},message:"must have required property '"+"RentTo"+"'",schema:schema23.properties.FacturaRentDoc.required,parentSchema:schema23.properties.FacturaRentDoc,data:data5};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1828,12 +1827,9 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-if(data5.RentId !== undefined){
-let data6 = data5.RentId;
-if(typeof data6 === "string"){
-if(func3(data6) > 50){
-const err28 = {instancePath:instancePath+"/FacturaRentDoc/RentId",schemaPath:"#/properties/FacturaRentDoc/properties/RentId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema21.properties.FacturaRentDoc.properties.RentId,data:data6};
+for(const key1 in data5){
+if(!(((key1 === "RentId") || (key1 === "RentFrom")) || (key1 === "RentTo"))){
+const err28 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.FacturaRentDoc,data:data5};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1843,8 +1839,11 @@ vErrors.push(err28);
 errors++;
 }
 }
-else {
-const err29 = {instancePath:instancePath+"/FacturaRentDoc/RentId",schemaPath:"#/properties/FacturaRentDoc/properties/RentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.FacturaRentDoc.properties.RentId.type,parentSchema:schema21.properties.FacturaRentDoc.properties.RentId,data:data6};
+if(data5.RentId !== undefined){
+let data6 = data5.RentId;
+if(typeof data6 === "string"){
+if(func3(data6) > 50){
+const err29 = {instancePath:instancePath+"/FacturaRentDoc/RentId",schemaPath:"#/properties/FacturaRentDoc/properties/RentId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.FacturaRentDoc.properties.RentId,data:data6};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1854,16 +1853,27 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data5.RentFrom !== undefined){
-let data7 = data5.RentFrom;
-if(typeof data7 === "string"){
-if(func3(data7) > 10){
-const err30 = {instancePath:instancePath+"/FacturaRentDoc/RentFrom",schemaPath:"#/$defs/isoDate/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema22,data:data7};
+else {
+const err30 = {instancePath:instancePath+"/FacturaRentDoc/RentId",schemaPath:"#/properties/FacturaRentDoc/properties/RentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.FacturaRentDoc.properties.RentId.type,parentSchema:schema23.properties.FacturaRentDoc.properties.RentId,data:data6};
 if(vErrors === null){
 vErrors = [err30];
 }
 else {
 vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data5.RentFrom !== undefined){
+let data7 = data5.RentFrom;
+if(typeof data7 === "string"){
+if(func3(data7) > 10){
+const err31 = {instancePath:instancePath+"/FacturaRentDoc/RentFrom",schemaPath:"#/$defs/isoDate/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24,data:data7};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
 }
 errors++;
 }
@@ -1875,12 +1885,12 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/FacturaRentDoc/RentFrom",schemaPath:"#/$defs/isoDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data7};
+const err32 = {instancePath:instancePath+"/FacturaRentDoc/RentFrom",schemaPath:"#/$defs/isoDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data:data7};
 if(vErrors === null){
-vErrors = [err31];
+vErrors = [err32];
 }
 else {
-vErrors.push(err31);
+vErrors.push(err32);
 }
 errors++;
 }
@@ -1889,12 +1899,12 @@ if(data5.RentTo !== undefined){
 let data8 = data5.RentTo;
 if(typeof data8 === "string"){
 if(func3(data8) > 10){
-const err32 = {instancePath:instancePath+"/FacturaRentDoc/RentTo",schemaPath:"#/$defs/isoDate/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema22,data:data8};
+const err33 = {instancePath:instancePath+"/FacturaRentDoc/RentTo",schemaPath:"#/$defs/isoDate/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24,data:data8};
 if(vErrors === null){
-vErrors = [err32];
+vErrors = [err33];
 }
 else {
-vErrors.push(err32);
+vErrors.push(err33);
 }
 errors++;
 }
@@ -1906,12 +1916,12 @@ errors = errors + kwErrors1.length;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/FacturaRentDoc/RentTo",schemaPath:"#/$defs/isoDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data8};
+const err34 = {instancePath:instancePath+"/FacturaRentDoc/RentTo",schemaPath:"#/$defs/isoDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data:data8};
 if(vErrors === null){
-vErrors = [err33];
+vErrors = [err34];
 }
 else {
-vErrors.push(err33);
+vErrors.push(err34);
 }
 errors++;
 }
@@ -1922,21 +1932,7 @@ if(data.WaybillLocalIds !== undefined){
 let data9 = data.WaybillLocalIds;
 if(Array.isArray(data9)){
 if(data9.length > 100){
-const err34 = {instancePath:instancePath+"/WaybillLocalIds",schemaPath:"#/properties/WaybillLocalIds/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema21.properties.WaybillLocalIds,data:data9};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-let data10 = data9[i0];
-if(typeof data10 === "string"){
-if(func3(data10) > 50){
-const err35 = {instancePath:instancePath+"/WaybillLocalIds/" + i0,schemaPath:"#/properties/WaybillLocalIds/items/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema21.properties.WaybillLocalIds.items,data:data10};
+const err35 = {instancePath:instancePath+"/WaybillLocalIds",schemaPath:"#/properties/WaybillLocalIds/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema23.properties.WaybillLocalIds,data:data9};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1945,8 +1941,12 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(func3(data10) < 1){
-const err36 = {instancePath:instancePath+"/WaybillLocalIds/" + i0,schemaPath:"#/properties/WaybillLocalIds/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.WaybillLocalIds.items,data:data10};
+const len0 = data9.length;
+for(let i0=0; i0<len0; i0++){
+let data10 = data9[i0];
+if(typeof data10 === "string"){
+if(func3(data10) > 50){
+const err36 = {instancePath:instancePath+"/WaybillLocalIds/" + i0,schemaPath:"#/properties/WaybillLocalIds/items/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.WaybillLocalIds.items,data:data10};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1955,9 +1955,8 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-else {
-const err37 = {instancePath:instancePath+"/WaybillLocalIds/" + i0,schemaPath:"#/properties/WaybillLocalIds/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.WaybillLocalIds.items.type,parentSchema:schema21.properties.WaybillLocalIds.items,data:data10};
+if(func3(data10) < 1){
+const err37 = {instancePath:instancePath+"/WaybillLocalIds/" + i0,schemaPath:"#/properties/WaybillLocalIds/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.WaybillLocalIds.items,data:data10};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1967,9 +1966,8 @@ vErrors.push(err37);
 errors++;
 }
 }
-}
 else {
-const err38 = {instancePath:instancePath+"/WaybillLocalIds",schemaPath:"#/properties/WaybillLocalIds/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.WaybillLocalIds.type,parentSchema:schema21.properties.WaybillLocalIds,data:data9};
+const err38 = {instancePath:instancePath+"/WaybillLocalIds/" + i0,schemaPath:"#/properties/WaybillLocalIds/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.WaybillLocalIds.items.type,parentSchema:schema23.properties.WaybillLocalIds.items,data:data10};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1979,11 +1977,9 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data.FacturaDoc !== undefined){
-let data11 = data.FacturaDoc;
-if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
-if(data11.FacturaNo === undefined){
-const err39 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/required",keyword:"required",params:{missingProperty: "FacturaNo"},message:"must have required property '"+"FacturaNo"+"'",schema:schema21.properties.FacturaDoc.required,parentSchema:schema21.properties.FacturaDoc,data:data11};
+}
+else {
+const err39 = {instancePath:instancePath+"/WaybillLocalIds",schemaPath:"#/properties/WaybillLocalIds/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.WaybillLocalIds.type,parentSchema:schema23.properties.WaybillLocalIds,data:data9};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1992,8 +1988,12 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(data11.FacturaDate === undefined){
-const err40 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/required",keyword:"required",params:{missingProperty: "FacturaDate"},message:"must have required property '"+"FacturaDate"+"'",schema:schema21.properties.FacturaDoc.required,parentSchema:schema21.properties.FacturaDoc,data:data11};
+}
+if(data.FacturaDoc !== undefined){
+let data11 = data.FacturaDoc;
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(data11.FacturaNo === undefined){
+const err40 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/required",keyword:"required",params:{missingProperty: "FacturaNo"},message:"must have required property '"+"FacturaNo"+"'",schema:schema23.properties.FacturaDoc.required,parentSchema:schema23.properties.FacturaDoc,data:data11};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -2002,9 +2002,8 @@ vErrors.push(err40);
 }
 errors++;
 }
-for(const key2 in data11){
-if(!((key2 === "FacturaNo") || (key2 === "FacturaDate"))){
-const err41 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.FacturaDoc,data:data11};
+if(data11.FacturaDate === undefined){
+const err41 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/required",keyword:"required",params:{missingProperty: "FacturaDate"},message:"must have required property '"+"FacturaDate"+"'",schema:schema23.properties.FacturaDoc.required,parentSchema:schema23.properties.FacturaDoc,data:data11};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -2013,12 +2012,9 @@ vErrors.push(err41);
 }
 errors++;
 }
-}
-if(data11.FacturaNo !== undefined){
-let data12 = data11.FacturaNo;
-if(typeof data12 === "string"){
-if(func3(data12) > 50){
-const err42 = {instancePath:instancePath+"/FacturaDoc/FacturaNo",schemaPath:"#/properties/FacturaDoc/properties/FacturaNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema21.properties.FacturaDoc.properties.FacturaNo,data:data12};
+for(const key2 in data11){
+if(!((key2 === "FacturaNo") || (key2 === "FacturaDate"))){
+const err42 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.FacturaDoc,data:data11};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -2027,8 +2023,12 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(func3(data12) < 1){
-const err43 = {instancePath:instancePath+"/FacturaDoc/FacturaNo",schemaPath:"#/properties/FacturaDoc/properties/FacturaNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.FacturaDoc.properties.FacturaNo,data:data12};
+}
+if(data11.FacturaNo !== undefined){
+let data12 = data11.FacturaNo;
+if(typeof data12 === "string"){
+if(func3(data12) > 50){
+const err43 = {instancePath:instancePath+"/FacturaDoc/FacturaNo",schemaPath:"#/properties/FacturaDoc/properties/FacturaNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.FacturaDoc.properties.FacturaNo,data:data12};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -2037,9 +2037,8 @@ vErrors.push(err43);
 }
 errors++;
 }
-}
-else {
-const err44 = {instancePath:instancePath+"/FacturaDoc/FacturaNo",schemaPath:"#/properties/FacturaDoc/properties/FacturaNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.FacturaDoc.properties.FacturaNo.type,parentSchema:schema21.properties.FacturaDoc.properties.FacturaNo,data:data12};
+if(func3(data12) < 1){
+const err44 = {instancePath:instancePath+"/FacturaDoc/FacturaNo",schemaPath:"#/properties/FacturaDoc/properties/FacturaNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.FacturaDoc.properties.FacturaNo,data:data12};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -2049,16 +2048,27 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data11.FacturaDate !== undefined){
-let data13 = data11.FacturaDate;
-if(typeof data13 === "string"){
-if(func3(data13) > 10){
-const err45 = {instancePath:instancePath+"/FacturaDoc/FacturaDate",schemaPath:"#/$defs/isoDate/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema22,data:data13};
+else {
+const err45 = {instancePath:instancePath+"/FacturaDoc/FacturaNo",schemaPath:"#/properties/FacturaDoc/properties/FacturaNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.FacturaDoc.properties.FacturaNo.type,parentSchema:schema23.properties.FacturaDoc.properties.FacturaNo,data:data12};
 if(vErrors === null){
 vErrors = [err45];
 }
 else {
 vErrors.push(err45);
+}
+errors++;
+}
+}
+if(data11.FacturaDate !== undefined){
+let data13 = data11.FacturaDate;
+if(typeof data13 === "string"){
+if(func3(data13) > 10){
+const err46 = {instancePath:instancePath+"/FacturaDoc/FacturaDate",schemaPath:"#/$defs/isoDate/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24,data:data13};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
 }
 errors++;
 }
@@ -2070,19 +2080,7 @@ errors = errors + kwErrors2.length;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/FacturaDoc/FacturaDate",schemaPath:"#/$defs/isoDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data13};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-}
-}
-else {
-const err47 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.FacturaDoc.type,parentSchema:schema21.properties.FacturaDoc,data:data11};
+const err47 = {instancePath:instancePath+"/FacturaDoc/FacturaDate",schemaPath:"#/$defs/isoDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data:data13};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -2092,10 +2090,9 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data.OldFacturaDoc !== undefined){
-let data14 = data.OldFacturaDoc;
-if((!(data14 && typeof data14 == "object" && !Array.isArray(data14))) && (data14 !== null)){
-const err48 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/type",keyword:"type",params:{type: schema21.properties.OldFacturaDoc.type},message:"must be object,null",schema:schema21.properties.OldFacturaDoc.type,parentSchema:schema21.properties.OldFacturaDoc,data:data14};
+}
+else {
+const err48 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.FacturaDoc.type,parentSchema:schema23.properties.FacturaDoc,data:data11};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -2104,9 +2101,11 @@ vErrors.push(err48);
 }
 errors++;
 }
-if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
-if(data14.OldFacturaId === undefined){
-const err49 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/required",keyword:"required",params:{missingProperty: "OldFacturaId"},message:"must have required property '"+"OldFacturaId"+"'",schema:schema21.properties.OldFacturaDoc.required,parentSchema:schema21.properties.OldFacturaDoc,data:data14};
+}
+if(data.OldFacturaDoc !== undefined){
+let data14 = data.OldFacturaDoc;
+if((!(data14 && typeof data14 == "object" && !Array.isArray(data14))) && (data14 !== null)){
+const err49 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/type",keyword:"type",params:{type: schema23.properties.OldFacturaDoc.type},message:"must be object,null",schema:schema23.properties.OldFacturaDoc.type,parentSchema:schema23.properties.OldFacturaDoc,data:data14};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -2115,8 +2114,9 @@ vErrors.push(err49);
 }
 errors++;
 }
-if(data14.OldFacturaNo === undefined){
-const err50 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/required",keyword:"required",params:{missingProperty: "OldFacturaNo"},message:"must have required property '"+"OldFacturaNo"+"'",schema:schema21.properties.OldFacturaDoc.required,parentSchema:schema21.properties.OldFacturaDoc,data:data14};
+if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+if(Object.keys(data14).length < 1){
+const err50 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.OldFacturaDoc,data:data14};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -2125,8 +2125,8 @@ vErrors.push(err50);
 }
 errors++;
 }
-if(data14.OldFacturaDate === undefined){
-const err51 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/required",keyword:"required",params:{missingProperty: "OldFacturaDate"},message:"must have required property '"+"OldFacturaDate"+"'",schema:schema21.properties.OldFacturaDoc.required,parentSchema:schema21.properties.OldFacturaDoc,data:data14};
+if(data14.OldFacturaId === undefined){
+const err51 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/required",keyword:"required",params:{missingProperty: "OldFacturaId"},message:"must have required property '"+"OldFacturaId"+"'",schema:schema23.properties.OldFacturaDoc.required,parentSchema:schema23.properties.OldFacturaDoc,data:data14};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -2135,9 +2135,8 @@ vErrors.push(err51);
 }
 errors++;
 }
-for(const key3 in data14){
-if(!(((key3 === "OldFacturaId") || (key3 === "OldFacturaNo")) || (key3 === "OldFacturaDate"))){
-const err52 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.OldFacturaDoc,data:data14};
+if(data14.OldFacturaNo === undefined){
+const err52 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/required",keyword:"required",params:{missingProperty: "OldFacturaNo"},message:"must have required property '"+"OldFacturaNo"+"'",schema:schema23.properties.OldFacturaDoc.required,parentSchema:schema23.properties.OldFacturaDoc,data:data14};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -2146,18 +2145,8 @@ vErrors.push(err52);
 }
 errors++;
 }
-}
-if(data14.OldFacturaId !== undefined){
-let data15 = data14.OldFacturaId;
-const issues3 = func17(data15, schema21.properties.OldFacturaDoc.properties.OldFacturaId.serverCheck, rootData, this, instancePath + "/OldFacturaDoc/OldFacturaId");
-if(issues3 !== null){
-const kwErrors3 = func6(issues3, instancePath + "/OldFacturaDoc/OldFacturaId", "#/properties/OldFacturaDoc/properties/OldFacturaId/serverCheck", "serverCheck");
-vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
-errors = errors + kwErrors3.length;
-}
-if(typeof data15 === "string"){
-if(!pattern0.test(data15)){
-const err53 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaId",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema21.properties.OldFacturaDoc.properties.OldFacturaId,data:data15};
+if(data14.OldFacturaDate === undefined){
+const err53 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/required",keyword:"required",params:{missingProperty: "OldFacturaDate"},message:"must have required property '"+"OldFacturaDate"+"'",schema:schema23.properties.OldFacturaDoc.required,parentSchema:schema23.properties.OldFacturaDoc,data:data14};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -2166,9 +2155,9 @@ vErrors.push(err53);
 }
 errors++;
 }
-}
-else {
-const err54 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaId",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.OldFacturaDoc.properties.OldFacturaId.type,parentSchema:schema21.properties.OldFacturaDoc.properties.OldFacturaId,data:data15};
+for(const key3 in data14){
+if(!(((key3 === "OldFacturaId") || (key3 === "OldFacturaNo")) || (key3 === "OldFacturaDate"))){
+const err54 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.OldFacturaDoc,data:data14};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -2178,11 +2167,17 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(data14.OldFacturaNo !== undefined){
-let data16 = data14.OldFacturaNo;
-if(typeof data16 === "string"){
-if(func3(data16) > 50){
-const err55 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaNo",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema21.properties.OldFacturaDoc.properties.OldFacturaNo,data:data16};
+if(data14.OldFacturaId !== undefined){
+let data15 = data14.OldFacturaId;
+const issues3 = func17(data15, schema23.properties.OldFacturaDoc.properties.OldFacturaId.serverCheck, rootData, this, instancePath + "/OldFacturaDoc/OldFacturaId");
+if(issues3 !== null){
+const kwErrors3 = func6(issues3, instancePath + "/OldFacturaDoc/OldFacturaId", "#/properties/OldFacturaDoc/properties/OldFacturaId/serverCheck", "serverCheck");
+vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
+errors = errors + kwErrors3.length;
+}
+if(typeof data15 === "string"){
+if(!pattern0.test(data15)){
+const err55 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaId",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema23.properties.OldFacturaDoc.properties.OldFacturaId,data:data15};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -2191,8 +2186,9 @@ vErrors.push(err55);
 }
 errors++;
 }
-if(func3(data16) < 1){
-const err56 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaNo",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.OldFacturaDoc.properties.OldFacturaNo,data:data16};
+}
+else {
+const err56 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaId",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.OldFacturaDoc.properties.OldFacturaId.type,parentSchema:schema23.properties.OldFacturaDoc.properties.OldFacturaId,data:data15};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -2202,8 +2198,11 @@ vErrors.push(err56);
 errors++;
 }
 }
-else {
-const err57 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaNo",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.OldFacturaDoc.properties.OldFacturaNo.type,parentSchema:schema21.properties.OldFacturaDoc.properties.OldFacturaNo,data:data16};
+if(data14.OldFacturaNo !== undefined){
+let data16 = data14.OldFacturaNo;
+if(typeof data16 === "string"){
+if(func3(data16) > 50){
+const err57 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaNo",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.OldFacturaDoc.properties.OldFacturaNo,data:data16};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -2212,17 +2211,38 @@ vErrors.push(err57);
 }
 errors++;
 }
-}
-if(data14.OldFacturaDate !== undefined){
-let data17 = data14.OldFacturaDate;
-if(typeof data17 === "string"){
-if(func3(data17) > 10){
-const err58 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaDate",schemaPath:"#/$defs/isoDate/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema22,data:data17};
+if(func3(data16) < 1){
+const err58 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaNo",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.OldFacturaDoc.properties.OldFacturaNo,data:data16};
 if(vErrors === null){
 vErrors = [err58];
 }
 else {
 vErrors.push(err58);
+}
+errors++;
+}
+}
+else {
+const err59 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaNo",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.OldFacturaDoc.properties.OldFacturaNo.type,parentSchema:schema23.properties.OldFacturaDoc.properties.OldFacturaNo,data:data16};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+if(data14.OldFacturaDate !== undefined){
+let data17 = data14.OldFacturaDate;
+if(typeof data17 === "string"){
+if(func3(data17) > 10){
+const err60 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaDate",schemaPath:"#/$defs/isoDate/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24,data:data17};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
 }
 errors++;
 }
@@ -2234,12 +2254,12 @@ errors = errors + kwErrors4.length;
 }
 }
 else {
-const err59 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaDate",schemaPath:"#/$defs/isoDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data17};
+const err61 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaDate",schemaPath:"#/$defs/isoDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data:data17};
 if(vErrors === null){
-vErrors = [err59];
+vErrors = [err61];
 }
 else {
-vErrors.push(err59);
+vErrors.push(err61);
 }
 errors++;
 }
@@ -2250,28 +2270,7 @@ if(data.ContractDoc !== undefined){
 let data18 = data.ContractDoc;
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 if(data18.ContractNo === undefined){
-const err60 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema21.properties.ContractDoc.required,parentSchema:schema21.properties.ContractDoc,data:data18};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
-}
-if(data18.ContractDate === undefined){
-const err61 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema21.properties.ContractDoc.required,parentSchema:schema21.properties.ContractDoc,data:data18};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
-}
-for(const key4 in data18){
-if(!((key4 === "ContractNo") || (key4 === "ContractDate"))){
-const err62 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.ContractDoc,data:data18};
+const err62 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema23.properties.ContractDoc.required,parentSchema:schema23.properties.ContractDoc,data:data18};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -2280,12 +2279,8 @@ vErrors.push(err62);
 }
 errors++;
 }
-}
-if(data18.ContractNo !== undefined){
-let data19 = data18.ContractNo;
-if(typeof data19 === "string"){
-if(func3(data19) > 100){
-const err63 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema21.properties.ContractDoc.properties.ContractNo,data:data19};
+if(data18.ContractDate === undefined){
+const err63 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema23.properties.ContractDoc.required,parentSchema:schema23.properties.ContractDoc,data:data18};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -2294,8 +2289,9 @@ vErrors.push(err63);
 }
 errors++;
 }
-if(func3(data19) < 1){
-const err64 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.ContractDoc.properties.ContractNo,data:data19};
+for(const key4 in data18){
+if(!((key4 === "ContractNo") || (key4 === "ContractDate"))){
+const err64 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.ContractDoc,data:data18};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -2305,8 +2301,11 @@ vErrors.push(err64);
 errors++;
 }
 }
-else {
-const err65 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema21.properties.ContractDoc.properties.ContractNo,data:data19};
+if(data18.ContractNo !== undefined){
+let data19 = data18.ContractNo;
+if(typeof data19 === "string"){
+if(func3(data19) > 100){
+const err65 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema23.properties.ContractDoc.properties.ContractNo,data:data19};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -2315,17 +2314,38 @@ vErrors.push(err65);
 }
 errors++;
 }
-}
-if(data18.ContractDate !== undefined){
-let data20 = data18.ContractDate;
-if(typeof data20 === "string"){
-if(func3(data20) > 10){
-const err66 = {instancePath:instancePath+"/ContractDoc/ContractDate",schemaPath:"#/$defs/isoDate/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema22,data:data20};
+if(func3(data19) < 1){
+const err66 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.ContractDoc.properties.ContractNo,data:data19};
 if(vErrors === null){
 vErrors = [err66];
 }
 else {
 vErrors.push(err66);
+}
+errors++;
+}
+}
+else {
+const err67 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema23.properties.ContractDoc.properties.ContractNo,data:data19};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+if(data18.ContractDate !== undefined){
+let data20 = data18.ContractDate;
+if(typeof data20 === "string"){
+if(func3(data20) > 10){
+const err68 = {instancePath:instancePath+"/ContractDoc/ContractDate",schemaPath:"#/$defs/isoDate/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24,data:data20};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
 }
 errors++;
 }
@@ -2337,32 +2357,7 @@ errors = errors + kwErrors5.length;
 }
 }
 else {
-const err67 = {instancePath:instancePath+"/ContractDoc/ContractDate",schemaPath:"#/$defs/isoDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data20};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
-}
-}
-}
-else {
-const err68 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.ContractDoc.type,parentSchema:schema21.properties.ContractDoc,data:data18};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
-}
-}
-if(data.ContractId !== undefined){
-let data21 = data.ContractId;
-if((typeof data21 !== "string") && (data21 !== null)){
-const err69 = {instancePath:instancePath+"/ContractId",schemaPath:"#/properties/ContractId/type",keyword:"type",params:{type: schema21.properties.ContractId.type},message:"must be string,null",schema:schema21.properties.ContractId.type,parentSchema:schema21.properties.ContractId,data:data21};
+const err69 = {instancePath:instancePath+"/ContractDoc/ContractDate",schemaPath:"#/$defs/isoDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data:data20};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -2371,9 +2366,10 @@ vErrors.push(err69);
 }
 errors++;
 }
-if(typeof data21 === "string"){
-if(func3(data21) > 50){
-const err70 = {instancePath:instancePath+"/ContractId",schemaPath:"#/properties/ContractId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema21.properties.ContractId,data:data21};
+}
+}
+else {
+const err70 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.ContractDoc.type,parentSchema:schema23.properties.ContractDoc,data:data18};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -2383,12 +2379,10 @@ vErrors.push(err70);
 errors++;
 }
 }
-}
-if(data.LotId !== undefined){
-let data22 = data.LotId;
-if(typeof data22 === "string"){
-if(func3(data22) > 100){
-const err71 = {instancePath:instancePath+"/LotId",schemaPath:"#/properties/LotId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema21.properties.LotId,data:data22};
+if(data.ContractId !== undefined){
+let data21 = data.ContractId;
+if((typeof data21 !== "string") && (data21 !== null)){
+const err71 = {instancePath:instancePath+"/ContractId",schemaPath:"#/properties/ContractId/type",keyword:"type",params:{type: schema23.properties.ContractId.type},message:"must be string,null",schema:schema23.properties.ContractId.type,parentSchema:schema23.properties.ContractId,data:data21};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -2397,9 +2391,9 @@ vErrors.push(err71);
 }
 errors++;
 }
-}
-else {
-const err72 = {instancePath:instancePath+"/LotId",schemaPath:"#/properties/LotId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.LotId.type,parentSchema:schema21.properties.LotId,data:data22};
+if(typeof data21 === "string"){
+if(func3(data21) > 50){
+const err72 = {instancePath:instancePath+"/ContractId",schemaPath:"#/properties/ContractId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.ContractId,data:data21};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -2409,10 +2403,12 @@ vErrors.push(err72);
 errors++;
 }
 }
-if(data.FacturaEmpowermentDoc !== undefined){
-let data23 = data.FacturaEmpowermentDoc;
-if((!(data23 && typeof data23 == "object" && !Array.isArray(data23))) && (data23 !== null)){
-const err73 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/type",keyword:"type",params:{type: schema21.properties.FacturaEmpowermentDoc.type},message:"must be object,null",schema:schema21.properties.FacturaEmpowermentDoc.type,parentSchema:schema21.properties.FacturaEmpowermentDoc,data:data23};
+}
+if(data.LotId !== undefined){
+let data22 = data.LotId;
+if(typeof data22 === "string"){
+if(func3(data22) > 100){
+const err73 = {instancePath:instancePath+"/LotId",schemaPath:"#/properties/LotId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema23.properties.LotId,data:data22};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -2421,9 +2417,9 @@ vErrors.push(err73);
 }
 errors++;
 }
-if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
-if(data23.EmpowermentNo === undefined){
-const err74 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentNo"},message:"must have required property '"+"EmpowermentNo"+"'",schema:schema21.properties.FacturaEmpowermentDoc.required,parentSchema:schema21.properties.FacturaEmpowermentDoc,data:data23};
+}
+else {
+const err74 = {instancePath:instancePath+"/LotId",schemaPath:"#/properties/LotId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.LotId.type,parentSchema:schema23.properties.LotId,data:data22};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -2432,8 +2428,11 @@ vErrors.push(err74);
 }
 errors++;
 }
-if(data23.EmpowermentDateOfIssue === undefined){
-const err75 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfIssue"},message:"must have required property '"+"EmpowermentDateOfIssue"+"'",schema:schema21.properties.FacturaEmpowermentDoc.required,parentSchema:schema21.properties.FacturaEmpowermentDoc,data:data23};
+}
+if(data.FacturaEmpowermentDoc !== undefined){
+let data23 = data.FacturaEmpowermentDoc;
+if((!(data23 && typeof data23 == "object" && !Array.isArray(data23))) && (data23 !== null)){
+const err75 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/type",keyword:"type",params:{type: schema23.properties.FacturaEmpowermentDoc.type},message:"must be object,null",schema:schema23.properties.FacturaEmpowermentDoc.type,parentSchema:schema23.properties.FacturaEmpowermentDoc,data:data23};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -2442,8 +2441,9 @@ vErrors.push(err75);
 }
 errors++;
 }
-if(data23.AgentFio === undefined){
-const err76 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "AgentFio"},message:"must have required property '"+"AgentFio"+"'",schema:schema21.properties.FacturaEmpowermentDoc.required,parentSchema:schema21.properties.FacturaEmpowermentDoc,data:data23};
+if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
+if(Object.keys(data23).length < 1){
+const err76 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.FacturaEmpowermentDoc,data:data23};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -2452,8 +2452,8 @@ vErrors.push(err76);
 }
 errors++;
 }
-if(data23.AgentPinfl === undefined){
-const err77 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "AgentPinfl"},message:"must have required property '"+"AgentPinfl"+"'",schema:schema21.properties.FacturaEmpowermentDoc.required,parentSchema:schema21.properties.FacturaEmpowermentDoc,data:data23};
+if(data23.EmpowermentNo === undefined){
+const err77 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentNo"},message:"must have required property '"+"EmpowermentNo"+"'",schema:schema23.properties.FacturaEmpowermentDoc.required,parentSchema:schema23.properties.FacturaEmpowermentDoc,data:data23};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -2462,9 +2462,8 @@ vErrors.push(err77);
 }
 errors++;
 }
-for(const key5 in data23){
-if(!((((((key5 === "AgentFacturaId") || (key5 === "EmpowermentNo")) || (key5 === "EmpowermentDateOfIssue")) || (key5 === "AgentFio")) || (key5 === "AgentPinfl")) || (key5 === "AgentTin"))){
-const err78 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.FacturaEmpowermentDoc,data:data23};
+if(data23.EmpowermentDateOfIssue === undefined){
+const err78 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfIssue"},message:"must have required property '"+"EmpowermentDateOfIssue"+"'",schema:schema23.properties.FacturaEmpowermentDoc.required,parentSchema:schema23.properties.FacturaEmpowermentDoc,data:data23};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -2473,12 +2472,8 @@ vErrors.push(err78);
 }
 errors++;
 }
-}
-if(data23.AgentFacturaId !== undefined){
-let data24 = data23.AgentFacturaId;
-if(typeof data24 === "string"){
-if(func3(data24) > 50){
-const err79 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFacturaId",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFacturaId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema21.properties.FacturaEmpowermentDoc.properties.AgentFacturaId,data:data24};
+if(data23.AgentFio === undefined){
+const err79 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "AgentFio"},message:"must have required property '"+"AgentFio"+"'",schema:schema23.properties.FacturaEmpowermentDoc.required,parentSchema:schema23.properties.FacturaEmpowermentDoc,data:data23};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -2487,9 +2482,8 @@ vErrors.push(err79);
 }
 errors++;
 }
-}
-else {
-const err80 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFacturaId",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFacturaId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.FacturaEmpowermentDoc.properties.AgentFacturaId.type,parentSchema:schema21.properties.FacturaEmpowermentDoc.properties.AgentFacturaId,data:data24};
+if(data23.AgentPinfl === undefined){
+const err80 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "AgentPinfl"},message:"must have required property '"+"AgentPinfl"+"'",schema:schema23.properties.FacturaEmpowermentDoc.required,parentSchema:schema23.properties.FacturaEmpowermentDoc,data:data23};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -2498,12 +2492,9 @@ vErrors.push(err80);
 }
 errors++;
 }
-}
-if(data23.EmpowermentNo !== undefined){
-let data25 = data23.EmpowermentNo;
-if(typeof data25 === "string"){
-if(func3(data25) > 50){
-const err81 = {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/EmpowermentNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema21.properties.FacturaEmpowermentDoc.properties.EmpowermentNo,data:data25};
+for(const key5 in data23){
+if(!((((((key5 === "AgentFacturaId") || (key5 === "EmpowermentNo")) || (key5 === "EmpowermentDateOfIssue")) || (key5 === "AgentFio")) || (key5 === "AgentPinfl")) || (key5 === "AgentTin"))){
+const err81 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.FacturaEmpowermentDoc,data:data23};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -2512,8 +2503,12 @@ vErrors.push(err81);
 }
 errors++;
 }
-if(func3(data25) < 1){
-const err82 = {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/EmpowermentNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.FacturaEmpowermentDoc.properties.EmpowermentNo,data:data25};
+}
+if(data23.AgentFacturaId !== undefined){
+let data24 = data23.AgentFacturaId;
+if(typeof data24 === "string"){
+if(func3(data24) > 50){
+const err82 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFacturaId",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFacturaId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.FacturaEmpowermentDoc.properties.AgentFacturaId,data:data24};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -2524,7 +2519,7 @@ errors++;
 }
 }
 else {
-const err83 = {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/EmpowermentNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.FacturaEmpowermentDoc.properties.EmpowermentNo.type,parentSchema:schema21.properties.FacturaEmpowermentDoc.properties.EmpowermentNo,data:data25};
+const err83 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFacturaId",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFacturaId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.FacturaEmpowermentDoc.properties.AgentFacturaId.type,parentSchema:schema23.properties.FacturaEmpowermentDoc.properties.AgentFacturaId,data:data24};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -2534,16 +2529,51 @@ vErrors.push(err83);
 errors++;
 }
 }
-if(data23.EmpowermentDateOfIssue !== undefined){
-let data26 = data23.EmpowermentDateOfIssue;
-if(typeof data26 === "string"){
-if(func3(data26) > 10){
-const err84 = {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentDateOfIssue",schemaPath:"#/$defs/isoDate/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema22,data:data26};
+if(data23.EmpowermentNo !== undefined){
+let data25 = data23.EmpowermentNo;
+if(typeof data25 === "string"){
+if(func3(data25) > 50){
+const err84 = {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/EmpowermentNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.FacturaEmpowermentDoc.properties.EmpowermentNo,data:data25};
 if(vErrors === null){
 vErrors = [err84];
 }
 else {
 vErrors.push(err84);
+}
+errors++;
+}
+if(func3(data25) < 1){
+const err85 = {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/EmpowermentNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.FacturaEmpowermentDoc.properties.EmpowermentNo,data:data25};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+}
+else {
+const err86 = {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/EmpowermentNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.FacturaEmpowermentDoc.properties.EmpowermentNo.type,parentSchema:schema23.properties.FacturaEmpowermentDoc.properties.EmpowermentNo,data:data25};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+}
+if(data23.EmpowermentDateOfIssue !== undefined){
+let data26 = data23.EmpowermentDateOfIssue;
+if(typeof data26 === "string"){
+if(func3(data26) > 10){
+const err87 = {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentDateOfIssue",schemaPath:"#/$defs/isoDate/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24,data:data26};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
 }
 errors++;
 }
@@ -2555,42 +2585,7 @@ errors = errors + kwErrors6.length;
 }
 }
 else {
-const err85 = {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentDateOfIssue",schemaPath:"#/$defs/isoDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data:data26};
-if(vErrors === null){
-vErrors = [err85];
-}
-else {
-vErrors.push(err85);
-}
-errors++;
-}
-}
-if(data23.AgentFio !== undefined){
-let data27 = data23.AgentFio;
-if(typeof data27 === "string"){
-if(func3(data27) > 300){
-const err86 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFio",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema21.properties.FacturaEmpowermentDoc.properties.AgentFio,data:data27};
-if(vErrors === null){
-vErrors = [err86];
-}
-else {
-vErrors.push(err86);
-}
-errors++;
-}
-if(func3(data27) < 1){
-const err87 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFio",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFio/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.FacturaEmpowermentDoc.properties.AgentFio,data:data27};
-if(vErrors === null){
-vErrors = [err87];
-}
-else {
-vErrors.push(err87);
-}
-errors++;
-}
-}
-else {
-const err88 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFio",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.FacturaEmpowermentDoc.properties.AgentFio.type,parentSchema:schema21.properties.FacturaEmpowermentDoc.properties.AgentFio,data:data27};
+const err88 = {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentDateOfIssue",schemaPath:"#/$defs/isoDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data:data26};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -2600,16 +2595,51 @@ vErrors.push(err88);
 errors++;
 }
 }
-if(data23.AgentPinfl !== undefined){
-let data28 = data23.AgentPinfl;
-if(typeof data28 === "string"){
-if(func3(data28) > 14){
-const err89 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentPinfl",schemaPath:"#/$defs/pinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema28,data:data28};
+if(data23.AgentFio !== undefined){
+let data27 = data23.AgentFio;
+if(typeof data27 === "string"){
+if(func3(data27) > 300){
+const err89 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFio",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.FacturaEmpowermentDoc.properties.AgentFio,data:data27};
 if(vErrors === null){
 vErrors = [err89];
 }
 else {
 vErrors.push(err89);
+}
+errors++;
+}
+if(func3(data27) < 1){
+const err90 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFio",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFio/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.FacturaEmpowermentDoc.properties.AgentFio,data:data27};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+}
+else {
+const err91 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFio",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.FacturaEmpowermentDoc.properties.AgentFio.type,parentSchema:schema23.properties.FacturaEmpowermentDoc.properties.AgentFio,data:data27};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+}
+if(data23.AgentPinfl !== undefined){
+let data28 = data23.AgentPinfl;
+if(typeof data28 === "string"){
+if(func3(data28) > 14){
+const err92 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentPinfl",schemaPath:"#/$defs/pinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema30,data:data28};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
 }
 errors++;
 }
@@ -2621,23 +2651,23 @@ errors = errors + kwErrors7.length;
 }
 }
 else {
-const err90 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentPinfl",schemaPath:"#/$defs/pinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.type,parentSchema:schema28,data:data28};
+const err93 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentPinfl",schemaPath:"#/$defs/pinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.type,parentSchema:schema30,data:data28};
 if(vErrors === null){
-vErrors = [err90];
+vErrors = [err93];
 }
 else {
-vErrors.push(err90);
+vErrors.push(err93);
 }
 errors++;
 }
 if(typeof data28 === "string"){
 if(func3(data28) < 14){
-const err91 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentPinfl",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentPinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema21.properties.FacturaEmpowermentDoc.properties.AgentPinfl,data:data28};
+const err94 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentPinfl",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentPinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema23.properties.FacturaEmpowermentDoc.properties.AgentPinfl,data:data28};
 if(vErrors === null){
-vErrors = [err91];
+vErrors = [err94];
 }
 else {
-vErrors.push(err91);
+vErrors.push(err94);
 }
 errors++;
 }
@@ -2647,12 +2677,12 @@ if(data23.AgentTin !== undefined){
 let data29 = data23.AgentTin;
 if(typeof data29 === "string"){
 if(func3(data29) > 9){
-const err92 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentTin",schemaPath:"#/$defs/tin/maxLength",keyword:"maxLength",params:{limit: 9},message:"must NOT have more than 9 characters",schema:9,parentSchema:schema29,data:data29};
+const err95 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentTin",schemaPath:"#/$defs/tin/maxLength",keyword:"maxLength",params:{limit: 9},message:"must NOT have more than 9 characters",schema:9,parentSchema:schema31,data:data29};
 if(vErrors === null){
-vErrors = [err92];
+vErrors = [err95];
 }
 else {
-vErrors.push(err92);
+vErrors.push(err95);
 }
 errors++;
 }
@@ -2664,44 +2694,7 @@ errors = errors + kwErrors8.length;
 }
 }
 else {
-const err93 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentTin",schemaPath:"#/$defs/tin/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.type,parentSchema:schema29,data:data29};
-if(vErrors === null){
-vErrors = [err93];
-}
-else {
-vErrors.push(err93);
-}
-errors++;
-}
-}
-}
-}
-if(data.ItemReleasedDoc !== undefined){
-let data30 = data.ItemReleasedDoc;
-if((!(data30 && typeof data30 == "object" && !Array.isArray(data30))) && (data30 !== null)){
-const err94 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/type",keyword:"type",params:{type: schema21.properties.ItemReleasedDoc.type},message:"must be object,null",schema:schema21.properties.ItemReleasedDoc.type,parentSchema:schema21.properties.ItemReleasedDoc,data:data30};
-if(vErrors === null){
-vErrors = [err94];
-}
-else {
-vErrors.push(err94);
-}
-errors++;
-}
-if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
-if(data30.ItemReleasedFio === undefined){
-const err95 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/required",keyword:"required",params:{missingProperty: "ItemReleasedFio"},message:"must have required property '"+"ItemReleasedFio"+"'",schema:schema21.properties.ItemReleasedDoc.required,parentSchema:schema21.properties.ItemReleasedDoc,data:data30};
-if(vErrors === null){
-vErrors = [err95];
-}
-else {
-vErrors.push(err95);
-}
-errors++;
-}
-for(const key6 in data30){
-if(!(((key6 === "ItemReleasedFio") || (key6 === "ItemReleasedPinfl")) || (key6 === "ItemReleasedTin"))){
-const err96 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.ItemReleasedDoc,data:data30};
+const err96 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentTin",schemaPath:"#/$defs/tin/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.type,parentSchema:schema31,data:data29};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -2711,11 +2704,12 @@ vErrors.push(err96);
 errors++;
 }
 }
-if(data30.ItemReleasedFio !== undefined){
-let data31 = data30.ItemReleasedFio;
-if(typeof data31 === "string"){
-if(func3(data31) > 300){
-const err97 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedFio",schemaPath:"#/properties/ItemReleasedDoc/properties/ItemReleasedFio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema21.properties.ItemReleasedDoc.properties.ItemReleasedFio,data:data31};
+}
+}
+if(data.ItemReleasedDoc !== undefined){
+let data30 = data.ItemReleasedDoc;
+if((!(data30 && typeof data30 == "object" && !Array.isArray(data30))) && (data30 !== null)){
+const err97 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/type",keyword:"type",params:{type: schema23.properties.ItemReleasedDoc.type},message:"must be object,null",schema:schema23.properties.ItemReleasedDoc.type,parentSchema:schema23.properties.ItemReleasedDoc,data:data30};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -2724,8 +2718,9 @@ vErrors.push(err97);
 }
 errors++;
 }
-if(func3(data31) < 1){
-const err98 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedFio",schemaPath:"#/properties/ItemReleasedDoc/properties/ItemReleasedFio/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.ItemReleasedDoc.properties.ItemReleasedFio,data:data31};
+if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
+if(Object.keys(data30).length < 1){
+const err98 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.ItemReleasedDoc,data:data30};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -2734,9 +2729,8 @@ vErrors.push(err98);
 }
 errors++;
 }
-}
-else {
-const err99 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedFio",schemaPath:"#/properties/ItemReleasedDoc/properties/ItemReleasedFio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.ItemReleasedDoc.properties.ItemReleasedFio.type,parentSchema:schema21.properties.ItemReleasedDoc.properties.ItemReleasedFio,data:data31};
+if(data30.ItemReleasedFio === undefined){
+const err99 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/required",keyword:"required",params:{missingProperty: "ItemReleasedFio"},message:"must have required property '"+"ItemReleasedFio"+"'",schema:schema23.properties.ItemReleasedDoc.required,parentSchema:schema23.properties.ItemReleasedDoc,data:data30};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -2745,17 +2739,63 @@ vErrors.push(err99);
 }
 errors++;
 }
-}
-if(data30.ItemReleasedPinfl !== undefined){
-let data32 = data30.ItemReleasedPinfl;
-if(typeof data32 === "string"){
-if(func3(data32) > 14){
-const err100 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedPinfl",schemaPath:"#/$defs/pinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema28,data:data32};
+for(const key6 in data30){
+if(!(((key6 === "ItemReleasedFio") || (key6 === "ItemReleasedPinfl")) || (key6 === "ItemReleasedTin"))){
+const err100 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.ItemReleasedDoc,data:data30};
 if(vErrors === null){
 vErrors = [err100];
 }
 else {
 vErrors.push(err100);
+}
+errors++;
+}
+}
+if(data30.ItemReleasedFio !== undefined){
+let data31 = data30.ItemReleasedFio;
+if(typeof data31 === "string"){
+if(func3(data31) > 300){
+const err101 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedFio",schemaPath:"#/properties/ItemReleasedDoc/properties/ItemReleasedFio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.ItemReleasedDoc.properties.ItemReleasedFio,data:data31};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
+}
+errors++;
+}
+if(func3(data31) < 1){
+const err102 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedFio",schemaPath:"#/properties/ItemReleasedDoc/properties/ItemReleasedFio/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.ItemReleasedDoc.properties.ItemReleasedFio,data:data31};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
+}
+errors++;
+}
+}
+else {
+const err103 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedFio",schemaPath:"#/properties/ItemReleasedDoc/properties/ItemReleasedFio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ItemReleasedDoc.properties.ItemReleasedFio.type,parentSchema:schema23.properties.ItemReleasedDoc.properties.ItemReleasedFio,data:data31};
+if(vErrors === null){
+vErrors = [err103];
+}
+else {
+vErrors.push(err103);
+}
+errors++;
+}
+}
+if(data30.ItemReleasedPinfl !== undefined){
+let data32 = data30.ItemReleasedPinfl;
+if(typeof data32 === "string"){
+if(func3(data32) > 14){
+const err104 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedPinfl",schemaPath:"#/$defs/pinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema30,data:data32};
+if(vErrors === null){
+vErrors = [err104];
+}
+else {
+vErrors.push(err104);
 }
 errors++;
 }
@@ -2767,12 +2807,12 @@ errors = errors + kwErrors9.length;
 }
 }
 else {
-const err101 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedPinfl",schemaPath:"#/$defs/pinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.type,parentSchema:schema28,data:data32};
+const err105 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedPinfl",schemaPath:"#/$defs/pinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.type,parentSchema:schema30,data:data32};
 if(vErrors === null){
-vErrors = [err101];
+vErrors = [err105];
 }
 else {
-vErrors.push(err101);
+vErrors.push(err105);
 }
 errors++;
 }
@@ -2781,12 +2821,12 @@ if(data30.ItemReleasedTin !== undefined){
 let data33 = data30.ItemReleasedTin;
 if(typeof data33 === "string"){
 if(func3(data33) > 9){
-const err102 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedTin",schemaPath:"#/$defs/tin/maxLength",keyword:"maxLength",params:{limit: 9},message:"must NOT have more than 9 characters",schema:9,parentSchema:schema29,data:data33};
+const err106 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedTin",schemaPath:"#/$defs/tin/maxLength",keyword:"maxLength",params:{limit: 9},message:"must NOT have more than 9 characters",schema:9,parentSchema:schema31,data:data33};
 if(vErrors === null){
-vErrors = [err102];
+vErrors = [err106];
 }
 else {
-vErrors.push(err102);
+vErrors.push(err106);
 }
 errors++;
 }
@@ -2798,12 +2838,12 @@ errors = errors + kwErrors10.length;
 }
 }
 else {
-const err103 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedTin",schemaPath:"#/$defs/tin/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.type,parentSchema:schema29,data:data33};
+const err107 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedTin",schemaPath:"#/$defs/tin/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.type,parentSchema:schema31,data:data33};
 if(vErrors === null){
-vErrors = [err103];
+vErrors = [err107];
 }
 else {
-vErrors.push(err103);
+vErrors.push(err107);
 }
 errors++;
 }
@@ -2814,22 +2854,22 @@ if(data.SellerTin !== undefined){
 let data34 = data.SellerTin;
 if(typeof data34 === "string"){
 if(func3(data34) > 14){
-const err104 = {instancePath:instancePath+"/SellerTin",schemaPath:"#/$defs/tinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema32,data:data34};
+const err108 = {instancePath:instancePath+"/SellerTin",schemaPath:"#/$defs/tinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema34,data:data34};
 if(vErrors === null){
-vErrors = [err104];
+vErrors = [err108];
 }
 else {
-vErrors.push(err104);
+vErrors.push(err108);
 }
 errors++;
 }
 if(func3(data34) < 9){
-const err105 = {instancePath:instancePath+"/SellerTin",schemaPath:"#/$defs/tinOrPinfl/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema32,data:data34};
+const err109 = {instancePath:instancePath+"/SellerTin",schemaPath:"#/$defs/tinOrPinfl/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema34,data:data34};
 if(vErrors === null){
-vErrors = [err105];
+vErrors = [err109];
 }
 else {
-vErrors.push(err105);
+vErrors.push(err109);
 }
 errors++;
 }
@@ -2841,12 +2881,12 @@ errors = errors + kwErrors11.length;
 }
 }
 else {
-const err106 = {instancePath:instancePath+"/SellerTin",schemaPath:"#/$defs/tinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.type,parentSchema:schema32,data:data34};
+const err110 = {instancePath:instancePath+"/SellerTin",schemaPath:"#/$defs/tinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.type,parentSchema:schema34,data:data34};
 if(vErrors === null){
-vErrors = [err106];
+vErrors = [err110];
 }
 else {
-vErrors.push(err106);
+vErrors.push(err110);
 }
 errors++;
 }
@@ -2855,22 +2895,22 @@ if(data.BuyerTin !== undefined){
 let data35 = data.BuyerTin;
 if(typeof data35 === "string"){
 if(func3(data35) > 14){
-const err107 = {instancePath:instancePath+"/BuyerTin",schemaPath:"#/$defs/tinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema32,data:data35};
+const err111 = {instancePath:instancePath+"/BuyerTin",schemaPath:"#/$defs/tinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema34,data:data35};
 if(vErrors === null){
-vErrors = [err107];
+vErrors = [err111];
 }
 else {
-vErrors.push(err107);
+vErrors.push(err111);
 }
 errors++;
 }
 if(func3(data35) < 9){
-const err108 = {instancePath:instancePath+"/BuyerTin",schemaPath:"#/$defs/tinOrPinfl/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema32,data:data35};
+const err112 = {instancePath:instancePath+"/BuyerTin",schemaPath:"#/$defs/tinOrPinfl/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema34,data:data35};
 if(vErrors === null){
-vErrors = [err108];
+vErrors = [err112];
 }
 else {
-vErrors.push(err108);
+vErrors.push(err112);
 }
 errors++;
 }
@@ -2882,12 +2922,12 @@ errors = errors + kwErrors12.length;
 }
 }
 else {
-const err109 = {instancePath:instancePath+"/BuyerTin",schemaPath:"#/$defs/tinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.type,parentSchema:schema32,data:data35};
+const err113 = {instancePath:instancePath+"/BuyerTin",schemaPath:"#/$defs/tinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.type,parentSchema:schema34,data:data35};
 if(vErrors === null){
-vErrors = [err109];
+vErrors = [err113];
 }
 else {
-vErrors.push(err109);
+vErrors.push(err113);
 }
 errors++;
 }
@@ -2904,52 +2944,7 @@ if(data.Seller !== undefined){
 let data36 = data.Seller;
 if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
 if(data36.Name === undefined){
-const err110 = {instancePath:instancePath+"/Seller",schemaPath:"#/$defs/party/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema34.required,parentSchema:schema34,data:data36};
-if(vErrors === null){
-vErrors = [err110];
-}
-else {
-vErrors.push(err110);
-}
-errors++;
-}
-if(data36.Director === undefined){
-const err111 = {instancePath:instancePath+"/Seller",schemaPath:"#/$defs/party/required",keyword:"required",params:{missingProperty: "Director"},message:"must have required property '"+"Director"+"'",schema:schema34.required,parentSchema:schema34,data:data36};
-if(vErrors === null){
-vErrors = [err111];
-}
-else {
-vErrors.push(err111);
-}
-errors++;
-}
-for(const key7 in data36){
-if(!(func2.call(schema34.properties, key7))){
-const err112 = {instancePath:instancePath+"/Seller",schemaPath:"#/$defs/party/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema34,data:data36};
-if(vErrors === null){
-vErrors = [err112];
-}
-else {
-vErrors.push(err112);
-}
-errors++;
-}
-}
-if(data36.Name !== undefined){
-let data37 = data36.Name;
-if(typeof data37 === "string"){
-if(func3(data37) > 500){
-const err113 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/$defs/party/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema34.properties.Name,data:data37};
-if(vErrors === null){
-vErrors = [err113];
-}
-else {
-vErrors.push(err113);
-}
-errors++;
-}
-if(func3(data37) < 1){
-const err114 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/$defs/party/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.Name,data:data37};
+const err114 = {instancePath:instancePath+"/Seller",schemaPath:"#/$defs/party/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema36.required,parentSchema:schema36,data:data36};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -2958,9 +2953,8 @@ vErrors.push(err114);
 }
 errors++;
 }
-}
-else {
-const err115 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/$defs/party/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.Name.type,parentSchema:schema34.properties.Name,data:data37};
+if(data36.Director === undefined){
+const err115 = {instancePath:instancePath+"/Seller",schemaPath:"#/$defs/party/required",keyword:"required",params:{missingProperty: "Director"},message:"must have required property '"+"Director"+"'",schema:schema36.required,parentSchema:schema36,data:data36};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -2969,12 +2963,9 @@ vErrors.push(err115);
 }
 errors++;
 }
-}
-if(data36.BranchCode !== undefined){
-let data38 = data36.BranchCode;
-if(typeof data38 === "string"){
-if(func3(data38) > 50){
-const err116 = {instancePath:instancePath+"/Seller/BranchCode",schemaPath:"#/$defs/party/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema34.properties.BranchCode,data:data38};
+for(const key7 in data36){
+if(!(func2.call(schema36.properties, key7))){
+const err116 = {instancePath:instancePath+"/Seller",schemaPath:"#/$defs/party/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema36,data:data36};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -2984,8 +2975,11 @@ vErrors.push(err116);
 errors++;
 }
 }
-else {
-const err117 = {instancePath:instancePath+"/Seller/BranchCode",schemaPath:"#/$defs/party/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.BranchCode.type,parentSchema:schema34.properties.BranchCode,data:data38};
+if(data36.Name !== undefined){
+let data37 = data36.Name;
+if(typeof data37 === "string"){
+if(func3(data37) > 500){
+const err117 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/$defs/party/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema36.properties.Name,data:data37};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -2994,12 +2988,8 @@ vErrors.push(err117);
 }
 errors++;
 }
-}
-if(data36.BranchName !== undefined){
-let data39 = data36.BranchName;
-if(typeof data39 === "string"){
-if(func3(data39) > 500){
-const err118 = {instancePath:instancePath+"/Seller/BranchName",schemaPath:"#/$defs/party/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema34.properties.BranchName,data:data39};
+if(func3(data37) < 1){
+const err118 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/$defs/party/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.properties.Name,data:data37};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -3010,7 +3000,7 @@ errors++;
 }
 }
 else {
-const err119 = {instancePath:instancePath+"/Seller/BranchName",schemaPath:"#/$defs/party/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.BranchName.type,parentSchema:schema34.properties.BranchName,data:data39};
+const err119 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/$defs/party/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.Name.type,parentSchema:schema36.properties.Name,data:data37};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -3020,11 +3010,11 @@ vErrors.push(err119);
 errors++;
 }
 }
-if(data36.VatRegCode !== undefined){
-let data40 = data36.VatRegCode;
-if(typeof data40 === "string"){
-if(!pattern2.test(data40)){
-const err120 = {instancePath:instancePath+"/Seller/VatRegCode",schemaPath:"#/$defs/party/properties/VatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema34.properties.VatRegCode,data:data40};
+if(data36.BranchCode !== undefined){
+let data38 = data36.BranchCode;
+if(typeof data38 === "string"){
+if(func3(data38) > 50){
+const err120 = {instancePath:instancePath+"/Seller/BranchCode",schemaPath:"#/$defs/party/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema36.properties.BranchCode,data:data38};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -3035,7 +3025,7 @@ errors++;
 }
 }
 else {
-const err121 = {instancePath:instancePath+"/Seller/VatRegCode",schemaPath:"#/$defs/party/properties/VatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.VatRegCode.type,parentSchema:schema34.properties.VatRegCode,data:data40};
+const err121 = {instancePath:instancePath+"/Seller/BranchCode",schemaPath:"#/$defs/party/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.BranchCode.type,parentSchema:schema36.properties.BranchCode,data:data38};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -3045,10 +3035,11 @@ vErrors.push(err121);
 errors++;
 }
 }
-if(data36.VatRegStatus !== undefined){
-let data41 = data36.VatRegStatus;
-if((!(((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41))) && (isFinite(data41)))) && (data41 !== null)){
-const err122 = {instancePath:instancePath+"/Seller/VatRegStatus",schemaPath:"#/$defs/party/properties/VatRegStatus/type",keyword:"type",params:{type: schema34.properties.VatRegStatus.type},message:"must be integer,null",schema:schema34.properties.VatRegStatus.type,parentSchema:schema34.properties.VatRegStatus,data:data41};
+if(data36.BranchName !== undefined){
+let data39 = data36.BranchName;
+if(typeof data39 === "string"){
+if(func3(data39) > 500){
+const err122 = {instancePath:instancePath+"/Seller/BranchName",schemaPath:"#/$defs/party/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema36.properties.BranchName,data:data39};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -3057,8 +3048,9 @@ vErrors.push(err122);
 }
 errors++;
 }
-if(!((((data41 === 20) || (data41 === 21)) || (data41 === 22)) || (data41 === null))){
-const err123 = {instancePath:instancePath+"/Seller/VatRegStatus",schemaPath:"#/$defs/party/properties/VatRegStatus/enum",keyword:"enum",params:{allowedValues: schema34.properties.VatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.VatRegStatus.enum,parentSchema:schema34.properties.VatRegStatus,data:data41};
+}
+else {
+const err123 = {instancePath:instancePath+"/Seller/BranchName",schemaPath:"#/$defs/party/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.BranchName.type,parentSchema:schema36.properties.BranchName,data:data39};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -3068,11 +3060,11 @@ vErrors.push(err123);
 errors++;
 }
 }
-if(data36.Account !== undefined){
-let data42 = data36.Account;
-if(typeof data42 === "string"){
-if(!pattern3.test(data42)){
-const err124 = {instancePath:instancePath+"/Seller/Account",schemaPath:"#/$defs/party/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema34.properties.Account,data:data42};
+if(data36.VatRegCode !== undefined){
+let data40 = data36.VatRegCode;
+if(typeof data40 === "string"){
+if(!pattern2.test(data40)){
+const err124 = {instancePath:instancePath+"/Seller/VatRegCode",schemaPath:"#/$defs/party/properties/VatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema36.properties.VatRegCode,data:data40};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -3083,7 +3075,7 @@ errors++;
 }
 }
 else {
-const err125 = {instancePath:instancePath+"/Seller/Account",schemaPath:"#/$defs/party/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.Account.type,parentSchema:schema34.properties.Account,data:data42};
+const err125 = {instancePath:instancePath+"/Seller/VatRegCode",schemaPath:"#/$defs/party/properties/VatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.VatRegCode.type,parentSchema:schema36.properties.VatRegCode,data:data40};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -3093,11 +3085,10 @@ vErrors.push(err125);
 errors++;
 }
 }
-if(data36.BankId !== undefined){
-let data43 = data36.BankId;
-if(typeof data43 === "string"){
-if(!pattern4.test(data43)){
-const err126 = {instancePath:instancePath+"/Seller/BankId",schemaPath:"#/$defs/party/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema34.properties.BankId,data:data43};
+if(data36.VatRegStatus !== undefined){
+let data41 = data36.VatRegStatus;
+if((!(((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41))) && (isFinite(data41)))) && (data41 !== null)){
+const err126 = {instancePath:instancePath+"/Seller/VatRegStatus",schemaPath:"#/$defs/party/properties/VatRegStatus/type",keyword:"type",params:{type: schema36.properties.VatRegStatus.type},message:"must be integer,null",schema:schema36.properties.VatRegStatus.type,parentSchema:schema36.properties.VatRegStatus,data:data41};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -3106,9 +3097,8 @@ vErrors.push(err126);
 }
 errors++;
 }
-}
-else {
-const err127 = {instancePath:instancePath+"/Seller/BankId",schemaPath:"#/$defs/party/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.BankId.type,parentSchema:schema34.properties.BankId,data:data43};
+if(!((((data41 === 20) || (data41 === 21)) || (data41 === 22)) || (data41 === null))){
+const err127 = {instancePath:instancePath+"/Seller/VatRegStatus",schemaPath:"#/$defs/party/properties/VatRegStatus/enum",keyword:"enum",params:{allowedValues: schema36.properties.VatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema36.properties.VatRegStatus.enum,parentSchema:schema36.properties.VatRegStatus,data:data41};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -3118,11 +3108,11 @@ vErrors.push(err127);
 errors++;
 }
 }
-if(data36.Address !== undefined){
-let data44 = data36.Address;
-if(typeof data44 === "string"){
-if(func3(data44) > 500){
-const err128 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/$defs/party/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema34.properties.Address,data:data44};
+if(data36.Account !== undefined){
+let data42 = data36.Account;
+if(typeof data42 === "string"){
+if(!pattern3.test(data42)){
+const err128 = {instancePath:instancePath+"/Seller/Account",schemaPath:"#/$defs/party/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema36.properties.Account,data:data42};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -3133,7 +3123,7 @@ errors++;
 }
 }
 else {
-const err129 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/$defs/party/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.Address.type,parentSchema:schema34.properties.Address,data:data44};
+const err129 = {instancePath:instancePath+"/Seller/Account",schemaPath:"#/$defs/party/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.Account.type,parentSchema:schema36.properties.Account,data:data42};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -3143,11 +3133,11 @@ vErrors.push(err129);
 errors++;
 }
 }
-if(data36.Mobile !== undefined){
-let data45 = data36.Mobile;
-if(typeof data45 === "string"){
-if(func3(data45) > 50){
-const err130 = {instancePath:instancePath+"/Seller/Mobile",schemaPath:"#/$defs/party/properties/Mobile/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema34.properties.Mobile,data:data45};
+if(data36.BankId !== undefined){
+let data43 = data36.BankId;
+if(typeof data43 === "string"){
+if(!pattern4.test(data43)){
+const err130 = {instancePath:instancePath+"/Seller/BankId",schemaPath:"#/$defs/party/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema36.properties.BankId,data:data43};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -3158,7 +3148,7 @@ errors++;
 }
 }
 else {
-const err131 = {instancePath:instancePath+"/Seller/Mobile",schemaPath:"#/$defs/party/properties/Mobile/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.Mobile.type,parentSchema:schema34.properties.Mobile,data:data45};
+const err131 = {instancePath:instancePath+"/Seller/BankId",schemaPath:"#/$defs/party/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.BankId.type,parentSchema:schema36.properties.BankId,data:data43};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -3168,11 +3158,11 @@ vErrors.push(err131);
 errors++;
 }
 }
-if(data36.WorkPhone !== undefined){
-let data46 = data36.WorkPhone;
-if(typeof data46 === "string"){
-if(func3(data46) > 50){
-const err132 = {instancePath:instancePath+"/Seller/WorkPhone",schemaPath:"#/$defs/party/properties/WorkPhone/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema34.properties.WorkPhone,data:data46};
+if(data36.Address !== undefined){
+let data44 = data36.Address;
+if(typeof data44 === "string"){
+if(func3(data44) > 500){
+const err132 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/$defs/party/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema36.properties.Address,data:data44};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -3183,7 +3173,7 @@ errors++;
 }
 }
 else {
-const err133 = {instancePath:instancePath+"/Seller/WorkPhone",schemaPath:"#/$defs/party/properties/WorkPhone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.WorkPhone.type,parentSchema:schema34.properties.WorkPhone,data:data46};
+const err133 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/$defs/party/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.Address.type,parentSchema:schema36.properties.Address,data:data44};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -3193,11 +3183,11 @@ vErrors.push(err133);
 errors++;
 }
 }
-if(data36.Oked !== undefined){
-let data47 = data36.Oked;
-if(typeof data47 === "string"){
-if(func3(data47) > 10){
-const err134 = {instancePath:instancePath+"/Seller/Oked",schemaPath:"#/$defs/party/properties/Oked/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema34.properties.Oked,data:data47};
+if(data36.Mobile !== undefined){
+let data45 = data36.Mobile;
+if(typeof data45 === "string"){
+if(func3(data45) > 50){
+const err134 = {instancePath:instancePath+"/Seller/Mobile",schemaPath:"#/$defs/party/properties/Mobile/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema36.properties.Mobile,data:data45};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -3208,7 +3198,7 @@ errors++;
 }
 }
 else {
-const err135 = {instancePath:instancePath+"/Seller/Oked",schemaPath:"#/$defs/party/properties/Oked/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.Oked.type,parentSchema:schema34.properties.Oked,data:data47};
+const err135 = {instancePath:instancePath+"/Seller/Mobile",schemaPath:"#/$defs/party/properties/Mobile/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.Mobile.type,parentSchema:schema36.properties.Mobile,data:data45};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -3218,11 +3208,11 @@ vErrors.push(err135);
 errors++;
 }
 }
-if(data36.DistrictId !== undefined){
-let data48 = data36.DistrictId;
-if(typeof data48 === "string"){
-if(func3(data48) > 10){
-const err136 = {instancePath:instancePath+"/Seller/DistrictId",schemaPath:"#/$defs/party/properties/DistrictId/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema34.properties.DistrictId,data:data48};
+if(data36.WorkPhone !== undefined){
+let data46 = data36.WorkPhone;
+if(typeof data46 === "string"){
+if(func3(data46) > 50){
+const err136 = {instancePath:instancePath+"/Seller/WorkPhone",schemaPath:"#/$defs/party/properties/WorkPhone/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema36.properties.WorkPhone,data:data46};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -3233,7 +3223,7 @@ errors++;
 }
 }
 else {
-const err137 = {instancePath:instancePath+"/Seller/DistrictId",schemaPath:"#/$defs/party/properties/DistrictId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.DistrictId.type,parentSchema:schema34.properties.DistrictId,data:data48};
+const err137 = {instancePath:instancePath+"/Seller/WorkPhone",schemaPath:"#/$defs/party/properties/WorkPhone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.WorkPhone.type,parentSchema:schema36.properties.WorkPhone,data:data46};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -3243,11 +3233,11 @@ vErrors.push(err137);
 errors++;
 }
 }
-if(data36.Director !== undefined){
-let data49 = data36.Director;
-if(typeof data49 === "string"){
-if(func3(data49) > 300){
-const err138 = {instancePath:instancePath+"/Seller/Director",schemaPath:"#/$defs/party/properties/Director/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema34.properties.Director,data:data49};
+if(data36.Oked !== undefined){
+let data47 = data36.Oked;
+if(typeof data47 === "string"){
+if(func3(data47) > 10){
+const err138 = {instancePath:instancePath+"/Seller/Oked",schemaPath:"#/$defs/party/properties/Oked/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema36.properties.Oked,data:data47};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -3256,8 +3246,9 @@ vErrors.push(err138);
 }
 errors++;
 }
-if(func3(data49) < 1){
-const err139 = {instancePath:instancePath+"/Seller/Director",schemaPath:"#/$defs/party/properties/Director/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.Director,data:data49};
+}
+else {
+const err139 = {instancePath:instancePath+"/Seller/Oked",schemaPath:"#/$defs/party/properties/Oked/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.Oked.type,parentSchema:schema36.properties.Oked,data:data47};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -3267,8 +3258,11 @@ vErrors.push(err139);
 errors++;
 }
 }
-else {
-const err140 = {instancePath:instancePath+"/Seller/Director",schemaPath:"#/$defs/party/properties/Director/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.Director.type,parentSchema:schema34.properties.Director,data:data49};
+if(data36.DistrictId !== undefined){
+let data48 = data36.DistrictId;
+if(typeof data48 === "string"){
+if(func3(data48) > 10){
+const err140 = {instancePath:instancePath+"/Seller/DistrictId",schemaPath:"#/$defs/party/properties/DistrictId/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema36.properties.DistrictId,data:data48};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -3278,11 +3272,8 @@ vErrors.push(err140);
 errors++;
 }
 }
-if(data36.Accountant !== undefined){
-let data50 = data36.Accountant;
-if(typeof data50 === "string"){
-if(func3(data50) > 300){
-const err141 = {instancePath:instancePath+"/Seller/Accountant",schemaPath:"#/$defs/party/properties/Accountant/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema34.properties.Accountant,data:data50};
+else {
+const err141 = {instancePath:instancePath+"/Seller/DistrictId",schemaPath:"#/$defs/party/properties/DistrictId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.DistrictId.type,parentSchema:schema36.properties.DistrictId,data:data48};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -3292,8 +3283,11 @@ vErrors.push(err141);
 errors++;
 }
 }
-else {
-const err142 = {instancePath:instancePath+"/Seller/Accountant",schemaPath:"#/$defs/party/properties/Accountant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.Accountant.type,parentSchema:schema34.properties.Accountant,data:data50};
+if(data36.Director !== undefined){
+let data49 = data36.Director;
+if(typeof data49 === "string"){
+if(func3(data49) > 300){
+const err142 = {instancePath:instancePath+"/Seller/Director",schemaPath:"#/$defs/party/properties/Director/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema36.properties.Director,data:data49};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -3302,10 +3296,8 @@ vErrors.push(err142);
 }
 errors++;
 }
-}
-}
-else {
-const err143 = {instancePath:instancePath+"/Seller",schemaPath:"#/$defs/party/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data:data36};
+if(func3(data49) < 1){
+const err143 = {instancePath:instancePath+"/Seller/Director",schemaPath:"#/$defs/party/properties/Director/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.properties.Director,data:data49};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -3315,11 +3307,8 @@ vErrors.push(err143);
 errors++;
 }
 }
-if(data.Buyer !== undefined){
-let data51 = data.Buyer;
-if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
-if(data51.Name === undefined){
-const err144 = {instancePath:instancePath+"/Buyer",schemaPath:"#/$defs/party/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema34.required,parentSchema:schema34,data:data51};
+else {
+const err144 = {instancePath:instancePath+"/Seller/Director",schemaPath:"#/$defs/party/properties/Director/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.Director.type,parentSchema:schema36.properties.Director,data:data49};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -3328,8 +3317,12 @@ vErrors.push(err144);
 }
 errors++;
 }
-if(data51.Director === undefined){
-const err145 = {instancePath:instancePath+"/Buyer",schemaPath:"#/$defs/party/required",keyword:"required",params:{missingProperty: "Director"},message:"must have required property '"+"Director"+"'",schema:schema34.required,parentSchema:schema34,data:data51};
+}
+if(data36.Accountant !== undefined){
+let data50 = data36.Accountant;
+if(typeof data50 === "string"){
+if(func3(data50) > 300){
+const err145 = {instancePath:instancePath+"/Seller/Accountant",schemaPath:"#/$defs/party/properties/Accountant/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema36.properties.Accountant,data:data50};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -3338,9 +3331,9 @@ vErrors.push(err145);
 }
 errors++;
 }
-for(const key8 in data51){
-if(!(func2.call(schema34.properties, key8))){
-const err146 = {instancePath:instancePath+"/Buyer",schemaPath:"#/$defs/party/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema34,data:data51};
+}
+else {
+const err146 = {instancePath:instancePath+"/Seller/Accountant",schemaPath:"#/$defs/party/properties/Accountant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.Accountant.type,parentSchema:schema36.properties.Accountant,data:data50};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -3350,11 +3343,9 @@ vErrors.push(err146);
 errors++;
 }
 }
-if(data51.Name !== undefined){
-let data52 = data51.Name;
-if(typeof data52 === "string"){
-if(func3(data52) > 500){
-const err147 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/$defs/party/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema34.properties.Name,data:data52};
+}
+else {
+const err147 = {instancePath:instancePath+"/Seller",schemaPath:"#/$defs/party/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.type,parentSchema:schema36,data:data36};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -3363,8 +3354,12 @@ vErrors.push(err147);
 }
 errors++;
 }
-if(func3(data52) < 1){
-const err148 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/$defs/party/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.Name,data:data52};
+}
+if(data.Buyer !== undefined){
+let data51 = data.Buyer;
+if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
+if(data51.Name === undefined){
+const err148 = {instancePath:instancePath+"/Buyer",schemaPath:"#/$defs/party/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema36.required,parentSchema:schema36,data:data51};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -3373,9 +3368,8 @@ vErrors.push(err148);
 }
 errors++;
 }
-}
-else {
-const err149 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/$defs/party/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.Name.type,parentSchema:schema34.properties.Name,data:data52};
+if(data51.Director === undefined){
+const err149 = {instancePath:instancePath+"/Buyer",schemaPath:"#/$defs/party/required",keyword:"required",params:{missingProperty: "Director"},message:"must have required property '"+"Director"+"'",schema:schema36.required,parentSchema:schema36,data:data51};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -3384,12 +3378,9 @@ vErrors.push(err149);
 }
 errors++;
 }
-}
-if(data51.BranchCode !== undefined){
-let data53 = data51.BranchCode;
-if(typeof data53 === "string"){
-if(func3(data53) > 50){
-const err150 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/$defs/party/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema34.properties.BranchCode,data:data53};
+for(const key8 in data51){
+if(!(func2.call(schema36.properties, key8))){
+const err150 = {instancePath:instancePath+"/Buyer",schemaPath:"#/$defs/party/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema36,data:data51};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -3399,8 +3390,11 @@ vErrors.push(err150);
 errors++;
 }
 }
-else {
-const err151 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/$defs/party/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.BranchCode.type,parentSchema:schema34.properties.BranchCode,data:data53};
+if(data51.Name !== undefined){
+let data52 = data51.Name;
+if(typeof data52 === "string"){
+if(func3(data52) > 500){
+const err151 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/$defs/party/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema36.properties.Name,data:data52};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -3409,12 +3403,8 @@ vErrors.push(err151);
 }
 errors++;
 }
-}
-if(data51.BranchName !== undefined){
-let data54 = data51.BranchName;
-if(typeof data54 === "string"){
-if(func3(data54) > 500){
-const err152 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/$defs/party/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema34.properties.BranchName,data:data54};
+if(func3(data52) < 1){
+const err152 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/$defs/party/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.properties.Name,data:data52};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -3425,7 +3415,7 @@ errors++;
 }
 }
 else {
-const err153 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/$defs/party/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.BranchName.type,parentSchema:schema34.properties.BranchName,data:data54};
+const err153 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/$defs/party/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.Name.type,parentSchema:schema36.properties.Name,data:data52};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -3435,11 +3425,11 @@ vErrors.push(err153);
 errors++;
 }
 }
-if(data51.VatRegCode !== undefined){
-let data55 = data51.VatRegCode;
-if(typeof data55 === "string"){
-if(!pattern2.test(data55)){
-const err154 = {instancePath:instancePath+"/Buyer/VatRegCode",schemaPath:"#/$defs/party/properties/VatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema34.properties.VatRegCode,data:data55};
+if(data51.BranchCode !== undefined){
+let data53 = data51.BranchCode;
+if(typeof data53 === "string"){
+if(func3(data53) > 50){
+const err154 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/$defs/party/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema36.properties.BranchCode,data:data53};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -3450,7 +3440,7 @@ errors++;
 }
 }
 else {
-const err155 = {instancePath:instancePath+"/Buyer/VatRegCode",schemaPath:"#/$defs/party/properties/VatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.VatRegCode.type,parentSchema:schema34.properties.VatRegCode,data:data55};
+const err155 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/$defs/party/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.BranchCode.type,parentSchema:schema36.properties.BranchCode,data:data53};
 if(vErrors === null){
 vErrors = [err155];
 }
@@ -3460,10 +3450,11 @@ vErrors.push(err155);
 errors++;
 }
 }
-if(data51.VatRegStatus !== undefined){
-let data56 = data51.VatRegStatus;
-if((!(((typeof data56 == "number") && (!(data56 % 1) && !isNaN(data56))) && (isFinite(data56)))) && (data56 !== null)){
-const err156 = {instancePath:instancePath+"/Buyer/VatRegStatus",schemaPath:"#/$defs/party/properties/VatRegStatus/type",keyword:"type",params:{type: schema34.properties.VatRegStatus.type},message:"must be integer,null",schema:schema34.properties.VatRegStatus.type,parentSchema:schema34.properties.VatRegStatus,data:data56};
+if(data51.BranchName !== undefined){
+let data54 = data51.BranchName;
+if(typeof data54 === "string"){
+if(func3(data54) > 500){
+const err156 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/$defs/party/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema36.properties.BranchName,data:data54};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -3472,8 +3463,9 @@ vErrors.push(err156);
 }
 errors++;
 }
-if(!((((data56 === 20) || (data56 === 21)) || (data56 === 22)) || (data56 === null))){
-const err157 = {instancePath:instancePath+"/Buyer/VatRegStatus",schemaPath:"#/$defs/party/properties/VatRegStatus/enum",keyword:"enum",params:{allowedValues: schema34.properties.VatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.VatRegStatus.enum,parentSchema:schema34.properties.VatRegStatus,data:data56};
+}
+else {
+const err157 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/$defs/party/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.BranchName.type,parentSchema:schema36.properties.BranchName,data:data54};
 if(vErrors === null){
 vErrors = [err157];
 }
@@ -3483,11 +3475,11 @@ vErrors.push(err157);
 errors++;
 }
 }
-if(data51.Account !== undefined){
-let data57 = data51.Account;
-if(typeof data57 === "string"){
-if(!pattern3.test(data57)){
-const err158 = {instancePath:instancePath+"/Buyer/Account",schemaPath:"#/$defs/party/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema34.properties.Account,data:data57};
+if(data51.VatRegCode !== undefined){
+let data55 = data51.VatRegCode;
+if(typeof data55 === "string"){
+if(!pattern2.test(data55)){
+const err158 = {instancePath:instancePath+"/Buyer/VatRegCode",schemaPath:"#/$defs/party/properties/VatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema36.properties.VatRegCode,data:data55};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -3498,7 +3490,7 @@ errors++;
 }
 }
 else {
-const err159 = {instancePath:instancePath+"/Buyer/Account",schemaPath:"#/$defs/party/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.Account.type,parentSchema:schema34.properties.Account,data:data57};
+const err159 = {instancePath:instancePath+"/Buyer/VatRegCode",schemaPath:"#/$defs/party/properties/VatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.VatRegCode.type,parentSchema:schema36.properties.VatRegCode,data:data55};
 if(vErrors === null){
 vErrors = [err159];
 }
@@ -3508,11 +3500,10 @@ vErrors.push(err159);
 errors++;
 }
 }
-if(data51.BankId !== undefined){
-let data58 = data51.BankId;
-if(typeof data58 === "string"){
-if(!pattern4.test(data58)){
-const err160 = {instancePath:instancePath+"/Buyer/BankId",schemaPath:"#/$defs/party/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema34.properties.BankId,data:data58};
+if(data51.VatRegStatus !== undefined){
+let data56 = data51.VatRegStatus;
+if((!(((typeof data56 == "number") && (!(data56 % 1) && !isNaN(data56))) && (isFinite(data56)))) && (data56 !== null)){
+const err160 = {instancePath:instancePath+"/Buyer/VatRegStatus",schemaPath:"#/$defs/party/properties/VatRegStatus/type",keyword:"type",params:{type: schema36.properties.VatRegStatus.type},message:"must be integer,null",schema:schema36.properties.VatRegStatus.type,parentSchema:schema36.properties.VatRegStatus,data:data56};
 if(vErrors === null){
 vErrors = [err160];
 }
@@ -3521,9 +3512,8 @@ vErrors.push(err160);
 }
 errors++;
 }
-}
-else {
-const err161 = {instancePath:instancePath+"/Buyer/BankId",schemaPath:"#/$defs/party/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.BankId.type,parentSchema:schema34.properties.BankId,data:data58};
+if(!((((data56 === 20) || (data56 === 21)) || (data56 === 22)) || (data56 === null))){
+const err161 = {instancePath:instancePath+"/Buyer/VatRegStatus",schemaPath:"#/$defs/party/properties/VatRegStatus/enum",keyword:"enum",params:{allowedValues: schema36.properties.VatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema36.properties.VatRegStatus.enum,parentSchema:schema36.properties.VatRegStatus,data:data56};
 if(vErrors === null){
 vErrors = [err161];
 }
@@ -3533,11 +3523,11 @@ vErrors.push(err161);
 errors++;
 }
 }
-if(data51.Address !== undefined){
-let data59 = data51.Address;
-if(typeof data59 === "string"){
-if(func3(data59) > 500){
-const err162 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/$defs/party/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema34.properties.Address,data:data59};
+if(data51.Account !== undefined){
+let data57 = data51.Account;
+if(typeof data57 === "string"){
+if(!pattern3.test(data57)){
+const err162 = {instancePath:instancePath+"/Buyer/Account",schemaPath:"#/$defs/party/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema36.properties.Account,data:data57};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -3548,7 +3538,7 @@ errors++;
 }
 }
 else {
-const err163 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/$defs/party/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.Address.type,parentSchema:schema34.properties.Address,data:data59};
+const err163 = {instancePath:instancePath+"/Buyer/Account",schemaPath:"#/$defs/party/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.Account.type,parentSchema:schema36.properties.Account,data:data57};
 if(vErrors === null){
 vErrors = [err163];
 }
@@ -3558,11 +3548,11 @@ vErrors.push(err163);
 errors++;
 }
 }
-if(data51.Mobile !== undefined){
-let data60 = data51.Mobile;
-if(typeof data60 === "string"){
-if(func3(data60) > 50){
-const err164 = {instancePath:instancePath+"/Buyer/Mobile",schemaPath:"#/$defs/party/properties/Mobile/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema34.properties.Mobile,data:data60};
+if(data51.BankId !== undefined){
+let data58 = data51.BankId;
+if(typeof data58 === "string"){
+if(!pattern4.test(data58)){
+const err164 = {instancePath:instancePath+"/Buyer/BankId",schemaPath:"#/$defs/party/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema36.properties.BankId,data:data58};
 if(vErrors === null){
 vErrors = [err164];
 }
@@ -3573,7 +3563,7 @@ errors++;
 }
 }
 else {
-const err165 = {instancePath:instancePath+"/Buyer/Mobile",schemaPath:"#/$defs/party/properties/Mobile/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.Mobile.type,parentSchema:schema34.properties.Mobile,data:data60};
+const err165 = {instancePath:instancePath+"/Buyer/BankId",schemaPath:"#/$defs/party/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.BankId.type,parentSchema:schema36.properties.BankId,data:data58};
 if(vErrors === null){
 vErrors = [err165];
 }
@@ -3583,11 +3573,11 @@ vErrors.push(err165);
 errors++;
 }
 }
-if(data51.WorkPhone !== undefined){
-let data61 = data51.WorkPhone;
-if(typeof data61 === "string"){
-if(func3(data61) > 50){
-const err166 = {instancePath:instancePath+"/Buyer/WorkPhone",schemaPath:"#/$defs/party/properties/WorkPhone/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema34.properties.WorkPhone,data:data61};
+if(data51.Address !== undefined){
+let data59 = data51.Address;
+if(typeof data59 === "string"){
+if(func3(data59) > 500){
+const err166 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/$defs/party/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema36.properties.Address,data:data59};
 if(vErrors === null){
 vErrors = [err166];
 }
@@ -3598,7 +3588,7 @@ errors++;
 }
 }
 else {
-const err167 = {instancePath:instancePath+"/Buyer/WorkPhone",schemaPath:"#/$defs/party/properties/WorkPhone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.WorkPhone.type,parentSchema:schema34.properties.WorkPhone,data:data61};
+const err167 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/$defs/party/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.Address.type,parentSchema:schema36.properties.Address,data:data59};
 if(vErrors === null){
 vErrors = [err167];
 }
@@ -3608,11 +3598,11 @@ vErrors.push(err167);
 errors++;
 }
 }
-if(data51.Oked !== undefined){
-let data62 = data51.Oked;
-if(typeof data62 === "string"){
-if(func3(data62) > 10){
-const err168 = {instancePath:instancePath+"/Buyer/Oked",schemaPath:"#/$defs/party/properties/Oked/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema34.properties.Oked,data:data62};
+if(data51.Mobile !== undefined){
+let data60 = data51.Mobile;
+if(typeof data60 === "string"){
+if(func3(data60) > 50){
+const err168 = {instancePath:instancePath+"/Buyer/Mobile",schemaPath:"#/$defs/party/properties/Mobile/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema36.properties.Mobile,data:data60};
 if(vErrors === null){
 vErrors = [err168];
 }
@@ -3623,7 +3613,7 @@ errors++;
 }
 }
 else {
-const err169 = {instancePath:instancePath+"/Buyer/Oked",schemaPath:"#/$defs/party/properties/Oked/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.Oked.type,parentSchema:schema34.properties.Oked,data:data62};
+const err169 = {instancePath:instancePath+"/Buyer/Mobile",schemaPath:"#/$defs/party/properties/Mobile/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.Mobile.type,parentSchema:schema36.properties.Mobile,data:data60};
 if(vErrors === null){
 vErrors = [err169];
 }
@@ -3633,11 +3623,11 @@ vErrors.push(err169);
 errors++;
 }
 }
-if(data51.DistrictId !== undefined){
-let data63 = data51.DistrictId;
-if(typeof data63 === "string"){
-if(func3(data63) > 10){
-const err170 = {instancePath:instancePath+"/Buyer/DistrictId",schemaPath:"#/$defs/party/properties/DistrictId/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema34.properties.DistrictId,data:data63};
+if(data51.WorkPhone !== undefined){
+let data61 = data51.WorkPhone;
+if(typeof data61 === "string"){
+if(func3(data61) > 50){
+const err170 = {instancePath:instancePath+"/Buyer/WorkPhone",schemaPath:"#/$defs/party/properties/WorkPhone/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema36.properties.WorkPhone,data:data61};
 if(vErrors === null){
 vErrors = [err170];
 }
@@ -3648,7 +3638,7 @@ errors++;
 }
 }
 else {
-const err171 = {instancePath:instancePath+"/Buyer/DistrictId",schemaPath:"#/$defs/party/properties/DistrictId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.DistrictId.type,parentSchema:schema34.properties.DistrictId,data:data63};
+const err171 = {instancePath:instancePath+"/Buyer/WorkPhone",schemaPath:"#/$defs/party/properties/WorkPhone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.WorkPhone.type,parentSchema:schema36.properties.WorkPhone,data:data61};
 if(vErrors === null){
 vErrors = [err171];
 }
@@ -3658,11 +3648,11 @@ vErrors.push(err171);
 errors++;
 }
 }
-if(data51.Director !== undefined){
-let data64 = data51.Director;
-if(typeof data64 === "string"){
-if(func3(data64) > 300){
-const err172 = {instancePath:instancePath+"/Buyer/Director",schemaPath:"#/$defs/party/properties/Director/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema34.properties.Director,data:data64};
+if(data51.Oked !== undefined){
+let data62 = data51.Oked;
+if(typeof data62 === "string"){
+if(func3(data62) > 10){
+const err172 = {instancePath:instancePath+"/Buyer/Oked",schemaPath:"#/$defs/party/properties/Oked/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema36.properties.Oked,data:data62};
 if(vErrors === null){
 vErrors = [err172];
 }
@@ -3671,8 +3661,9 @@ vErrors.push(err172);
 }
 errors++;
 }
-if(func3(data64) < 1){
-const err173 = {instancePath:instancePath+"/Buyer/Director",schemaPath:"#/$defs/party/properties/Director/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.Director,data:data64};
+}
+else {
+const err173 = {instancePath:instancePath+"/Buyer/Oked",schemaPath:"#/$defs/party/properties/Oked/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.Oked.type,parentSchema:schema36.properties.Oked,data:data62};
 if(vErrors === null){
 vErrors = [err173];
 }
@@ -3682,8 +3673,11 @@ vErrors.push(err173);
 errors++;
 }
 }
-else {
-const err174 = {instancePath:instancePath+"/Buyer/Director",schemaPath:"#/$defs/party/properties/Director/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.Director.type,parentSchema:schema34.properties.Director,data:data64};
+if(data51.DistrictId !== undefined){
+let data63 = data51.DistrictId;
+if(typeof data63 === "string"){
+if(func3(data63) > 10){
+const err174 = {instancePath:instancePath+"/Buyer/DistrictId",schemaPath:"#/$defs/party/properties/DistrictId/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema36.properties.DistrictId,data:data63};
 if(vErrors === null){
 vErrors = [err174];
 }
@@ -3693,11 +3687,8 @@ vErrors.push(err174);
 errors++;
 }
 }
-if(data51.Accountant !== undefined){
-let data65 = data51.Accountant;
-if(typeof data65 === "string"){
-if(func3(data65) > 300){
-const err175 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/$defs/party/properties/Accountant/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema34.properties.Accountant,data:data65};
+else {
+const err175 = {instancePath:instancePath+"/Buyer/DistrictId",schemaPath:"#/$defs/party/properties/DistrictId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.DistrictId.type,parentSchema:schema36.properties.DistrictId,data:data63};
 if(vErrors === null){
 vErrors = [err175];
 }
@@ -3707,8 +3698,11 @@ vErrors.push(err175);
 errors++;
 }
 }
-else {
-const err176 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/$defs/party/properties/Accountant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.Accountant.type,parentSchema:schema34.properties.Accountant,data:data65};
+if(data51.Director !== undefined){
+let data64 = data51.Director;
+if(typeof data64 === "string"){
+if(func3(data64) > 300){
+const err176 = {instancePath:instancePath+"/Buyer/Director",schemaPath:"#/$defs/party/properties/Director/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema36.properties.Director,data:data64};
 if(vErrors === null){
 vErrors = [err176];
 }
@@ -3717,10 +3711,8 @@ vErrors.push(err176);
 }
 errors++;
 }
-}
-}
-else {
-const err177 = {instancePath:instancePath+"/Buyer",schemaPath:"#/$defs/party/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data:data51};
+if(func3(data64) < 1){
+const err177 = {instancePath:instancePath+"/Buyer/Director",schemaPath:"#/$defs/party/properties/Director/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.properties.Director,data:data64};
 if(vErrors === null){
 vErrors = [err177];
 }
@@ -3730,10 +3722,8 @@ vErrors.push(err177);
 errors++;
 }
 }
-if(data.ForeignCompany !== undefined){
-let data66 = data.ForeignCompany;
-if((!(data66 && typeof data66 == "object" && !Array.isArray(data66))) && (data66 !== null)){
-const err178 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/type",keyword:"type",params:{type: schema21.properties.ForeignCompany.type},message:"must be object,null",schema:schema21.properties.ForeignCompany.type,parentSchema:schema21.properties.ForeignCompany,data:data66};
+else {
+const err178 = {instancePath:instancePath+"/Buyer/Director",schemaPath:"#/$defs/party/properties/Director/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.Director.type,parentSchema:schema36.properties.Director,data:data64};
 if(vErrors === null){
 vErrors = [err178];
 }
@@ -3742,9 +3732,12 @@ vErrors.push(err178);
 }
 errors++;
 }
-if(data66 && typeof data66 == "object" && !Array.isArray(data66)){
-if(data66.CountryId === undefined){
-const err179 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/required",keyword:"required",params:{missingProperty: "CountryId"},message:"must have required property '"+"CountryId"+"'",schema:schema21.properties.ForeignCompany.required,parentSchema:schema21.properties.ForeignCompany,data:data66};
+}
+if(data51.Accountant !== undefined){
+let data65 = data51.Accountant;
+if(typeof data65 === "string"){
+if(func3(data65) > 300){
+const err179 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/$defs/party/properties/Accountant/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema36.properties.Accountant,data:data65};
 if(vErrors === null){
 vErrors = [err179];
 }
@@ -3753,8 +3746,9 @@ vErrors.push(err179);
 }
 errors++;
 }
-if(data66.Name === undefined){
-const err180 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema21.properties.ForeignCompany.required,parentSchema:schema21.properties.ForeignCompany,data:data66};
+}
+else {
+const err180 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/$defs/party/properties/Accountant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.Accountant.type,parentSchema:schema36.properties.Accountant,data:data65};
 if(vErrors === null){
 vErrors = [err180];
 }
@@ -3763,9 +3757,10 @@ vErrors.push(err180);
 }
 errors++;
 }
-for(const key9 in data66){
-if(!(((((key9 === "CountryId") || (key9 === "Name")) || (key9 === "Address")) || (key9 === "Bank")) || (key9 === "Account"))){
-const err181 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.ForeignCompany,data:data66};
+}
+}
+else {
+const err181 = {instancePath:instancePath+"/Buyer",schemaPath:"#/$defs/party/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.type,parentSchema:schema36,data:data51};
 if(vErrors === null){
 vErrors = [err181];
 }
@@ -3775,11 +3770,10 @@ vErrors.push(err181);
 errors++;
 }
 }
-if(data66.CountryId !== undefined){
-let data67 = data66.CountryId;
-if(typeof data67 === "string"){
-if(func3(data67) > 10){
-const err182 = {instancePath:instancePath+"/ForeignCompany/CountryId",schemaPath:"#/properties/ForeignCompany/properties/CountryId/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema21.properties.ForeignCompany.properties.CountryId,data:data67};
+if(data.ForeignCompany !== undefined){
+let data66 = data.ForeignCompany;
+if((!(data66 && typeof data66 == "object" && !Array.isArray(data66))) && (data66 !== null)){
+const err182 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/type",keyword:"type",params:{type: schema23.properties.ForeignCompany.type},message:"must be object,null",schema:schema23.properties.ForeignCompany.type,parentSchema:schema23.properties.ForeignCompany,data:data66};
 if(vErrors === null){
 vErrors = [err182];
 }
@@ -3788,9 +3782,9 @@ vErrors.push(err182);
 }
 errors++;
 }
-}
-else {
-const err183 = {instancePath:instancePath+"/ForeignCompany/CountryId",schemaPath:"#/properties/ForeignCompany/properties/CountryId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.ForeignCompany.properties.CountryId.type,parentSchema:schema21.properties.ForeignCompany.properties.CountryId,data:data67};
+if(data66 && typeof data66 == "object" && !Array.isArray(data66)){
+if(Object.keys(data66).length < 1){
+const err183 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.ForeignCompany,data:data66};
 if(vErrors === null){
 vErrors = [err183];
 }
@@ -3799,12 +3793,8 @@ vErrors.push(err183);
 }
 errors++;
 }
-}
-if(data66.Name !== undefined){
-let data68 = data66.Name;
-if(typeof data68 === "string"){
-if(func3(data68) > 500){
-const err184 = {instancePath:instancePath+"/ForeignCompany/Name",schemaPath:"#/properties/ForeignCompany/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema21.properties.ForeignCompany.properties.Name,data:data68};
+if(data66.CountryId === undefined){
+const err184 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/required",keyword:"required",params:{missingProperty: "CountryId"},message:"must have required property '"+"CountryId"+"'",schema:schema23.properties.ForeignCompany.required,parentSchema:schema23.properties.ForeignCompany,data:data66};
 if(vErrors === null){
 vErrors = [err184];
 }
@@ -3813,8 +3803,8 @@ vErrors.push(err184);
 }
 errors++;
 }
-if(func3(data68) < 1){
-const err185 = {instancePath:instancePath+"/ForeignCompany/Name",schemaPath:"#/properties/ForeignCompany/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.ForeignCompany.properties.Name,data:data68};
+if(data66.Name === undefined){
+const err185 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema23.properties.ForeignCompany.required,parentSchema:schema23.properties.ForeignCompany,data:data66};
 if(vErrors === null){
 vErrors = [err185];
 }
@@ -3823,9 +3813,9 @@ vErrors.push(err185);
 }
 errors++;
 }
-}
-else {
-const err186 = {instancePath:instancePath+"/ForeignCompany/Name",schemaPath:"#/properties/ForeignCompany/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.ForeignCompany.properties.Name.type,parentSchema:schema21.properties.ForeignCompany.properties.Name,data:data68};
+for(const key9 in data66){
+if(!(((((key9 === "CountryId") || (key9 === "Name")) || (key9 === "Address")) || (key9 === "Bank")) || (key9 === "Account"))){
+const err186 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.ForeignCompany,data:data66};
 if(vErrors === null){
 vErrors = [err186];
 }
@@ -3835,11 +3825,11 @@ vErrors.push(err186);
 errors++;
 }
 }
-if(data66.Address !== undefined){
-let data69 = data66.Address;
-if(typeof data69 === "string"){
-if(func3(data69) > 500){
-const err187 = {instancePath:instancePath+"/ForeignCompany/Address",schemaPath:"#/properties/ForeignCompany/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema21.properties.ForeignCompany.properties.Address,data:data69};
+if(data66.CountryId !== undefined){
+let data67 = data66.CountryId;
+if(typeof data67 === "string"){
+if(func3(data67) > 10){
+const err187 = {instancePath:instancePath+"/ForeignCompany/CountryId",schemaPath:"#/properties/ForeignCompany/properties/CountryId/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema23.properties.ForeignCompany.properties.CountryId,data:data67};
 if(vErrors === null){
 vErrors = [err187];
 }
@@ -3850,7 +3840,7 @@ errors++;
 }
 }
 else {
-const err188 = {instancePath:instancePath+"/ForeignCompany/Address",schemaPath:"#/properties/ForeignCompany/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.ForeignCompany.properties.Address.type,parentSchema:schema21.properties.ForeignCompany.properties.Address,data:data69};
+const err188 = {instancePath:instancePath+"/ForeignCompany/CountryId",schemaPath:"#/properties/ForeignCompany/properties/CountryId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ForeignCompany.properties.CountryId.type,parentSchema:schema23.properties.ForeignCompany.properties.CountryId,data:data67};
 if(vErrors === null){
 vErrors = [err188];
 }
@@ -3860,11 +3850,11 @@ vErrors.push(err188);
 errors++;
 }
 }
-if(data66.Bank !== undefined){
-let data70 = data66.Bank;
-if(typeof data70 === "string"){
-if(func3(data70) > 500){
-const err189 = {instancePath:instancePath+"/ForeignCompany/Bank",schemaPath:"#/properties/ForeignCompany/properties/Bank/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema21.properties.ForeignCompany.properties.Bank,data:data70};
+if(data66.Name !== undefined){
+let data68 = data66.Name;
+if(typeof data68 === "string"){
+if(func3(data68) > 500){
+const err189 = {instancePath:instancePath+"/ForeignCompany/Name",schemaPath:"#/properties/ForeignCompany/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.ForeignCompany.properties.Name,data:data68};
 if(vErrors === null){
 vErrors = [err189];
 }
@@ -3873,9 +3863,8 @@ vErrors.push(err189);
 }
 errors++;
 }
-}
-else {
-const err190 = {instancePath:instancePath+"/ForeignCompany/Bank",schemaPath:"#/properties/ForeignCompany/properties/Bank/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.ForeignCompany.properties.Bank.type,parentSchema:schema21.properties.ForeignCompany.properties.Bank,data:data70};
+if(func3(data68) < 1){
+const err190 = {instancePath:instancePath+"/ForeignCompany/Name",schemaPath:"#/properties/ForeignCompany/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.ForeignCompany.properties.Name,data:data68};
 if(vErrors === null){
 vErrors = [err190];
 }
@@ -3885,11 +3874,8 @@ vErrors.push(err190);
 errors++;
 }
 }
-if(data66.Account !== undefined){
-let data71 = data66.Account;
-if(typeof data71 === "string"){
-if(func3(data71) > 50){
-const err191 = {instancePath:instancePath+"/ForeignCompany/Account",schemaPath:"#/properties/ForeignCompany/properties/Account/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema21.properties.ForeignCompany.properties.Account,data:data71};
+else {
+const err191 = {instancePath:instancePath+"/ForeignCompany/Name",schemaPath:"#/properties/ForeignCompany/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ForeignCompany.properties.Name.type,parentSchema:schema23.properties.ForeignCompany.properties.Name,data:data68};
 if(vErrors === null){
 vErrors = [err191];
 }
@@ -3899,13 +3885,77 @@ vErrors.push(err191);
 errors++;
 }
 }
-else {
-const err192 = {instancePath:instancePath+"/ForeignCompany/Account",schemaPath:"#/properties/ForeignCompany/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.ForeignCompany.properties.Account.type,parentSchema:schema21.properties.ForeignCompany.properties.Account,data:data71};
+if(data66.Address !== undefined){
+let data69 = data66.Address;
+if(typeof data69 === "string"){
+if(func3(data69) > 500){
+const err192 = {instancePath:instancePath+"/ForeignCompany/Address",schemaPath:"#/properties/ForeignCompany/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.ForeignCompany.properties.Address,data:data69};
 if(vErrors === null){
 vErrors = [err192];
 }
 else {
 vErrors.push(err192);
+}
+errors++;
+}
+}
+else {
+const err193 = {instancePath:instancePath+"/ForeignCompany/Address",schemaPath:"#/properties/ForeignCompany/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ForeignCompany.properties.Address.type,parentSchema:schema23.properties.ForeignCompany.properties.Address,data:data69};
+if(vErrors === null){
+vErrors = [err193];
+}
+else {
+vErrors.push(err193);
+}
+errors++;
+}
+}
+if(data66.Bank !== undefined){
+let data70 = data66.Bank;
+if(typeof data70 === "string"){
+if(func3(data70) > 500){
+const err194 = {instancePath:instancePath+"/ForeignCompany/Bank",schemaPath:"#/properties/ForeignCompany/properties/Bank/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.ForeignCompany.properties.Bank,data:data70};
+if(vErrors === null){
+vErrors = [err194];
+}
+else {
+vErrors.push(err194);
+}
+errors++;
+}
+}
+else {
+const err195 = {instancePath:instancePath+"/ForeignCompany/Bank",schemaPath:"#/properties/ForeignCompany/properties/Bank/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ForeignCompany.properties.Bank.type,parentSchema:schema23.properties.ForeignCompany.properties.Bank,data:data70};
+if(vErrors === null){
+vErrors = [err195];
+}
+else {
+vErrors.push(err195);
+}
+errors++;
+}
+}
+if(data66.Account !== undefined){
+let data71 = data66.Account;
+if(typeof data71 === "string"){
+if(func3(data71) > 50){
+const err196 = {instancePath:instancePath+"/ForeignCompany/Account",schemaPath:"#/properties/ForeignCompany/properties/Account/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.ForeignCompany.properties.Account,data:data71};
+if(vErrors === null){
+vErrors = [err196];
+}
+else {
+vErrors.push(err196);
+}
+errors++;
+}
+}
+else {
+const err197 = {instancePath:instancePath+"/ForeignCompany/Account",schemaPath:"#/properties/ForeignCompany/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ForeignCompany.properties.Account.type,parentSchema:schema23.properties.ForeignCompany.properties.Account,data:data71};
+if(vErrors === null){
+vErrors = [err197];
+}
+else {
+vErrors.push(err197);
 }
 errors++;
 }
@@ -3916,57 +3966,7 @@ if(data.ProductList !== undefined){
 let data72 = data.ProductList;
 if(data72 && typeof data72 == "object" && !Array.isArray(data72)){
 if(data72.FacturaProductId === undefined){
-const err193 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "FacturaProductId"},message:"must have required property '"+"FacturaProductId"+"'",schema:schema21.properties.ProductList.required,parentSchema:schema21.properties.ProductList,data:data72};
-if(vErrors === null){
-vErrors = [err193];
-}
-else {
-vErrors.push(err193);
-}
-errors++;
-}
-if(data72.Tin === undefined){
-const err194 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Tin"},message:"must have required property '"+"Tin"+"'",schema:schema21.properties.ProductList.required,parentSchema:schema21.properties.ProductList,data:data72};
-if(vErrors === null){
-vErrors = [err194];
-}
-else {
-vErrors.push(err194);
-}
-errors++;
-}
-if(data72.HasExcise === undefined){
-const err195 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasExcise"},message:"must have required property '"+"HasExcise"+"'",schema:schema21.properties.ProductList.required,parentSchema:schema21.properties.ProductList,data:data72};
-if(vErrors === null){
-vErrors = [err195];
-}
-else {
-vErrors.push(err195);
-}
-errors++;
-}
-if(data72.HasVat === undefined){
-const err196 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasVat"},message:"must have required property '"+"HasVat"+"'",schema:schema21.properties.ProductList.required,parentSchema:schema21.properties.ProductList,data:data72};
-if(vErrors === null){
-vErrors = [err196];
-}
-else {
-vErrors.push(err196);
-}
-errors++;
-}
-if(data72.HasCommittent === undefined){
-const err197 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasCommittent"},message:"must have required property '"+"HasCommittent"+"'",schema:schema21.properties.ProductList.required,parentSchema:schema21.properties.ProductList,data:data72};
-if(vErrors === null){
-vErrors = [err197];
-}
-else {
-vErrors.push(err197);
-}
-errors++;
-}
-if(data72.HasLgota === undefined){
-const err198 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasLgota"},message:"must have required property '"+"HasLgota"+"'",schema:schema21.properties.ProductList.required,parentSchema:schema21.properties.ProductList,data:data72};
+const err198 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "FacturaProductId"},message:"must have required property '"+"FacturaProductId"+"'",schema:schema23.properties.ProductList.required,parentSchema:schema23.properties.ProductList,data:data72};
 if(vErrors === null){
 vErrors = [err198];
 }
@@ -3975,8 +3975,8 @@ vErrors.push(err198);
 }
 errors++;
 }
-if(data72.HasMedical === undefined){
-const err199 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasMedical"},message:"must have required property '"+"HasMedical"+"'",schema:schema21.properties.ProductList.required,parentSchema:schema21.properties.ProductList,data:data72};
+if(data72.Tin === undefined){
+const err199 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Tin"},message:"must have required property '"+"Tin"+"'",schema:schema23.properties.ProductList.required,parentSchema:schema23.properties.ProductList,data:data72};
 if(vErrors === null){
 vErrors = [err199];
 }
@@ -3985,8 +3985,8 @@ vErrors.push(err199);
 }
 errors++;
 }
-if(data72.Products === undefined){
-const err200 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema21.properties.ProductList.required,parentSchema:schema21.properties.ProductList,data:data72};
+if(data72.HasExcise === undefined){
+const err200 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasExcise"},message:"must have required property '"+"HasExcise"+"'",schema:schema23.properties.ProductList.required,parentSchema:schema23.properties.ProductList,data:data72};
 if(vErrors === null){
 vErrors = [err200];
 }
@@ -3995,9 +3995,8 @@ vErrors.push(err200);
 }
 errors++;
 }
-for(const key10 in data72){
-if(!(func2.call(schema21.properties.ProductList.properties, key10))){
-const err201 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.ProductList,data:data72};
+if(data72.HasVat === undefined){
+const err201 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasVat"},message:"must have required property '"+"HasVat"+"'",schema:schema23.properties.ProductList.required,parentSchema:schema23.properties.ProductList,data:data72};
 if(vErrors === null){
 vErrors = [err201];
 }
@@ -4006,12 +4005,8 @@ vErrors.push(err201);
 }
 errors++;
 }
-}
-if(data72.FacturaProductId !== undefined){
-let data73 = data72.FacturaProductId;
-if(typeof data73 === "string"){
-if(!pattern0.test(data73)){
-const err202 = {instancePath:instancePath+"/ProductList/FacturaProductId",schemaPath:"#/properties/ProductList/properties/FacturaProductId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema21.properties.ProductList.properties.FacturaProductId,data:data73};
+if(data72.HasCommittent === undefined){
+const err202 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasCommittent"},message:"must have required property '"+"HasCommittent"+"'",schema:schema23.properties.ProductList.required,parentSchema:schema23.properties.ProductList,data:data72};
 if(vErrors === null){
 vErrors = [err202];
 }
@@ -4020,9 +4015,8 @@ vErrors.push(err202);
 }
 errors++;
 }
-}
-else {
-const err203 = {instancePath:instancePath+"/ProductList/FacturaProductId",schemaPath:"#/properties/ProductList/properties/FacturaProductId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.ProductList.properties.FacturaProductId.type,parentSchema:schema21.properties.ProductList.properties.FacturaProductId,data:data73};
+if(data72.HasLgota === undefined){
+const err203 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasLgota"},message:"must have required property '"+"HasLgota"+"'",schema:schema23.properties.ProductList.required,parentSchema:schema23.properties.ProductList,data:data72};
 if(vErrors === null){
 vErrors = [err203];
 }
@@ -4031,12 +4025,8 @@ vErrors.push(err203);
 }
 errors++;
 }
-}
-if(data72.Tin !== undefined){
-let data74 = data72.Tin;
-if(typeof data74 === "string"){
-if(func3(data74) > 14){
-const err204 = {instancePath:instancePath+"/ProductList/Tin",schemaPath:"#/$defs/tinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema32,data:data74};
+if(data72.HasMedical === undefined){
+const err204 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasMedical"},message:"must have required property '"+"HasMedical"+"'",schema:schema23.properties.ProductList.required,parentSchema:schema23.properties.ProductList,data:data72};
 if(vErrors === null){
 vErrors = [err204];
 }
@@ -4045,13 +4035,73 @@ vErrors.push(err204);
 }
 errors++;
 }
-if(func3(data74) < 9){
-const err205 = {instancePath:instancePath+"/ProductList/Tin",schemaPath:"#/$defs/tinOrPinfl/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema32,data:data74};
+if(data72.Products === undefined){
+const err205 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema23.properties.ProductList.required,parentSchema:schema23.properties.ProductList,data:data72};
 if(vErrors === null){
 vErrors = [err205];
 }
 else {
 vErrors.push(err205);
+}
+errors++;
+}
+for(const key10 in data72){
+if(!(func2.call(schema23.properties.ProductList.properties, key10))){
+const err206 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.ProductList,data:data72};
+if(vErrors === null){
+vErrors = [err206];
+}
+else {
+vErrors.push(err206);
+}
+errors++;
+}
+}
+if(data72.FacturaProductId !== undefined){
+let data73 = data72.FacturaProductId;
+if(typeof data73 === "string"){
+if(!pattern0.test(data73)){
+const err207 = {instancePath:instancePath+"/ProductList/FacturaProductId",schemaPath:"#/properties/ProductList/properties/FacturaProductId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema23.properties.ProductList.properties.FacturaProductId,data:data73};
+if(vErrors === null){
+vErrors = [err207];
+}
+else {
+vErrors.push(err207);
+}
+errors++;
+}
+}
+else {
+const err208 = {instancePath:instancePath+"/ProductList/FacturaProductId",schemaPath:"#/properties/ProductList/properties/FacturaProductId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ProductList.properties.FacturaProductId.type,parentSchema:schema23.properties.ProductList.properties.FacturaProductId,data:data73};
+if(vErrors === null){
+vErrors = [err208];
+}
+else {
+vErrors.push(err208);
+}
+errors++;
+}
+}
+if(data72.Tin !== undefined){
+let data74 = data72.Tin;
+if(typeof data74 === "string"){
+if(func3(data74) > 14){
+const err209 = {instancePath:instancePath+"/ProductList/Tin",schemaPath:"#/$defs/tinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema34,data:data74};
+if(vErrors === null){
+vErrors = [err209];
+}
+else {
+vErrors.push(err209);
+}
+errors++;
+}
+if(func3(data74) < 9){
+const err210 = {instancePath:instancePath+"/ProductList/Tin",schemaPath:"#/$defs/tinOrPinfl/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema34,data:data74};
+if(vErrors === null){
+vErrors = [err210];
+}
+else {
+vErrors.push(err210);
 }
 errors++;
 }
@@ -4063,72 +4113,7 @@ errors = errors + kwErrors14.length;
 }
 }
 else {
-const err206 = {instancePath:instancePath+"/ProductList/Tin",schemaPath:"#/$defs/tinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.type,parentSchema:schema32,data:data74};
-if(vErrors === null){
-vErrors = [err206];
-}
-else {
-vErrors.push(err206);
-}
-errors++;
-}
-}
-if(data72.HasExcise !== undefined){
-let data75 = data72.HasExcise;
-if(typeof data75 !== "boolean"){
-const err207 = {instancePath:instancePath+"/ProductList/HasExcise",schemaPath:"#/properties/ProductList/properties/HasExcise/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.ProductList.properties.HasExcise.type,parentSchema:schema21.properties.ProductList.properties.HasExcise,data:data75};
-if(vErrors === null){
-vErrors = [err207];
-}
-else {
-vErrors.push(err207);
-}
-errors++;
-}
-}
-if(data72.HasVat !== undefined){
-let data76 = data72.HasVat;
-if(typeof data76 !== "boolean"){
-const err208 = {instancePath:instancePath+"/ProductList/HasVat",schemaPath:"#/properties/ProductList/properties/HasVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.ProductList.properties.HasVat.type,parentSchema:schema21.properties.ProductList.properties.HasVat,data:data76};
-if(vErrors === null){
-vErrors = [err208];
-}
-else {
-vErrors.push(err208);
-}
-errors++;
-}
-}
-if(data72.HasCommittent !== undefined){
-let data77 = data72.HasCommittent;
-if(typeof data77 !== "boolean"){
-const err209 = {instancePath:instancePath+"/ProductList/HasCommittent",schemaPath:"#/properties/ProductList/properties/HasCommittent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.ProductList.properties.HasCommittent.type,parentSchema:schema21.properties.ProductList.properties.HasCommittent,data:data77};
-if(vErrors === null){
-vErrors = [err209];
-}
-else {
-vErrors.push(err209);
-}
-errors++;
-}
-}
-if(data72.HasLgota !== undefined){
-let data78 = data72.HasLgota;
-if(typeof data78 !== "boolean"){
-const err210 = {instancePath:instancePath+"/ProductList/HasLgota",schemaPath:"#/properties/ProductList/properties/HasLgota/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.ProductList.properties.HasLgota.type,parentSchema:schema21.properties.ProductList.properties.HasLgota,data:data78};
-if(vErrors === null){
-vErrors = [err210];
-}
-else {
-vErrors.push(err210);
-}
-errors++;
-}
-}
-if(data72.HasMedical !== undefined){
-let data79 = data72.HasMedical;
-if(typeof data79 !== "boolean"){
-const err211 = {instancePath:instancePath+"/ProductList/HasMedical",schemaPath:"#/properties/ProductList/properties/HasMedical/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.ProductList.properties.HasMedical.type,parentSchema:schema21.properties.ProductList.properties.HasMedical,data:data79};
+const err211 = {instancePath:instancePath+"/ProductList/Tin",schemaPath:"#/$defs/tinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.type,parentSchema:schema34,data:data74};
 if(vErrors === null){
 vErrors = [err211];
 }
@@ -4138,10 +4123,10 @@ vErrors.push(err211);
 errors++;
 }
 }
-if(data72.HideReportCommittent !== undefined){
-let data80 = data72.HideReportCommittent;
-if(typeof data80 !== "boolean"){
-const err212 = {instancePath:instancePath+"/ProductList/HideReportCommittent",schemaPath:"#/properties/ProductList/properties/HideReportCommittent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.ProductList.properties.HideReportCommittent.type,parentSchema:schema21.properties.ProductList.properties.HideReportCommittent,data:data80};
+if(data72.HasExcise !== undefined){
+let data75 = data72.HasExcise;
+if(typeof data75 !== "boolean"){
+const err212 = {instancePath:instancePath+"/ProductList/HasExcise",schemaPath:"#/properties/ProductList/properties/HasExcise/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema23.properties.ProductList.properties.HasExcise.type,parentSchema:schema23.properties.ProductList.properties.HasExcise,data:data75};
 if(vErrors === null){
 vErrors = [err212];
 }
@@ -4151,11 +4136,10 @@ vErrors.push(err212);
 errors++;
 }
 }
-if(data72.Products !== undefined){
-let data81 = data72.Products;
-if(Array.isArray(data81)){
-if(data81.length > 10000){
-const err213 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema21.properties.ProductList.properties.Products,data:data81};
+if(data72.HasVat !== undefined){
+let data76 = data72.HasVat;
+if(typeof data76 !== "boolean"){
+const err213 = {instancePath:instancePath+"/ProductList/HasVat",schemaPath:"#/properties/ProductList/properties/HasVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema23.properties.ProductList.properties.HasVat.type,parentSchema:schema23.properties.ProductList.properties.HasVat,data:data76};
 if(vErrors === null){
 vErrors = [err213];
 }
@@ -4164,13 +4148,79 @@ vErrors.push(err213);
 }
 errors++;
 }
-if(data81.length < 1){
-const err214 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema21.properties.ProductList.properties.Products,data:data81};
+}
+if(data72.HasCommittent !== undefined){
+let data77 = data72.HasCommittent;
+if(typeof data77 !== "boolean"){
+const err214 = {instancePath:instancePath+"/ProductList/HasCommittent",schemaPath:"#/properties/ProductList/properties/HasCommittent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema23.properties.ProductList.properties.HasCommittent.type,parentSchema:schema23.properties.ProductList.properties.HasCommittent,data:data77};
 if(vErrors === null){
 vErrors = [err214];
 }
 else {
 vErrors.push(err214);
+}
+errors++;
+}
+}
+if(data72.HasLgota !== undefined){
+let data78 = data72.HasLgota;
+if(typeof data78 !== "boolean"){
+const err215 = {instancePath:instancePath+"/ProductList/HasLgota",schemaPath:"#/properties/ProductList/properties/HasLgota/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema23.properties.ProductList.properties.HasLgota.type,parentSchema:schema23.properties.ProductList.properties.HasLgota,data:data78};
+if(vErrors === null){
+vErrors = [err215];
+}
+else {
+vErrors.push(err215);
+}
+errors++;
+}
+}
+if(data72.HasMedical !== undefined){
+let data79 = data72.HasMedical;
+if(typeof data79 !== "boolean"){
+const err216 = {instancePath:instancePath+"/ProductList/HasMedical",schemaPath:"#/properties/ProductList/properties/HasMedical/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema23.properties.ProductList.properties.HasMedical.type,parentSchema:schema23.properties.ProductList.properties.HasMedical,data:data79};
+if(vErrors === null){
+vErrors = [err216];
+}
+else {
+vErrors.push(err216);
+}
+errors++;
+}
+}
+if(data72.HideReportCommittent !== undefined){
+let data80 = data72.HideReportCommittent;
+if(typeof data80 !== "boolean"){
+const err217 = {instancePath:instancePath+"/ProductList/HideReportCommittent",schemaPath:"#/properties/ProductList/properties/HideReportCommittent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema23.properties.ProductList.properties.HideReportCommittent.type,parentSchema:schema23.properties.ProductList.properties.HideReportCommittent,data:data80};
+if(vErrors === null){
+vErrors = [err217];
+}
+else {
+vErrors.push(err217);
+}
+errors++;
+}
+}
+if(data72.Products !== undefined){
+let data81 = data72.Products;
+if(Array.isArray(data81)){
+if(data81.length > 10000){
+const err218 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema23.properties.ProductList.properties.Products,data:data81};
+if(vErrors === null){
+vErrors = [err218];
+}
+else {
+vErrors.push(err218);
+}
+errors++;
+}
+if(data81.length < 1){
+const err219 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema23.properties.ProductList.properties.Products,data:data81};
+if(vErrors === null){
+vErrors = [err219];
+}
+else {
+vErrors.push(err219);
 }
 errors++;
 }
@@ -4181,13 +4231,13 @@ vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.error
 errors = vErrors.length;
 }
 }
-const issues15 = func146(data81, schema21.properties.ProductList.properties.Products.lineArithmetic, rootData, this, instancePath + "/ProductList/Products");
+const issues15 = func146(data81, schema23.properties.ProductList.properties.Products.lineArithmetic, rootData, this, instancePath + "/ProductList/Products");
 if(issues15 !== null){
 const kwErrors15 = func6(issues15, instancePath + "/ProductList/Products", "#/properties/ProductList/properties/Products/lineArithmetic", "lineArithmetic");
 vErrors = vErrors === null ? kwErrors15 : vErrors.concat(kwErrors15);
 errors = errors + kwErrors15.length;
 }
-const issues16 = func148(data81, schema21.properties.ProductList.properties.Products.vatRateForDate, rootData, this, instancePath + "/ProductList/Products");
+const issues16 = func148(data81, schema23.properties.ProductList.properties.Products.vatRateForDate, rootData, this, instancePath + "/ProductList/Products");
 if(issues16 !== null){
 const kwErrors16 = func6(issues16, instancePath + "/ProductList/Products", "#/properties/ProductList/properties/Products/vatRateForDate", "vatRateForDate");
 vErrors = vErrors === null ? kwErrors16 : vErrors.concat(kwErrors16);
@@ -4195,41 +4245,41 @@ errors = errors + kwErrors16.length;
 }
 }
 else {
-const err215 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.ProductList.properties.Products.type,parentSchema:schema21.properties.ProductList.properties.Products,data:data81};
+const err220 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.ProductList.properties.Products.type,parentSchema:schema23.properties.ProductList.properties.Products,data:data81};
 if(vErrors === null){
-vErrors = [err215];
+vErrors = [err220];
 }
 else {
-vErrors.push(err215);
+vErrors.push(err220);
 }
 errors++;
 }
 }
 }
 else {
-const err216 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.ProductList.type,parentSchema:schema21.properties.ProductList,data:data72};
+const err221 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.ProductList.type,parentSchema:schema23.properties.ProductList,data:data72};
 if(vErrors === null){
-vErrors = [err216];
+vErrors = [err221];
 }
 else {
-vErrors.push(err216);
+vErrors.push(err221);
 }
 errors++;
 }
 }
-const issues17 = func150(data, schema21.correctionDeadline, rootData, this, instancePath + "");
+const issues17 = func150(data, schema23.correctionDeadline, rootData, this, instancePath + "");
 if(issues17 !== null){
 const kwErrors17 = func6(issues17, instancePath + "", "#/correctionDeadline", "correctionDeadline");
 vErrors = vErrors === null ? kwErrors17 : vErrors.concat(kwErrors17);
 errors = errors + kwErrors17.length;
 }
-const issues18 = func152(data, schema21.requiredUnless, rootData, this, instancePath + "");
+const issues18 = func152(data, schema23.requiredUnless, rootData, this, instancePath + "");
 if(issues18 !== null){
 const kwErrors18 = func6(issues18, instancePath + "", "#/requiredUnless", "requiredUnless");
 vErrors = vErrors === null ? kwErrors18 : vErrors.concat(kwErrors18);
 errors = errors + kwErrors18.length;
 }
-const issues19 = func154(data, schema21.sellerNotBuyer, rootData, this, instancePath + "");
+const issues19 = func154(data, schema23.sellerNotBuyer, rootData, this, instancePath + "");
 if(issues19 !== null){
 const kwErrors19 = func6(issues19, instancePath + "", "#/sellerNotBuyer", "sellerNotBuyer");
 vErrors = vErrors === null ? kwErrors19 : vErrors.concat(kwErrors19);
@@ -4237,12 +4287,12 @@ errors = errors + kwErrors19.length;
 }
 }
 else {
-const err217 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+const err222 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
 if(vErrors === null){
-vErrors = [err217];
+vErrors = [err222];
 }
 else {
-vErrors.push(err217);
+vErrors.push(err222);
 }
 errors++;
 }
