@@ -11,12 +11,12 @@ export interface DatasetInfo {
 
 /** What each list holds now; the screen shows the demo badge from this. */
 export async function listDatasets(db: Db): Promise<DatasetInfo[]> {
-  const r = await db.query<DatasetInfo & { loadedAt: Date | string }>(
+  const r = await db.query<Omit<DatasetInfo, 'loadedAt'> & { loadedAt: unknown }>(
     `select list, source, file_name as "fileName", row_count as "rowCount", loaded_at as "loadedAt"
      from catalogue_datasets order by list`,
   );
   return r.rows.map((row) => ({
     ...row,
-    loadedAt: row.loadedAt instanceof Date ? row.loadedAt.toISOString() : new Date(row.loadedAt).toISOString(),
+    loadedAt: new Date(row.loadedAt as string | Date).toISOString(),
   }));
 }
