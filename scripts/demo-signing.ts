@@ -1,7 +1,8 @@
 // Demo mode of `npm start`: the demo PKI in DATA_DIR and the E-IMZO emulator beside the server, so
 // that certificate sign-in works on a machine without E-IMZO. Never used in production.
-import type { Config } from '../src/server/config';
+
 import { startEmulator } from '../src/emulator';
+import type { Config } from '../src/server/config';
 import { ensureDemoPki } from './demo-pki';
 
 export interface DemoSigning {

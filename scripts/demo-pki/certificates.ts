@@ -114,17 +114,25 @@ export async function issueCertificate(
   } else if (profile === 'tsa') {
     extensions.push(
       new x509.BasicConstraintsExtension(false, undefined, true),
-      new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.nonRepudiation, true),
+      new x509.KeyUsagesExtension(
+        x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.nonRepudiation,
+        true,
+      ),
       new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.timeStamping], true),
     );
   } else {
     extensions.push(
       new x509.BasicConstraintsExtension(false, undefined, true),
       new x509.KeyUsagesExtension(
-        x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.nonRepudiation | x509.KeyUsageFlags.keyAgreement,
+        x509.KeyUsageFlags.digitalSignature |
+          x509.KeyUsageFlags.nonRepudiation |
+          x509.KeyUsageFlags.keyAgreement,
         true,
       ),
-      new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.clientAuth, x509.ExtendedKeyUsage.emailProtection]),
+      new x509.ExtendedKeyUsageExtension([
+        x509.ExtendedKeyUsage.clientAuth,
+        x509.ExtendedKeyUsage.emailProtection,
+      ]),
     );
   }
   const certificate = await x509.X509CertificateGenerator.create({

@@ -10,7 +10,9 @@ async function main() {
   process.stdout.write(`trusted root CA: ${path.join(manifest.dir, manifest.rootCaFile)}\n`);
   for (const key of manifest.keys) {
     const where = key.disk ? `${key.file}` : `${key.file} (not on an emulated disk)`;
-    process.stdout.write(`  ${key.id.padEnd(26)} ${key.kind.padEnd(12)} ${where}  password ${key.password}\n`);
+    process.stdout.write(
+      `  ${key.id.padEnd(26)} ${key.kind.padEnd(12)} ${where}  password ${key.password}\n`,
+    );
   }
 }
 

@@ -4,7 +4,6 @@ import { randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type * as x509 from '@peculiar/x509';
-import { formatTashkent } from '../../src/engine/cms';
 import {
   buildAlias,
   type DemoKey,
@@ -15,7 +14,15 @@ import {
   readManifest,
 } from '../../src/emulator/manifest';
 import { writePkcs12 } from '../../src/emulator/pkcs12';
-import { createRootCa, exportPkcs8, type IssuedKey, issueCertificate, pem, subjectName } from './certificates';
+import { formatTashkent } from '../../src/engine/cms';
+import {
+  createRootCa,
+  exportPkcs8,
+  type IssuedKey,
+  issueCertificate,
+  pem,
+  subjectName,
+} from './certificates';
 import { type PlannedKey, plannedKeys } from './plan';
 
 export type { DemoKey, DemoPkiManifest } from '../../src/emulator/manifest';
@@ -35,7 +42,12 @@ function isComplete(manifest: DemoPkiManifest): boolean {
   const expected = plannedKeys().map((k) => k.id);
   const ids = new Set(manifest.keys.map((k) => k.id));
   if (!expected.every((id) => ids.has(id))) return false;
-  const files = [manifest.rootCaFile, manifest.issuingCaFile, manifest.caBundleFile, manifest.tsa.certificateFile];
+  const files = [
+    manifest.rootCaFile,
+    manifest.issuingCaFile,
+    manifest.caBundleFile,
+    manifest.tsa.certificateFile,
+  ];
   files.push(manifest.tsa.keyFile, ...manifest.keys.map((k) => k.file));
   if (!files.every((f) => fs.existsSync(path.resolve(manifest.dir, f)))) return false;
   // Reissue before a current key runs out so that the demo keeps working for years.
@@ -100,8 +112,14 @@ export async function generateDemoPki(dataDir: string): Promise<DemoPkiManifest>
 
   write('ca/root.pem', pem('CERTIFICATE', der(root.certificate)));
   write('ca/issuing.pem', pem('CERTIFICATE', der(issuing.certificate)));
-  write('ca/bundle.pem', pem('CERTIFICATE', der(issuing.certificate)) + pem('CERTIFICATE', der(root.certificate)));
-  write('tsa/tsa.pem', pem('CERTIFICATE', der(tsa.certificate)) + pem('CERTIFICATE', der(issuing.certificate)));
+  write(
+    'ca/bundle.pem',
+    pem('CERTIFICATE', der(issuing.certificate)) + pem('CERTIFICATE', der(root.certificate)),
+  );
+  write(
+    'tsa/tsa.pem',
+    pem('CERTIFICATE', der(tsa.certificate)) + pem('CERTIFICATE', der(issuing.certificate)),
+  );
   write('tsa/tsa.key', pem('PRIVATE KEY', await exportPkcs8(tsa.keys.privateKey)), 0o600);
 
   const keys: DemoKey[] = [];

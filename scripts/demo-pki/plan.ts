@@ -1,7 +1,8 @@
 // Which demo keys the demo PKI issues. Identities come from the demo seed so that signing in with a
 // demo key lands in a seeded demo organisation.
-import { DEMO_INDIVIDUALS, DEMO_ORGANIZATIONS } from '../../src/server/db/seeds/organizations';
+
 import type { DemoKeyKind, DemoTokenInfo } from '../../src/emulator/manifest';
+import { DEMO_INDIVIDUALS, DEMO_ORGANIZATIONS } from '../../src/server/db/seeds/organizations';
 import type { SubjectFields } from './certificates';
 
 export interface PlannedKey {
@@ -52,7 +53,13 @@ export function plannedKeys(): PlannedKey[] {
       id: `ind-${person.pinfl}`,
       kind: 'individual',
       description: `Individual ${person.name}`,
-      subject: { cn: person.name, ...splitName(person.name), locality: LOCALITY, state: STATE, pinfl: person.pinfl },
+      subject: {
+        cn: person.name,
+        ...splitName(person.name),
+        locality: LOCALITY,
+        state: STATE,
+        pinfl: person.pinfl,
+      },
       location: { path: 'DSKEYS', name: `DS${person.pinfl}` },
       validity: 'current',
       issuer: 'demo',

@@ -27,15 +27,23 @@ export async function importSigningKey(pkcs8: Uint8Array): Promise<CryptoKey> {
   const info = pkijs.PrivateKeyInfo.fromBER(toArrayBuffer(pkcs8));
   const algorithmId = info.privateKeyAlgorithm.algorithmId;
   if (algorithmId === OID_EC_PUBLIC_KEY) {
-    const curveOid = (info.privateKeyAlgorithm.algorithmParams as asn1js.ObjectIdentifier).valueBlock.toString();
+    const curveOid = (
+      info.privateKeyAlgorithm.algorithmParams as asn1js.ObjectIdentifier
+    ).valueBlock.toString();
     const namedCurve = CURVES[curveOid];
     if (!namedCurve) throw new Error(`unsupported curve ${curveOid}`);
-    return crypto.subtle.importKey('pkcs8', toArrayBuffer(pkcs8), { name: 'ECDSA', namedCurve }, false, ['sign']);
-  }
-  if (algorithmId === OID_RSA) {
-    return crypto.subtle.importKey('pkcs8', toArrayBuffer(pkcs8), { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }, false, [
+    return crypto.subtle.importKey('pkcs8', toArrayBuffer(pkcs8), { name: 'ECDSA', namedCurve }, false, [
       'sign',
     ]);
+  }
+  if (algorithmId === OID_RSA) {
+    return crypto.subtle.importKey(
+      'pkcs8',
+      toArrayBuffer(pkcs8),
+      { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' },
+      false,
+      ['sign'],
+    );
   }
   throw new Error(`unsupported key algorithm ${algorithmId}`);
 }
@@ -63,24 +71,35 @@ export async function createPkcs7(input: SignInput): Promise<SignOutput> {
   const signedAttrs = new pkijs.SignedAndUnsignedAttributes({
     type: 0,
     attributes: [
-      new pkijs.Attribute({ type: OID_CONTENT_TYPE, values: [new asn1js.ObjectIdentifier({ value: OID_DATA })] }),
+      new pkijs.Attribute({
+        type: OID_CONTENT_TYPE,
+        values: [new asn1js.ObjectIdentifier({ value: OID_DATA })],
+      }),
       new pkijs.Attribute({
         type: OID_SIGNING_TIME,
         values: [new asn1js.UTCTime({ valueDate: input.signingTime ?? new Date() })],
       }),
-      new pkijs.Attribute({ type: OID_MESSAGE_DIGEST, values: [new asn1js.OctetString({ valueHex: digest })] }),
+      new pkijs.Attribute({
+        type: OID_MESSAGE_DIGEST,
+        values: [new asn1js.OctetString({ valueHex: digest })],
+      }),
     ],
   });
   const signedData = new pkijs.SignedData({
     version: 1,
     encapContentInfo: new pkijs.EncapsulatedContentInfo({
       eContentType: OID_DATA,
-      ...(input.detached ? {} : { eContent: new asn1js.OctetString({ valueHex: toArrayBuffer(input.data) }) }),
+      ...(input.detached
+        ? {}
+        : { eContent: new asn1js.OctetString({ valueHex: toArrayBuffer(input.data) }) }),
     }),
     signerInfos: [
       new pkijs.SignerInfo({
         version: 1,
-        sid: new pkijs.IssuerAndSerialNumber({ issuer: signerCert.issuer, serialNumber: signerCert.serialNumber }),
+        sid: new pkijs.IssuerAndSerialNumber({
+          issuer: signerCert.issuer,
+          serialNumber: signerCert.serialNumber,
+        }),
         signedAttrs,
       }),
     ],

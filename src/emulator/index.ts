@@ -1,19 +1,20 @@
 // The E-IMZO emulator: the plug-in's WebSocket API over the demo keys, and an E-IMZO-Server
 // stand-in with a demo TSA. Demo and tests only; scripts/serve.ts never starts it in production.
+
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import fs from 'node:fs';
 import { WebSocketServer } from 'ws';
 import { certificatesFromPem } from '../engine/cms';
 import { KeyStore } from './keystore';
 import { type DemoPkiManifest, readManifest, resolveInPki } from './manifest';
-import { dispatch, type PluginState, type PluginVersion } from './plugin';
 import { type DialogScript, PasswordDialog } from './passwordDialog';
+import { dispatch, type PluginState, type PluginVersion } from './plugin';
 import { createStandIn } from './standin';
 import { DemoTsa } from './tsa';
 
-export { type DemoKey, type DemoPkiManifest, findDemoKey, readManifest } from './manifest';
 export { createDemoSignature } from './demoSignature';
+export { type DemoKey, type DemoPkiManifest, findDemoKey, readManifest } from './manifest';
 export type { DialogMode, DialogScript } from './passwordDialog';
 
 export const CRYPTAPI_PATH = '/service/cryptapi';
@@ -100,7 +101,9 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   const trusted = certificatesFromPem(fs.readFileSync(resolveInPki(manifest, manifest.rootCaFile), 'utf8'));
 
   const wsHttp = http.createServer((_req, res) => {
-    res.writeHead(426, { 'content-type': 'text/plain' }).end('E-IMZO emulator: connect with a WebSocket to /service/cryptapi');
+    res
+      .writeHead(426, { 'content-type': 'text/plain' })
+      .end('E-IMZO emulator: connect with a WebSocket to /service/cryptapi');
   });
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 * 1024 });
   wsHttp.on('upgrade', (req, socket, head) => {

@@ -46,7 +46,8 @@ export class KeyStore {
           } catch {
             continue; // not a PKCS#12 file: the plug-in skips it too
           }
-          for (const alias of aliases) entries.push({ disk: root, path: sub, name: file.slice(0, -4), alias });
+          for (const alias of aliases)
+            entries.push({ disk: root, path: sub, name: file.slice(0, -4), alias });
         }
       }
     }
@@ -84,7 +85,9 @@ export class KeyStore {
   passwordFor(loaded: LoadedKey): string | null {
     if (loaded.kind === 'token') return loaded.key.password;
     const file = path.resolve(loaded.file);
-    const key = this.manifest.keys.find((k) => resolveInPki(this.manifest, k.file) === file && k.alias === loaded.alias);
+    const key = this.manifest.keys.find(
+      (k) => resolveInPki(this.manifest, k.file) === file && k.alias === loaded.alias,
+    );
     return key?.password ?? null;
   }
 

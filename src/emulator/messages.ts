@@ -26,7 +26,8 @@ export const REASON = {
   apiKeyInvalid: (domain: string) => `API-key для домена ${domain} недействителен.`,
   domainUnknown: 'Не удалось идентифицировать домен.',
   fileNotFound: (file: string) => `Файл ключа не найден: ${file}`,
-  aliasNotFound: (alias: string, file: string) => `Сертификат с именем [${alias}] не найден в PFX-файле ${file}`,
+  aliasNotFound: (alias: string, file: string) =>
+    `Сертификат с именем [${alias}] не найден в PFX-файле ${file}`,
   diskNotFound: 'Диск не найден',
   passwordCancelled: 'Ввод пароля отменен',
   /** Wording of older plug-ins; clients recognise a wrong password by it (eimzo.md §2.3). */
@@ -41,5 +42,9 @@ export interface Reply {
   [field: string]: unknown;
 }
 
-export const ok = (fields: Record<string, unknown> = {}): Reply => ({ success: true, status: STATUS.OK, ...fields });
+export const ok = (fields: Record<string, unknown> = {}): Reply => ({
+  success: true,
+  status: STATUS.OK,
+  ...fields,
+});
 export const fail = (status: number, reason: string): Reply => ({ success: false, status, reason });

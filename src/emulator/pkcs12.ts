@@ -64,7 +64,11 @@ export async function writePkcs12(input: Pkcs12Input): Promise<Uint8Array> {
               privacyMode: 0,
               value: new pkijs.SafeContents({
                 safeBags: [
-                  new pkijs.SafeBag({ bagId: OID_SHROUDED_KEY_BAG, bagValue: keyBag, bagAttributes: [friendly, keyId] }),
+                  new pkijs.SafeBag({
+                    bagId: OID_SHROUDED_KEY_BAG,
+                    bagValue: keyBag,
+                    bagAttributes: [friendly, keyId],
+                  }),
                 ],
               }),
             },
@@ -146,12 +150,15 @@ export async function openPkcs12(file: Uint8Array, alias: string, password: stri
       if (bag.bagId === OID_SHROUDED_KEY_BAG && friendlyNameOf(bag) === alias) {
         const shrouded = bag.bagValue as pkijs.PKCS8ShroudedKeyBag;
         // parseInternalValues is protected in the typings but is the documented way to decrypt.
-        await (shrouded as unknown as { parseInternalValues(p: { password: ArrayBuffer }): Promise<void> })
-          .parseInternalValues({ password: pass });
+        await (
+          shrouded as unknown as { parseInternalValues(p: { password: ArrayBuffer }): Promise<void> }
+        ).parseInternalValues({ password: pass });
         privateKey = new Uint8Array(shrouded.parsedValue!.toSchema().toBER(false));
       } else if (bag.bagId === OID_CERT_BAG) {
         const certBag = bag.bagValue as pkijs.CertBag;
-        certificates.push(new Uint8Array((certBag.parsedValue as pkijs.Certificate).toSchema(true).toBER(false)));
+        certificates.push(
+          new Uint8Array((certBag.parsedValue as pkijs.Certificate).toSchema(true).toBER(false)),
+        );
       }
     }
   }

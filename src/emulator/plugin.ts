@@ -71,8 +71,7 @@ const FUNCTIONS: Record<string, Record<string, FunctionSpec>> = {
   '': {
     version: {
       arity: [0],
-      handler: (_args, state) =>
-        state.version ? ok({ ...state.version }) : ok({}),
+      handler: (_args, state) => (state.version ? ok({ ...state.version }) : ok({})),
     },
     apikey: {
       arity: [],
@@ -88,7 +87,10 @@ const FUNCTIONS: Record<string, Record<string, FunctionSpec>> = {
           ? ok({ certificates: listCertificates(state, disk) })
           : fail(STATUS.DISK_NOT_FOUND, REASON.diskNotFound),
     },
-    list_all_certificates: { arity: [0], handler: (_a, state) => ok({ certificates: listCertificates(state) }) },
+    list_all_certificates: {
+      arity: [0],
+      handler: (_a, state) => ok({ certificates: listCertificates(state) }),
+    },
     load_key: {
       arity: [4],
       handler: ([disk, sub, name, alias], state) => {
@@ -97,7 +99,8 @@ const FUNCTIONS: Record<string, Record<string, FunctionSpec>> = {
         const entries = state.keys.list(disk).filter((e) => e.path === sub && e.name === name);
         const file = state.keys.pfxFile(disk, sub, name);
         if (entries.length === 0) return fail(STATUS.PFX_FILE_NOT_FOUND, REASON.fileNotFound(file));
-        if (!entries.some((e) => e.alias === alias)) return fail(STATUS.ALIAS_NOT_FOUND, REASON.aliasNotFound(alias, file));
+        if (!entries.some((e) => e.alias === alias))
+          return fail(STATUS.ALIAS_NOT_FOUND, REASON.aliasNotFound(alias, file));
         const keyId = state.keys.open({ kind: 'pfx', file, alias, type: 'PFX_KEY_STORE' });
         return ok({ keyId, type: 'PFX_KEY_STORE' });
       },
@@ -113,7 +116,8 @@ const FUNCTIONS: Record<string, Record<string, FunctionSpec>> = {
       arity: [1],
       handler: async ([keyId], state) => {
         const loaded = state.keys.get(keyId);
-        if (loaded?.kind !== 'pfx') return fail(STATUS.PFX_KEY_ID_NOT_FOUND, REASON.keyIdNotFound('PFX_KEY_STORE'));
+        if (loaded?.kind !== 'pfx')
+          return fail(STATUS.PFX_KEY_ID_NOT_FOUND, REASON.keyIdNotFound('PFX_KEY_STORE'));
         const result = await unlock(keyId, loaded, state, false);
         return result.reply ?? ok();
       },
@@ -162,7 +166,11 @@ const FUNCTIONS: Record<string, Record<string, FunctionSpec>> = {
     list_ckc: {
       arity: [0],
       handler: (_a, state) =>
-        ok({ devices: state.keys.tokenKeys().map(() => ({ type: 'EIMZO', deviceID: 'Hujjat demo token (emulated)' })) }),
+        ok({
+          devices: state.keys
+            .tokenKeys()
+            .map(() => ({ type: 'EIMZO', deviceID: 'Hujjat demo token (emulated)' })),
+        }),
     },
   },
   idcard: { list_readers: { arity: [0], handler: () => ok({ readers: [] }) } },
@@ -226,7 +234,8 @@ function registerApiKeys(args: string[], origin: string | null, state: PluginSta
     const domain = args[i].toLowerCase();
     const key = args[i + 1];
     const expected = state.apiKeys?.[domain];
-    const valid = state.apiKeys === null ? /^[0-9A-Fa-f]{128}$/.test(key) : expected?.toUpperCase() === key.toUpperCase();
+    const valid =
+      state.apiKeys === null ? /^[0-9A-Fa-f]{128}$/.test(key) : expected?.toUpperCase() === key.toUpperCase();
     if (valid) state.verifiedDomains.add(domain);
     else firstInvalid ??= domain;
   }
@@ -250,9 +259,10 @@ export async function dispatch(
   const plugin = call.plugin ?? '';
   const args = call.arguments ?? [];
   if (!Array.isArray(args) || !args.every((a) => typeof a === 'string')) return notFound();
-  if (plugin === '' && call.name === 'apikey') return registerApiKeys(args as string[], connection.origin, state);
+  if (plugin === '' && call.name === 'apikey')
+    return registerApiKeys(args as string[], connection.origin, state);
   const spec = FUNCTIONS[plugin]?.[call.name];
-  if (!spec || !spec.arity.includes(args.length)) return notFound();
+  if (!spec?.arity.includes(args.length)) return notFound();
   if (plugin !== '') {
     if (connection.domain === null) return fail(STATUS.DOMAIN_UNKNOWN, REASON.domainUnknown);
     if (!state.verifiedDomains.has(connection.domain)) {

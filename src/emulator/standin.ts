@@ -149,7 +149,11 @@ export function createStandIn(deps: StandInDeps) {
       challenges.delete(challenge);
       if (!until || until < Date.now()) return { status: -20, message: 'challenge not found or expired' };
       if (result!.signers.length !== 1) throw new BadRequest('exactly one signer expected');
-      return { subjectCertificateInfo: subjectCertificateInfo(result!.signers[0].certificate), status: 1, message: '' };
+      return {
+        subjectCertificateInfo: subjectCertificateInfo(result!.signers[0].certificate),
+        status: 1,
+        message: '',
+      };
     },
     'POST /backend/pkcs7/verify/attached': async (body) => {
       const { result, failure } = await verify(decode(body));
@@ -181,7 +185,12 @@ export function createStandIn(deps: StandInDeps) {
         const cert = parsed.certificates.find((c) => c.serialNumber.isEqual(sid.serialNumber));
         if (cert) stamped.push(subjectCertificateInfo(summarizeCertificate(cert)));
       }
-      return { pkcs7b64: toBase64(encodeCms(parsed.signedData)), timestampedSignerList: stamped, status: 1, message: '' };
+      return {
+        pkcs7b64: toBase64(encodeCms(parsed.signedData)),
+        timestampedSignerList: stamped,
+        status: 1,
+        message: '',
+      };
     },
     'POST /frontend/pkcs7/join': async (body) => {
       const [a, b] = splitPair(body).map((p) => {
@@ -194,7 +203,11 @@ export function createStandIn(deps: StandInDeps) {
       if (!a.content || !b.content || toHex(a.content) !== toHex(b.content)) {
         return { status: -10, message: 'both signatures must carry the same document' };
       }
-      return { pkcs7b64: toBase64(encodeCms(mergeSignedData(a.signedData, b.signedData))), status: 1, message: '' };
+      return {
+        pkcs7b64: toBase64(encodeCms(mergeSignedData(a.signedData, b.signedData))),
+        status: 1,
+        message: '',
+      };
     },
     'POST /frontend/pkcs7/make-attached': async (body) => {
       const [data64, pkcs7] = splitPair(body);
@@ -228,7 +241,8 @@ export function createStandIn(deps: StandInDeps) {
       } catch {
         throw new BadRequest('expected JSON {mode, once?}');
       }
-      if (!['enter', 'cancel', 'wrong'].includes(script?.mode)) throw new BadRequest('mode must be enter, cancel or wrong');
+      if (!['enter', 'cancel', 'wrong'].includes(script?.mode))
+        throw new BadRequest('mode must be enter, cancel or wrong');
       deps.scriptDialog({ mode: script.mode, once: Boolean(script.once) });
       return { status: 1, message: '' };
     },
@@ -243,7 +257,9 @@ export function createStandIn(deps: StandInDeps) {
     const route = routes[`${req.method} ${url.pathname}`];
     res.setHeader('cache-control', 'no-store');
     if (!route) {
-      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 0, message: 'not found' }));
+      res
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ status: 0, message: 'not found' }));
       return;
     }
     const chunks: Buffer[] = [];
@@ -267,9 +283,12 @@ export function createStandIn(deps: StandInDeps) {
       }
     } catch (err) {
       const bad = err instanceof BadRequest;
-      res
-        .writeHead(bad ? 400 : 503, { 'content-type': 'application/json; charset=utf-8' })
-        .end(JSON.stringify({ status: 0, message: bad ? (err as Error).message : 'internal error, see the server log' }));
+      res.writeHead(bad ? 400 : 503, { 'content-type': 'application/json; charset=utf-8' }).end(
+        JSON.stringify({
+          status: 0,
+          message: bad ? (err as Error).message : 'internal error, see the server log',
+        }),
+      );
     }
   };
 }

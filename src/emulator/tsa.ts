@@ -39,7 +39,11 @@ export class DemoTsa {
       version: 1,
       policy: DEMO_TSA_POLICY,
       messageImprint,
-      serialNumber: new asn1js.Integer({ valueHex: toArrayBuffer(crypto.getRandomValues(new Uint8Array(8)).map((b, i) => (i === 0 ? b & 0x7f : b))) }),
+      serialNumber: new asn1js.Integer({
+        valueHex: toArrayBuffer(
+          crypto.getRandomValues(new Uint8Array(8)).map((b, i) => (i === 0 ? b & 0x7f : b)),
+        ),
+      }),
       genTime: new Date(),
       ...(nonce ? { nonce } : {}),
       tsa: new pkijs.GeneralName({ type: 6, value: this.name }),
@@ -56,11 +60,17 @@ export class DemoTsa {
       signerInfos: [
         new pkijs.SignerInfo({
           version: 1,
-          sid: new pkijs.IssuerAndSerialNumber({ issuer: tsaCert.issuer, serialNumber: tsaCert.serialNumber }),
+          sid: new pkijs.IssuerAndSerialNumber({
+            issuer: tsaCert.issuer,
+            serialNumber: tsaCert.serialNumber,
+          }),
           signedAttrs: new pkijs.SignedAndUnsignedAttributes({
             type: 0,
             attributes: [
-              new pkijs.Attribute({ type: OID_CONTENT_TYPE, values: [new asn1js.ObjectIdentifier({ value: OID_TST_INFO })] }),
+              new pkijs.Attribute({
+                type: OID_CONTENT_TYPE,
+                values: [new asn1js.ObjectIdentifier({ value: OID_TST_INFO })],
+              }),
               new pkijs.Attribute({
                 type: OID_MESSAGE_DIGEST,
                 values: [new asn1js.OctetString({ valueHex: await crypto.subtle.digest('SHA-256', tstDer) })],
@@ -70,7 +80,13 @@ export class DemoTsa {
                 type: OID_SIGNING_CERTIFICATE_V2,
                 values: [
                   new asn1js.Sequence({
-                    value: [new asn1js.Sequence({ value: [new asn1js.Sequence({ value: [new asn1js.OctetString({ valueHex: certHash })] })] })],
+                    value: [
+                      new asn1js.Sequence({
+                        value: [
+                          new asn1js.Sequence({ value: [new asn1js.OctetString({ valueHex: certHash })] }),
+                        ],
+                      }),
+                    ],
                   }),
                 ],
               }),
@@ -99,7 +115,10 @@ export class DemoTsa {
       return new Uint8Array(rejection.toSchema().toBER(false));
     }
     const token = await this.issue(request.messageImprint, request.nonce);
-    const response = new pkijs.TimeStampResp({ status: new pkijs.PKIStatusInfo({ status: 0 }), timeStampToken: token });
+    const response = new pkijs.TimeStampResp({
+      status: new pkijs.PKIStatusInfo({ status: 0 }),
+      timeStampToken: token,
+    });
     return new Uint8Array(response.toSchema().toBER(false));
   }
 }

@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import * as pkijs from 'pkijs';
+import type * as pkijs from 'pkijs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDemoPki } from '../../scripts/demo-pki';
+import { type DemoKey, findDemoKey, resolveInPki } from '../../src/emulator/manifest';
+import { openPkcs12, readPkcs12Aliases, WrongPasswordError } from '../../src/emulator/pkcs12';
 import {
   certificateFromDer,
   certificatesFromPem,
@@ -12,8 +14,6 @@ import {
   parseTashkent,
   summarizeCertificate,
 } from '../../src/engine/cms';
-import { type DemoKey, findDemoKey, resolveInPki } from '../../src/emulator/manifest';
-import { openPkcs12, readPkcs12Aliases, WrongPasswordError } from '../../src/emulator/pkcs12';
 import { DEMO_INDIVIDUALS, DEMO_ORGANIZATIONS } from '../../src/server/db/seeds/organizations';
 import { createDemoPkiFixture, type DemoPkiFixture } from './fixtures';
 
@@ -32,7 +32,10 @@ async function certificateOf(key: DemoKey) {
 
 /** The alias value of `field`, as the official client reads it (upper-cased). */
 function aliasValue(alias: string, field: string): string | undefined {
-  const upper = alias.toUpperCase().replace('1.2.860.3.16.1.1=', 'INN=').replace('1.2.860.3.16.1.2=', 'PINFL=');
+  const upper = alias
+    .toUpperCase()
+    .replace('1.2.860.3.16.1.1=', 'INN=')
+    .replace('1.2.860.3.16.1.2=', 'PINFL=');
   const m = new RegExp(`(?:^|,)${field}=([^,]*)`).exec(upper);
   return m?.[1];
 }
@@ -45,7 +48,8 @@ describe('demo PKI', () => {
     for (const kind of ['expired', 'token', 'no-identity', 'fresh', 'untrusted'] as const) {
       expect(kinds.filter((k) => k === kind)).toHaveLength(1);
     }
-    for (const key of pki.manifest.keys) expect(fs.existsSync(resolveInPki(pki.manifest, key.file))).toBe(true);
+    for (const key of pki.manifest.keys)
+      expect(fs.existsSync(resolveInPki(pki.manifest, key.file))).toBe(true);
     expect(fs.readFileSync(pki.rootCaFile, 'utf8')).toContain('BEGIN CERTIFICATE');
   });
 
@@ -122,7 +126,9 @@ describe('demo PKI', () => {
       const validFrom = parseTashkent(aliasValue(key.alias, 'VALIDFROM')!.toLowerCase())!;
       expect(validFrom.getTime()).toBe(summary.validFrom.getTime());
       if (key.kind === 'organization') {
-        expect(key.alias).toMatch(/^cn=.*,name=.*,surname=.*,l=.*,st=.*,c=uz,o=.*,uid=\d{9},1\.2\.860\.3\.16\.1\.2=\d{14},t=direktor,1\.2\.860\.3\.16\.1\.1=\d{9},serialnumber=[0-9a-f]+,validfrom=\d{4}\.\d\d\.\d\d \d\d:\d\d:\d\d,validto=\d{4}\.\d\d\.\d\d 23:59:59$/);
+        expect(key.alias).toMatch(
+          /^cn=.*,name=.*,surname=.*,l=.*,st=.*,c=uz,o=.*,uid=\d{9},1\.2\.860\.3\.16\.1\.2=\d{14},t=direktor,1\.2\.860\.3\.16\.1\.1=\d{9},serialnumber=[0-9a-f]+,validfrom=\d{4}\.\d\d\.\d\d \d\d:\d\d:\d\d,validto=\d{4}\.\d\d\.\d\d 23:59:59$/,
+        );
       }
     }
   });
@@ -143,7 +149,10 @@ describe('demo PKI', () => {
     expect(aliasValue(anonymous.alias, 'UID')).toBeUndefined();
 
     const fresh = pki.manifest.keys.find((k) => k.kind === 'fresh')!;
-    const known = new Set<string>([...DEMO_INDIVIDUALS.map((p) => p.pinfl), ...DEMO_ORGANIZATIONS.map((o) => o.directorPinfl)]);
+    const known = new Set<string>([
+      ...DEMO_INDIVIDUALS.map((p) => p.pinfl),
+      ...DEMO_ORGANIZATIONS.map((o) => o.directorPinfl),
+    ]);
     expect(known.has(fresh.pinfl!)).toBe(false);
   });
 
@@ -161,7 +170,9 @@ describe('demo PKI', () => {
 
   it('refuses a wrong password', async () => {
     const key = pki.manifest.keys[0];
-    await expect(openPkcs12(fileOf(key), key.alias, `${key.password}x`)).rejects.toBeInstanceOf(WrongPasswordError);
+    await expect(openPkcs12(fileOf(key), key.alias, `${key.password}x`)).rejects.toBeInstanceOf(
+      WrongPasswordError,
+    );
   });
 
   it('reuses a complete PKI and regenerates a damaged one', async () => {

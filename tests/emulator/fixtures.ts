@@ -26,7 +26,10 @@ export async function createDemoPkiFixture(): Promise<DemoPkiFixture> {
   };
 }
 
-export function startTestEmulator(dataDir: string, options: Partial<EmulatorOptions> = {}): Promise<RunningEmulator> {
+export function startTestEmulator(
+  dataDir: string,
+  options: Partial<EmulatorOptions> = {},
+): Promise<RunningEmulator> {
   return startEmulator({ dataDir, wsPort: 0, httpPort: 0, ...options });
 }
 

@@ -1,8 +1,8 @@
-import WebSocket from 'ws';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { certificatesFromPem, fromBase64, utf8, verifyCms } from '../../src/engine/cms';
-import type { RunningEmulator } from '../../src/emulator';
 import fs from 'node:fs';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { RunningEmulator } from '../../src/emulator';
+import { certificatesFromPem, fromBase64, utf8, verifyCms } from '../../src/engine/cms';
 import {
   callPlugin,
   createDemoPkiFixture,
@@ -82,8 +82,12 @@ describe('plug-in transport', () => {
       ws.on('error', reject);
     });
     expect(reply).toMatchObject({ success: false, status: 0 });
-    expect(await callPlugin(emu.wsUrl, { plugin: 'pfx', name: 'no_such_function' })).toMatchObject({ status: 0 });
-    expect(await callPlugin(emu.wsUrl, { plugin: 'pfx', name: 'list_disks', arguments: ['extra'] })).toMatchObject({
+    expect(await callPlugin(emu.wsUrl, { plugin: 'pfx', name: 'no_such_function' })).toMatchObject({
+      status: 0,
+    });
+    expect(
+      await callPlugin(emu.wsUrl, { plugin: 'pfx', name: 'list_disks', arguments: ['extra'] }),
+    ).toMatchObject({
       status: 0,
     });
   });
@@ -112,8 +116,16 @@ describe('version and apikey', () => {
       success: false,
       status: -1022,
     });
-    const bad = await callPlugin(emu.wsUrl, { name: 'apikey', arguments: ['localhost', 'AB'.repeat(64)] }, origin);
-    expect(bad).toEqual({ success: false, status: -1020, reason: 'API-key для домена localhost недействителен.' });
+    const bad = await callPlugin(
+      emu.wsUrl,
+      { name: 'apikey', arguments: ['localhost', 'AB'.repeat(64)] },
+      origin,
+    );
+    expect(bad).toEqual({
+      success: false,
+      status: -1020,
+      reason: 'API-key для домена localhost недействителен.',
+    });
     expect(await callPlugin(emu.wsUrl, { name: 'apikey', arguments: ['localhost'] }, origin)).toMatchObject({
       status: 0,
     });
@@ -132,8 +144,12 @@ describe('version and apikey', () => {
     );
     expect(good).toEqual({ success: true, status: 1, message: origin });
     // Registered domains are remembered for the process: the next connection may call plug-ins.
-    expect(await callPlugin(emu.wsUrl, { plugin: 'pfx', name: 'list_disks' }, origin)).toMatchObject({ success: true });
-    expect(await callPlugin(emu.wsUrl, { plugin: 'pfx', name: 'list_disks' }, 'https://example.uz')).toMatchObject({
+    expect(await callPlugin(emu.wsUrl, { plugin: 'pfx', name: 'list_disks' }, origin)).toMatchObject({
+      success: true,
+    });
+    expect(
+      await callPlugin(emu.wsUrl, { plugin: 'pfx', name: 'list_disks' }, 'https://example.uz'),
+    ).toMatchObject({
       status: -1022,
     });
   });
@@ -149,9 +165,18 @@ describe('key listing and loading', () => {
     const onDisk = pki.manifest.keys.filter((k) => k.disk);
     expect(all.certificates).toHaveLength(onDisk.length);
     for (const key of onDisk) {
-      expect(all.certificates).toContainEqual({ disk: disks.disks[0], path: key.path, name: key.name, alias: key.alias });
+      expect(all.certificates).toContainEqual({
+        disk: disks.disks[0],
+        path: key.path,
+        name: key.name,
+        alias: key.alias,
+      });
     }
-    const perDisk = await callPlugin(emu.wsUrl, { plugin: 'pfx', name: 'list_certificates', arguments: [disks.disks[0]] });
+    const perDisk = await callPlugin(emu.wsUrl, {
+      plugin: 'pfx',
+      name: 'list_certificates',
+      arguments: [disks.disks[0]],
+    });
     expect(perDisk.certificates).toEqual(all.certificates);
     expect(
       await callPlugin(emu.wsUrl, { plugin: 'pfx', name: 'list_certificates', arguments: ['Z:\\'] }),
@@ -162,7 +187,8 @@ describe('key listing and loading', () => {
     await registerApiKey(emu.wsUrl);
     const [disk] = (await callPlugin(emu.wsUrl, { plugin: 'pfx', name: 'list_disks' })).disks;
     const key = pki.manifest.keys[0];
-    const load = (args: string[]) => callPlugin(emu.wsUrl, { plugin: 'pfx', name: 'load_key', arguments: args });
+    const load = (args: string[]) =>
+      callPlugin(emu.wsUrl, { plugin: 'pfx', name: 'load_key', arguments: args });
     expect(await load([disk, 'OTHER', key.name, key.alias])).toMatchObject({ status: -1002 });
     expect(await load([disk, 'DSKEYS', 'DS000000000', key.alias])).toMatchObject({ status: -2002 });
     expect(await load([disk, 'DSKEYS', key.name, 'cn=somebody else'])).toMatchObject({ status: -2006 });
@@ -182,8 +208,14 @@ describe('key listing and loading', () => {
       },
     ]);
     const files = await callPlugin(emu.wsUrl, { plugin: 'pfx', name: 'list_all_certificates' });
-    expect(files.certificates.filter((c: any) => c.alias.includes(`serialnumber=${tokenKey.serialNumber},`))).toHaveLength(1);
-    const loaded = await callPlugin(emu.wsUrl, { plugin: 'ftjc', name: 'load_key', arguments: [tokenKey.token!.cardUID] });
+    expect(
+      files.certificates.filter((c: any) => c.alias.includes(`serialnumber=${tokenKey.serialNumber},`)),
+    ).toHaveLength(1);
+    const loaded = await callPlugin(emu.wsUrl, {
+      plugin: 'ftjc',
+      name: 'load_key',
+      arguments: [tokenKey.token!.cardUID],
+    });
     expect(loaded.success).toBe(true);
     const signed = await callPlugin(emu.wsUrl, {
       plugin: 'pkcs7',
@@ -194,7 +226,9 @@ describe('key listing and loading', () => {
     expect(await callPlugin(emu.wsUrl, { plugin: 'ckc', name: 'list_ckc' })).toMatchObject({
       devices: [{ type: 'EIMZO' }],
     });
-    expect(await callPlugin(emu.wsUrl, { plugin: 'idcard', name: 'list_readers' })).toMatchObject({ readers: [] });
+    expect(await callPlugin(emu.wsUrl, { plugin: 'idcard', name: 'list_readers' })).toMatchObject({
+      readers: [],
+    });
   });
 });
 
@@ -236,7 +270,11 @@ describe('create_pkcs7', () => {
     const keyId = await loadKey('DS302000003');
     const before = emu.control.prompts;
     for (const text of ['one', 'two']) {
-      const r = await callPlugin(emu.wsUrl, { plugin: 'pkcs7', name: 'create_pkcs7', arguments: [b64(text), keyId, 'no'] });
+      const r = await callPlugin(emu.wsUrl, {
+        plugin: 'pkcs7',
+        name: 'create_pkcs7',
+        arguments: [b64(text), keyId, 'no'],
+      });
       expect(r.success).toBe(true);
     }
     expect(emu.control.prompts - before).toBe(1);
@@ -251,7 +289,11 @@ describe('create_pkcs7', () => {
       arguments: [b64('x'), keyId, 'no'],
     });
     expect(cancelled).toEqual({ success: false, status: -5000, reason: 'Ввод пароля отменен' });
-    const retried = await callPlugin(emu.wsUrl, { plugin: 'pkcs7', name: 'create_pkcs7', arguments: [b64('x'), keyId] });
+    const retried = await callPlugin(emu.wsUrl, {
+      plugin: 'pkcs7',
+      name: 'create_pkcs7',
+      arguments: [b64('x'), keyId],
+    });
     expect(retried.success).toBe(true);
   });
 
@@ -262,11 +304,20 @@ describe('create_pkcs7', () => {
       body: JSON.stringify({ mode: 'wrong', once: true }),
     });
     expect(res.status).toBe(200);
-    const wrong = await callPlugin(emu.wsUrl, { plugin: 'pkcs7', name: 'create_pkcs7', arguments: [b64('x'), keyId, 'no'] });
+    const wrong = await callPlugin(emu.wsUrl, {
+      plugin: 'pkcs7',
+      name: 'create_pkcs7',
+      arguments: [b64('x'), keyId, 'no'],
+    });
     expect(wrong.success).toBe(false);
     expect(wrong.reason).toMatch(/Пароль ключа неверный.*BadPaddingException/);
-    expect((await callPlugin(emu.wsUrl, { plugin: 'pfx', name: 'verify_password', arguments: [keyId] })).success).toBe(true);
-    const bad = await fetch(`${emu.serverUrl}/control/password`, { method: 'POST', body: JSON.stringify({ mode: 'maybe' }) });
+    expect(
+      (await callPlugin(emu.wsUrl, { plugin: 'pfx', name: 'verify_password', arguments: [keyId] })).success,
+    ).toBe(true);
+    const bad = await fetch(`${emu.serverUrl}/control/password`, {
+      method: 'POST',
+      body: JSON.stringify({ mode: 'maybe' }),
+    });
     expect(bad.status).toBe(400);
   });
 
@@ -274,30 +325,46 @@ describe('create_pkcs7', () => {
     const keyId = await loadKey('DS52909960789012');
     emu.control.password({ mode: 'cancel' });
     for (let i = 0; i < 2; i++) {
-      expect(await callPlugin(emu.wsUrl, { plugin: 'pfx', name: 'verify_password', arguments: [keyId] })).toMatchObject({
+      expect(
+        await callPlugin(emu.wsUrl, { plugin: 'pfx', name: 'verify_password', arguments: [keyId] }),
+      ).toMatchObject({
         status: -5000,
       });
     }
     emu.control.reset();
-    expect((await callPlugin(emu.wsUrl, { plugin: 'pfx', name: 'verify_password', arguments: [keyId] })).success).toBe(true);
+    expect(
+      (await callPlugin(emu.wsUrl, { plugin: 'pfx', name: 'verify_password', arguments: [keyId] })).success,
+    ).toBe(true);
   });
 
   it('refuses unknown and unloaded key ids', async () => {
     const keyId = await loadKey('DS302000001');
-    expect(await callPlugin(emu.wsUrl, { plugin: 'pfx', name: 'unload_key', arguments: [keyId] })).toMatchObject({
+    expect(
+      await callPlugin(emu.wsUrl, { plugin: 'pfx', name: 'unload_key', arguments: [keyId] }),
+    ).toMatchObject({
       success: true,
     });
-    expect(await callPlugin(emu.wsUrl, { plugin: 'pfx', name: 'unload_key', arguments: [keyId] })).toMatchObject({
+    expect(
+      await callPlugin(emu.wsUrl, { plugin: 'pfx', name: 'unload_key', arguments: [keyId] }),
+    ).toMatchObject({
       status: -1014,
     });
     expect(
-      await callPlugin(emu.wsUrl, { plugin: 'pkcs7', name: 'create_pkcs7', arguments: [b64('x'), keyId, 'no'] }),
+      await callPlugin(emu.wsUrl, {
+        plugin: 'pkcs7',
+        name: 'create_pkcs7',
+        arguments: [b64('x'), keyId, 'no'],
+      }),
     ).toMatchObject({ success: false, status: -1010 });
   });
 
   it('returns the certificate chain of a loaded key', async () => {
     const keyId = await loadKey('DS302000002');
-    const chain = await callPlugin(emu.wsUrl, { plugin: 'x509', name: 'get_certificate_chain', arguments: [keyId] });
+    const chain = await callPlugin(emu.wsUrl, {
+      plugin: 'x509',
+      name: 'get_certificate_chain',
+      arguments: [keyId],
+    });
     expect(chain.certificates).toHaveLength(3);
   });
 });

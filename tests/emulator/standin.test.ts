@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromBase64, parseCms, timestampTokenOf, toBase64 } from '../../src/engine/cms';
 import { createDemoSignature, type RunningEmulator } from '../../src/emulator';
+import { fromBase64, parseCms, timestampTokenOf, toBase64 } from '../../src/engine/cms';
 import { createDemoPkiFixture, type DemoPkiFixture, startTestEmulator } from './fixtures';
 
 let pki: DemoPkiFixture;
@@ -39,7 +39,11 @@ describe('E-IMZO-Server stand-in', () => {
     expect(auth.json).toMatchObject({
       status: 1,
       subjectCertificateInfo: {
-        subjectName: { '1.2.860.3.16.1.1': '302000001', '1.2.860.3.16.1.2': '31505850123451', UID: '412000001' },
+        subjectName: {
+          '1.2.860.3.16.1.1': '302000001',
+          '1.2.860.3.16.1.2': '31505850123451',
+          UID: '412000001',
+        },
       },
     });
     expect(auth.json.subjectCertificateInfo.validTo).toMatch(/^\d{4}-\d\d-\d\d 23:59:59$/);
@@ -50,10 +54,14 @@ describe('E-IMZO-Server stand-in', () => {
   });
 
   it('refuses untrusted, expired and malformed signatures with the real statuses', async () => {
-    expect((await post('/backend/pkcs7/verify/attached', await sign('untrusted-302000003', 'x'))).json).toMatchObject({
+    expect(
+      (await post('/backend/pkcs7/verify/attached', await sign('untrusted-302000003', 'x'))).json,
+    ).toMatchObject({
       status: -11,
     });
-    expect((await post('/backend/pkcs7/verify/attached', await sign('expired-302000001', 'x'))).json).toMatchObject({
+    expect(
+      (await post('/backend/pkcs7/verify/attached', await sign('expired-302000001', 'x'))).json,
+    ).toMatchObject({
       status: -12,
     });
     expect((await post('/backend/pkcs7/verify/attached', 'bm90IGEgcGtjczc=')).status).toBe(400);
@@ -61,11 +69,18 @@ describe('E-IMZO-Server stand-in', () => {
   });
 
   it('verifies attached signatures with the E-IMZO JSON shape', async () => {
-    const { json } = await post('/backend/pkcs7/verify/attached', await sign('ind-31707920456784', 'document'));
+    const { json } = await post(
+      '/backend/pkcs7/verify/attached',
+      await sign('ind-31707920456784', 'document'),
+    );
     expect(json.status).toBe(1);
     expect(Buffer.from(json.pkcs7Info.documentBase64, 'base64').toString()).toBe('document');
     const [signer] = json.pkcs7Info.signers;
-    expect(signer).toMatchObject({ verified: true, certificateVerified: true, certificateValidAtSigningTime: true });
+    expect(signer).toMatchObject({
+      verified: true,
+      certificateVerified: true,
+      certificateValidAtSigningTime: true,
+    });
     expect(signer.certificate[0].subjectInfo['1.2.860.3.16.1.2']).toBe('31707920456784');
     expect(signer.certificate[0].issuerInfo.CN).toBe('Hujjat Demo Issuing CA (demo)');
     expect(signer.trustedCertificate.subjectInfo.CN).toBe('Hujjat Demo Root CA (demo)');
@@ -75,13 +90,19 @@ describe('E-IMZO-Server stand-in', () => {
   it('verifies detached signatures given data|pkcs7', async () => {
     const data = Buffer.from('detached document').toString('base64');
     const pkcs7 = await sign('org-302000002', 'detached document', true);
-    expect((await post('/backend/pkcs7/verify/detached', `${data}|${pkcs7}`)).json).toMatchObject({ status: 1 });
+    expect((await post('/backend/pkcs7/verify/detached', `${data}|${pkcs7}`)).json).toMatchObject({
+      status: 1,
+    });
     const other = Buffer.from('another document').toString('base64');
-    expect((await post('/backend/pkcs7/verify/detached', `${other}|${pkcs7}`)).json).toMatchObject({ status: -10 });
+    expect((await post('/backend/pkcs7/verify/detached', `${other}|${pkcs7}`)).json).toMatchObject({
+      status: -10,
+    });
     const attached = await post('/frontend/pkcs7/make-attached', `${data}|${pkcs7}`);
     expect(attached.json.status).toBe(1);
     const verified = await post('/backend/pkcs7/verify/attached', attached.json.pkcs7b64);
-    expect(Buffer.from(verified.json.pkcs7Info.documentBase64, 'base64').toString()).toBe('detached document');
+    expect(Buffer.from(verified.json.pkcs7Info.documentBase64, 'base64').toString()).toBe(
+      'detached document',
+    );
   });
 
   it('attaches an RFC 3161 token as the unsigned attribute and reports it on verify', async () => {
@@ -92,7 +113,10 @@ describe('E-IMZO-Server stand-in', () => {
     const signerInfo = parseCms(fromBase64(json.pkcs7b64)).signedData.signerInfos[0];
     expect(timestampTokenOf(signerInfo)).not.toBeNull();
     const verified = await post('/backend/pkcs7/verify/attached', json.pkcs7b64);
-    expect(verified.json.pkcs7Info.signers[0].timeStampInfo).toMatchObject({ verified: true, tsaPolicy: expect.any(String) });
+    expect(verified.json.pkcs7Info.signers[0].timeStampInfo).toMatchObject({
+      verified: true,
+      tsaPolicy: expect.any(String),
+    });
     // Stamping again adds nothing.
     expect((await post('/frontend/timestamp/pkcs7', json.pkcs7b64)).json.timestampedSignerList).toEqual([]);
   });

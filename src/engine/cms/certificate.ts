@@ -1,5 +1,5 @@
 // Reading Uzbek identity attributes out of X.509 certificates (pkijs objects).
-import * as asn1js from 'asn1js';
+import type * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { toArrayBuffer, toHex } from './bytes';
 import { OID_LEGAL_TIN, OID_PINFL, OID_UID, SUBJECT_KEYS } from './oids';

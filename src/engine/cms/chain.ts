@@ -61,7 +61,10 @@ export async function verifyChain(
     path.push(next);
     current = next;
   }
-  throw new CmsVerificationError('UNTRUSTED_CHAIN', 'The signer certificate is not issued by a trusted authority');
+  throw new CmsVerificationError(
+    'UNTRUSTED_CHAIN',
+    'The signer certificate is not issued by a trusted authority',
+  );
 }
 
 export function certificatesFromPem(pem: string): pkijs.Certificate[] {

@@ -4,7 +4,8 @@ import { bytesEqual } from './bytes';
 
 /** Adds the signers, certificates and digest algorithms of `extra` to `base` (duplicates dropped). */
 export function mergeSignedData(base: pkijs.SignedData, extra: pkijs.SignedData): pkijs.SignedData {
-  const der = (o: { toSchema(): { toBER(sizeOnly?: boolean): ArrayBuffer } }) => new Uint8Array(o.toSchema().toBER(false));
+  const der = (o: { toSchema(): { toBER(sizeOnly?: boolean): ArrayBuffer } }) =>
+    new Uint8Array(o.toSchema().toBER(false));
   const certificates = [...(base.certificates ?? [])];
   for (const cert of extra.certificates ?? []) {
     if (!certificates.some((c) => bytesEqual(der(c), der(cert)))) certificates.push(cert);

@@ -4,7 +4,12 @@ import * as pkijs from 'pkijs';
 import { toArrayBuffer } from './bytes';
 import { OID_SIGNED_DATA } from './oids';
 
-export type CmsFailureCode = 'MALFORMED' | 'BAD_SIGNATURE' | 'UNTRUSTED_CHAIN' | 'CERT_EXPIRED' | 'CERT_NOT_YET_VALID';
+export type CmsFailureCode =
+  | 'MALFORMED'
+  | 'BAD_SIGNATURE'
+  | 'UNTRUSTED_CHAIN'
+  | 'CERT_EXPIRED'
+  | 'CERT_NOT_YET_VALID';
 
 /** Why a CMS structure was refused. The message is safe to show; it never contains the signature. */
 export class CmsVerificationError extends Error {
@@ -62,6 +67,9 @@ export function findSignerCertificate(
 
 /** Re-encodes a SignedData inside its ContentInfo (DER; BER input is accepted everywhere). */
 export function encodeCms(signedData: pkijs.SignedData): Uint8Array {
-  const contentInfo = new pkijs.ContentInfo({ contentType: OID_SIGNED_DATA, content: signedData.toSchema(true) });
+  const contentInfo = new pkijs.ContentInfo({
+    contentType: OID_SIGNED_DATA,
+    content: signedData.toSchema(true),
+  });
   return new Uint8Array(contentInfo.toSchema().toBER(false));
 }

@@ -4,8 +4,8 @@ import * as pkijs from 'pkijs';
 import { bytesEqual, toArrayBuffer, toHex } from './bytes';
 import { type CertificateSummary, serialHex, summarizeCertificate } from './certificate';
 import { verifyChain } from './chain';
-import { CmsVerificationError, findSignerCertificate } from './parse';
 import { OID_EKU_TIME_STAMPING, OID_SHA256, OID_SIGNATURE_TIMESTAMP_TOKEN, OID_TST_INFO } from './oids';
+import { CmsVerificationError, findSignerCertificate } from './parse';
 
 export interface TimestampInfo {
   time: Date;
@@ -42,7 +42,8 @@ export async function verifyTimestampToken(
   stampedSignature: Uint8Array,
   trusted: pkijs.Certificate[],
 ): Promise<TimestampInfo> {
-  const invalid = () => new CmsVerificationError('BAD_SIGNATURE', 'The timestamp does not match the signature');
+  const invalid = () =>
+    new CmsVerificationError('BAD_SIGNATURE', 'The timestamp does not match the signature');
   let tokenData: pkijs.SignedData;
   let tstInfo: pkijs.TSTInfo;
   try {
@@ -93,12 +94,18 @@ export async function verifyTimestampToken(
 /** Adds (or replaces) the timestamp token of one signer. */
 export function attachTimestampToken(signerInfo: pkijs.SignerInfo, token: pkijs.ContentInfo) {
   const attribute = new pkijs.Attribute({ type: OID_SIGNATURE_TIMESTAMP_TOKEN, values: [token.toSchema()] });
-  const others = signerInfo.unsignedAttrs?.attributes.filter((a) => a.type !== OID_SIGNATURE_TIMESTAMP_TOKEN) ?? [];
-  signerInfo.unsignedAttrs = new pkijs.SignedAndUnsignedAttributes({ type: 1, attributes: [...others, attribute] });
+  const others =
+    signerInfo.unsignedAttrs?.attributes.filter((a) => a.type !== OID_SIGNATURE_TIMESTAMP_TOKEN) ?? [];
+  signerInfo.unsignedAttrs = new pkijs.SignedAndUnsignedAttributes({
+    type: 1,
+    attributes: [...others, attribute],
+  });
 }
 
 /** DER TimeStampReq over SHA-256 of a signature value, with a nonce and certReq. */
-export async function buildTimestampRequest(signature: Uint8Array): Promise<{ der: Uint8Array; nonce: Uint8Array }> {
+export async function buildTimestampRequest(
+  signature: Uint8Array,
+): Promise<{ der: Uint8Array; nonce: Uint8Array }> {
   const nonce = crypto.getRandomValues(new Uint8Array(8));
   nonce[0] &= 0x7f;
   const request = new pkijs.TimeStampReq({

@@ -1,10 +1,10 @@
 // Full local verification of a CMS SignedData over standard algorithms (RSA / ECDSA).
-import * as pkijs from 'pkijs';
+import type * as pkijs from 'pkijs';
 import { toArrayBuffer, toHex } from './bytes';
 import { type CertificateSummary, summarizeCertificate } from './certificate';
 import { verifyChain } from './chain';
-import { CmsVerificationError, findSignerCertificate, parseCms } from './parse';
 import { OID_MESSAGE_DIGEST, OID_SIGNING_TIME } from './oids';
+import { CmsVerificationError, findSignerCertificate, parseCms } from './parse';
 import { signatureValue, type TimestampInfo, timestampTokenOf, verifyTimestampToken } from './timestamp';
 
 export interface VerifiedSigner {
@@ -42,7 +42,8 @@ function signedAttribute(signerInfo: pkijs.SignerInfo, type: string) {
 export async function verifyCms(pkcs7: Uint8Array, options: VerifyCmsOptions): Promise<CmsVerification> {
   const parsed = parseCms(pkcs7);
   const content = parsed.content ?? options.detachedContent;
-  if (!content) throw new CmsVerificationError('MALFORMED', 'The signature is detached and no content was given');
+  if (!content)
+    throw new CmsVerificationError('MALFORMED', 'The signature is detached and no content was given');
   const signers: VerifiedSigner[] = [];
   for (let index = 0; index < parsed.signedData.signerInfos.length; index++) {
     const signerInfo = parsed.signedData.signerInfos[index];
@@ -54,7 +55,8 @@ export async function verifyCms(pkcs7: Uint8Array, options: VerifyCmsOptions): P
       .verify({ signer: index, data: toArrayBuffer(content), checkChain: false, extendedMode: true })
       .then((r) => Boolean(r.signatureVerified))
       .catch(() => false);
-    if (!verified) throw new CmsVerificationError('BAD_SIGNATURE', 'The signature does not match the signed data');
+    if (!verified)
+      throw new CmsVerificationError('BAD_SIGNATURE', 'The signature does not match the signed data');
 
     const signature = signatureValue(signerInfo);
     const token = timestampTokenOf(signerInfo);

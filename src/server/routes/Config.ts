@@ -22,11 +22,17 @@ export default async function configRoutes(app: FastifyInstance) {
                   wsUrl: { type: 'string', description: 'Plug-in WebSocket URL for http pages' },
                   wssUrl: { type: 'string', description: 'Plug-in WebSocket URL for https pages' },
                   domain: { type: 'string', description: 'The domain the API key is for (the request host)' },
-                  apiKey: { type: ['string', 'null'], description: 'Plug-in API key of that domain; null when none is configured' },
+                  apiKey: {
+                    type: ['string', 'null'],
+                    description: 'Plug-in API key of that domain; null when none is configured',
+                  },
                   minVersion: { type: 'string' },
                 },
               },
-              demo: { type: 'boolean', description: 'Demo mode: demo keys and the E-IMZO emulator are in use' },
+              demo: {
+                type: 'boolean',
+                description: 'Demo mode: demo keys and the E-IMZO emulator are in use',
+              },
             },
           },
         },
@@ -34,7 +40,10 @@ export default async function configRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const eimzo = app.config.eimzo;
-      const domain = request.hostname.replace(/:\d+$/, '').replace(/^\[|\]$/g, '').toLowerCase();
+      const domain = request.hostname
+        .replace(/:\d+$/, '')
+        .replace(/^\[|\]$/g, '')
+        .toLowerCase();
       const apiKeys = eimzo?.apiKeys ?? OFFICIAL_DEV_API_KEYS;
       reply.header('cache-control', 'no-store');
       return {

@@ -49,7 +49,8 @@ export class SigningConfigError extends Error {
 
 function integer(name: string, raw: string | undefined, fallback: number, max: number): number {
   if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) > max) throw new SigningConfigError(`${name} must be a number up to ${max}, got "${raw}"`);
+  if (!/^\d+$/.test(raw) || Number(raw) > max)
+    throw new SigningConfigError(`${name} must be a number up to ${max}, got "${raw}"`);
   return Number(raw);
 }
 
@@ -72,7 +73,10 @@ export function parseApiKeys(raw: string | undefined): Record<string, string> {
   if (!raw?.trim()) return keys;
   for (const pair of raw.split(/[,\s]+/).filter(Boolean)) {
     const m = /^([^=]+)=([0-9A-Fa-f]{128})$/.exec(pair);
-    if (!m) throw new SigningConfigError(`EIMZO_API_KEYS entries must look like domain=<128 hex>, got "${pair.slice(0, 40)}"`);
+    if (!m)
+      throw new SigningConfigError(
+        `EIMZO_API_KEYS entries must look like domain=<128 hex>, got "${pair.slice(0, 40)}"`,
+      );
     keys[m[1].toLowerCase()] = m[2].toUpperCase();
   }
   return keys;
@@ -84,9 +88,16 @@ export interface SigningEnvironment {
   production: boolean;
 }
 
-export function loadSigningConfig(env: NodeJS.ProcessEnv, ctx: SigningEnvironment): { signing: SigningConfig; eimzo: EimzoConfig } {
+export function loadSigningConfig(
+  env: NodeJS.ProcessEnv,
+  ctx: SigningEnvironment,
+): { signing: SigningConfig; eimzo: EimzoConfig } {
   const emulatorWsPort = port('EIMZO_WS_PORT', env.EIMZO_WS_PORT, DEFAULT_EIMZO_WS_PORT);
-  const emulatorServerPort = port('EIMZO_EMULATOR_SERVER_PORT', env.EIMZO_EMULATOR_SERVER_PORT, DEFAULT_EMULATOR_SERVER_PORT);
+  const emulatorServerPort = port(
+    'EIMZO_EMULATOR_SERVER_PORT',
+    env.EIMZO_EMULATOR_SERVER_PORT,
+    DEFAULT_EMULATOR_SERVER_PORT,
+  );
   const demoServer = `http://127.0.0.1:${emulatorServerPort}`;
   // Demo defaults never apply to a production configuration.
   const demo = ctx.demo && !ctx.production;
@@ -96,13 +107,15 @@ export function loadSigningConfig(env: NodeJS.ProcessEnv, ctx: SigningEnvironmen
     .map((f) => f.trim())
     .filter(Boolean)
     .map((f) => path.resolve(f));
-  if (demo && trustedCaFiles.length === 0) trustedCaFiles.push(path.join(ctx.dataDir, 'demo-pki', 'ca', 'root.pem'));
+  if (demo && trustedCaFiles.length === 0)
+    trustedCaFiles.push(path.join(ctx.dataDir, 'demo-pki', 'ca', 'root.pem'));
   const tsaUrl = url('TSA_URL', env.TSA_URL) ?? (demo ? `${demoServer}/tsa` : null);
 
   let service: SignatureServiceKind | null;
   const requested = env.SIGNATURE_SERVICE?.trim();
   if (requested === 'eimzo-server' || requested === 'local') service = requested;
-  else if (requested) throw new SigningConfigError(`SIGNATURE_SERVICE must be eimzo-server or local, got "${requested}"`);
+  else if (requested)
+    throw new SigningConfigError(`SIGNATURE_SERVICE must be eimzo-server or local, got "${requested}"`);
   else service = eimzoServerUrl ? 'eimzo-server' : trustedCaFiles.length ? 'local' : null;
   if (service === 'eimzo-server' && !eimzoServerUrl) {
     throw new SigningConfigError('SIGNATURE_SERVICE=eimzo-server needs EIMZO_SERVER_URL');
@@ -122,7 +135,9 @@ export function loadSigningConfig(env: NodeJS.ProcessEnv, ctx: SigningEnvironmen
     },
     eimzo: {
       wsUrl: url('EIMZO_WS_URL', env.EIMZO_WS_URL) ?? `ws://127.0.0.1:${wsPort}/service/cryptapi`,
-      wssUrl: url('EIMZO_WSS_URL', env.EIMZO_WSS_URL) ?? `wss://127.0.0.1:${DEFAULT_EIMZO_WSS_PORT}/service/cryptapi`,
+      wssUrl:
+        url('EIMZO_WSS_URL', env.EIMZO_WSS_URL) ??
+        `wss://127.0.0.1:${DEFAULT_EIMZO_WSS_PORT}/service/cryptapi`,
       apiKeys: { ...OFFICIAL_DEV_API_KEYS, ...parseApiKeys(env.EIMZO_API_KEYS) },
       minVersion: EIMZO_MIN_VERSION,
       emulatorWsPort,

@@ -99,7 +99,11 @@ export class EimzoServerSignatureService implements SignatureService {
     this.base = new URL(options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`);
   }
 
-  private async call(path: string, body: string | undefined, context?: SignatureRequestContext): Promise<EimzoReply> {
+  private async call(
+    path: string,
+    body: string | undefined,
+    context?: SignatureRequestContext,
+  ): Promise<EimzoReply> {
     const headers: Record<string, string> = {};
     const host = context?.host ?? this.options.defaultHost;
     if (host) Object.assign(headers, { host, 'x-real-host': host, 'x-forwarded-host': host });
@@ -115,7 +119,8 @@ export class EimzoServerSignatureService implements SignatureService {
     } catch {
       throw new SignatureError('SERVER_UNAVAILABLE', 'E-IMZO-Server is not reachable');
     }
-    if (response.status === 400) throw new SignatureError('MALFORMED', 'E-IMZO-Server rejected the request as malformed');
+    if (response.status === 400)
+      throw new SignatureError('MALFORMED', 'E-IMZO-Server rejected the request as malformed');
     if (response.status >= 500 || response.status === 0) {
       throw new SignatureError('SERVER_UNAVAILABLE', `E-IMZO-Server answered ${response.status}`);
     }
@@ -129,14 +134,16 @@ export class EimzoServerSignatureService implements SignatureService {
   /** GET /frontend/challenge: a challenge kept by E-IMZO-Server for /backend/auth. */
   async challenge(context?: SignatureRequestContext): Promise<{ challenge: string; ttl: number }> {
     const reply = await this.call('frontend/challenge', undefined, context);
-    if (reply.status !== 1 || !reply.challenge) throw new SignatureError('SERVER_UNAVAILABLE', 'No challenge');
+    if (reply.status !== 1 || !reply.challenge)
+      throw new SignatureError('SERVER_UNAVAILABLE', 'No challenge');
     return { challenge: reply.challenge, ttl: reply.ttl ?? 120 };
   }
 
   /** POST /backend/auth: verifies a signed E-IMZO-Server challenge (single use) and names the signer. */
   async auth(pkcs7b64: string, context?: SignatureRequestContext): Promise<SignerIdentity> {
     const reply = await this.call('backend/auth', pkcs7b64, context);
-    if (reply.status === -20) throw new SignatureError('CONTENT_MISMATCH', 'The challenge is unknown or expired');
+    if (reply.status === -20)
+      throw new SignatureError('CONTENT_MISMATCH', 'The challenge is unknown or expired');
     if (reply.status !== 1) throw failure(reply);
     return signerOf(reply.subjectCertificateInfo);
   }
@@ -151,7 +158,8 @@ export class EimzoServerSignatureService implements SignatureService {
     if (signer.certificateVerified === false) throw failure({ status: -11 });
     if (signer.certificateValidAtSigningTime === false) throw failure({ status: -12 });
     const documentBase64 = reply.pkcs7Info?.documentBase64;
-    if (!documentBase64) throw new SignatureError('MALFORMED', 'The signature is detached; an attached one is required');
+    if (!documentBase64)
+      throw new SignatureError('MALFORMED', 'The signature is detached; an attached one is required');
     const timestampTime = signer.timeStampInfo?.verified ? date(signer.timeStampInfo.time) : undefined;
     return {
       content: new Uint8Array(Buffer.from(documentBase64, 'base64')),
@@ -171,12 +179,19 @@ export class EimzoServerSignatureService implements SignatureService {
       throw new SignatureError('TIMESTAMP_FAILED', 'The timestamp service is not reachable');
     }
     if (reply.status !== 1 || !reply.pkcs7b64) {
-      throw new SignatureError('TIMESTAMP_FAILED', `No timestamp was attached (status ${reply.status ?? 'none'})`);
+      throw new SignatureError(
+        'TIMESTAMP_FAILED',
+        `No timestamp was attached (status ${reply.status ?? 'none'})`,
+      );
     }
     return reply.pkcs7b64;
   }
 
-  async join(firstPkcs7b64: string, secondPkcs7b64: string, context?: SignatureRequestContext): Promise<string> {
+  async join(
+    firstPkcs7b64: string,
+    secondPkcs7b64: string,
+    context?: SignatureRequestContext,
+  ): Promise<string> {
     const reply = await this.call('frontend/pkcs7/join', `${firstPkcs7b64}|${secondPkcs7b64}`, context);
     if (reply.status !== 1 || !reply.pkcs7b64) throw failure(reply);
     return reply.pkcs7b64;

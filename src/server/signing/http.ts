@@ -21,7 +21,10 @@ export function request(
         headers: {
           accept: 'application/json',
           ...(options.body !== undefined
-            ? { 'content-type': 'application/octet-stream', 'content-length': Buffer.byteLength(options.body) }
+            ? {
+                'content-type': 'application/octet-stream',
+                'content-length': Buffer.byteLength(options.body),
+              }
             : {}),
           ...options.headers,
         },
@@ -30,7 +33,9 @@ export function request(
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+        );
         res.on('error', reject);
       },
     );

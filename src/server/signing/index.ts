@@ -5,8 +5,14 @@ import { EimzoServerSignatureService } from './eimzoServer';
 import { LocalSignatureService } from './local';
 import { SignatureError, type SignatureService } from './types';
 
-export { type EimzoConfig, type SigningConfig, loadSigningConfig, OFFICIAL_DEV_API_KEYS } from './config';
-export { EimzoServerSignatureService, type EimzoServerOptions } from './eimzoServer';
+export {
+  type EimzoConfig,
+  loadSigningConfig,
+  OFFICIAL_DEV_API_KEYS,
+  parseApiKeys,
+  type SigningConfig,
+} from './config';
+export { type EimzoServerOptions, EimzoServerSignatureService } from './eimzoServer';
 export { LocalSignatureService, type LocalSignatureServiceOptions } from './local';
 export { type ExpectedPayload, verifySignedPayload } from './payload';
 export * from './types';
@@ -43,7 +49,10 @@ export function createSignatureService(config: Pick<Config, 'signing'>): Signatu
     return new EimzoServerSignatureService({ baseUrl: signing.eimzoServerUrl, timeoutMs: signing.timeoutMs });
   }
   try {
-    return LocalSignatureService.fromFiles(signing.trustedCaFiles, { tsaUrl: signing.tsaUrl, timeoutMs: signing.timeoutMs });
+    return LocalSignatureService.fromFiles(signing.trustedCaFiles, {
+      tsaUrl: signing.tsaUrl,
+      timeoutMs: signing.timeoutMs,
+    });
   } catch {
     return new UnconfiguredSignatureService();
   }

@@ -5,8 +5,8 @@ import fs from 'node:fs';
 import type * as pkijs from 'pkijs';
 import {
   attachTimestampToken,
-  bytesEqual,
   buildTimestampRequest,
+  bytesEqual,
   CmsVerificationError,
   certificatesFromPem,
   encodeCms,
@@ -43,7 +43,8 @@ export class LocalSignatureService implements SignatureService {
 
   constructor(private readonly options: LocalSignatureServiceOptions) {
     this.trusted = options.trustedCaPem.flatMap((pem) => certificatesFromPem(pem));
-    if (this.trusted.length === 0) throw new Error('LocalSignatureService needs at least one trusted CA certificate');
+    if (this.trusted.length === 0)
+      throw new Error('LocalSignatureService needs at least one trusted CA certificate');
   }
 
   static fromFiles(files: string[], rest: Omit<LocalSignatureServiceOptions, 'trustedCaPem'> = {}) {
@@ -54,8 +55,10 @@ export class LocalSignatureService implements SignatureService {
     const der = decodePkcs7(pkcs7b64);
     try {
       const result = await verifyCms(der, { trusted: this.trusted, now: this.options.now?.() });
-      if (!result.attached) throw new SignatureError('MALFORMED', 'The signature is detached; an attached one is required');
-      if (result.signers.length !== 1) throw new SignatureError('MALFORMED', 'Exactly one signer is expected');
+      if (!result.attached)
+        throw new SignatureError('MALFORMED', 'The signature is detached; an attached one is required');
+      if (result.signers.length !== 1)
+        throw new SignatureError('MALFORMED', 'Exactly one signer is expected');
       const [signer] = result.signers;
       return {
         content: result.content,
@@ -71,7 +74,8 @@ export class LocalSignatureService implements SignatureService {
 
   async timestamp(pkcs7b64: string): Promise<string> {
     const tsaUrl = this.options.tsaUrl;
-    if (!tsaUrl) throw new SignatureError('TIMESTAMP_FAILED', 'No timestamp authority is configured (TSA_URL)');
+    if (!tsaUrl)
+      throw new SignatureError('TIMESTAMP_FAILED', 'No timestamp authority is configured (TSA_URL)');
     let parsed: ReturnType<typeof parseCms>;
     try {
       parsed = parseCms(decodePkcs7(pkcs7b64));
@@ -92,7 +96,8 @@ export class LocalSignatureService implements SignatureService {
       } catch {
         throw new SignatureError('TIMESTAMP_FAILED', 'The timestamp authority is not reachable');
       }
-      if (!response.ok) throw new SignatureError('TIMESTAMP_FAILED', `The timestamp authority answered ${response.status}`);
+      if (!response.ok)
+        throw new SignatureError('TIMESTAMP_FAILED', `The timestamp authority answered ${response.status}`);
       try {
         const token = tokenFromTimestampResponse(new Uint8Array(await response.arrayBuffer()));
         attachTimestampToken(signerInfo, token);

@@ -1,7 +1,12 @@
 // The check every signed action makes: the bytes are the ones the server asked for, and the signer is
 // the acting party.
 import { bytesEqual, utf8 } from '../../engine/cms';
-import { SignatureError, type SignatureRequestContext, type SignatureService, type VerifiedSignature } from './types';
+import {
+  SignatureError,
+  type SignatureRequestContext,
+  type SignatureService,
+  type VerifiedSignature,
+} from './types';
 
 export interface ExpectedPayload {
   /** Exactly what the server asked to be signed (a string is compared as its UTF-8 bytes). */
@@ -20,7 +25,8 @@ export async function verifySignedPayload(
   expected: ExpectedPayload,
 ): Promise<VerifiedSignature> {
   const verified = await service.verifyAttached(pkcs7b64, expected.context);
-  const want = typeof expected.expectedContent === 'string' ? utf8(expected.expectedContent) : expected.expectedContent;
+  const want =
+    typeof expected.expectedContent === 'string' ? utf8(expected.expectedContent) : expected.expectedContent;
   if (!bytesEqual(verified.content, want)) {
     throw new SignatureError('CONTENT_MISMATCH', 'The signed content differs from what was requested');
   }

@@ -48,6 +48,7 @@ export function decodePkcs7(pkcs7b64: string): Uint8Array {
 
 function assertBase64(text: string): string {
   const clean = text.replace(/\s+/g, '');
-  if (!clean || clean.length % 4 !== 0 || !/^[A-Za-z0-9+/]+={0,2}$/.test(clean)) throw new Error('not Base64');
+  if (!clean || clean.length % 4 !== 0 || !/^[A-Za-z0-9+/]+={0,2}$/.test(clean))
+    throw new Error('not Base64');
   return clean;
 }
