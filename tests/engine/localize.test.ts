@@ -5,7 +5,7 @@ import { createValidator, getKind, localizeErrors, localizeRjsfErrors } from '..
 
 const i18n = i18next.createInstance();
 beforeAll(async () => {
-  const resources: Record<string, Record<string, unknown>> = {};
+  const resources: Record<string, Record<string, any>> = {};
   for (const lang of ['ru', 'uz', 'en']) {
     resources[lang] = Object.fromEntries(
       ['forms', 'documents', 'validation'].map((ns) => [ns, JSON.parse(readFileSync(`locales/${lang}/${ns}.json`, 'utf8'))]),
