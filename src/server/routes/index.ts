@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { authCore } from '../auth';
 import auth from './Auth';
 import config from './Config';
+import documentRoutes from './Document';
 import eimzo from './Eimzo';
 import health from './Health';
 import lgota from './Lgota';
@@ -15,4 +16,5 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(auth, { prefix: '/Auth' });
   await app.register(eimzo, { prefix: '/Eimzo' });
   await app.register(lgota, { prefix: '/Lgota' });
+  await app.register(documentRoutes, { prefix: '/Document' });
 }
