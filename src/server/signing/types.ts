@@ -14,7 +14,8 @@ export type SignatureErrorCode =
 
 /**
  * A refused or unverifiable signature. `message` is safe to log and show (English, never the
- * signature or key material); routes map `code` to a localized message (`signing:errors.<code>`).
+ * signature or key material); routes map `code` to a localized message (the auth routes use
+ * `auth:signature.<code>`).
  */
 export class SignatureError extends Error {
   override name = 'SignatureError';
