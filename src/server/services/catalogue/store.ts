@@ -8,6 +8,14 @@ import type { CatalogueRow, ClassifierRow, DatasetSource, EnterpriseRow, GoodsRo
 
 const BATCH = 1000;
 
+/**
+ * Grows after every load committed by this process, so readers in the same process see the new data
+ * at once; other processes (the import CLI against a shared PostgreSQL) are seen through the stored
+ * version, which readers re-check every second.
+ */
+let localLoads = 0;
+export const localLoadCount = () => localLoads;
+
 export interface LoadOptions {
   source: DatasetSource;
   fileName?: string | null;
@@ -201,7 +209,7 @@ export async function loadList(db: Db, listKey: ListKey, input: CatalogueRow[], 
   const list = LISTS[listKey];
   const rows = dedupe(list, input);
   const isDemo = options.source === 'demo';
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const previous = await currentDataset(tx, listKey);
     // Real data never mixes with demo rows: the first real load of a list clears its demo rows.
     if (options.replace || (previous?.source === 'demo' && !isDemo)) {
@@ -225,6 +233,10 @@ export async function loadList(db: Db, listKey: ListKey, input: CatalogueRow[], 
        returning version::int as version`,
       [listKey, options.source, options.fileName ?? null, rowCount],
     );
+    // Fresh statistics, so the planner picks the indexes for the new size of the list.
+    await tx.exec(`analyze ${list.table}`);
     return { list: listKey, received: input.length, duplicates: input.length - rows.length, rowCount, version: saved.rows[0].version };
   });
+  localLoads++;
+  return result;
 }

@@ -1,0 +1,173 @@
+import type { Locale } from '../../../engine/constants';
+import type { Db } from '../../db/client';
+import { LISTS, type ListDef, type ListKey } from './lists';
+import type { ListFilters, ListPage, ListResult } from './listQuery';
+import { normalizeSearch, tokenize } from './searchText';
+
+// A read-only, in-process index of one list at one data set version. The lists change only on a load
+// and hold tens of thousands of rows, so serving filters from memory keeps a page under a millisecond
+// on PGlite, whose every query costs milliseconds and which runs one query at a time. Same semantics
+// as the SQL path in listQuery.ts: code/TIN prefix, word-prefix name search, benefit substring.
+
+interface Benefit {
+  id: string;
+  oldId: string | null;
+  nameRu: string;
+  nameUz: string | null;
+  search: string;
+}
+
+interface IndexedRow {
+  /** catalog_code, or tin for enterprises: the sort key and the prefix filter. */
+  key: string;
+  name: string;
+  benefit: number;
+  lgotaId: string | null;
+  dateBegin: string | null;
+  dateEnd: string | null;
+}
+
+export class ListIndex {
+  private readonly vocabulary: string[];
+  private readonly postings: Int32Array[];
+
+  constructor(
+    readonly list: ListDef,
+    readonly version: number,
+    private readonly rows: IndexedRow[],
+    private readonly benefits: Benefit[],
+  ) {
+    const byToken = new Map<string, number[]>();
+    if (list.kind !== 'enterprises') {
+      rows.forEach((row, i) => {
+        for (const token of tokenize(row.name)) {
+          let ids = byToken.get(token);
+          if (!ids) byToken.set(token, (ids = []));
+          ids.push(i);
+        }
+      });
+    }
+    this.vocabulary = [...byToken.keys()].sort();
+    this.postings = this.vocabulary.map((token) => Int32Array.from(byToken.get(token)!));
+  }
+
+  get size() {
+    return this.rows.length;
+  }
+
+  /** First index whose value is >= needle in a sorted array. */
+  private static lowerBound(sorted: { length: number }, at: (i: number) => string, needle: string) {
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (at(mid) < needle) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** [from, to) of the values starting with prefix; '\uffff' sorts after every code unit we store. */
+  private prefixRange(length: number, at: (i: number) => string, prefix: string): [number, number] {
+    return [ListIndex.lowerBound({ length }, at, prefix), ListIndex.lowerBound({ length }, at, `${prefix}\uffff`)];
+  }
+
+  /** Rows whose name has a word starting with each query word; null means no name filter. */
+  private nameMask(text: string): Uint8Array | null {
+    const words = normalizeSearch(text).split(' ').filter(Boolean);
+    if (words.length === 0) return null;
+    let mask: Uint8Array | null = null;
+    for (const word of words) {
+      const hits = new Uint8Array(this.rows.length);
+      const [from, to] = this.prefixRange(this.vocabulary.length, (i) => this.vocabulary[i], word);
+      for (let v = from; v < to; v++) for (const row of this.postings[v]) hits[row] = 1;
+      if (mask) for (let i = 0; i < mask.length; i++) mask[i] &= hits[i];
+      else mask = hits;
+    }
+    return mask;
+  }
+
+  private benefitMask(text: string): Uint8Array | null {
+    const normalized = normalizeSearch(text);
+    if (!normalized) return null;
+    return Uint8Array.from(this.benefits, (b) => (b.search.includes(normalized) ? 1 : 0));
+  }
+
+  query(filters: ListFilters, page: ListPage, lang: Locale): ListResult<Record<string, unknown>> {
+    const kind = this.list.kind;
+    let prefix = '';
+    let names: Uint8Array | null = null;
+    let codeOrName: Uint8Array | null = null;
+    let benefits: Uint8Array | null = null;
+    if (kind === 'goods') {
+      prefix = filters.tasnifCode ?? '';
+      if (filters.tasnifName) names = this.nameMask(filters.tasnifName);
+      if (filters.lgotaName) benefits = this.benefitMask(filters.lgotaName);
+    } else if (kind === 'enterprises') {
+      prefix = filters.tin ?? '';
+      if (filters.lgotaName) benefits = this.benefitMask(filters.lgotaName);
+    } else if (filters.searchText) {
+      const text = filters.searchText.trim();
+      names = this.nameMask(text);
+      if (/^\d+$/.test(text)) {
+        // Digits: a code prefix, or a number inside the name.
+        codeOrName = names ?? new Uint8Array(this.rows.length);
+        const [from, to] = this.prefixRange(this.rows.length, (i) => this.rows[i].key, text);
+        for (let i = from; i < to; i++) codeOrName[i] = 1;
+        names = codeOrName;
+      }
+    }
+    const [from, to] = prefix ? this.prefixRange(this.rows.length, (i) => this.rows[i].key, prefix) : [0, this.rows.length];
+    const skip = (page.page - 1) * page.size;
+    const picked: IndexedRow[] = [];
+    let total = 0;
+    for (let i = from; i < to; i++) {
+      if (names && !names[i]) continue;
+      const row = this.rows[i];
+      if (benefits && !benefits[row.benefit]) continue;
+      if (total >= skip && picked.length < page.size) picked.push(row);
+      total++;
+    }
+    return { rows: picked.map((row) => this.output(row, lang)), totalCount: total };
+  }
+
+  private output(row: IndexedRow, lang: Locale): Record<string, unknown> {
+    if (this.list.kind === 'classifier') return { catalogCode: row.key, catalogName: row.name };
+    const b = this.benefits[row.benefit];
+    const lgotaName = lang === 'uz' ? (b.nameUz ?? b.nameRu) : b.nameRu;
+    if (this.list.kind === 'goods') return { catalogCode: row.key, catalogName: row.name, newLgotaId: b.id, lgotaName };
+    return {
+      name: row.name,
+      tin: row.key,
+      newLgotaId: b.id,
+      lgotaName,
+      lgotaId: row.lgotaId ?? b.oldId,
+      dateBegin: row.dateBegin,
+      dateEnd: row.dateEnd,
+    };
+  }
+}
+
+/** Reads one list whole, in the order the API pages it, and indexes it. */
+export async function buildListIndex(db: Db, key: ListKey, version: number): Promise<ListIndex> {
+  const list = LISTS[key];
+  const benefitRows = await db.query<Benefit>(
+    'select id, old_id as "oldId", name_ru as "nameRu", name_uz as "nameUz", search from catalogue_benefits order by id',
+  );
+  const benefits = benefitRows.rows;
+  const position = new Map(benefits.map((b, i) => [b.id, i]));
+  let sql: string;
+  if (list.kind === 'goods') {
+    sql = `select catalog_code as key, catalog_name as name, benefit_id, null as "lgotaId", null as "dateBegin", null as "dateEnd"
+           from ${list.table} order by catalog_code, benefit_id`;
+  } else if (list.kind === 'enterprises') {
+    sql = `select tin as key, name, benefit_id, lgota_id as "lgotaId", date_begin as "dateBegin", date_end as "dateEnd"
+           from ${list.table} order by tin, benefit_id, date_begin`;
+  } else {
+    sql = `select catalog_code as key, catalog_name as name, null as benefit_id, null as "lgotaId", null as "dateBegin", null as "dateEnd"
+           from ${list.table} order by catalog_code`;
+  }
+  const r = await db.query<Omit<IndexedRow, 'benefit'> & { benefit_id: string | null }>(sql);
+  const rows = r.rows.map(({ benefit_id, ...row }) => ({ ...row, benefit: benefit_id ? (position.get(benefit_id) ?? -1) : -1 }));
+  return new ListIndex(list, version, rows, benefits);
+}
