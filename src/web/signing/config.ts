@@ -18,7 +18,7 @@ export const PUBLIC_LOCAL_API_KEYS = [
 ];
 
 interface ServerConfig {
-  eimzo?: { wsUrl?: string; apiKey?: unknown; apiKeys?: unknown; minVersion?: string };
+  eimzo?: { wsUrl?: string; wssUrl?: string; apiKey?: unknown; apiKeys?: unknown; domain?: string; minVersion?: string };
   demo?: boolean;
 }
 
@@ -44,10 +44,11 @@ let cached: Promise<EimzoClientConfig> | null = null;
 export function loadEimzoConfig(): Promise<EimzoClientConfig> {
   cached ??= apiFetch<ServerConfig>('/api/Config/client', { quiet: true })
     .then((config) => {
-      const hostname = window.location.hostname;
+      const hostname = config?.eimzo?.domain || window.location.hostname;
       const keys = apiKeyArguments(config?.eimzo?.apiKey ?? config?.eimzo?.apiKeys, hostname);
+      const secure = window.location.protocol === 'https:';
       return {
-        wsUrl: config?.eimzo?.wsUrl || defaultCapiwsUrl(),
+        wsUrl: (secure ? config?.eimzo?.wssUrl : config?.eimzo?.wsUrl) || defaultCapiwsUrl(),
         apiKeys: keys.length >= 2 ? keys : PUBLIC_LOCAL_API_KEYS,
         demo: config?.demo === true,
       };

@@ -23,7 +23,8 @@ export function PhoneInput({
 
   useEffect(() => {
     if (!ref.current) return;
-    const instance = IMask(ref.current, { mask: MASK, lazy: true });
+    // The prefix and slots stay visible, so typing starts after +998 (a typed 9 would otherwise fill its 9).
+    const instance = IMask(ref.current, { mask: MASK, lazy: false, placeholderChar: '_' });
     instance.on('accept', () => onDigitsRef.current(instance.unmaskedValue.replace(/^998/, '')));
     mask.current = instance;
     return () => instance.destroy();
