@@ -10,7 +10,7 @@ async function main() {
   const config = loadConfig(process.env, pkg.version);
   // Demo mode (never production): demo keys first, so the verifier finds its trusted CA at startup.
   const demoSigning = config.demo && !config.production ? await startDemoSigning(config) : null;
-  const server = await startServer(config);
+  const server = await startServer(demoSigning?.config ?? config);
   const closers: Array<() => Promise<void>> = [() => server.close()];
   if (config.demo) server.app.log.info('demo mode: demo data loaded');
   if (demoSigning) {

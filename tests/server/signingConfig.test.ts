@@ -84,6 +84,7 @@ withDatabases(
           minVersion: '3.36',
         },
         demo: true,
+        emulator: { controlUrl: 'http://127.0.0.1:19999/control' },
       });
       const custom = await ctx.app.inject({
         method: 'GET',
@@ -104,11 +105,15 @@ withDatabases(
   },
   {
     seed: false,
-    config: {
-      ...loadSigningConfig(
+    config: withControlUrl(
+      loadSigningConfig(
         { EIMZO_API_KEYS: `hujjat.example=${KEY}` },
         { dataDir: '/tmp/x', demo: true, production: false },
       ),
-    },
+    ),
   },
 );
+
+function withControlUrl(loaded: ReturnType<typeof loadSigningConfig>) {
+  return { ...loaded, eimzo: { ...loaded.eimzo, emulatorControlUrl: 'http://127.0.0.1:19999/control' } };
+}

@@ -33,6 +33,12 @@ export default async function configRoutes(app: FastifyInstance) {
                 type: 'boolean',
                 description: 'Demo mode: demo keys and the E-IMZO emulator are in use',
               },
+              emulator: {
+                type: 'object',
+                description: 'Demo mode only: the E-IMZO emulator (its password-dialog control channel)',
+                required: ['controlUrl'],
+                properties: { controlUrl: { type: 'string' } },
+              },
             },
           },
         },
@@ -46,6 +52,7 @@ export default async function configRoutes(app: FastifyInstance) {
         .toLowerCase();
       const apiKeys = eimzo?.apiKeys ?? OFFICIAL_DEV_API_KEYS;
       reply.header('cache-control', 'no-store');
+      const demo = app.config.demo && !app.config.production;
       return {
         eimzo: {
           wsUrl: eimzo?.wsUrl ?? `ws://127.0.0.1:${DEFAULT_EIMZO_WS_PORT}/service/cryptapi`,
@@ -54,7 +61,8 @@ export default async function configRoutes(app: FastifyInstance) {
           apiKey: apiKeys[domain] ?? null,
           minVersion: eimzo?.minVersion ?? EIMZO_MIN_VERSION,
         },
-        demo: app.config.demo && !app.config.production,
+        demo,
+        ...(demo && eimzo?.emulatorControlUrl ? { emulator: { controlUrl: eimzo.emulatorControlUrl } } : {}),
       };
     },
   );

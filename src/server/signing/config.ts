@@ -28,6 +28,8 @@ export interface EimzoConfig {
   /** Demo mode: ports of the emulator's plug-in WebSocket and E-IMZO-Server stand-in. */
   emulatorWsPort: number;
   emulatorServerPort: number;
+  /** Demo mode: the running emulator's control channel (set once it listens). */
+  emulatorControlUrl?: string | null;
 }
 
 /** The vendor's published keys for local development (reference/eimzo.md §3.2). */
