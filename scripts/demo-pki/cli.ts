@@ -10,10 +10,10 @@ async function main() {
   process.stdout.write(`trusted root CA: ${path.join(manifest.dir, manifest.rootCaFile)}\n`);
   for (const key of manifest.keys) {
     const where = key.disk ? `${key.file}` : `${key.file} (not on an emulated disk)`;
-    process.stdout.write(
-      `  ${key.id.padEnd(26)} ${key.kind.padEnd(12)} ${where}  password ${key.password}\n`,
-    );
+    process.stdout.write(`  ${key.id.padEnd(26)} ${key.kind.padEnd(12)} ${where}\n`);
   }
+  // Passwords stay in the manifest (demo only): the emulator types them, nobody needs them on screen.
+  process.stdout.write(`key passwords (demo only): ${path.join(manifest.dir, 'manifest.json')}\n`);
 }
 
 main().catch((err) => {
