@@ -3,17 +3,23 @@ import { expect, type Page } from '@playwright/test';
 /** DEMO ONLY: the seeded director of OOO «Demo Savdo» (docs/auth.md). */
 export const DEMO_LOGIN = { phone: '998901000001', tin: '302000001', password: 'Demo#2026' };
 
-/** Where the emulator's control channel listens in this run (EIMZO_EMULATOR_SERVER_PORT, docs/signing.md). */
-export const emulatorControlUrl = () => `http://127.0.0.1:${process.env.EIMZO_EMULATOR_SERVER_PORT || 64647}/control`;
+/** The emulator's control channel of this run, as the server reports it in demo mode (docs/signing.md). */
+async function emulatorControlUrl(page: Page): Promise<string> {
+  const res = await page.request.get('/api/Config/client');
+  const url = (await res.json()).emulator?.controlUrl as string | undefined;
+  expect(url, 'the demo server reports the emulator control URL').toBeTruthy();
+  return url!;
+}
 
 /** Scripts the emulator's password dialog for the next key use: type the password, cancel, or a wrong one. */
 export async function scriptPasswordDialog(page: Page, mode: 'enter' | 'cancel' | 'wrong') {
-  const res = await page.request.post(`${emulatorControlUrl()}/password`, { data: { mode, once: true } });
+  const res = await page.request.post(`${await emulatorControlUrl(page)}/password`, { data: { mode, once: true } });
   expect(res.ok()).toBe(true);
 }
 
 export async function resetEmulator(page: Page) {
-  await page.request.post(`${emulatorControlUrl()}/reset`);
+  const res = await page.request.post(`${await emulatorControlUrl(page)}/reset`);
+  expect(res.ok()).toBe(true);
 }
 
 /** A real session (server-issued tokens) through the password screen. */

@@ -137,6 +137,8 @@ export function uniqueSortedCertificates(list: Certificate[]): Certificate[] {
   return unique.sort(
     (a, b) =>
       certificateIdentity(a).localeCompare(certificateIdentity(b)) ||
+      // Within one TIN the usable keys come before expired ones.
+      Number(isExpired(a)) - Number(isExpired(b)) ||
       a.CN.localeCompare(b.CN) ||
       a.serialNumber.localeCompare(b.serialNumber),
   );

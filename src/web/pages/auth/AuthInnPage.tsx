@@ -17,12 +17,14 @@ import { CertificateList } from './CertificateList';
 import { EimzoStatus } from './EimzoStatus';
 import { reportSigningError } from './signingErrors';
 import { useCertificates } from './useCertificates';
+import { useDemoMode } from './useDemoMode';
 import './auth.css';
 
 /** Sign-in by certificate (spec §2): pick a key from E-IMZO, sign the server's challenge. */
 export default function AuthInnPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
+  const demo = useDemoMode();
   const searchId = useId();
   const { certificates, isPending, isError, error, refetch, isFetching } = useCertificates();
   const [query, setQuery] = useState('');
@@ -62,6 +64,7 @@ export default function AuthInnPage() {
       <h1 id="auth-inn-title" className="auth-title">
         {t('inn.title')}
       </h1>
+      {demo && <p className="demo-note">{t('inn.demoHint')}</p>}
       {isPending ? (
         <Loading />
       ) : isError ? (

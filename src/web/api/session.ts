@@ -1,0 +1,64 @@
+import { getProfile, type Profile, setProfile } from '../auth/profile';
+import { refreshSession } from './auth';
+
+// Keeps a signed-in session alive: access tokens live 15 minutes; before one runs out the rotating
+// refresh token (httpOnly cookie) buys the next. Tabs share one cookie, so refreshes are serialized
+// across tabs (Web Locks) — two tabs presenting the same refresh token would look like token theft
+// to the server and end the session.
+
+/** Refresh when less than this is left. */
+const REFRESH_MARGIN_MS = 2 * 60_000;
+const CHECK_EVERY_MS = 30_000;
+const LOCK_NAME = 'hujjat-session-refresh';
+
+/** The `exp` of a JWT in milliseconds, or null when the token is not a JWT. */
+export function accessTokenExpiry(token: string): number | null {
+  try {
+    const payload = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')));
+    return typeof payload.exp === 'number' ? payload.exp * 1000 : null;
+  } catch {
+    return null;
+  }
+}
+
+export function needsRefresh(profile: Pick<Profile, 'accessToken'> | null, now = Date.now()): boolean {
+  if (!profile) return false;
+  const exp = accessTokenExpiry(profile.accessToken);
+  return exp !== null && exp - now < REFRESH_MARGIN_MS;
+}
+
+let inflight: Promise<boolean> | null = null;
+
+/** Gets a new access token now (once per moment across tabs); false when the session has ended. */
+export function refreshAccessToken(): Promise<boolean> {
+  const run = async () => {
+    // Another tab may have refreshed while this one waited for the lock.
+    if (!needsRefresh(getProfile())) return getProfile() !== null;
+    const next = await refreshSession();
+    if (!next) return false;
+    setProfile({ ...getProfile(), ...next });
+    return true;
+  };
+  inflight ??= (typeof navigator !== 'undefined' && navigator.locks ? navigator.locks.request(LOCK_NAME, run) : run()).finally(() => {
+    inflight = null;
+  });
+  return inflight;
+}
+
+/**
+ * Starts refreshing the signed-in user's access token ahead of its expiry (checked every 30 s and
+ * when the tab becomes visible). Returns a stop function. Call once at application start.
+ */
+export function startSessionKeeper(): () => void {
+  const tick = () => {
+    if (needsRefresh(getProfile())) void refreshAccessToken();
+  };
+  const timer = setInterval(tick, CHECK_EVERY_MS);
+  const onVisible = () => document.visibilityState === 'visible' && tick();
+  document.addEventListener('visibilitychange', onVisible);
+  tick();
+  return () => {
+    clearInterval(timer);
+    document.removeEventListener('visibilitychange', onVisible);
+  };
+}
