@@ -1,5 +1,12 @@
 import Form from '@rjsf/core';
-import type { ErrorSchema, ErrorTransformer, RJSFSchema, RJSFValidationError, TranslatableString, UiSchema } from '@rjsf/utils';
+import type {
+  ErrorSchema,
+  ErrorTransformer,
+  RJSFSchema,
+  RJSFValidationError,
+  TranslatableString,
+  UiSchema,
+} from '@rjsf/utils';
 import { englishStringTranslator } from '@rjsf/utils';
 import { type RefObject, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +33,10 @@ export interface DocumentFormProps {
   idPrefix?: string;
 }
 
-const DEFAULT_STATE_BEHAVIOR = { emptyObjectFields: 'skipEmptyDefaults', arrayMinItems: { populate: 'never' } } as const;
+const DEFAULT_STATE_BEHAVIOR = {
+  emptyObjectFields: 'skipEmptyDefaults',
+  arrayMinItems: { populate: 'never' },
+} as const;
 
 /**
  * One schema-driven form for every kind and mode (DESIGN §7). The Form is uncontrolled (the parent
@@ -69,7 +79,8 @@ export function DocumentForm({
   const tRef = useRef(t);
   tRef.current = t;
   const transformErrors = useCallback<ErrorTransformer>(
-    (errors) => localizeRjsfErrors(errors, (key, params) => tRef.current(key, params ?? {}) as string, schema as never),
+    (errors) =>
+      localizeRjsfErrors(errors, (key, params) => tRef.current(key, params ?? {}) as string, schema as never),
     [schema],
   );
   const translateString = useCallback(
@@ -81,7 +92,10 @@ export function DocumentForm({
   const ui = useMemo<UiSchema>(
     () => ({
       ...uiSchema,
-      'ui:submitButtonOptions': { norender: readOnly, submitText: submitLabel ?? (mode === 'update' ? 'save' : 'submit') },
+      'ui:submitButtonOptions': {
+        norender: readOnly,
+        submitText: submitLabel ?? (mode === 'update' ? 'save' : 'submit'),
+      },
     }),
     [uiSchema, readOnly, submitLabel, mode],
   );

@@ -1,12 +1,14 @@
 import type { RJSFSchema } from '@rjsf/utils';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { ajvOptions } from '../../engine/ajvOptions';
-import { registerKeywords } from '../../engine/keywords';
+import { registerBrowserKeywords } from './validator';
 
 /** One AJV instance for the table's row checks, with THE shared options and keywords. */
 let sharedAjv: Ajv | undefined;
 function ajv(): Ajv {
-  sharedAjv ??= registerKeywords(new Ajv({ ...ajvOptions, strictSchema: false }));
+  sharedAjv ??= registerBrowserKeywords(
+    new Ajv({ ...ajvOptions, strictSchema: false, validateSchema: false }),
+  );
   return sharedAjv;
 }
 
@@ -21,22 +23,25 @@ export function makeRowValidator(
   rootSchema: RJSFSchema,
   lineSchema: RJSFSchema,
 ): (row: unknown) => FieldErrors | null {
-  let validate: ValidateFunction | undefined;
-  try {
-    const { $id: _id, ...root } = rootSchema as RJSFSchema & { $id?: string };
-    validate = ajv().compile({
-      ...(root.$defs ? { $defs: root.$defs } : {}),
-      ...(root.definitions ? { definitions: root.definitions } : {}),
-      ...lineSchema,
-    });
-  } catch {
-    // A line schema that does not compile on its own is still checked by the whole-document validator.
-    return () => null;
-  }
-  const check = validate;
+  // Compiled on first use (the first commit), not at mount: first render stays free of AJV work.
+  let validate: ValidateFunction | null | undefined;
+  const compile = (): ValidateFunction | null => {
+    try {
+      const { $id: _id, ...root } = rootSchema as RJSFSchema & { $id?: string };
+      return ajv().compile({
+        ...(root.$defs ? { $defs: root.$defs } : {}),
+        ...(root.definitions ? { definitions: root.definitions } : {}),
+        ...lineSchema,
+      });
+    } catch {
+      // A line schema that does not compile on its own is still checked by the whole-document validator.
+      return null;
+    }
+  };
   return (row) => {
-    if (check(row)) return null;
-    return firstErrorPerField(check.errors ?? []);
+    if (validate === undefined) validate = compile();
+    if (!validate || validate(row)) return null;
+    return firstErrorPerField(validate.errors ?? []);
   };
 }
 

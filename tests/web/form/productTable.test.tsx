@@ -9,12 +9,21 @@ type Lines = Array<Record<string, unknown>>;
 function setup(rows: Lines) {
   const { schema, uiSchema } = productsOnly();
   const onChange = vi.fn<(data: unknown) => void>();
-  const view = render(<DocumentForm schema={schema} uiSchema={uiSchema} mode="create" initialData={{ Products: rows }} onChange={onChange} />);
+  const view = render(
+    <DocumentForm
+      schema={schema}
+      uiSchema={uiSchema}
+      mode="create"
+      initialData={{ Products: rows }}
+      onChange={onChange}
+    />,
+  );
   const lastLines = () => (onChange.mock.calls.at(-1)?.[0] as { Products: Lines }).Products;
   return { ...view, onChange, lastLines };
 }
 
-const cell = (row: number, field: string) => document.getElementById(`root_Products_${row}_${field}`) as HTMLInputElement;
+const cell = (row: number, field: string) =>
+  document.getElementById(`root_Products_${row}_${field}`) as HTMLInputElement;
 const totals = (field: string) => document.querySelector(`[data-total="${field}"]`)?.textContent;
 
 describe('product table', () => {
@@ -45,7 +54,14 @@ describe('product table', () => {
     fireEvent.focus(price);
     fireEvent.change(price, { target: { value: '0,1' } });
     fireEvent.keyDown(price, { key: 'Enter' });
-    await waitFor(() => expect(lastLines()[0]).toMatchObject({ Summa: 0.1, DeliverySum: 0.2, VatSum: 0.02, DeliverySumWithVat: 0.22 }));
+    await waitFor(() =>
+      expect(lastLines()[0]).toMatchObject({
+        Summa: 0.1,
+        DeliverySum: 0.2,
+        VatSum: 0.02,
+        DeliverySumWithVat: 0.22,
+      }),
+    );
     await waitFor(() => expect(document.activeElement).toBe(cell(1, 'Summa')));
   });
 
@@ -74,13 +90,30 @@ describe('product table', () => {
   it('adds, copies, moves and removes lines with buttons, keeping OrdNo equal to the position', async () => {
     const { lastLines } = setup([line(1), line(2, { Name: 'Второй' })]);
     fireEvent.click(screen.getByRole('button', { name: 'Копировать строку 1' }));
-    await waitFor(() => expect(lastLines().map((l) => [l.OrdNo, l.Name])).toEqual([[1, 'Товар 1'], [2, 'Товар 1'], [3, 'Второй']]));
+    await waitFor(() =>
+      expect(lastLines().map((l) => [l.OrdNo, l.Name])).toEqual([
+        [1, 'Товар 1'],
+        [2, 'Товар 1'],
+        [3, 'Второй'],
+      ]),
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'Переместить строку 3 вверх' }));
-    await waitFor(() => expect(lastLines().map((l) => [l.OrdNo, l.Name])).toEqual([[1, 'Товар 1'], [2, 'Второй'], [3, 'Товар 1']]));
+    await waitFor(() =>
+      expect(lastLines().map((l) => [l.OrdNo, l.Name])).toEqual([
+        [1, 'Товар 1'],
+        [2, 'Второй'],
+        [3, 'Товар 1'],
+      ]),
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'Удалить строку 1' }));
-    await waitFor(() => expect(lastLines().map((l) => [l.OrdNo, l.Name])).toEqual([[1, 'Второй'], [2, 'Товар 1']]));
+    await waitFor(() =>
+      expect(lastLines().map((l) => [l.OrdNo, l.Name])).toEqual([
+        [1, 'Второй'],
+        [2, 'Товар 1'],
+      ]),
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'Добавить строку' }));
     await waitFor(() => expect(lastLines()).toHaveLength(3));
@@ -93,19 +126,44 @@ describe('product table', () => {
     const header = 'CatalogCode\tCatalogName\tName\tPackageCode\tPackageName\tCount\tSumma\tVatRate\tOrigin';
     const good = '10112008001000001\tУслуги\tДоставка\t1209782\tуслуга\t1,5\t2000\t12\t3';
     const bad = '10112008001000001\tУслуги\tПогрузка\t1209782\tуслуга\tмного\t500\t12\t3';
-    fireEvent.paste(cell(0, 'Name'), { clipboardData: { getData: () => `${header}\r\n${good}\r\n${bad}\r\n` } });
+    fireEvent.paste(cell(0, 'Name'), {
+      clipboardData: { getData: () => `${header}\r\n${good}\r\n${bad}\r\n` },
+    });
     await waitFor(() => expect(lastLines()).toHaveLength(2));
-    expect(lastLines()[1]).toMatchObject({ OrdNo: 2, Name: 'Доставка', Count: 1.5, DeliverySum: 3000, VatSum: 360, DeliverySumWithVat: 3360 });
-    expect(screen.getByText('Добавлено строк: 1 из 2. Пропущено строк с ошибками: 1.')).toHaveAttribute('role', 'status');
+    expect(lastLines()[1]).toMatchObject({
+      OrdNo: 2,
+      Name: 'Доставка',
+      Count: 1.5,
+      DeliverySum: 3000,
+      VatSum: 360,
+      DeliverySumWithVat: 3360,
+    });
+    expect(screen.getByText('Добавлено строк: 1 из 2. Пропущено строк с ошибками: 1.')).toHaveAttribute(
+      'role',
+      'status',
+    );
     const errors = screen.getByRole('table', { name: 'Строки с ошибками' });
-    const cells = within(errors).getAllByRole('cell').map((c) => c.textContent);
+    const cells = within(errors)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
     expect(cells).toEqual(['3', 'Count', 'Count: ожидается число.']);
   });
 
   it('imports lines from .xlsx and reports a bad line by row, column and message', async () => {
     const { lastLines } = setup([{ OrdNo: 1, WithoutVat: false }]);
     const sheet = XLSX.utils.aoa_to_sheet([
-      ['Код ИКПУ', 'Наименование по ИКПУ', 'Наименование товара (услуги)', 'Код упаковки', 'Упаковка', 'Количество', 'Цена', 'Ставка НДС', 'Происхождение'],
+      // Headers as the help page's Excel template writes them: "label [NationalName]".
+      [
+        'Код ИКПУ [CatalogCode]',
+        'Название [CatalogName]',
+        'Товар [Name]',
+        'Упаковка [PackageCode]',
+        'Название упаковки [PackageName]',
+        'Количество [Count]',
+        'Цена [Summa]',
+        'НДС [VatRate]',
+        'Происхождение [Origin]',
+      ],
       ['00902001001031001', 'Чай', 'Чай зелёный', '1392342', 'шт.', 10, 12500.5, 12, 2],
       ['00902001001031001', 'Чай', 'Чай чёрный', '1392342', 'шт.', 4, 100, 7, 2],
       ['123', 'Чай', 'Чай без кода', '1392342', 'шт.', 1, 100, 12, 2],
@@ -113,24 +171,38 @@ describe('product table', () => {
     const book = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(book, sheet, 'Products');
     const bytes = XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer;
-    const file = new File([bytes], 'lines.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+    const file = new File([bytes], 'lines.xlsx', {
+      type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    });
     await act(async () => {
       fireEvent.change(screen.getByTestId('product-import-input'), { target: { files: [file] } });
     });
     await waitFor(() => expect(screen.getByRole('table', { name: 'Строки с ошибками' })).toBeInTheDocument());
     // The blank starter line is replaced by the imported one.
-    expect(lastLines()).toHaveLength(1);
-    expect(lastLines()[0]).toMatchObject({ OrdNo: 1, Name: 'Чай зелёный', Count: 10, Summa: 12500.5, DeliverySum: 125005, VatSum: 15000.6 });
+    await waitFor(() => expect(lastLines()).toHaveLength(1));
+    expect(lastLines()[0]).toMatchObject({
+      OrdNo: 1,
+      Name: 'Чай зелёный',
+      Count: 10,
+      Summa: 12500.5,
+      DeliverySum: 125005,
+      VatSum: 15000.6,
+    });
     const rows = within(screen.getByRole('table', { name: 'Строки с ошибками' }))
       .getAllByRole('row')
       .slice(1)
-      .map((row) => within(row).getAllByRole('cell').map((c) => c.textContent));
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      );
+    // Row numbers and column names as the person sees them in their file.
     expect(rows.map((r) => r.slice(0, 2))).toEqual([
-      ['3', 'Ставка НДС'],
-      ['4', 'Код ИКПУ'],
+      ['3', 'НДС [VatRate]'],
+      ['4', 'Код ИКПУ [CatalogCode]'],
     ]);
-    expect(rows[0][2]).toBe('Ставка НДС: недопустимое значение.');
-    expect(rows[1][2]).not.toBe('');
+    expect(rows[0][2]).toBe('НДС [VatRate]: недопустимое значение.');
+    expect(rows[1][2]).toMatch(/Код ИКПУ \[CatalogCode\]/);
   });
 
   it('renders only the visible part of a long table', () => {

@@ -221,9 +221,8 @@ export function ProductTableField(props: FieldProps<ProductRow[]>) {
         emit(store.move(index, to));
         // Keep the keyboard on the moved row's button.
         requestAnimationFrame(() => {
-          const buttons = document.querySelectorAll<HTMLButtonElement>(
-            `#${CSS.escape(latest.current.id)}-table tr[data-index="${to}"] .pt-actions button`,
-          );
+          const table = document.getElementById(`${latest.current.id}-table`);
+          const buttons = table?.querySelectorAll<HTMLButtonElement>(`tr[data-index="${to}"] .pt-actions button`) ?? [];
           buttons[action === 'up' ? 0 : 1]?.focus();
         });
       }
@@ -243,7 +242,9 @@ export function ProductTableField(props: FieldProps<ProductRow[]>) {
     (matrix: unknown[][], at: number, source: ImportReport['source']) => {
       // OrdNo is provisional here (the store renumbers on insert) but must be present to validate.
       const base = hasOrdinal ? { ...emptyRow(columns), [ORDINAL_FIELD]: 1 } : emptyRow(columns);
-      const result = rowsFromMatrix(matrix, columns, columnTitle, validateRow, base, (row) => recomputeRow(row, mapping));
+      const result = rowsFromMatrix(matrix, columns, columnTitle, validateRow, base, (row) =>
+        recomputeRow(row, mapping),
+      );
       const current = store.getSnapshot();
       // A table holding only the blank starter line is replaced rather than appended to.
       const onlyBlank =

@@ -89,13 +89,12 @@ export function mapHeader(
     byName.set(column.name.toLowerCase(), column);
     byName.set(titleOf(column).toLowerCase(), column);
   }
-  const matched = firstRow.map((cell) =>
-    byName.get(
-      String(cell ?? '')
-        .trim()
-        .toLowerCase(),
-    ),
-  );
+  // The help page's Excel template writes "Количество [Count]": the national name in brackets wins.
+  const matched = firstRow.map((cell) => {
+    const text = String(cell ?? '').trim();
+    const bracketed = /\[([A-Za-z]+)\]\s*$/.exec(text)?.[1];
+    return (bracketed && byName.get(bracketed.toLowerCase())) || byName.get(text.toLowerCase());
+  });
   if (matched.filter(Boolean).length >= Math.min(2, firstRow.length))
     return { mapping: matched, hasHeader: true };
   const editable = columns.filter((c) => c.kind !== 'computed');

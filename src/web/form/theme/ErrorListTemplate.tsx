@@ -13,7 +13,10 @@ export function ErrorListTemplate({ errors }: ErrorListProps) {
       <p>{t('errorSummary', { count: errors.length })}</p>
       <ul>
         {errors.slice(0, 20).map((error, i) => {
-          const id = `root${(error.property ?? '').replace(/\.|\[|\]/g, '_').replace(/_+/g, '_').replace(/_$/, '')}`;
+          const id = `root${(error.property ?? '')
+            .replace(/\.|\[|\]/g, '_')
+            .replace(/_+/g, '_')
+            .replace(/_$/, '')}`;
           return (
             <li key={`${error.property}-${i}`}>
               <a

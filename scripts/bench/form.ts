@@ -1,0 +1,263 @@
+/**
+ * npm run bench:form — the invoice form in headless Chromium on a production build, for 100, 1000
+ * and 5000 product lines: our form (RJSF theme + virtualized product table) against stock RJSF
+ * array rendering of the same schema and data in the same run (method of toolchain.md §6–§7).
+ *
+ * Per (page, N, repetition), a fresh browser context:
+ *   first render   navigation start → the frame after React's first commit (rAF + setTimeout 0)
+ *   keystroke      per key: keydown event time → the task after React handled the input and the
+ *                  browser recomputed style and layout (in-page; p50 and p95 over all keys)
+ *   typing ÷ 10    toolchain §6 (b): type 10 characters, wait for the value, divide by 10
+ *   commit         ours: Tab out of the cell → the Form reported the committed change (blur commit)
+ * Usage: npm run bench:form -- [--n 100,1000,5000] [--reps 3] [--stock-reps-5000 1] [--keys 30]
+ */
+import { createServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { extname, join, resolve } from 'node:path';
+import { type Browser, chromium, type Page } from '@playwright/test';
+import { build } from 'vite';
+
+const args = new Map<string, string>();
+for (let i = 2; i < process.argv.length; i += 2)
+  args.set(process.argv[i].replace(/^--/, ''), process.argv[i + 1]);
+const SIZES = (args.get('n') ?? '100,1000,5000').split(',').map(Number);
+const REPS = Number(args.get('reps') ?? 3);
+const STOCK_REPS_BIG = Number(args.get('stock-reps-5000') ?? 1);
+const KEYS = Number(args.get('keys') ?? 30);
+const OUT = resolve(import.meta.dirname, '../../node_modules/.cache/bench-form');
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+type Impl = 'ours' | 'stock';
+interface Sample {
+  render: number;
+  keys: number[];
+  typing: number;
+  commit?: number;
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+};
+
+async function serve(dir: string): Promise<{ url: string; close(): void }> {
+  const server = createServer(async (req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    try {
+      const body = await readFile(join(dir, path === '/' ? 'ours.html' : path));
+      res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { url: `http://127.0.0.1:${port}`, close: () => server.close() };
+}
+
+const quantile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] : Number.NaN;
+};
+const median = (values: number[]) => quantile(values, 0.5);
+
+async function cellOf(page: Page, impl: Impl, n: number): Promise<string> {
+  const row = Math.floor(n / 2);
+  const selector = `#root_ProductList_Products_${row}_Name`;
+  if (impl === 'ours') {
+    // Virtualized: scroll the table so the middle line is mounted.
+    await page.evaluate((index) => {
+      const box = document.querySelector('.pt-scroll') as HTMLElement;
+      box.scrollIntoView();
+      box.scrollTop = index * 46 - 100;
+    }, row);
+  }
+  await page.waitForSelector(selector, { timeout: 30_000 });
+  return selector;
+}
+
+async function measure(browser: Browser, base: string, impl: Impl, n: number): Promise<Sample | null> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  try {
+    await page.goto(`${base}/${impl}.html?n=${n}`, { waitUntil: 'commit' });
+    await page.waitForFunction(() => (window as any).__rendered === true, undefined, {
+      timeout: 120_000,
+      polling: 100,
+    });
+    const render = await page.evaluate(() => (window as any).__marks.rendered as number);
+    if (process.env.BENCH_FORM_PARTS)
+      console.log(`\n    marks ${JSON.stringify(await page.evaluate(() => (window as any).__marks))}`);
+    const selector = await cellOf(page, impl, n);
+    await page.waitForTimeout(300);
+    await page.focus(selector);
+    await page.keyboard.press('End');
+    await page.waitForTimeout(300);
+
+    // (b) of toolchain §6: 10 characters as fast as CDP delivers them, wait for the value.
+    const before = await page.inputValue(selector);
+    const t1 = Date.now();
+    await page.keyboard.type('abcdefghij', { delay: 0 });
+    await page.waitForFunction(
+      ([sel, want]) => (document.querySelector(sel) as HTMLInputElement | null)?.value === want,
+      [selector, `${before}abcdefghij`] as const,
+      { polling: 'raf', timeout: 120_000 },
+    );
+    const typing = (Date.now() - t1) / 10;
+    await page.waitForTimeout(300);
+
+    // Per-key latency at a typist's pace (one key every 40 ms).
+    await page.evaluate(() => {
+      (window as any).__keys.latencies = [];
+    });
+    const text = 'klmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'.slice(0, KEYS);
+    await page.keyboard.type(text, { delay: 40 });
+    await page.waitForFunction(
+      ([sel, suffix]) =>
+        (document.querySelector(sel) as HTMLInputElement | null)?.value.endsWith(suffix) === true,
+      [selector, text] as const,
+      { polling: 'raf', timeout: 120_000 },
+    );
+    await page.waitForTimeout(200);
+    const keys = await page.evaluate(() => (window as any).__keys.latencies as number[]);
+    if (process.env.BENCH_FORM_PARTS) {
+      const parts = await page.evaluate(() => (window as any).__keys.parts as number[][]);
+      console.log(
+        `\n    parts [keydown→input, input→React done, layout, total]: ${parts.map((p) => p.map((x) => x.toFixed(1)).join('/')).join('  ')}`,
+      );
+    }
+
+    let commit: number | undefined;
+    if (impl === 'ours') {
+      await page.evaluate(() => {
+        (window as any).__keys.commits = [];
+      });
+      await page.keyboard.press('Tab');
+      await page.waitForFunction(() => (window as any).__keys.commits.length > 0, undefined, {
+        timeout: 60_000,
+      });
+      commit = await page.evaluate(() => (window as any).__keys.commits[0] as number);
+      const value = await page.evaluate(
+        (row) => document.querySelector<HTMLInputElement>(`#root_ProductList_Products_${row}_Name`)?.value,
+        Math.floor(n / 2),
+      );
+      if (!value?.endsWith(text)) throw new Error(`commit lost the typed text: ${value}`);
+    }
+    return { render, keys, typing, commit };
+  } catch (error) {
+    console.error(`  ${impl} n=${n}: ${(error as Error).message.split('\n')[0]}`);
+    return null;
+  } finally {
+    await context.close();
+  }
+}
+
+const fmt = (v: number | undefined) =>
+  v === undefined || Number.isNaN(v) ? '—' : v >= 100 ? v.toFixed(0) : v.toFixed(1);
+const ratio = (a: number | undefined, b: number | undefined) =>
+  a === undefined || b === undefined || Number.isNaN(a) || Number.isNaN(b) || b === 0
+    ? '—'
+    : `${(a / b).toFixed(1)}×`;
+
+async function main() {
+  console.log(`Building the bench pages (vite production build) …`);
+  process.env.BENCH_FORM_OUT = OUT;
+  await build({ configFile: resolve(import.meta.dirname, 'form/vite.config.ts'), logLevel: 'warn' });
+  const server = await serve(OUT);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: FLAGS,
+  });
+  try {
+    console.log('Warm-up load …');
+    await measure(browser, server.url, 'ours', 100);
+    const results: Record<string, { impl: Impl; n: number; samples: Sample[] }> = {};
+    for (const n of SIZES) {
+      for (const impl of ['ours', 'stock'] as Impl[]) {
+        const reps = impl === 'stock' && n >= 5000 ? STOCK_REPS_BIG : REPS;
+        const samples: Sample[] = [];
+        for (let r = 0; r < reps; r++) {
+          process.stdout.write(`  ${impl.padEnd(5)} n=${String(n).padEnd(5)} rep ${r + 1}/${reps} … `);
+          const sample = await measure(browser, server.url, impl, n);
+          if (sample) {
+            samples.push(sample);
+            console.log(`render ${fmt(sample.render)} ms, key p95 ${fmt(quantile(sample.keys, 0.95))} ms`);
+          } else console.log('failed');
+        }
+        results[`${impl}:${n}`] = { impl, n, samples };
+      }
+    }
+
+    const summary = (impl: Impl, n: number) => {
+      const samples = results[`${impl}:${n}`]?.samples ?? [];
+      if (samples.length === 0) return undefined;
+      const keys = samples.flatMap((s) => s.keys);
+      const commits = samples.map((s) => s.commit).filter((c): c is number => c !== undefined);
+      return {
+        render: median(samples.map((s) => s.render)),
+        p50: quantile(keys, 0.5),
+        p95: quantile(keys, 0.95),
+        typing: median(samples.map((s) => s.typing)),
+        commit: commits.length ? median(commits) : undefined,
+        reps: samples.length,
+        keys: keys.length,
+      };
+    };
+
+    console.log(
+      '\nInvoice form, headless Chromium, production build (ms; medians of reps, key quantiles over all keys)\n',
+    );
+    console.log(
+      '| lines | form | reps × keys | first render | keystroke p50 | keystroke p95 | typing ÷ 10 (toolchain §6 b) | commit on blur |',
+    );
+    console.log('|---:|---|---:|---:|---:|---:|---:|---:|');
+    for (const n of SIZES) {
+      for (const impl of ['ours', 'stock'] as Impl[]) {
+        const s = summary(impl, n);
+        if (!s) {
+          console.log(`| ${n} | ${impl} | failed | | | | | |`);
+          continue;
+        }
+        console.log(
+          `| ${n} | ${impl === 'ours' ? 'ours (product table)' : 'stock RJSF arrays'} | ${s.reps} × ${s.keys / s.reps} | ${fmt(s.render)} | ${fmt(s.p50)} | ${fmt(s.p95)} | ${fmt(s.typing)} | ${impl === 'ours' ? fmt(s.commit) : 'per key'} |`,
+        );
+      }
+    }
+    console.log('\nStock ÷ ours (how many times slower stock RJSF is)\n');
+    console.log('| lines | first render | keystroke p50 | keystroke p95 | typing ÷ 10 |');
+    console.log('|---:|---:|---:|---:|---:|');
+    for (const n of SIZES) {
+      const a = summary('stock', n);
+      const b = summary('ours', n);
+      console.log(
+        `| ${n} | ${ratio(a?.render, b?.render)} | ${ratio(a?.p50, b?.p50)} | ${ratio(a?.p95, b?.p95)} | ${ratio(a?.typing, b?.typing)} |`,
+      );
+    }
+    const at1000 = summary('ours', 1000);
+    if (at1000) {
+      console.log(
+        `\nBudget (DESIGN §8): keystroke p95 at 1000 lines ${fmt(at1000.p95)} ms (≤ 16: ${at1000.p95 <= 16 ? 'met' : 'NOT met'}); ` +
+          `first render at 1000 lines ${fmt(at1000.render)} ms (≤ 500: ${at1000.render <= 500 ? 'met' : 'NOT met'}).`,
+      );
+    }
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+
+await main();

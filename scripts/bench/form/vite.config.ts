@@ -1,0 +1,21 @@
+import { resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// Production build of the two bench pages only (npm run bench:form): ours.html renders the real
+// invoice form with our product table, stock.html the same schema and data with stock RJSF arrays.
+const root = resolve(import.meta.dirname, 'page');
+
+export default defineConfig({
+  root,
+  base: './',
+  plugins: [react()],
+  logLevel: 'warn',
+  build: {
+    outDir:
+      process.env.BENCH_FORM_OUT ?? resolve(import.meta.dirname, '../../../node_modules/.cache/bench-form'),
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 4000,
+    rollupOptions: { input: { ours: resolve(root, 'ours.html'), stock: resolve(root, 'stock.html') } },
+  },
+});
