@@ -75,7 +75,7 @@ export async function findOrCreateFromCertificate(
   holder: CertificateHolder,
 ): Promise<{ user: UserRow; organization: MembershipRow; created: { user: boolean; organization: boolean } }> {
   const party = partyOf(holder);
-  if (!party) throw new Error('certificate names no party');
+  if (!party) throw new IdentityError('NO_IDENTITY');
   const created = { user: false, organization: false };
 
   const orgName = holder.organization && !/^не указано$/i.test(holder.organization) ? holder.organization : holder.subjectCN;
@@ -103,19 +103,28 @@ export async function findOrCreateFromCertificate(
       : 'tin' in party && !isOrganizationTin(party.tin)
         ? { column: 'tin', value: party.tin }
         : null;
-  if (!personKey) throw new Error('certificate names no person');
+  if (!personKey) throw new IdentityError('NO_IDENTITY');
   let { rows: users } = await tx.query<UserRow>(`select ${USER_COLUMNS} from users u where u.${personKey.column} = $1`, [
     personKey.value,
   ]);
   if (!users[0]) {
+    // A concurrent first sign-in of the same person may insert first; then read theirs.
     ({ rows: users } = await tx.query<UserRow>(
       `insert into users as u (pinfl, tin, full_name) values ($1, $2, $3)
+       on conflict do nothing
        returning ${USER_COLUMNS}`,
       [holder.pinfl ?? null, holder.uid ?? (personKey.column === 'tin' ? personKey.value : null), holder.subjectCN],
     ));
-    created.user = true;
+    if (users[0]) created.user = true;
+    else {
+      ({ rows: users } = await tx.query<UserRow>(`select ${USER_COLUMNS} from users u where u.${personKey.column} = $1`, [
+        personKey.value,
+      ]));
+    }
   }
   const user = users[0];
+  // The personal TIN is already another person's (a PINFL/TIN mismatch between certificates).
+  if (!user) throw new IdentityError('IDENTITY_CONFLICT');
 
   // A certificate carrying the organisation's TIN is the CA's word that its holder acts for it; the
   // first member of an organisation owns it, later ones join as staff until an owner changes roles.
@@ -138,6 +147,14 @@ export async function findOrCreateFromCertificate(
 
 export class InactiveMembershipError extends Error {
   override name = 'InactiveMembershipError';
+}
+
+/** The certificate does not name a person we can hold an account for. */
+export class IdentityError extends Error {
+  override name = 'IdentityError';
+  constructor(readonly code: 'NO_IDENTITY' | 'IDENTITY_CONFLICT') {
+    super(code);
+  }
 }
 
 /** Active organisations of a user, the owner's first. */

@@ -4,7 +4,7 @@ import { translate } from '../i18n';
 import { writeAudit } from './audit';
 import { signatureErrorCode, signatureRefusal, verifyAttachedSignature } from './certificates';
 import { consumeChallenge } from './challenges';
-import { findOrCreateFromCertificate, InactiveMembershipError, registrationIdentityOf } from './identity';
+import { findOrCreateFromCertificate, IdentityError, InactiveMembershipError, registrationIdentityOf } from './identity';
 import { hashPassword } from './passwords';
 import { emailProblem, fieldErrors, PASSWORD_PROBLEM_KEYS, passwordProblem, phoneProblem } from './rules';
 import { envelope, errorResponses } from './schemas';
@@ -128,6 +128,9 @@ export async function registerBySignatureRoute(app: FastifyInstance) {
       } catch (error) {
         if (isUniqueViolation(error)) outcome = already;
         else if (error instanceof InactiveMembershipError) outcome = new ApiError(403, 'MEMBERSHIP_INACTIVE', 'auth:errors.membershipInactive');
+        else if (error instanceof IdentityError) {
+          outcome = error.code === 'NO_IDENTITY' ? signatureRefusal('NO_IDENTITY') : new ApiError(400, 'IDENTITY_CONFLICT', 'auth:errors.identityConflict');
+        }
         else throw error;
       }
       if (outcome instanceof ApiError) throw await refuse(request, outcome, { identity, certificate });

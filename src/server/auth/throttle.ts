@@ -45,4 +45,9 @@ function blocked(scope: 'account' | 'ip', oldest: Date | null): ThrottleState {
 
 export async function recordLoginAttempt(db: Db, account: string | null, ip: string, success: boolean): Promise<void> {
   await db.query('insert into login_attempts (account, ip, success) values ($1, $2, $3)', [account, ip, success]);
+  // Attempts older than a day count for nothing; sweeping a few per attempt keeps the table small.
+  await db.query(
+    `delete from login_attempts where id in (
+       select id from login_attempts where at < now() - interval '1 day' order by id limit 100)`,
+  );
 }

@@ -3,7 +3,7 @@ import { writeAudit } from '../auth/audit';
 import { authenticate } from '../auth/authenticate';
 import { signatureErrorCode, signatureRefusal, signatureServiceOf, verifyAttachedSignature } from '../auth/certificates';
 import { consumeChallenge, issueChallenge } from '../auth/challenges';
-import { findOrCreateFromCertificate, InactiveMembershipError, partyOf } from '../auth/identity';
+import { findOrCreateFromCertificate, IdentityError, InactiveMembershipError, partyOf } from '../auth/identity';
 import { envelope, errorResponses, profileSchema } from '../auth/schemas';
 import { startSession } from '../auth/session';
 import { ApiError, requestLanguage } from '../errors';
@@ -109,6 +109,10 @@ export default async function eimzoRoutes(app: FastifyInstance) {
       } catch (error) {
         if (error instanceof InactiveMembershipError) {
           throw await refuse(request, new ApiError(403, 'MEMBERSHIP_INACTIVE', 'auth:errors.membershipInactive'), { certificate });
+        }
+        if (error instanceof IdentityError) {
+          const refusal = error.code === 'NO_IDENTITY' ? signatureRefusal('NO_IDENTITY') : new ApiError(400, 'IDENTITY_CONFLICT', 'auth:errors.identityConflict');
+          throw await refuse(request, refusal, { certificate });
         }
         throw error;
       }

@@ -1,6 +1,7 @@
 // Certificate sign-in (POST /api/Eimzo/EimzoAuth) with demo-PKI signatures, and its refusals.
 import fs from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { findOrCreateFromCertificate, IdentityError, partyOf } from '../../../src/server/auth/identity';
 import { DEMO_ORGANIZATIONS } from '../../../src/server/db/seeds/organizations';
 import { type TestContext, withDatabases } from '../harness';
 import { createDemoPki, type DemoPki, demoPkiDataDir, localSigningConfig } from './demoSigner';
@@ -140,6 +141,16 @@ withDatabases(
       const res = await ctx.app.inject({ method: 'POST', url: '/api/Eimzo/EimzoAuth', headers: { host: HOST }, payload: {} });
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('MALFORMED');
+    });
+
+    it('refuses, not crashes, on a certificate naming an organisation but no person', async () => {
+      const holder = { serialNumber: 'abc', subjectCN: 'Seal', tin: '305000009', subject: { '1.2.860.3.16.1.1': '305000009' } };
+      expect(partyOf(holder)).toEqual({ tin: '305000009' });
+      const error = await ctx.db.transaction((tx) => findOrCreateFromCertificate(tx, holder)).catch((e) => e);
+      expect(error).toBeInstanceOf(IdentityError);
+      expect(error.code).toBe('NO_IDENTITY');
+      const { rows } = await ctx.db.query('select 1 from organizations where tin = $1', ['305000009']);
+      expect(rows).toHaveLength(0);
     });
 
     it('timestamps only for a signed-in caller', async () => {
