@@ -258,3 +258,51 @@ describe('service availability', () => {
     });
   });
 });
+
+describe('certificate purpose', () => {
+  it('refuses a signature made with a certificate authority key, even one naming a TIN', async () => {
+    const { createRootCa, exportPkcs8, issueCertificate, subjectName } = await import(
+      '../../scripts/demo-pki/certificates'
+    );
+    const { createPkcs7, importSigningKey } = await import('../../src/emulator/cmsSign');
+    const now = Date.now();
+    const from = new Date(now - 86_400_000);
+    const to = new Date(now + 86_400_000);
+    const root = await createRootCa(subjectName({ cn: 'Test root' }), from, to);
+    const ca = await issueCertificate(
+      root,
+      subjectName({ cn: 'Rogue CA', legalTin: '302000001' }),
+      'ca',
+      from,
+      to,
+    );
+    const pem = `-----BEGIN CERTIFICATE-----\n${Buffer.from(root.certificate.rawData).toString('base64')}\n-----END CERTIFICATE-----\n`;
+    const service = new LocalSignatureService({ trustedCaPem: [pem] });
+    const signed = await createPkcs7({
+      data: new TextEncoder().encode('x'),
+      detached: false,
+      privateKey: await importSigningKey(await exportPkcs8(ca.keys.privateKey)),
+      certificates: [new Uint8Array(ca.certificate.rawData), new Uint8Array(root.certificate.rawData)],
+    });
+    await expect(service.verifyAttached(Buffer.from(signed.pkcs7).toString('base64'))).rejects.toMatchObject({
+      code: 'UNTRUSTED_CHAIN',
+    });
+    // The same root issuing a proper signing certificate is accepted.
+    const signer = await issueCertificate(
+      root,
+      subjectName({ cn: 'Signer', legalTin: '302000001' }),
+      'signer',
+      from,
+      to,
+    );
+    const good = await createPkcs7({
+      data: new TextEncoder().encode('x'),
+      detached: false,
+      privateKey: await importSigningKey(await exportPkcs8(signer.keys.privateKey)),
+      certificates: [new Uint8Array(signer.certificate.rawData), new Uint8Array(root.certificate.rawData)],
+    });
+    await expect(service.verifyAttached(Buffer.from(good.pkcs7).toString('base64'))).resolves.toMatchObject({
+      signer: { tin: '302000001' },
+    });
+  });
+});

@@ -9,9 +9,37 @@ function der(cert: pkijs.Certificate): Uint8Array {
   return new Uint8Array(cert.toSchema(true).toBER(false));
 }
 
-function isCa(cert: pkijs.Certificate): boolean {
+function basicConstraintsCa(cert: pkijs.Certificate): boolean {
   const ext = cert.extensions?.find((e) => e.extnID === '2.5.29.19');
   return Boolean((ext?.parsedValue as pkijs.BasicConstraints | undefined)?.cA);
+}
+
+/** KeyUsage bits as a number (bit 0 = digitalSignature … bit 8 = decipherOnly); null when absent. */
+function keyUsage(cert: pkijs.Certificate): number | null {
+  const ext = cert.extensions?.find((e) => e.extnID === '2.5.29.15');
+  const bits = (ext?.parsedValue as { valueBlock?: { valueHexView?: Uint8Array } } | undefined)?.valueBlock
+    ?.valueHexView;
+  if (!bits) return null;
+  let value = 0;
+  for (let i = 0; i < 9; i++) if ((bits[i >> 3] ?? 0) & (0x80 >> (i & 7))) value |= 1 << i;
+  return value;
+}
+
+const DIGITAL_SIGNATURE = 1 << 0;
+const NON_REPUDIATION = 1 << 1;
+const KEY_CERT_SIGN = 1 << 5;
+
+function isCa(cert: pkijs.Certificate): boolean {
+  const usage = keyUsage(cert);
+  return basicConstraintsCa(cert) && (usage === null || (usage & KEY_CERT_SIGN) !== 0);
+}
+
+/** An end-entity certificate whose key may sign documents (not a CA, usage allows signatures). */
+function isSigningCertificate(cert: pkijs.Certificate): boolean {
+  const usage = keyUsage(cert);
+  return (
+    !basicConstraintsCa(cert) && (usage === null || (usage & (DIGITAL_SIGNATURE | NON_REPUDIATION)) !== 0)
+  );
 }
 
 function validAt(cert: pkijs.Certificate, at: Date): boolean {
@@ -28,6 +56,9 @@ export async function verifyChain(
   trusted: pkijs.Certificate[],
   at: Date,
 ): Promise<pkijs.Certificate[]> {
+  if (!isSigningCertificate(leaf)) {
+    throw new CmsVerificationError('UNTRUSTED_CHAIN', 'The certificate is not meant for signing');
+  }
   if (at.getTime() > leaf.notAfter.value.getTime()) {
     throw new CmsVerificationError('CERT_EXPIRED', 'The signer certificate has expired');
   }
