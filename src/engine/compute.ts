@@ -1,8 +1,8 @@
 import { type JsonSchema, resolveRef } from './bundle';
 import type { TotalsOptions } from './keywords/documentTotals';
 import { readPath } from './keywords/pointer';
-import { type LineMapping, computeLine, sumLines, writePath } from './lines';
-import { toAmount } from './money';
+import { type LineMapping, computeLine, sumCents, writePath } from './lines';
+import { scaledToNumber } from './scaled';
 import { getKind } from './schemas';
 
 /**
@@ -16,36 +16,67 @@ export function computeDocument<T = unknown>(kind: string, content: T): T {
   return computeWithSchema(schema, content);
 }
 
-export function computeWithSchema<T>(root: JsonSchema, content: T): T {
-  return walk(root, root, content) as T;
+/** Only the parts of a schema that lead to a computed value (so a walk skips everything else). */
+interface ComputePlan {
+  properties?: Record<string, ComputePlan>;
+  items?: ComputePlan;
+  lineArithmetic?: LineMapping;
+  documentTotals?: TotalsOptions;
 }
 
-function walk(node: JsonSchema | undefined, root: JsonSchema, data: unknown): unknown {
+const plans = new WeakMap<JsonSchema, ComputePlan | null>();
+
+function planOf(node: JsonSchema | undefined, root: JsonSchema, depth = 0): ComputePlan | null {
   const schema = resolveRef(node, root);
-  if (!schema || data === null || typeof data !== 'object') return data;
+  if (!schema || depth > 32) return null;
+  const plan: ComputePlan = {};
+  if (schema.properties) {
+    for (const [key, child] of Object.entries(schema.properties as Record<string, JsonSchema>)) {
+      const childPlan = planOf(child, root, depth + 1);
+      if (childPlan) (plan.properties ??= {})[key] = childPlan;
+    }
+  }
+  if (schema.items && !Array.isArray(schema.items)) {
+    const itemPlan = planOf(schema.items, root, depth + 1);
+    if (itemPlan) plan.items = itemPlan;
+  }
+  if (schema.lineArithmetic) plan.lineArithmetic = schema.lineArithmetic;
+  if (schema.documentTotals) plan.documentTotals = schema.documentTotals;
+  return plan.properties || plan.items || plan.lineArithmetic || plan.documentTotals ? plan : null;
+}
+
+export function computeWithSchema<T>(root: JsonSchema, content: T): T {
+  let plan = plans.get(root);
+  if (plan === undefined) {
+    plan = planOf(root, root);
+    plans.set(root, plan);
+  }
+  return plan ? (apply(plan, content) as T) : content;
+}
+
+function apply(plan: ComputePlan, data: unknown): unknown {
+  if (data === null || typeof data !== 'object') return data;
   if (Array.isArray(data)) {
-    let items = schema.items ? data.map((item) => walk(schema.items, root, item)) : data;
-    const mapping = schema.lineArithmetic as LineMapping | undefined;
+    let items = plan.items ? data.map((item) => apply(plan.items!, item)) : data;
+    const mapping = plan.lineArithmetic;
     if (mapping) {
       items = items.map((line) => (line !== null && typeof line === 'object' ? computeLine(line as Record<string, any>, mapping) : line));
     }
     return items;
   }
-  let result: Record<string, unknown> = data as Record<string, unknown>;
-  if (schema.properties) {
-    result = { ...result };
-    for (const [key, child] of Object.entries(schema.properties as Record<string, JsonSchema>)) {
-      if (key in result) result[key] = walk(child, root, result[key]);
+  const result: Record<string, unknown> = { ...(data as Record<string, unknown>) };
+  if (plan.properties) {
+    for (const [key, child] of Object.entries(plan.properties)) {
+      if (key in result) result[key] = apply(child, result[key]);
     }
   }
-  const totals = schema.documentTotals as TotalsOptions | undefined;
+  const totals = plan.documentTotals;
   if (totals) {
-    if (result === data) result = { ...result };
     const lines = readPath(result, totals.items);
     if (Array.isArray(lines)) {
-      for (const [field, value] of Object.entries(sumLines(lines, totals.sums))) {
+      for (const [field, lineField] of Object.entries(totals.sums)) {
         // Only totals the document carries are rewritten; absent optional totals stay absent.
-        if (readPath(result, field) !== undefined) writePath(result, field, toAmount(value));
+        if (readPath(result, field) !== undefined) writePath(result, field, scaledToNumber(sumCents(lines, lineField), 2));
       }
     }
   }

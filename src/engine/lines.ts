@@ -1,5 +1,6 @@
 import { readPath } from './keywords/pointer';
-import { COUNT_DECIMALS, type MoneyValue, Money, round, sum, toAmount, toDecimal, vatOf } from './money';
+import { type MoneyValue, Money, sum } from './money';
+import { mulShift, scaledToNumber, scaledToText, toScaled } from './scaled';
 
 /**
  * Which fields of a product line take part in the arithmetic. Declared in the schemas (keyword
@@ -33,22 +34,46 @@ export interface LineAmounts {
   total: MoneyValue;
 }
 
+/** Line amounts in tiyin (integers, ×100): the exact, allocation-light form the keywords use. */
+export interface LineCents {
+  deliverySum: number;
+  vatSum: number;
+  total: number;
+}
+
 /**
  * DeliverySum = Count × Summa (half-up to 2 decimals); VatSum = DeliverySum × rate / 100 (half-up);
- * DeliverySumWithVat = DeliverySum + VatSum. A line "without VAT" has VatSum 0.
+ * DeliverySumWithVat = DeliverySum + VatSum. A line "without VAT" has VatSum 0. Non-numeric inputs
+ * count as 0 (the schema reports them).
  */
-export function lineAmounts(line: unknown, mapping: LineMapping = INVOICE_LINE): LineAmounts {
-  const count = toDecimal(readPath(line, mapping.count)).toDecimalPlaces(COUNT_DECIMALS);
-  const deliverySum = round(count.times(toDecimal(readPath(line, mapping.price))));
+export function lineCents(line: unknown, mapping: LineMapping = INVOICE_LINE): LineCents {
+  const count = toScaled(readPath(line, mapping.count), 6) ?? 0;
+  const price = toScaled(readPath(line, mapping.price), 2) ?? 0;
+  // millionths × tiyin = scale 8 → tiyin.
+  const deliverySum = mulShift(count, price, 6);
   const withoutVat = mapping.withoutVat ? readPath(line, mapping.withoutVat) === true : false;
-  const rate = mapping.vatRate ? readPath(line, mapping.vatRate) : 0;
-  const vatSum = withoutVat || !mapping.vatRate ? new Money(0) : vatOf(deliverySum, rate);
-  return { deliverySum, vatSum, total: deliverySum.plus(vatSum) };
+  const rate = mapping.vatRate && !withoutVat ? (toScaled(readPath(line, mapping.vatRate), 2) ?? 0) : 0;
+  // tiyin × rate (scale 2) / 100 → scale 6 → tiyin.
+  const vatSum = rate === 0 ? 0 : mulShift(deliverySum, rate, 4);
+  return { deliverySum, vatSum, total: deliverySum + vatSum };
+}
+
+export function lineAmounts(line: unknown, mapping: LineMapping = INVOICE_LINE): LineAmounts {
+  const cents = lineCents(line, mapping);
+  return {
+    deliverySum: new Money(scaledToText(cents.deliverySum, 2)),
+    vatSum: new Money(scaledToText(cents.vatSum, 2)),
+    total: new Money(scaledToText(cents.total, 2)),
+  };
 }
 
 /** Writes a value at a slash path, copying the objects on the way (callers own `target`). */
 export function writePath(target: Record<string, any>, path: string, value: unknown): void {
   const parts = path.split('/').filter(Boolean);
+  if (parts.length === 1) {
+    target[parts[0]] = value;
+    return;
+  }
   let node = target;
   for (const part of parts.slice(0, -1)) {
     if (node[part] === null || typeof node[part] !== 'object') node[part] = {};
@@ -60,19 +85,26 @@ export function writePath(target: Record<string, any>, path: string, value: unkn
 
 /** A copy of the line with its computed fields recomputed (the input is not changed). */
 export function computeLine<T extends Record<string, any>>(line: T, mapping: LineMapping = INVOICE_LINE): T {
-  const amounts = lineAmounts(line, mapping);
+  const cents = lineCents(line, mapping);
   const next: Record<string, any> = { ...line };
-  writePath(next, mapping.deliverySum, toAmount(amounts.deliverySum));
-  if (mapping.vatSum) writePath(next, mapping.vatSum, toAmount(amounts.vatSum));
-  if (mapping.total) writePath(next, mapping.total, toAmount(amounts.total));
+  writePath(next, mapping.deliverySum, scaledToNumber(cents.deliverySum, 2));
+  if (mapping.vatSum) writePath(next, mapping.vatSum, scaledToNumber(cents.vatSum, 2));
+  if (mapping.total) writePath(next, mapping.total, scaledToNumber(cents.total, 2));
   return next as T;
+}
+
+/** Sum in tiyin of a line field over all lines (non-numeric values count as 0). */
+export function sumCents(lines: unknown[], field: string): number {
+  let total = 0;
+  for (const line of lines) total += toScaled(readPath(line, field), 2) ?? 0;
+  return total;
 }
 
 /** Totals of a product table: named sums of line fields (e.g. TotalDeliverySum ← DeliverySum). */
 export function sumLines(lines: unknown[], sums: Record<string, string>): Record<string, MoneyValue> {
   const totals: Record<string, MoneyValue> = {};
   for (const [totalField, lineField] of Object.entries(sums)) {
-    totals[totalField] = sum(lines.map((line) => readPath(line, lineField)));
+    totals[totalField] = new Money(scaledToText(sumCents(lines, lineField), 2));
   }
   return totals;
 }

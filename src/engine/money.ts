@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { decimalCount } from './scaled';
 
 /**
  * Exact decimal arithmetic for money and quantities.
@@ -35,9 +36,9 @@ export function isNumeric(value: unknown): boolean {
 
 /** Number of decimals written in the value's shortest text form. */
 export function decimalsOf(value: number | string): number {
-  const text = typeof value === 'number' ? new Money(String(value)).toFixed() : value;
-  const dot = text.indexOf('.');
-  return dot < 0 ? 0 : text.length - dot - 1;
+  if (typeof value === 'number') return decimalCount(value);
+  const dot = value.indexOf('.');
+  return dot < 0 ? 0 : value.length - dot - 1;
 }
 
 /** Rounds half-up to `decimals` places. */

@@ -1,5 +1,5 @@
-import { sumLines } from '../lines';
-import { isNumeric, sameAmount, toDecimal } from '../money';
+import { sumCents } from '../lines';
+import { scaledToText, toScaled } from '../scaled';
 import { defineKeyword } from './define';
 import { readPath, toPointer } from './pointer';
 import type { KeywordCheck, KeywordIssue } from './types';
@@ -15,18 +15,18 @@ export interface TotalsOptions {
 export const documentTotals: KeywordCheck<TotalsOptions> = (data, options) => {
   const lines = readPath(data, options.items);
   if (!Array.isArray(lines)) return null;
-  const expected = sumLines(lines, options.sums);
   let issues: KeywordIssue[] | null = null;
-  for (const [field, value] of Object.entries(expected)) {
+  for (const [field, lineField] of Object.entries(options.sums)) {
     const actual = readPath(data, field);
     if (actual === undefined) continue; // optional totals: `required` decides whether they must exist
-    if (!isNumeric(actual) || !sameAmount(actual, value)) {
-      issues ??= [];
-      issues.push({
-        path: toPointer(field),
-        params: { field, expected: value.toFixed(2), actual: isNumeric(actual) ? toDecimal(actual).toFixed() : actual },
-      });
-    }
+    const expected = sumCents(lines, lineField);
+    const actualCents = toScaled(actual, 2);
+    if (actualCents === expected) continue;
+    issues ??= [];
+    issues.push({
+      path: toPointer(field),
+      params: { field, expected: scaledToText(expected, 2), actual: actualCents === null ? actual : String(actual) },
+    });
   }
   return issues;
 };

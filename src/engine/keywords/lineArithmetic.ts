@@ -1,36 +1,34 @@
-import { type LineMapping, lineAmounts } from '../lines';
-import { isNumeric, sameAmount, toDecimal } from '../money';
+import { type LineMapping, lineCents } from '../lines';
+import { scaledToText, toScaled } from '../scaled';
 import { defineKeyword } from './define';
 import { readPath, toPointer } from './pointer';
 import type { KeywordCheck, KeywordIssue } from './types';
 
 /**
  * On a product-line array: every line's computed fields must equal the exact-decimal result
- * (lines.ts). The error sits on the wrong field and carries the expected value.
+ * (lines.ts, in tiyin). The error sits on the wrong field and carries the expected value.
  */
 export const lineArithmetic: KeywordCheck<LineMapping> = (lines, mapping) => {
   let issues: KeywordIssue[] | null = null;
+  const fields = [mapping.deliverySum, mapping.vatSum, mapping.total] as const;
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index];
     if (line === null || typeof line !== 'object') continue;
     // Unparseable inputs are reported by `type`; arithmetic on them would only add noise.
-    if (!isNumeric(readPath(line, mapping.count)) || !isNumeric(readPath(line, mapping.price))) continue;
-    const expected = lineAmounts(line, mapping);
-    const checks: Array<[string | undefined, typeof expected.deliverySum]> = [
-      [mapping.deliverySum, expected.deliverySum],
-      [mapping.vatSum, expected.vatSum],
-      [mapping.total, expected.total],
-    ];
-    for (const [field, value] of checks) {
+    if (toScaled(readPath(line, mapping.count), 6) === null || toScaled(readPath(line, mapping.price), 2) === null) continue;
+    const cents = lineCents(line, mapping);
+    for (let f = 0; f < 3; f++) {
+      const field = fields[f];
       if (!field) continue;
+      const expected = f === 0 ? cents.deliverySum : f === 1 ? cents.vatSum : cents.total;
       const actual = readPath(line, field);
-      if (!sameAmount(actual, value) || !isNumeric(actual)) {
-        issues ??= [];
-        issues.push({
-          path: `/${index}${toPointer(field)}`,
-          params: { field, expected: value.toFixed(2), actual: isNumeric(actual) ? toDecimal(actual).toFixed() : actual },
-        });
-      }
+      const actualCents = toScaled(actual, 2);
+      if (actualCents === expected) continue;
+      issues ??= [];
+      issues.push({
+        path: `/${index}${toPointer(field)}`,
+        params: { field, expected: scaledToText(expected, 2), actual: actualCents === null ? actual : String(actual) },
+      });
     }
   }
   return issues;

@@ -1,10 +1,25 @@
+const partsCache = new Map<string, string[]>();
+
+/** The segments of a slash path, parsed once (paths come from schemas, so there are few). */
+function partsOf(path: string): string[] {
+  let parts = partsCache.get(path);
+  if (!parts) {
+    parts = path
+      .split('/')
+      .filter((part) => part !== '')
+      .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+    partsCache.set(path, parts);
+  }
+  return parts;
+}
+
 /** Reads a value by a slash-separated path ("FacturaDoc/FacturaDate", leading slash optional). */
 export function readPath(data: unknown, path: string): unknown {
+  const parts = partsOf(path);
   let node: any = data;
-  for (const part of path.split('/')) {
-    if (part === '') continue;
+  for (let i = 0; i < parts.length; i++) {
     if (node === null || typeof node !== 'object') return undefined;
-    node = node[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+    node = node[parts[i]];
   }
   return node;
 }
