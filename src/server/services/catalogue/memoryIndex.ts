@@ -1,5 +1,6 @@
 import type { Locale } from '../../../engine/constants';
 import type { Db } from '../../db/client';
+import { CountCache } from './countCache';
 import { LISTS, type ListDef, type ListKey } from './lists';
 import type { ListFilters, ListPage, ListResult } from './listQuery';
 import { normalizeSearch, tokenize } from './searchText';
@@ -30,6 +31,9 @@ interface IndexedRow {
 export class ListIndex {
   private readonly vocabulary: string[];
   private readonly postings: Int32Array[];
+  private readonly benefitOf: Int32Array;
+  /** Totals per filter: once known, a page needs only the rows up to its end. */
+  private readonly totals = new CountCache();
 
   constructor(
     readonly list: ListDef,
@@ -49,6 +53,7 @@ export class ListIndex {
     }
     this.vocabulary = [...byToken.keys()].sort();
     this.postings = this.vocabulary.map((token) => Int32Array.from(byToken.get(token)!));
+    this.benefitOf = Int32Array.from(rows, (row) => row.benefit);
   }
 
   get size() {
@@ -72,9 +77,22 @@ export class ListIndex {
     return [ListIndex.lowerBound({ length }, at, prefix), ListIndex.lowerBound({ length }, at, `${prefix}\uffff`)];
   }
 
+  private readonly masks = new Map<string, Uint8Array | null>();
+
   /** Rows whose name has a word starting with each query word; null means no name filter. */
   private nameMask(text: string): Uint8Array | null {
-    const words = normalizeSearch(text).split(' ').filter(Boolean);
+    const normalized = normalizeSearch(text);
+    const cached = this.masks.get(normalized);
+    if (cached !== undefined) return cached;
+    const mask = this.computeNameMask(normalized);
+    // A few recent searches; each mask is one byte per row.
+    if (this.masks.size >= 64) this.masks.delete(this.masks.keys().next().value as string);
+    this.masks.set(normalized, mask);
+    return mask;
+  }
+
+  private computeNameMask(normalized: string): Uint8Array | null {
+    const words = normalized.split(' ').filter(Boolean);
     if (words.length === 0) return null;
     let mask: Uint8Array | null = null;
     for (const word of words) {
@@ -111,24 +129,32 @@ export class ListIndex {
       names = this.nameMask(text);
       if (/^\d+$/.test(text)) {
         // Digits: a code prefix, or a number inside the name.
-        codeOrName = names ?? new Uint8Array(this.rows.length);
+        codeOrName = names ? names.slice() : new Uint8Array(this.rows.length);
         const [from, to] = this.prefixRange(this.rows.length, (i) => this.rows[i].key, text);
         for (let i = from; i < to; i++) codeOrName[i] = 1;
         names = codeOrName;
       }
     }
     const [from, to] = prefix ? this.prefixRange(this.rows.length, (i) => this.rows[i].key, prefix) : [0, this.rows.length];
+    const filterKey = JSON.stringify([prefix, filters.tasnifName ?? '', filters.lgotaName ?? '', filters.searchText ?? '']);
+    const knownTotal = this.totals.get(filterKey);
     const skip = (page.page - 1) * page.size;
     const picked: IndexedRow[] = [];
+    if (knownTotal !== undefined && skip >= knownTotal) return { rows: [], totalCount: knownTotal };
+    const benefitOf = this.benefitOf;
     let total = 0;
     for (let i = from; i < to; i++) {
-      if (names && !names[i]) continue;
-      const row = this.rows[i];
-      if (benefits && !benefits[row.benefit]) continue;
-      if (total >= skip && picked.length < page.size) picked.push(row);
+      if (names && names[i] === 0) continue;
+      if (benefits && benefits[benefitOf[i]] === 0) continue;
+      if (total >= skip && picked.length < page.size) {
+        picked.push(this.rows[i]);
+        if (picked.length === page.size && knownTotal !== undefined) break;
+      }
       total++;
     }
-    return { rows: picked.map((row) => this.output(row, lang)), totalCount: total };
+    const totalCount = knownTotal ?? total;
+    if (knownTotal === undefined) this.totals.set(filterKey, total);
+    return { rows: picked.map((row) => this.output(row, lang)), totalCount };
   }
 
   private output(row: IndexedRow, lang: Locale): Record<string, unknown> {

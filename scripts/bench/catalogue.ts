@@ -1,0 +1,239 @@
+/**
+ * npm run bench:catalogue [-- --rows 50000 --requests 3000 --clients 20 --pg postgres://…]
+ *
+ * 1. Generates a tax-authority-layout CSV of goods without VAT (default 50,000 rows, deterministic).
+ * 2. Imports it with `importFile` (the importer's code path, progress shown) into a fresh database.
+ * 3. Starts the real server (buildApp) on 127.0.0.1, port 0, and sends filtered list requests from
+ *    20 concurrent keep-alive clients running in a worker thread; reports p50/p95/p99.
+ * Runs on PGlite (in memory) always and on PostgreSQL when --pg or TEST_DATABASE_URL is given, in a
+ * schema of its own that is dropped afterwards. Budgets: import ≤ 30 s, p95 ≤ 20 ms.
+ * "cold" rows are requests whose filter combination had not been asked before in the run, so their
+ * total had to be counted in the database (totals are cached per data set version).
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import { type Db, openDatabase } from '../../src/server/db/client';
+import { migrate } from '../../src/server/db/migrate';
+import { importFile } from '../../src/server/services/catalogue/import/importFile';
+import { createProgress } from '../../src/server/services/catalogue/import/progress';
+import { LISTS } from '../../src/server/services/catalogue/lists';
+
+const args = new Map<string, string>();
+for (let i = 2; i < process.argv.length; i++) {
+  if (process.argv[i].startsWith('--')) args.set(process.argv[i].slice(2), process.argv[i + 1] ?? '');
+}
+const ROWS = Number(args.get('rows') ?? 50_000);
+const REQUESTS = Number(args.get('requests') ?? 3000);
+const WARMUP = Math.min(300, Math.floor(REQUESTS / 10));
+const CLIENTS = Number(args.get('clients') ?? 20);
+const PG_URL = args.get('pg') || process.env.TEST_DATABASE_URL || null;
+const IMPORT_BUDGET_S = 30;
+const P95_BUDGET_MS = 20;
+
+// Deterministic pseudo-random numbers (mulberry32), so every run benches the same data and requests.
+function rng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const NOUNS_RU = ['Антисептик', 'Парацетамол', 'Шприц', 'Бинт', 'Чай', 'Молоко', 'Хлеб', 'Книга', 'Тетрадь', 'Подгузники', 'Сок', 'Мука', 'Рис', 'Сахар', 'Масло', 'Сыр', 'Йогурт', 'Мёд', 'Крупа', 'Вода', 'Таблетки', 'Мазь', 'Сироп', 'Капли', 'Пластырь', 'Перчатки', 'Маска', 'Термометр', 'Услуги', 'Ремонт'];
+const ADJ_RU = ['медицинский', 'детский', 'зелёный', 'свежий', 'пастеризованное', 'нерафинированное', 'стерильный', 'одноразовый', 'учебная', 'питьевая', 'органический', 'витаминный', 'лечебный', 'упакованный', 'весовой'];
+const NOUNS_UZ = ['Antiseptik', 'Paratsetamol', 'Shprits', 'Choy', 'Sut', 'Non', 'Kitob', 'Daftar', 'Sharbat', 'Un', 'Guruch', 'Shakar', "Yog'", 'Pishloq', 'Asal', 'Suv', 'Tabletka', 'Malham', 'Sirop', 'Tomchi', "Qo'lqop", 'Niqob', 'Xizmatlar', "Ta'mirlash"];
+const PACK = ['упаковка', 'флакон', 'коробка', 'пакет', 'бутылка', 'туба', 'блистер', 'банка'];
+const SYLLABLES = ['ka', 'ro', 'mi', 'tex', 'vel', 'sa', 'no', 'zar', 'lin', 'fa', 'ter', 'bo', 'gul', 'da', 'rin', 'mak', 'sol', 'vit', 'pro', 'uz'];
+
+function generateCsv(file: string, rows: number) {
+  const rand = rng(42);
+  const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)];
+  const benefits = Array.from({ length: 60 }, (_, i) => ({
+    id: String(100001 + i),
+    name: `Освобождение от НДС: ${pick(ADJ_RU)} ${pick(NOUNS_RU).toLowerCase()} — группа ${i + 1}`,
+  }));
+  const brands = Array.from({ length: 3000 }, () => `${pick(SYLLABLES)}${pick(SYLLABLES)}${pick(SYLLABLES)}`.replace(/^./, (c) => c.toUpperCase()));
+  const out = fs.createWriteStream(file);
+  const lines: string[] = ['catalogCode,catalogName,newLgotaId,lgotaName'];
+  const codes = new Set<string>();
+  while (codes.size < rows) {
+    const group = String(1 + Math.floor(rand() * 120)).padStart(3, '0');
+    const code = `${group}${String(Math.floor(rand() * 100)).padStart(2, '0')}${String(Math.floor(rand() * 1000)).padStart(3, '0')}${String(Math.floor(rand() * 1000)).padStart(3, '0')}${String(Math.floor(rand() * 1e6)).padStart(6, '0')}`;
+    if (codes.has(code)) continue;
+    codes.add(code);
+    const uz = rand() < 0.33;
+    const name = uz
+      ? `${pick(NOUNS_UZ)} ${pick(brands)} ${1 + Math.floor(rand() * 500)} ${pick(['ml', 'g', 'kg', 'dona'])}`
+      : `${pick(NOUNS_RU)} ${pick(ADJ_RU)} ${pick(brands)}, ${pick(PACK)} ${1 + Math.floor(rand() * 500)} ${pick(['мл', 'г', 'кг', 'шт'])}`;
+    const benefit = pick(benefits);
+    lines.push(`${code},"${name.replace(/"/g, '""')}",${benefit.id},"${benefit.name}"`);
+  }
+  out.end(`${lines.join('\n')}\n`);
+  return new Promise<{ codes: string[]; brands: string[]; benefits: typeof benefits }>((resolve) =>
+    out.on('finish', () => resolve({ codes: [...codes], brands, benefits })),
+  );
+}
+
+/** The mix of filtered list requests a day of accountants would send (seeded, the same each run). */
+function requestPaths(data: Awaited<ReturnType<typeof generateCsv>>, count: number) {
+  const rand = rng(7);
+  const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)];
+  const op = '/api/Lgota/WithoutVatProducts';
+  const size = () => pick([18, 18, 18, 36, 50]);
+  const page = () => (rand() < 0.7 ? 1 : 2 + Math.floor(rand() * 4));
+  const kinds = [
+    () => `tasnifCode=${pick(data.codes).slice(0, 3 + Math.floor(rand() * 6))}`,
+    () => `tasnifName=${encodeURIComponent(pick([...NOUNS_RU, ...NOUNS_UZ]).slice(0, 4 + Math.floor(rand() * 4)))}`,
+    () => `tasnifName=${encodeURIComponent(pick(data.brands).toLowerCase().slice(0, 5))}`,
+    () => `lgotaName=${encodeURIComponent(`группа ${1 + Math.floor(rand() * 60)}`)}`,
+    () => `lgotaName=${encodeURIComponent(pick(ADJ_RU))}&tasnifCode=${pick(data.codes).slice(0, 3)}`,
+    () => `tasnifName=${encodeURIComponent(pick(NOUNS_RU).toUpperCase())}&lgotaName=${encodeURIComponent('освобождение')}`,
+    () => '',
+  ];
+  return Array.from({ length: count }, () => {
+    const filter = pick(kinds)();
+    return `${op}?${filter}${filter ? '&' : ''}page=${page()}&size=${size()}`;
+  });
+}
+
+function percentile(sorted: number[], p: number) {
+  if (!sorted.length) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+function runLoad(port: number, paths: string[]) {
+  return new Promise<{ latencies: number[]; wallMs: number }>((resolve, reject) => {
+    const worker = new Worker(new URL('./catalogueLoad.mjs', import.meta.url), { workerData: { port, paths, clients: CLIENTS } });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+}
+
+interface Result {
+  db: string;
+  importSeconds: number;
+  rows: number;
+  requests: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  rps: number;
+  coldCount: number;
+  coldP95: number;
+}
+
+async function benchOne(label: string, db: Db, file: string, data: Awaited<ReturnType<typeof generateCsv>>, dispose: () => Promise<void>): Promise<Result> {
+  try {
+    await migrate(db);
+    process.stdout.write(`\n[${label}] import ${ROWS} rows\n`);
+    const started = performance.now();
+    const outcome = await importFile(db, LISTS.withoutVat, file, { lang: 'en', onProgress: createProgress(process.stdout, `[${label}] import`) });
+    const importSeconds = (performance.now() - started) / 1000;
+    if (!outcome.ok) throw new Error(`import failed: ${JSON.stringify(outcome.errors.slice(0, 3))}`);
+    const config = { ...loadConfig({ ...process.env, LOG_LEVEL: 'silent', PORT: '0', DEMO: 'off' }, 'bench'), webRoot: null };
+    const app = await buildApp(config, { db: { ...db, close: async () => {} }, logger: false });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const port = (app.server.address() as { port: number }).port;
+    try {
+      const all = requestPaths(data, WARMUP + REQUESTS);
+      // Warm-up: JIT, prepared plans, connections. Its filters then count as seen.
+      await runLoad(port, all.slice(0, WARMUP));
+      const measured = all.slice(WARMUP);
+      process.stdout.write(`[${label}] ${measured.length} requests, ${CLIENTS} concurrent clients\n`);
+      const { latencies, wallMs } = await runLoad(port, measured);
+      const seen = new Set(all.slice(0, WARMUP).map((p) => p.replace(/&?page=\d+&size=\d+$/, '')));
+      const cold: number[] = [];
+      measured.forEach((p, i) => {
+        const key = p.replace(/&?page=\d+&size=\d+$/, '');
+        if (!seen.has(key)) cold.push(latencies[i]);
+        seen.add(key);
+      });
+      const sorted = [...latencies].sort((a, b) => a - b);
+      cold.sort((a, b) => a - b);
+      return {
+        db: label,
+        importSeconds,
+        rows: ROWS,
+        requests: measured.length,
+        p50: percentile(sorted, 50),
+        p95: percentile(sorted, 95),
+        p99: percentile(sorted, 99),
+        max: sorted[sorted.length - 1],
+        rps: (measured.length / wallMs) * 1000,
+        coldCount: cold.length,
+        coldP95: percentile(cold, 95),
+      };
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await dispose();
+  }
+}
+
+function printTable(results: Result[]) {
+  const f = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : '—');
+  const header = ['database', 'rows', 'import s', 'requests', 'clients', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'req/s', 'cold n', 'cold p95 ms', 'budget'];
+  const lines = results.map((r) => [
+    r.db,
+    String(r.rows),
+    f(r.importSeconds),
+    String(r.requests),
+    String(CLIENTS),
+    f(r.p50),
+    f(r.p95),
+    f(r.p99),
+    f(r.max),
+    f(r.rps, 0),
+    String(r.coldCount),
+    f(r.coldP95),
+    r.importSeconds <= IMPORT_BUDGET_S && r.p95 <= P95_BUDGET_MS ? 'ok' : 'OVER',
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const row = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
+  process.stdout.write(`\n${row(header)}\n| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |\n${lines.map(row).join('\n')}\n`);
+  process.stdout.write(`budgets: import ≤ ${IMPORT_BUDGET_S} s, p95 ≤ ${P95_BUDGET_MS} ms; cpus ${os.cpus().length}, node ${process.version}\n`);
+}
+
+async function main() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hujjat-bench-catalogue-'));
+  try {
+    const file = path.join(dir, 'without-vat.csv');
+    const data = await generateCsv(file, ROWS);
+    process.stdout.write(`generated ${ROWS} rows (${(fs.statSync(file).size / 1e6).toFixed(1)} MB) in ${file}\n`);
+    const results: Result[] = [];
+    const pglite = await openDatabase({ databaseUrl: null, dataDir: null });
+    results.push(await benchOne('PGlite', pglite, file, data, () => pglite.close()));
+    if (PG_URL) {
+      const schema = `bench_${randomBytes(5).toString('hex')}`;
+      const pg = await openDatabase({ databaseUrl: PG_URL, dataDir: null, schema });
+      results.push(
+        await benchOne('PostgreSQL', pg, file, data, async () => {
+          await pg.query(`drop schema if exists ${schema} cascade`).catch(() => {});
+          await pg.close();
+        }),
+      );
+    }
+    printTable(results);
+    return results.every((r) => r.importSeconds <= IMPORT_BUDGET_S && r.p95 <= P95_BUDGET_MS) ? 0 : 1;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    process.stderr.write(`bench:catalogue failed: ${(err as Error).stack ?? err}\n`);
+    process.exit(1);
+  },
+);
