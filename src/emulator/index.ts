@@ -6,6 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
 import { certificatesFromPem } from '../engine/cms';
+import { apidocHtml } from './apidoc';
 import { KeyStore } from './keystore';
 import { type DemoPkiManifest, readManifest, resolveInPki } from './manifest';
 import { type DialogScript, PasswordDialog } from './passwordDialog';
@@ -100,10 +101,14 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   };
   const trusted = certificatesFromPem(fs.readFileSync(resolveInPki(manifest, manifest.rootCaFile), 'utf8'));
 
-  const wsHttp = http.createServer((_req, res) => {
+  const wsHttp = http.createServer((req, res) => {
+    if (req.method === 'GET' && req.url === '/apidoc.html') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(apidocHtml());
+      return;
+    }
     res
       .writeHead(426, { 'content-type': 'text/plain' })
-      .end('E-IMZO emulator: connect with a WebSocket to /service/cryptapi');
+      .end(`E-IMZO emulator: connect with a WebSocket to ${CRYPTAPI_PATH}`);
   });
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 * 1024 });
   wsHttp.on('upgrade', (req, socket, head) => {

@@ -1,5 +1,6 @@
 // The plug-in's JSON-over-WebSocket API (reference/eimzo.md §2–§6): dispatch of one request frame.
 import { toBase64 } from '../engine/cms';
+import { apidoc } from './apidoc';
 import { createPkcs7, importSigningKey } from './cmsSign';
 import { type KeyStore, type LoadedKey, WrongPasswordError } from './keystore';
 import { fail, ok, REASON, type Reply, STATUS } from './messages';
@@ -248,7 +249,7 @@ export async function dispatch(
   raw: string,
   connection: { origin: string | null; domain: string | null },
   state: PluginState,
-): Promise<Reply> {
+): Promise<Reply | ReturnType<typeof apidoc>> {
   let call: CallRequest;
   try {
     call = JSON.parse(raw);
@@ -259,6 +260,8 @@ export async function dispatch(
   const plugin = call.plugin ?? '';
   const args = call.arguments ?? [];
   if (!Array.isArray(args) || !args.every((a) => typeof a === 'string')) return notFound();
+  // The one reply that is a bare array, not an envelope (eimzo.md §3.3).
+  if (plugin === '' && call.name === 'apidoc' && args.length === 0) return apidoc();
   if (plugin === '' && call.name === 'apikey')
     return registerApiKeys(args as string[], connection.origin, state);
   const spec = FUNCTIONS[plugin]?.[call.name];

@@ -93,6 +93,20 @@ describe('plug-in transport', () => {
   });
 });
 
+describe('apidoc', () => {
+  it('answers a bare array describing every implemented function, and serves /apidoc.html', async () => {
+    const doc = await callPlugin(emu.wsUrl, { name: 'apidoc' });
+    expect(Array.isArray(doc)).toBe(true);
+    const pfx = doc.find((p: any) => p.name === 'pfx');
+    expect(pfx.functions.map((f: any) => f.name)).toContain('list_all_certificates');
+    const load = pfx.functions.find((f: any) => f.name === 'load_key');
+    expect(load.arguments.map((a: any) => a.name)).toEqual(['disk', 'path', 'name', 'alias']);
+    const html = await fetch(emu.wsUrl.replace('ws://', 'http://').replace('/service/cryptapi', '/apidoc.html'));
+    expect(html.headers.get('content-type')).toMatch(/text\/html/);
+    expect(await html.text()).toContain('create_pkcs7');
+  });
+});
+
 describe('version and apikey', () => {
   it('reports the configured version as strings', async () => {
     expect(await callPlugin(emu.wsUrl, { name: 'version' })).toMatchObject({
