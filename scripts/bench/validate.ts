@@ -19,7 +19,12 @@ function invoiceWithLines(count: number) {
   const base = JSON.parse(readFileSync('schemas/documents/invoice/fixtures/valid/01-standard.json', 'utf8'));
   const template = base.ProductList.Products[0];
   base.ProductList.Products = Array.from({ length: count }, (_, index) =>
-    computeLine({ ...template, OrdNo: index + 1, Count: (index % 97) + 0.125, Summa: 1000 + (index % 13) * 0.37 }),
+    computeLine({
+      ...template,
+      OrdNo: index + 1,
+      Count: (index % 97) + 0.125,
+      Summa: 1000 + (index % 13) * 0.37,
+    }),
   );
   return base;
 }
@@ -55,10 +60,14 @@ async function main() {
     await measure('validate (runtime AJV + keywords)', () => validate(document, { now: NOW })),
     await measure('validate (precompiled standalone)', () => precompiled(document, { now: NOW })),
     await measure('recompute (computeDocument)', () => computeDocument('invoice', document)),
-    await measure('validate + recompute (route path)', () => checkDocument('invoice', document, { now: NOW, checker: async () => null })),
+    await measure('validate + recompute (route path)', () =>
+      checkDocument('invoice', document, { now: NOW, checker: async () => null }),
+    ),
   ];
   const fmt = (ms: number) => ms.toFixed(3).padStart(8);
-  console.log(`\nbench:validate — invoice with ${LINES} lines, ${RUNS} runs each (Node ${process.version})\n`);
+  console.log(
+    `\nbench:validate — invoice with ${LINES} lines, ${RUNS} runs each (Node ${process.version})\n`,
+  );
   console.log(`| ${'step'.padEnd(36)} | p50 ms   | p95 ms   | mean ms  | cpu p50  | cpu p95  |`);
   console.log(`|${'-'.repeat(38)}|----------|----------|----------|----------|----------|`);
   for (const row of rows) {
@@ -68,8 +77,15 @@ async function main() {
   }
   const total = rows[rows.length - 1];
   const verdict = (ms: number) => (ms <= BUDGET_MS ? 'within budget' : 'OVER BUDGET');
-  console.log(`\nbudget ${BUDGET_MS} ms for validate + recompute: wall p50 ${verdict(total.p50)}, wall p95 ${verdict(total.p95)}, cpu p95 ${verdict(total.cpu.p95)}`);
-  console.log(`load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} on ${os.cpus().length} cores\n`);
+  console.log(
+    `\nbudget ${BUDGET_MS} ms for validate + recompute: wall p50 ${verdict(total.p50)}, wall p95 ${verdict(total.p95)}, cpu p95 ${verdict(total.cpu.p95)}`,
+  );
+  console.log(
+    `load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} on ${os.cpus().length} cores\n`,
+  );
 }
 
 main();

@@ -1,7 +1,7 @@
 import { type JsonSchema, resolveRef } from './bundle';
 import type { TotalsOptions } from './keywords/documentTotals';
 import { readPath } from './keywords/pointer';
-import { type LineMapping, computeLine, sumCents, writePath } from './lines';
+import { computeLine, type LineMapping, sumCents, writePath } from './lines';
 import { scaledToNumber } from './scaled';
 import { getKind } from './schemas';
 
@@ -33,7 +33,9 @@ function planOf(node: JsonSchema | undefined, root: JsonSchema, depth = 0): Comp
   if (schema.properties) {
     for (const [key, child] of Object.entries(schema.properties as Record<string, JsonSchema>)) {
       const childPlan = planOf(child, root, depth + 1);
-      if (childPlan) (plan.properties ??= {})[key] = childPlan;
+      if (!childPlan) continue;
+      plan.properties ??= {};
+      plan.properties[key] = childPlan;
     }
   }
   if (schema.items && !Array.isArray(schema.items)) {
@@ -60,7 +62,9 @@ function apply(plan: ComputePlan, data: unknown): unknown {
     let items = plan.items ? data.map((item) => apply(plan.items!, item)) : data;
     const mapping = plan.lineArithmetic;
     if (mapping) {
-      items = items.map((line) => (line !== null && typeof line === 'object' ? computeLine(line as Record<string, any>, mapping) : line));
+      items = items.map((line) =>
+        line !== null && typeof line === 'object' ? computeLine(line as Record<string, any>, mapping) : line,
+      );
     }
     return items;
   }
@@ -76,7 +80,8 @@ function apply(plan: ComputePlan, data: unknown): unknown {
     if (Array.isArray(lines)) {
       for (const [field, lineField] of Object.entries(totals.sums)) {
         // Only totals the document carries are rewritten; absent optional totals stay absent.
-        if (readPath(result, field) !== undefined) writePath(result, field, scaledToNumber(sumCents(lines, lineField), 2));
+        if (readPath(result, field) !== undefined)
+          writePath(result, field, scaledToNumber(sumCents(lines, lineField), 2));
       }
     }
   }

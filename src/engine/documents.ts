@@ -1,7 +1,7 @@
 import { computeDocument } from './compute';
 import type { ValidationContext } from './keywords/types';
-import { type ServerChecker, runServerChecks } from './serverChecks';
-import { type ValidationError, createValidator } from './validator';
+import { runServerChecks, type ServerChecker } from './serverChecks';
+import { createValidator, type ValidationError } from './validator';
 
 export interface DocumentCheckResult<T> {
   valid: boolean;

@@ -31,28 +31,28 @@
  *   ui:options.modes at the root: the modes a kind offers
  */
 export { ajvOptions } from './ajvOptions';
-export { type JsonSchema, bundleSchema, resolveRef, schemaAtPath } from './bundle';
+export { bundleSchema, type JsonSchema, resolveRef, schemaAtPath } from './bundle';
 export { computeDocument, computeWithSchema } from './compute';
-export { type DocumentCheckResult, checkDocument } from './documents';
+export { checkDocument, type DocumentCheckResult } from './documents';
 export { keywordNames, registerKeywords } from './keywords';
 export type { KeywordError, ServerCheckRequest, ValidationContext } from './keywords/types';
-export { INVOICE_LINE, type LineMapping, computeLine, invoiceTotals, lineAmounts, sumLines } from './lines';
+export { computeLine, INVOICE_LINE, invoiceTotals, type LineMapping, lineAmounts, sumLines } from './lines';
 export {
   type ErrorLike,
   type LocalizedError,
-  type Translate,
   localizeError,
   localizeErrors,
   localizeKey,
   localizeRjsfErrors,
   rjsfPropertyToPointer,
+  type Translate,
 } from './localize';
 export {
+  allowedVatRates,
   COUNT_DECIMALS,
   Money,
-  SUM_DECIMALS,
-  allowedVatRates,
   round,
+  SUM_DECIMALS,
   standardVatRate,
   sum,
   toAmount,
@@ -61,18 +61,27 @@ export {
   vatOf,
 } from './money';
 export { isOrganizationTin, partyKind } from './parties';
-export { hasPrecompiledValidator, loadPrecompiledValidateFunction, loadPrecompiledValidator } from './precompiled';
+export {
+  hasPrecompiledValidator,
+  loadPrecompiledValidateFunction,
+  loadPrecompiledValidator,
+} from './precompiled';
 export {
   type FormMode,
+  getKind,
+  hasKind,
   type KindDefinition,
   type KindGroup,
   type KindSource,
-  type UiSchema,
-  getKind,
-  hasKind,
   listKinds,
   registerKind,
+  type UiSchema,
 } from './schemas';
-export { type ServerChecker, runServerChecks } from './serverChecks';
-export { type DocumentValidator, type ValidationError, type ValidationResult, createValidator } from './validator';
+export { runServerChecks, type ServerChecker } from './serverChecks';
+export {
+  createValidator,
+  type DocumentValidator,
+  type ValidationError,
+  type ValidationResult,
+} from './validator';
 export { sumInWords, type WordsLanguage } from './words';

@@ -1,5 +1,5 @@
 import { readPath } from './keywords/pointer';
-import { type MoneyValue, Money, sum } from './money';
+import { Money, type MoneyValue, sum } from './money';
 import { mulShift, scaledToNumber, scaledToText, toScaled } from './scaled';
 
 /**

@@ -62,10 +62,12 @@ function mapError(error: ErrorLike, fieldSchema: JsonSchema | undefined): Mapped
     case 'requiredWithout':
       return { key: 'requiredWithoutField', params: { other: params.other } };
     case 'minLength':
-      if (fieldSchema?.maxLength === params.limit) return { key: 'string.length', params: { length: params.limit } };
+      if (fieldSchema?.maxLength === params.limit)
+        return { key: 'string.length', params: { length: params.limit } };
       return params.limit === 1 ? { key: 'required' } : { key: 'string.min', params: { min: params.limit } };
     case 'maxLength':
-      if (fieldSchema?.minLength === params.limit) return { key: 'string.length', params: { length: params.limit } };
+      if (fieldSchema?.minLength === params.limit)
+        return { key: 'string.length', params: { length: params.limit } };
       return { key: 'string.max', params: { max: params.limit } };
     case 'minimum':
       return { key: 'number.min', params: { min: params.limit } };
@@ -107,7 +109,10 @@ function mapError(error: ErrorLike, fieldSchema: JsonSchema | undefined): Mapped
 export function fieldLabelKey(schema: JsonSchema | undefined, path: string): string {
   const title = schema ? schemaAtPath(schema, path)?.title : undefined;
   if (typeof title === 'string') return title;
-  const last = path.split('/').filter((part) => part && !/^\d+$/.test(part)).pop();
+  const last = path
+    .split('/')
+    .filter((part) => part && !/^\d+$/.test(part))
+    .pop();
   return last ?? '';
 }
 
@@ -118,7 +123,13 @@ export function localizeKey(error: ErrorLike, schema?: JsonSchema): Omit<Localiz
   const path = mapped.path ?? error.instancePath;
   const key = `validation:${mapped.key}`;
   const specKey = mapped.key.startsWith('validations.') ? mapped.key : `validation.${mapped.key}`;
-  return { path, keyword: error.keyword, key, specKey, params: { ...mapped.params, fieldKey: fieldLabelKey(schema, path) } };
+  return {
+    path,
+    keyword: error.keyword,
+    key,
+    specKey,
+    params: { ...mapped.params, fieldKey: fieldLabelKey(schema, path) },
+  };
 }
 
 /** One error → key, params and the text in the language of `t`. */
@@ -130,7 +141,11 @@ export function localizeError(error: ErrorLike, t: Translate, schema?: JsonSchem
   return { ...localized, params, message: t(localized.key, params) };
 }
 
-export function localizeErrors(errors: readonly ErrorLike[], t: Translate, schema?: JsonSchema): LocalizedError[] {
+export function localizeErrors(
+  errors: readonly ErrorLike[],
+  t: Translate,
+  schema?: JsonSchema,
+): LocalizedError[] {
   return errors.map((error) => localizeError(error, t, schema));
 }
 
@@ -153,12 +168,24 @@ export function rjsfPropertyToPointer(property = ''): string {
  * For RJSF's `transformErrors`: replaces each message with the localized one. RJSF reports a
  * `required` error on the missing property itself, so its path is taken as is.
  */
-export function localizeRjsfErrors<E extends RjsfErrorLike>(errors: E[], t: Translate, schema?: JsonSchema): E[] {
+export function localizeRjsfErrors<E extends RjsfErrorLike>(
+  errors: E[],
+  t: Translate,
+  schema?: JsonSchema,
+): E[] {
   return errors.map((error) => {
     const pointer = rjsfPropertyToPointer(error.property);
     const isRequired = error.name === 'required';
     const parent = isRequired ? pointer.split('/').slice(0, -1).join('/') : pointer;
-    const localized = localizeError({ instancePath: parent, keyword: error.name ?? '', params: error.params }, t, schema);
-    return { ...error, message: localized.message, stack: `${localized.params.field} ${localized.message}`.trim() };
+    const localized = localizeError(
+      { instancePath: parent, keyword: error.name ?? '', params: error.params },
+      t,
+      schema,
+    );
+    return {
+      ...error,
+      message: localized.message,
+      stack: `${localized.params.field} ${localized.message}`.trim(),
+    };
   });
 }

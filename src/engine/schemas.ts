@@ -1,4 +1,4 @@
-import { type JsonSchema, bundleSchema } from './bundle';
+import { bundleSchema, type JsonSchema } from './bundle';
 import { definitions } from './generated/definitions';
 import { generatedKinds } from './generated/kinds';
 
@@ -40,7 +40,9 @@ export function registerKind(source: KindSource): KindDefinition {
   const group = source.group ?? 'documents';
   const schema = bundleSchema(source.schema, definitions, source.kind);
   const ui = source.ui ?? {};
-  const modes = (ui['ui:options']?.modes as FormMode[] | undefined) ?? (group === 'settings' ? ['create', 'update', 'view'] : ALL_MODES);
+  const modes =
+    (ui['ui:options']?.modes as FormMode[] | undefined) ??
+    (group === 'settings' ? ['create', 'update', 'view'] : ALL_MODES);
   const definition: KindDefinition = {
     kind: source.kind,
     group,

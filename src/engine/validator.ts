@@ -51,7 +51,9 @@ export function simplifyErrors(errors: ErrorObject[] | null | undefined): Valida
 }
 
 /** Wraps a compiled or precompiled AJV function into the engine's validator shape. */
-export function wrapValidateFunction(validate: ValidateFunction | ((data: any, options?: any) => boolean)): DocumentValidator {
+export function wrapValidateFunction(
+  validate: ValidateFunction | ((data: any, options?: any) => boolean),
+): DocumentValidator {
   return (content, context = {}) => {
     const serverChecks: ServerCheckRequest[] = [];
     const valid = (validate as any).call({ ...context, serverChecks }, content) as boolean;

@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { computeDocument, createValidator, getKind, listKinds, loadPrecompiledValidator } from '../../src/engine';
+import {
+  computeDocument,
+  createValidator,
+  getKind,
+  listKinds,
+  loadPrecompiledValidator,
+} from '../../src/engine';
 
 const invoice = JSON.parse(readFileSync('schemas/documents/invoice/fixtures/valid/01-standard.json', 'utf8'));
 

@@ -13,16 +13,23 @@ describe('schema fixtures (runtime and precompiled validators agree)', () => {
     }
   });
 
-  it.each(fixtures.map((f) => [`${f.kind}/${f.valid ? 'valid' : 'invalid'}/${f.name}`, f] as const))('%s', async (_, fixture) => {
-    const runtime = createValidator(fixture.kind)(fixture.document, { now: fixture.now });
-    const precompiled = (await loadPrecompiledValidator(fixture.kind))(fixture.document, { now: fixture.now });
-    expect(precompiled.errors).toEqual(runtime.errors);
-    if (fixture.valid) {
-      expect(runtime.errors).toEqual([]);
-      return;
-    }
-    expect(fixture.expect, 'invalid fixture names keyword and instancePath').toBeDefined();
-    expect(runtime.valid).toBe(false);
-    expect(runtime.errors.map((e) => ({ keyword: e.keyword, instancePath: e.instancePath }))).toContainEqual(fixture.expect);
-  });
+  it.each(fixtures.map((f) => [`${f.kind}/${f.valid ? 'valid' : 'invalid'}/${f.name}`, f] as const))(
+    '%s',
+    async (_, fixture) => {
+      const runtime = createValidator(fixture.kind)(fixture.document, { now: fixture.now });
+      const precompiled = (await loadPrecompiledValidator(fixture.kind))(fixture.document, {
+        now: fixture.now,
+      });
+      expect(precompiled.errors).toEqual(runtime.errors);
+      if (fixture.valid) {
+        expect(runtime.errors).toEqual([]);
+        return;
+      }
+      expect(fixture.expect, 'invalid fixture names keyword and instancePath').toBeDefined();
+      expect(runtime.valid).toBe(false);
+      expect(
+        runtime.errors.map((e) => ({ keyword: e.keyword, instancePath: e.instancePath })),
+      ).toContainEqual(fixture.expect);
+    },
+  );
 });

@@ -5,7 +5,7 @@
 //     "patch": [{ "op": "replace" | "add" | "remove", "path": "/BuyerTin", "value": "..." }],
 //     "now": "2025-06-21T10:00:00+05:00",            (optional validation clock)
 //     "expect": { "keyword": "sellerNotBuyer", "instancePath": "/BuyerTin" } }
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** The clock fixtures are validated at unless they say otherwise (Tashkent noon). */
@@ -30,7 +30,10 @@ interface PatchOp {
 function applyPatch(document: unknown, patch: PatchOp[]): unknown {
   const copy = structuredClone(document) as any;
   for (const { op, path, value } of patch) {
-    const parts = path.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const parts = path
+      .split('/')
+      .slice(1)
+      .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
     const last = parts.pop()!;
     const parent = parts.reduce((node, part) => node[part], copy);
     if (op === 'remove') {
@@ -57,14 +60,25 @@ export function loadFixtures(root = 'schemas'): Fixture[] {
       for (const valid of [true, false]) {
         const sub = join(dir, valid ? 'valid' : 'invalid');
         if (!existsSync(sub)) continue;
-        for (const name of readdirSync(sub).filter((f) => f.endsWith('.json')).sort()) {
+        for (const name of readdirSync(sub)
+          .filter((f) => f.endsWith('.json'))
+          .sort()) {
           const raw = readJson(join(sub, name));
           if (valid) {
             fixtures.push({ kind, name, valid, document: raw, now: FIXTURE_NOW });
             continue;
           }
-          const document = raw.document ?? applyPatch(readJson(join(dir, 'valid', raw.base)), raw.patch ?? []);
-          fixtures.push({ kind, name, valid, document, now: raw.now ?? FIXTURE_NOW, expect: raw.expect, description: raw.description });
+          const document =
+            raw.document ?? applyPatch(readJson(join(dir, 'valid', raw.base)), raw.patch ?? []);
+          fixtures.push({
+            kind,
+            name,
+            valid,
+            document,
+            now: raw.now ?? FIXTURE_NOW,
+            expect: raw.expect,
+            description: raw.description,
+          });
         }
       }
     }

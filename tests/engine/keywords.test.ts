@@ -148,11 +148,17 @@ describe('password and confirmation', () => {
     expect(reason('Abcdefgh!')).toBe('digit');
     expect(reason('Abcdefg12')).toBe('special');
     expect(reason('Abcdefg1~')).toBe('special'); // ~ is not in the spec's set
-    for (const special of `!@#$%^&*()_+-=\\[]{};':"|,.<>/?`) expect(reason(`Abcdefg1${special}`)).toBeUndefined();
+    for (const special of `!@#$%^&*()_+-=\\[]{};':"|,.<>/?`)
+      expect(reason(`Abcdefg1${special}`)).toBeUndefined();
   });
   it('confirmation must match the password', () => {
-    const schema = { type: 'object', passwordConfirmation: { password: 'password', confirmation: 'confirm' } };
-    expect(errorsOf(schema, { password: 'Abcdefg1!', confirm: 'Abcdefg1?' })).toEqual([['passwordConfirmation', '/confirm', {}]]);
+    const schema = {
+      type: 'object',
+      passwordConfirmation: { password: 'password', confirmation: 'confirm' },
+    };
+    expect(errorsOf(schema, { password: 'Abcdefg1!', confirm: 'Abcdefg1?' })).toEqual([
+      ['passwordConfirmation', '/confirm', {}],
+    ]);
     expect(passes(schema, { password: 'Abcdefg1!', confirm: 'Abcdefg1!' })).toBe(true);
     expect(passes(schema, { password: 'Abcdefg1!', confirm: '' })).toBe(true); // `required` reports it
   });
@@ -173,24 +179,38 @@ describe('noIndividual (organisation TIN range 200000000–400000000)', () => {
 describe('sellerNotBuyer and notToOneself', () => {
   it('reports on the buyer when it equals the seller', () => {
     const schema = { type: 'object', sellerNotBuyer: { seller: 'SellerTin', buyer: 'BuyerTin' } };
-    expect(errorsOf(schema, { SellerTin: '301234567', BuyerTin: '301234567' })).toEqual([['sellerNotBuyer', '/BuyerTin', {}]]);
+    expect(errorsOf(schema, { SellerTin: '301234567', BuyerTin: '301234567' })).toEqual([
+      ['sellerNotBuyer', '/BuyerTin', {}],
+    ]);
     expect(passes(schema, { SellerTin: '301234567', BuyerTin: '302345678' })).toBe(true);
     expect(passes(schema, { SellerTin: '', BuyerTin: '' })).toBe(true);
   });
   it('reports on the agent when it is the issuer or its director', () => {
-    const schema = { type: 'object', notToOneself: { issuer: ['Buyer/Tin', 'Buyer/Director/Pinfl'], agent: 'Agent/Pinfl' } };
-    const doc = (agent: string) => ({ Buyer: { Tin: '302345678', Director: { Pinfl: '30202801230022' } }, Agent: { Pinfl: agent } });
+    const schema = {
+      type: 'object',
+      notToOneself: { issuer: ['Buyer/Tin', 'Buyer/Director/Pinfl'], agent: 'Agent/Pinfl' },
+    };
+    const doc = (agent: string) => ({
+      Buyer: { Tin: '302345678', Director: { Pinfl: '30202801230022' } },
+      Agent: { Pinfl: agent },
+    });
     expect(errorsOf(schema, doc('30202801230022'))).toEqual([['notToOneself', '/Agent/Pinfl', {}]]);
     expect(passes(schema, doc('41505901230012'))).toBe(true);
   });
 });
 
 describe('requiredUnless and requiredWithout', () => {
-  const schema = { type: 'object', requiredUnless: { field: 'FacturaType', equals: [0], properties: ['OldFacturaDoc'] } };
+  const schema = {
+    type: 'object',
+    requiredUnless: { field: 'FacturaType', equals: [0], properties: ['OldFacturaDoc'] },
+  };
   it('requires the old-document block for every type but 0', () => {
     expect(passes(schema, { FacturaType: 0, OldFacturaDoc: null })).toBe(true);
     for (const type of [1, 2, 3, 4, 5, 6, 8, 9]) {
-      expect(errorsOf(schema, { FacturaType: type, OldFacturaDoc: null })[0]?.slice(0, 2)).toEqual(['requiredUnless', '/OldFacturaDoc']);
+      expect(errorsOf(schema, { FacturaType: type, OldFacturaDoc: null })[0]?.slice(0, 2)).toEqual([
+        'requiredUnless',
+        '/OldFacturaDoc',
+      ]);
       expect(passes(schema, { FacturaType: type, OldFacturaDoc: { OldFacturaId: 'x' } })).toBe(true);
     }
   });
@@ -228,7 +248,10 @@ describe('correctionDeadline (up to and including the 20th of the next month, Ta
 });
 
 describe('vatRateForDate', () => {
-  const schema = { type: 'array', vatRateForDate: { date: 'Doc/Date', rate: 'VatRate', withoutVat: 'WithoutVat' } };
+  const schema = {
+    type: 'array',
+    vatRateForDate: { date: 'Doc/Date', rate: 'VatRate', withoutVat: 'WithoutVat' },
+  };
   const check = (date: string, rate: number, withoutVat = false) => {
     const validate = ajv.compile({ type: 'object', properties: { Lines: schema } });
     return validate({ Doc: { Date: date }, Lines: [{ VatRate: rate, WithoutVat: withoutVat }] });
@@ -258,22 +281,58 @@ describe('decimalPlaces', () => {
     [2, 9999999999999.99, true],
     [6, 0.333333, true],
     [6, 0.3333333, false],
-  ])('%d places, %s → %s', (places, value, ok) => expect(passes({ type: 'number', decimalPlaces: places }, value)).toBe(ok));
+  ])('%d places, %s → %s', (places, value, ok) =>
+    expect(passes({ type: 'number', decimalPlaces: places }, value)).toBe(ok),
+  );
 });
 
 describe('lineArithmetic and documentTotals (exact decimals)', () => {
-  const mapping = { count: 'Count', price: 'Summa', deliverySum: 'DeliverySum', vatRate: 'VatRate', vatSum: 'VatSum', total: 'Total', withoutVat: 'WithoutVat' };
+  const mapping = {
+    count: 'Count',
+    price: 'Summa',
+    deliverySum: 'DeliverySum',
+    vatRate: 'VatRate',
+    vatSum: 'VatSum',
+    total: 'Total',
+    withoutVat: 'WithoutVat',
+  };
   const schema = { type: 'array', lineArithmetic: mapping };
   it('accepts exact results, including ones floats get wrong', () => {
     // 0.1 × 3 = 0.30000000000000004 in floats; 1.005 × 1 rounds half-up to 1.01.
-    expect(passes(schema, [{ Count: 3, Summa: 0.1, DeliverySum: 0.3, VatRate: 12, VatSum: 0.04, Total: 0.34, WithoutVat: false }])).toBe(true);
-    expect(passes(schema, [{ Count: 1.005, Summa: 1, DeliverySum: 1.01, VatRate: 0, VatSum: 0, Total: 1.01, WithoutVat: false }])).toBe(true);
-    expect(passes(schema, [{ Count: 1, Summa: 100, DeliverySum: 100, VatRate: 12, VatSum: 0, Total: 100, WithoutVat: true }])).toBe(true);
+    expect(
+      passes(schema, [
+        { Count: 3, Summa: 0.1, DeliverySum: 0.3, VatRate: 12, VatSum: 0.04, Total: 0.34, WithoutVat: false },
+      ]),
+    ).toBe(true);
+    expect(
+      passes(schema, [
+        { Count: 1.005, Summa: 1, DeliverySum: 1.01, VatRate: 0, VatSum: 0, Total: 1.01, WithoutVat: false },
+      ]),
+    ).toBe(true);
+    expect(
+      passes(schema, [
+        { Count: 1, Summa: 100, DeliverySum: 100, VatRate: 12, VatSum: 0, Total: 100, WithoutVat: true },
+      ]),
+    ).toBe(true);
     // VAT half-up: 104.17 × 12 % = 12.5004 → 12.50; 0.125 → 0.13
-    expect(passes(schema, [{ Count: 1, Summa: 1.04, DeliverySum: 1.04, VatRate: 12, VatSum: 0.12, Total: 1.16, WithoutVat: false }])).toBe(true);
+    expect(
+      passes(schema, [
+        {
+          Count: 1,
+          Summa: 1.04,
+          DeliverySum: 1.04,
+          VatRate: 12,
+          VatSum: 0.12,
+          Total: 1.16,
+          WithoutVat: false,
+        },
+      ]),
+    ).toBe(true);
   });
   it('reports each wrong field with the expected value', () => {
-    const errors = errorsOf(schema, [{ Count: 2, Summa: 10, DeliverySum: 21, VatRate: 12, VatSum: 2.52, Total: 23.52, WithoutVat: false }]);
+    const errors = errorsOf(schema, [
+      { Count: 2, Summa: 10, DeliverySum: 21, VatRate: 12, VatSum: 2.52, Total: 23.52, WithoutVat: false },
+    ]);
     expect(errors.map((e) => e.slice(0, 2))).toEqual([
       ['lineArithmetic', '/0/DeliverySum'],
       ['lineArithmetic', '/0/VatSum'],
@@ -282,8 +341,14 @@ describe('lineArithmetic and documentTotals (exact decimals)', () => {
     expect(errors[0][2]).toMatchObject({ field: 'DeliverySum', expected: '20.00' });
   });
   it('totals equal the sums of lines', () => {
-    const totals = { type: 'object', documentTotals: { items: 'Lines', sums: { Sum: 'A', 'Nested/Sum': 'B' } } };
-    const lines = [{ A: 0.1, B: 1 }, { A: 0.2, B: 2 }];
+    const totals = {
+      type: 'object',
+      documentTotals: { items: 'Lines', sums: { Sum: 'A', 'Nested/Sum': 'B' } },
+    };
+    const lines = [
+      { A: 0.1, B: 1 },
+      { A: 0.2, B: 2 },
+    ];
     expect(passes(totals, { Lines: lines, Sum: 0.3, Nested: { Sum: 3 } })).toBe(true);
     expect(errorsOf(totals, { Lines: lines, Sum: 0.31, Nested: { Sum: 3 } })).toEqual([
       ['documentTotals', '/Sum', { field: 'Sum', expected: '0.30', actual: '0.31' }],
@@ -293,10 +358,15 @@ describe('lineArithmetic and documentTotals (exact decimals)', () => {
 
 describe('serverCheck', () => {
   it('never fails and records requests when the context asks for them', () => {
-    const validate = ajv.compile({ type: 'object', properties: { Id: { type: 'string', serverCheck: { name: 'uniqueDocumentId', kind: 'waybill' } } } });
+    const validate = ajv.compile({
+      type: 'object',
+      properties: { Id: { type: 'string', serverCheck: { name: 'uniqueDocumentId', kind: 'waybill' } } },
+    });
     const serverChecks: unknown[] = [];
     expect(validate.call({ serverChecks }, { Id: 'abc' })).toBe(true);
-    expect(serverChecks).toEqual([{ check: 'uniqueDocumentId', instancePath: '/Id', value: 'abc', options: { kind: 'waybill' } }]);
+    expect(serverChecks).toEqual([
+      { check: 'uniqueDocumentId', instancePath: '/Id', value: 'abc', options: { kind: 'waybill' } },
+    ]);
     expect(validate({ Id: 'abc' })).toBe(true);
   });
 });

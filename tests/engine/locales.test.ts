@@ -34,7 +34,9 @@ describe('engine locales', () => {
 
   it('forms, documents and validation namespaces have the same keys in all languages', () => {
     const flatten = (node: any, prefix = ''): string[] =>
-      Object.entries(node).flatMap(([k, v]) => (v && typeof v === 'object' ? flatten(v, `${prefix}${k}.`) : [`${prefix}${k}`]));
+      Object.entries(node).flatMap(([k, v]) =>
+        v && typeof v === 'object' ? flatten(v, `${prefix}${k}.`) : [`${prefix}${k}`],
+      );
     for (const ns of ['forms', 'documents', 'validation']) {
       const [ru, uz, en] = LANGS.map((lang) => flatten(load(lang, ns)).sort());
       expect(uz, ns).toEqual(ru);
@@ -44,19 +46,59 @@ describe('engine locales', () => {
 
   it('every keyword the localizer can name has a validation text', () => {
     const keywords = [
-      'required', 'requiredUnless', 'requiredWithout', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum',
-      'exclusiveMaximum', 'minItems', 'maxItems', 'decimalPlaces', 'phoneNumber', 'correctionDeadline', 'vatRateForDate',
-      'lineArithmetic', 'documentTotals', 'additionalProperties', 'type', 'tin', 'pinfl', 'pinflOrTin', 'email', 'isoDate',
-      'dateTime', 'passportSerial', 'isRegisteredTin', 'passwordConfirmation', 'noIndividual', 'sellerNotBuyer',
-      'notToOneself', 'minProperties', 'enum', 'const', 'pattern', 'somethingUnknown',
+      'required',
+      'requiredUnless',
+      'requiredWithout',
+      'minLength',
+      'maxLength',
+      'minimum',
+      'maximum',
+      'exclusiveMinimum',
+      'exclusiveMaximum',
+      'minItems',
+      'maxItems',
+      'decimalPlaces',
+      'phoneNumber',
+      'correctionDeadline',
+      'vatRateForDate',
+      'lineArithmetic',
+      'documentTotals',
+      'additionalProperties',
+      'type',
+      'tin',
+      'pinfl',
+      'pinflOrTin',
+      'email',
+      'isoDate',
+      'dateTime',
+      'passportSerial',
+      'isRegisteredTin',
+      'passwordConfirmation',
+      'noIndividual',
+      'sellerNotBuyer',
+      'notToOneself',
+      'minProperties',
+      'enum',
+      'const',
+      'pattern',
+      'somethingUnknown',
     ];
     const params: Record<string, unknown> = { limit: 3, missingProperty: 'x', reason: 'min' };
     const keys = keywords.map((keyword) => localizeKey({ instancePath: '', keyword, params }).key);
-    keys.push(...['upper', 'lower', 'digit', 'special'].map((reason) => localizeKey({ instancePath: '', keyword: 'password', params: { reason } }).key));
-    keys.push(...['oldDocumentType', 'oldDocumentNotFound', 'waybillIdExists', 'documentInvalid'].map((k) => `validation:${k}`));
+    keys.push(
+      ...['upper', 'lower', 'digit', 'special'].map(
+        (reason) => localizeKey({ instancePath: '', keyword: 'password', params: { reason } }).key,
+      ),
+    );
+    keys.push(
+      ...['oldDocumentType', 'oldDocumentNotFound', 'waybillIdExists', 'documentInvalid'].map(
+        (k) => `validation:${k}`,
+      ),
+    );
     for (const lang of LANGS) {
       const bundle = load(lang, 'validation');
-      for (const key of keys) expect(typeof lookup(bundle, key.split(':')[1]), `${lang} ${key}`).toBe('string');
+      for (const key of keys)
+        expect(typeof lookup(bundle, key.split(':')[1]), `${lang} ${key}`).toBe('string');
     }
   });
 
@@ -71,4 +113,3 @@ describe('engine locales', () => {
     }
   });
 });
-

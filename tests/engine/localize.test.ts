@@ -8,12 +8,16 @@ beforeAll(async () => {
   const resources: Record<string, Record<string, any>> = {};
   for (const lang of ['ru', 'uz', 'en']) {
     resources[lang] = Object.fromEntries(
-      ['forms', 'documents', 'validation'].map((ns) => [ns, JSON.parse(readFileSync(`locales/${lang}/${ns}.json`, 'utf8'))]),
+      ['forms', 'documents', 'validation'].map((ns) => [
+        ns,
+        JSON.parse(readFileSync(`locales/${lang}/${ns}.json`, 'utf8')),
+      ]),
     );
   }
   await i18n.init({ resources, lng: 'ru', fallbackLng: 'ru', interpolation: { escapeValue: false } });
 });
-const t = (lang: string) => (key: string, params?: Record<string, unknown>) => i18n.t(key, { lng: lang, ...params }) as string;
+const t = (lang: string) => (key: string, params?: Record<string, unknown>) =>
+  i18n.t(key, { lng: lang, ...params }) as string;
 const invoice = JSON.parse(readFileSync('schemas/documents/invoice/fixtures/valid/01-standard.json', 'utf8'));
 
 describe('localize', () => {
@@ -27,13 +31,18 @@ describe('localize', () => {
     const errors = createValidator('invoice')(bad, { now: '2025-06-10' }).errors;
     const localized = localizeErrors(errors, t('ru'), schema);
     const byPath = Object.fromEntries(localized.map((e) => [`${e.path} ${e.keyword}`, e]));
-    expect(byPath['/BuyerTin pinflOrTin']).toMatchObject({ key: 'validation:string.pinflOrTin', specKey: 'validation.string.pinflOrTin' });
+    expect(byPath['/BuyerTin pinflOrTin']).toMatchObject({
+      key: 'validation:string.pinflOrTin',
+      specKey: 'validation.string.pinflOrTin',
+    });
     expect(byPath['/Buyer/Director required']).toMatchObject({
       key: 'validation:required',
       message: 'Поле «Руководитель» обязательно для заполнения',
     });
     expect(byPath['/FacturaDoc/FacturaDate isoDate'].key).toBe('validation:string.wrongDateFormat');
-    expect(byPath['/ProductList/Products/0/VatSum lineArithmetic'].message).toBe('Неверная сумма: должно быть 15000.60');
+    expect(byPath['/ProductList/Products/0/VatSum lineArithmetic'].message).toBe(
+      'Неверная сумма: должно быть 15000.60',
+    );
     const en = localizeErrors(errors, t('en'), schema);
     expect(en.find((e) => e.keyword === 'required')?.message).toBe('Director is required');
     const uz = localizeErrors(errors, t('uz'), schema);
@@ -61,26 +70,51 @@ describe('localize', () => {
     for (const [keyword, params, key] of cases) {
       expect(localizeErrors([{ instancePath: '/x', keyword, params }], t('en'))[0].key, keyword).toBe(key);
     }
-    const passport = localizeErrors([{ instancePath: '/x', keyword: 'passportSerial', params: {} }], t('en'))[0];
+    const passport = localizeErrors(
+      [{ instancePath: '/x', keyword: 'passportSerial', params: {} }],
+      t('en'),
+    )[0];
     expect(passport.specKey).toBe('validations.string.passportSerial');
   });
 
   it('says "exactly N characters" when min and max length agree', () => {
-    const schema = { type: 'object', properties: { Tin: { type: 'string', minLength: 9, maxLength: 9, title: 'forms:company.Tin' } } };
-    const [error] = localizeErrors([{ instancePath: '/Tin', keyword: 'minLength', params: { limit: 9 } }], t('ru'), schema);
+    const schema = {
+      type: 'object',
+      properties: { Tin: { type: 'string', minLength: 9, maxLength: 9, title: 'forms:company.Tin' } },
+    };
+    const [error] = localizeErrors(
+      [{ instancePath: '/Tin', keyword: 'minLength', params: { limit: 9 } }],
+      t('ru'),
+      schema,
+    );
     expect(error).toMatchObject({ key: 'validation:string.length', message: 'Должно быть ровно 9 символов' });
   });
 
   it('falls back to "<field> is not valid."', () => {
-    const schema = { type: 'object', properties: { Code: { type: 'string', pattern: 'x', title: 'forms:line.CatalogCode' } } };
-    const [error] = localizeErrors([{ instancePath: '/Code', keyword: 'pattern', params: {} }], t('en'), schema);
+    const schema = {
+      type: 'object',
+      properties: { Code: { type: 'string', pattern: 'x', title: 'forms:line.CatalogCode' } },
+    };
+    const [error] = localizeErrors(
+      [{ instancePath: '/Code', keyword: 'pattern', params: {} }],
+      t('en'),
+      schema,
+    );
     expect(error.message).toBe('Classifier (MXIK) code is not valid.');
   });
 
   it('localizes RJSF errors in place', () => {
     const { schema } = getKind('invoice');
     const [error] = localizeRjsfErrors(
-      [{ name: 'required', property: '.Buyer.Director', params: { missingProperty: 'Director' }, message: 'x', stack: 'x' }],
+      [
+        {
+          name: 'required',
+          property: '.Buyer.Director',
+          params: { missingProperty: 'Director' },
+          message: 'x',
+          stack: 'x',
+        },
+      ],
       t('en'),
       schema,
     );

@@ -48,16 +48,52 @@ describe('money: exact decimals, never floats', () => {
     expect(allowedVatRates('2025-06-01')).toEqual([0, 12]);
   });
   it('computes a line and the totals', () => {
-    const line = computeLine({ Count: 0.333333, Summa: 1000, VatRate: 12, WithoutVat: false, DeliverySum: 0, VatSum: 0, DeliverySumWithVat: 0 });
+    const line = computeLine({
+      Count: 0.333333,
+      Summa: 1000,
+      VatRate: 12,
+      WithoutVat: false,
+      DeliverySum: 0,
+      VatSum: 0,
+      DeliverySumWithVat: 0,
+    });
     expect(line).toMatchObject({ DeliverySum: 333.33, VatSum: 40, DeliverySumWithVat: 373.33 });
-    const free = computeLine({ Count: 2, Summa: 10.5, VatRate: 0, WithoutVat: true, DeliverySum: 0, VatSum: 5, DeliverySumWithVat: 0 });
+    const free = computeLine({
+      Count: 2,
+      Summa: 10.5,
+      VatRate: 0,
+      WithoutVat: true,
+      DeliverySum: 0,
+      VatSum: 5,
+      DeliverySumWithVat: 0,
+    });
     expect(free).toMatchObject({ DeliverySum: 21, VatSum: 0, DeliverySumWithVat: 21 });
     const totals = invoiceTotals([line, free]);
-    expect([totals.deliverySum.toFixed(2), totals.vatSum.toFixed(2), totals.total.toFixed(2)]).toEqual(['354.33', '40.00', '394.33']);
+    expect([totals.deliverySum.toFixed(2), totals.vatSum.toFixed(2), totals.total.toFixed(2)]).toEqual([
+      '354.33',
+      '40.00',
+      '394.33',
+    ]);
   });
   it('handles nested line fields (hybrid: Vat.Rate / Vat.Sum)', () => {
-    const mapping = { count: 'Amount', price: 'Price', deliverySum: 'DeliverySum', vatRate: 'Vat/Rate', vatSum: 'Vat/Sum', total: 'DeliverySumWithVat' };
-    const line = computeLine({ Amount: 3, Price: 7000, DeliverySum: 1, Vat: { Rate: 12, Sum: 1 }, DeliverySumWithVat: 1 }, mapping);
-    expect(line).toEqual({ Amount: 3, Price: 7000, DeliverySum: 21000, Vat: { Rate: 12, Sum: 2520 }, DeliverySumWithVat: 23520 });
+    const mapping = {
+      count: 'Amount',
+      price: 'Price',
+      deliverySum: 'DeliverySum',
+      vatRate: 'Vat/Rate',
+      vatSum: 'Vat/Sum',
+      total: 'DeliverySumWithVat',
+    };
+    const line = computeLine(
+      { Amount: 3, Price: 7000, DeliverySum: 1, Vat: { Rate: 12, Sum: 1 }, DeliverySumWithVat: 1 },
+      mapping,
+    );
+    expect(line).toEqual({
+      Amount: 3,
+      Price: 7000,
+      DeliverySum: 21000,
+      Vat: { Rate: 12, Sum: 2520 },
+      DeliverySumWithVat: 23520,
+    });
   });
 });

@@ -3,8 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { computeDocument, createValidator, getKind, listKinds, localizeErrors, registerKind } from '../../src/engine';
 import { generate } from '../../scripts/build-schemas';
+import {
+  computeDocument,
+  createValidator,
+  getKind,
+  listKinds,
+  localizeErrors,
+  registerKind,
+} from '../../src/engine';
 
 describe('a new kind needs only a schema folder and locale keys', () => {
   it('registers a kind from a temporary folder, validates, localizes and recomputes it', async () => {
@@ -30,7 +37,11 @@ describe('a new kind needs only a schema folder and locale keys', () => {
               type: 'object',
               additionalProperties: false,
               required: ['Count', 'Price', 'Sum'],
-              properties: { Count: { $ref: 'defs/count.json' }, Price: { $ref: 'defs/money.json' }, Sum: { $ref: 'defs/money.json' } },
+              properties: {
+                Count: { $ref: 'defs/count.json' },
+                Price: { $ref: 'defs/money.json' },
+                Sum: { $ref: 'defs/money.json' },
+              },
             },
             lineArithmetic: { count: 'Count', price: 'Price', deliverySum: 'Sum' },
           },
@@ -41,7 +52,14 @@ describe('a new kind needs only a schema folder and locale keys', () => {
     writeFileSync(join(dir, 'ui.json'), JSON.stringify({ Lines: { 'ui:field': 'productTable' } }));
     writeFileSync(
       join(dir, 'forms.en.json'),
-      JSON.stringify({ deliveryNote: { NoteNo: 'Note number', NoteDate: 'Note date', SellerTin: 'Seller TIN', BuyerTin: 'Buyer TIN' } }),
+      JSON.stringify({
+        deliveryNote: {
+          NoteNo: 'Note number',
+          NoteDate: 'Note date',
+          SellerTin: 'Seller TIN',
+          BuyerTin: 'Buyer TIN',
+        },
+      }),
     );
 
     const read = (file: string) => JSON.parse(readFileSync(join(dir, file), 'utf8'));
@@ -50,7 +68,14 @@ describe('a new kind needs only a schema folder and locale keys', () => {
     expect(JSON.stringify(getKind('deliveryNote').schema)).not.toMatch(/"\$ref":"defs\//);
 
     const validate = createValidator('deliveryNote');
-    const good = { NoteNo: '1', NoteDate: '2025-05-15', SellerTin: '301234567', BuyerTin: '302345678', Lines: [{ Count: 3, Price: 0.1, Sum: 0.3 }], Total: 0.3 };
+    const good = {
+      NoteNo: '1',
+      NoteDate: '2025-05-15',
+      SellerTin: '301234567',
+      BuyerTin: '302345678',
+      Lines: [{ Count: 3, Price: 0.1, Sum: 0.3 }],
+      Total: 0.3,
+    };
     expect(validate(good).valid).toBe(true);
     const bad = { ...good, BuyerTin: good.SellerTin, NoteDate: '2025-13-01', Total: 1 };
     const result = validate(bad);
@@ -65,9 +90,18 @@ describe('a new kind needs only a schema folder and locale keys', () => {
     const i18n = i18next.createInstance();
     await i18n.init({
       lng: 'en',
-      resources: { en: { forms: read('forms.en.json'), validation: JSON.parse(readFileSync('locales/en/validation.json', 'utf8')) } },
+      resources: {
+        en: {
+          forms: read('forms.en.json'),
+          validation: JSON.parse(readFileSync('locales/en/validation.json', 'utf8')),
+        },
+      },
     });
-    const messages = localizeErrors(result.errors, (key, params) => i18n.t(key, params) as string, getKind('deliveryNote').schema);
+    const messages = localizeErrors(
+      result.errors,
+      (key, params) => i18n.t(key, params) as string,
+      getKind('deliveryNote').schema,
+    );
     expect(messages.find((m) => m.keyword === 'isoDate')?.params.field).toBe('Note date');
     expect((computeDocument('deliveryNote', { ...good, Total: 5 }) as typeof good).Total).toBe(0.3);
   });

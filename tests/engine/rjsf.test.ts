@@ -9,7 +9,8 @@ const bad = structuredClone(invoice);
 bad.BuyerTin = bad.SellerTin;
 bad.ProductList.Products[1].VatSum = 1;
 
-const pairs = (errors: Array<{ name?: string; property?: string }>) => errors.map((e) => [e.name, e.property]);
+const pairs = (errors: Array<{ name?: string; property?: string }>) =>
+  errors.map((e) => [e.name, e.property]);
 
 describe('RJSF validators with the engine keywords', () => {
   const { schema } = getKind('invoice');

@@ -14,9 +14,16 @@ const fixtures = loadFixtures();
  * with a real database), so that runtime, precompiled and route must give the same outcome.
  */
 async function routeApp(now: string): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false, ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: true } } });
+  const app = Fastify({
+    logger: false,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: true } },
+  });
   registerErrorHandling(app);
-  await app.register(documentRoutes, { prefix: '/api/Document', now: () => new Date(now), checker: async () => null });
+  await app.register(documentRoutes, {
+    prefix: '/api/Document',
+    now: () => new Date(now),
+    checker: async () => null,
+  });
   await app.ready();
   return app;
 }
@@ -31,40 +38,55 @@ describe('POST /api/Document/validate gives the same outcome as the runtime and 
     for (const app of apps.values()) await app.close();
   });
 
-  it.each(fixtures.map((f) => [`${f.kind}/${f.valid ? 'valid' : 'invalid'}/${f.name}`, f] as const))('%s', async (_, fixture) => {
-    const runtime = createValidator(fixture.kind)(fixture.document, { now: fixture.now });
-    const precompiled = (await loadPrecompiledValidator(fixture.kind))(fixture.document, { now: fixture.now });
-    const app = await appFor(fixture.now);
-    const res = await app.inject({
-      method: 'POST',
-      url: `/api/Document/validate?kind=${fixture.kind}`,
-      payload: fixture.document as object,
-      headers: { 'accept-language': 'en' },
-    });
-    expect(precompiled.valid).toBe(runtime.valid);
-    expect(res.statusCode).toBe(runtime.valid ? 200 : 400);
-    const body = res.json();
-    expect(body.success).toBe(runtime.valid);
-    if (fixture.valid) return;
-    const routeErrors: Array<{ keyword: string; instancePath: string }> = body.errors.map((e: any) => ({
-      keyword: e.keyword,
-      instancePath: e.path,
-    }));
-    const { keyword, instancePath } = fixture.expect!;
-    if (keyword === 'required') {
-      // The route reports a `required` error on the missing field itself (/Buyer → /Buyer/Director).
-      expect(routeErrors.some((e) => e.keyword === 'required' && e.instancePath.startsWith(`${instancePath}/`))).toBe(true);
-    } else {
-      expect(routeErrors).toContainEqual({ keyword, instancePath });
-    }
-    expect(body.code).toBe('VALIDATION');
-    expect(body.errors.every((e: any) => typeof e.message === 'string' && e.message.length > 0 && e.key.includes(':'))).toBe(true);
-  });
+  it.each(fixtures.map((f) => [`${f.kind}/${f.valid ? 'valid' : 'invalid'}/${f.name}`, f] as const))(
+    '%s',
+    async (_, fixture) => {
+      const runtime = createValidator(fixture.kind)(fixture.document, { now: fixture.now });
+      const precompiled = (await loadPrecompiledValidator(fixture.kind))(fixture.document, {
+        now: fixture.now,
+      });
+      const app = await appFor(fixture.now);
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/Document/validate?kind=${fixture.kind}`,
+        payload: fixture.document as object,
+        headers: { 'accept-language': 'en' },
+      });
+      expect(precompiled.valid).toBe(runtime.valid);
+      expect(res.statusCode).toBe(runtime.valid ? 200 : 400);
+      const body = res.json();
+      expect(body.success).toBe(runtime.valid);
+      if (fixture.valid) return;
+      const routeErrors: Array<{ keyword: string; instancePath: string }> = body.errors.map((e: any) => ({
+        keyword: e.keyword,
+        instancePath: e.path,
+      }));
+      const { keyword, instancePath } = fixture.expect!;
+      if (keyword === 'required') {
+        // The route reports a `required` error on the missing field itself (/Buyer → /Buyer/Director).
+        expect(
+          routeErrors.some((e) => e.keyword === 'required' && e.instancePath.startsWith(`${instancePath}/`)),
+        ).toBe(true);
+      } else {
+        expect(routeErrors).toContainEqual({ keyword, instancePath });
+      }
+      expect(body.code).toBe('VALIDATION');
+      expect(
+        body.errors.every(
+          (e: any) => typeof e.message === 'string' && e.message.length > 0 && e.key.includes(':'),
+        ),
+      ).toBe(true);
+    },
+  );
 });
 
 const invoice = JSON.parse(readFileSync('schemas/documents/invoice/fixtures/valid/01-standard.json', 'utf8'));
-const waybill = JSON.parse(readFileSync('schemas/documents/waybill/fixtures/valid/01-car-seller-to-buyer.json', 'utf8'));
-const correctedWaybill = JSON.parse(readFileSync('schemas/documents/waybill/fixtures/valid/03-one-sided-corrected.json', 'utf8'));
+const waybill = JSON.parse(
+  readFileSync('schemas/documents/waybill/fixtures/valid/01-car-seller-to-buyer.json', 'utf8'),
+);
+const correctedWaybill = JSON.parse(
+  readFileSync('schemas/documents/waybill/fixtures/valid/03-one-sided-corrected.json', 'utf8'),
+);
 
 describe('route answers', () => {
   let app: FastifyInstance;
@@ -74,7 +96,11 @@ describe('route answers', () => {
   afterAll(() => app.close());
 
   it('recomputes computed values instead of trusting them (valid input stays as is)', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/Document/validate?kind=invoice', payload: invoice });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/Document/validate?kind=invoice',
+      payload: invoice,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, data: { content: invoice } });
   });
@@ -107,17 +133,29 @@ describe('route answers', () => {
   });
 
   it('answers 400 for an unknown kind and for a non-object body', async () => {
-    expect((await app.inject({ method: 'POST', url: '/api/Document/validate?kind=nope', payload: {} })).statusCode).toBe(400);
-    expect((await app.inject({ method: 'POST', url: '/api/Document/validate?kind=invoice', payload: [1] })).statusCode).toBe(400);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/Document/validate?kind=nope', payload: {} })).statusCode,
+    ).toBe(400);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/Document/validate?kind=invoice', payload: [1] }))
+        .statusCode,
+    ).toBe(400);
   });
 });
 
 withDatabases('Document validate with database checks', (ctx) => {
   const post = (kind: string, payload: unknown) =>
-    ctx.app.inject({ method: 'POST', url: `/api/Document/validate?kind=${kind}`, payload: payload as object, headers: { 'accept-language': 'en' } });
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/Document/validate?kind=${kind}`,
+      payload: payload as object,
+      headers: { 'accept-language': 'en' },
+    });
 
   async function insertDocument(kind: string, content: object) {
-    const { rows } = await ctx.db.query<{ id: string; tin: string }>('select id, tin from organizations where tin is not null limit 1');
+    const { rows } = await ctx.db.query<{ id: string; tin: string }>(
+      'select id, tin from organizations where tin is not null limit 1',
+    );
     await ctx.db.query(
       `insert into documents (kind, sender_org_id, sender_tin, status, content, content_hash) values ($1, $2, $3, 'draft', $4, 'x')`,
       [kind, rows[0].id, rows[0].tin, JSON.stringify(content)],
@@ -134,7 +172,12 @@ withDatabases('Document validate with database checks', (ctx) => {
     const res = await post('waybill', waybill);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([
-      expect.objectContaining({ path: '/WaybillLocalId', keyword: 'serverCheck', key: 'validation:waybillIdExists', message: 'A waybill with this ID already exists' }),
+      expect.objectContaining({
+        path: '/WaybillLocalId',
+        keyword: 'serverCheck',
+        key: 'validation:waybillIdExists',
+        message: 'A waybill with this ID already exists',
+      }),
     ]);
   });
 
@@ -144,10 +187,16 @@ withDatabases('Document validate with database checks', (ctx) => {
     const otherOld = structuredClone(correctedWaybill);
     otherOld.OldWaybillDoc.WaybillLocalId = '665f1c2e9b1d4a0012abffff';
     const missing = await post('waybill', otherOld);
-    expect(missing.json().errors[0]).toMatchObject({ path: '/OldWaybillDoc/WaybillLocalId', key: 'validation:oldDocumentNotFound' });
+    expect(missing.json().errors[0]).toMatchObject({
+      path: '/OldWaybillDoc/WaybillLocalId',
+      key: 'validation:oldDocumentNotFound',
+    });
     await insertDocument('invoice', { WaybillLocalId: '665f1c2e9b1d4a0012abffff' });
     const wrongKind = await post('waybill', otherOld);
-    expect(wrongKind.json().errors[0]).toMatchObject({ key: 'validation:oldDocumentType', message: 'Invalid old document ID type' });
+    expect(wrongKind.json().errors[0]).toMatchObject({
+      key: 'validation:oldDocumentType',
+      message: 'Invalid old document ID type',
+    });
   });
 
   it('registration: a TIN that already has an account is reported like the -1 rule', async () => {
@@ -156,7 +205,16 @@ withDatabases('Document validate with database checks', (ctx) => {
     );
     if (rows.length === 0) return; // no seeded users in this build
     const cert = rows[0].tin ?? rows[0].pinfl;
-    const res = await post('registration', { cert, email: 'a@b.uz', phone: '+998901234567', password: 'Str0ng!pass', confirmPassword: 'Str0ng!pass' });
-    expect(res.json().errors[0]).toMatchObject({ path: '/cert', key: 'validation:allreadyRegisteredInSystem' });
+    const res = await post('registration', {
+      cert,
+      email: 'a@b.uz',
+      phone: '+998901234567',
+      password: 'Str0ng!pass',
+      confirmPassword: 'Str0ng!pass',
+    });
+    expect(res.json().errors[0]).toMatchObject({
+      path: '/cert',
+      key: 'validation:allreadyRegisteredInSystem',
+    });
   });
 });

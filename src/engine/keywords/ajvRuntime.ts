@@ -14,7 +14,8 @@ export function ucs2length(text: string): number {
 /** Structural equality of JSON values, as AJV's `equal` (fast-deep-equal). */
 export function equal(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return a !== a && b !== b;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object')
+    return Number.isNaN(a) && Number.isNaN(b);
   if (Array.isArray(a) !== Array.isArray(b)) return false;
   const keysA = Object.keys(a as object);
   const keysB = Object.keys(b as object);

@@ -26,7 +26,11 @@ const KW = new Name('kw');
 export function defineKeyword(
   keyword: string,
   check: KeywordCheck,
-  options: { type?: KeywordDefinition['type']; schemaType: KeywordDefinition['schemaType']; metaSchema?: object },
+  options: {
+    type?: KeywordDefinition['type'];
+    schemaType: KeywordDefinition['schemaType'];
+    metaSchema?: object;
+  },
 ): KeywordDefinition {
   return {
     keyword,
@@ -38,7 +42,10 @@ export function defineKeyword(
       const fn = gen.scopeValue('func', { ref: check, code: _`${KW}.${new Name(keyword)}` });
       const toErrorsFn = gen.scopeValue('func', { ref: toErrors, code: _`${KW}.toErrors` });
       const instancePath = _`${N.instancePath} + ${it.errorPath}`;
-      const issues = gen.const('issues', _`${fn}(${data}, ${cxt.schemaValue}, ${N.rootData}, ${N.this}, ${instancePath})`);
+      const issues = gen.const(
+        'issues',
+        _`${fn}(${data}, ${cxt.schemaValue}, ${N.rootData}, ${N.this}, ${instancePath})`,
+      );
       gen.if(_`${issues} !== null`, () => {
         const errs = gen.const(
           'kwErrors',

@@ -25,7 +25,11 @@ export const documentTotals: KeywordCheck<TotalsOptions> = (data, options) => {
     issues ??= [];
     issues.push({
       path: toPointer(field),
-      params: { field, expected: scaledToText(expected, 2), actual: actualCents === null ? actual : String(actual) },
+      params: {
+        field,
+        expected: scaledToText(expected, 2),
+        actual: actualCents === null ? actual : String(actual),
+      },
     });
   }
   return issues;
@@ -37,7 +41,10 @@ export default defineKeyword('documentTotals', documentTotals, {
   metaSchema: {
     type: 'object',
     required: ['items', 'sums'],
-    properties: { items: { type: 'string' }, sums: { type: 'object', additionalProperties: { type: 'string' } } },
+    properties: {
+      items: { type: 'string' },
+      sums: { type: 'object', additionalProperties: { type: 'string' } },
+    },
     additionalProperties: false,
   },
 });

@@ -1,14 +1,13 @@
 // Every check function under its keyword name. The precompiled validators (src/engine/generated)
 // import this module as `kw` and call `kw.<keyword>`; keep it free of AJV's compiler.
 export { equal, ucs2length } from './ajvRuntime';
-export { toErrors } from './toErrors';
 export { correctionDeadline } from './correctionDeadline';
 export { dateTime } from './dateTime';
 export { decimalPlaces } from './decimalPlaces';
 export { documentTotals } from './documentTotals';
 export { email } from './email';
-export { isRegisteredTin } from './isRegisteredTin';
 export { isoDate } from './isoDate';
+export { isRegisteredTin } from './isRegisteredTin';
 export { lineArithmetic } from './lineArithmetic';
 export { noIndividual } from './noIndividual';
 export { notToOneself } from './notToOneself';
@@ -23,4 +22,5 @@ export { requiredWithout } from './requiredWithout';
 export { sellerNotBuyer } from './sellerNotBuyer';
 export { serverCheck } from './serverCheck';
 export { tin } from './tin';
+export { toErrors } from './toErrors';
 export { vatRateForDate } from './vatRateForDate';

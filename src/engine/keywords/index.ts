@@ -5,8 +5,8 @@ import dateTime from './dateTime';
 import decimalPlaces from './decimalPlaces';
 import documentTotals from './documentTotals';
 import email from './email';
-import isRegisteredTin from './isRegisteredTin';
 import isoDate from './isoDate';
+import isRegisteredTin from './isRegisteredTin';
 import lineArithmetic from './lineArithmetic';
 import noIndividual from './noIndividual';
 import notToOneself from './notToOneself';
@@ -24,7 +24,30 @@ import tin from './tin';
 import vatRateForDate from './vatRateForDate';
 
 /** Every custom keyword, one file each. */
-export const keywordDefinitions: KeywordDefinition[] = [correctionDeadline, dateTime, decimalPlaces, documentTotals, email, isRegisteredTin, isoDate, lineArithmetic, noIndividual, notToOneself, passportSerial, password, passwordConfirmation, phoneNumber, pinfl, pinflOrTin, requiredUnless, requiredWithout, sellerNotBuyer, serverCheck, tin, vatRateForDate];
+export const keywordDefinitions: KeywordDefinition[] = [
+  correctionDeadline,
+  dateTime,
+  decimalPlaces,
+  documentTotals,
+  email,
+  isRegisteredTin,
+  isoDate,
+  lineArithmetic,
+  noIndividual,
+  notToOneself,
+  passportSerial,
+  password,
+  passwordConfirmation,
+  phoneNumber,
+  pinfl,
+  pinflOrTin,
+  requiredUnless,
+  requiredWithout,
+  sellerNotBuyer,
+  serverCheck,
+  tin,
+  vatRateForDate,
+];
 
 export const keywordNames: string[] = keywordDefinitions.map((definition) => definition.keyword as string);
 

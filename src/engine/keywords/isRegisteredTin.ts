@@ -8,4 +8,7 @@ import type { KeywordCheck } from './types';
 export const isRegisteredTin: KeywordCheck<boolean> = (data, enabled) =>
   enabled && String(data) === '-1' ? [{}] : null;
 
-export default defineKeyword('isRegisteredTin', isRegisteredTin, { type: ['string', 'number'], schemaType: 'boolean' });
+export default defineKeyword('isRegisteredTin', isRegisteredTin, {
+  type: ['string', 'number'],
+  schemaType: 'boolean',
+});

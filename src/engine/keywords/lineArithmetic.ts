@@ -15,7 +15,11 @@ export const lineArithmetic: KeywordCheck<LineMapping> = (lines, mapping) => {
     const line = lines[index];
     if (line === null || typeof line !== 'object') continue;
     // Unparseable inputs are reported by `type`; arithmetic on them would only add noise.
-    if (toScaled(readPath(line, mapping.count), 6) === null || toScaled(readPath(line, mapping.price), 2) === null) continue;
+    if (
+      toScaled(readPath(line, mapping.count), 6) === null ||
+      toScaled(readPath(line, mapping.price), 2) === null
+    )
+      continue;
     const cents = lineCents(line, mapping);
     for (let f = 0; f < 3; f++) {
       const field = fields[f];
@@ -27,7 +31,11 @@ export const lineArithmetic: KeywordCheck<LineMapping> = (lines, mapping) => {
       issues ??= [];
       issues.push({
         path: `/${index}${toPointer(field)}`,
-        params: { field, expected: scaledToText(expected, 2), actual: actualCents === null ? actual : String(actual) },
+        params: {
+          field,
+          expected: scaledToText(expected, 2),
+          actual: actualCents === null ? actual : String(actual),
+        },
       });
     }
   }
@@ -41,7 +49,10 @@ export default defineKeyword('lineArithmetic', lineArithmetic, {
     type: 'object',
     required: ['count', 'price', 'deliverySum'],
     properties: Object.fromEntries(
-      ['count', 'price', 'deliverySum', 'vatRate', 'vatSum', 'total', 'withoutVat'].map((k) => [k, { type: 'string' }]),
+      ['count', 'price', 'deliverySum', 'vatRate', 'vatSum', 'total', 'withoutVat'].map((k) => [
+        k,
+        { type: 'string' },
+      ]),
     ),
     additionalProperties: false,
   },

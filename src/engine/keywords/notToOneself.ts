@@ -13,7 +13,9 @@ interface Options {
 export const notToOneself: KeywordCheck<Options> = (data, options) => {
   const agent = readPath(data, options.agent);
   if (isBlank(agent)) return null;
-  return options.issuer.some((path) => readPath(data, path) === agent) ? [{ path: toPointer(options.agent) }] : null;
+  return options.issuer.some((path) => readPath(data, path) === agent)
+    ? [{ path: toPointer(options.agent) }]
+    : null;
 };
 
 export default defineKeyword('notToOneself', notToOneself, {

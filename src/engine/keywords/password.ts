@@ -14,7 +14,8 @@ export const password: KeywordCheck<boolean> = (data, enabled) => {
   if (!/[A-Z]/.test(value)) return [{ params: { reason: 'upper' } }];
   if (!/[a-z]/.test(value)) return [{ params: { reason: 'lower' } }];
   if (!/\d/.test(value)) return [{ params: { reason: 'digit' } }];
-  if (![...value].some((char) => PASSWORD_SPECIALS.includes(char))) return [{ params: { reason: 'special' } }];
+  if (![...value].some((char) => PASSWORD_SPECIALS.includes(char)))
+    return [{ params: { reason: 'special' } }];
   return null;
 };
 

@@ -11,7 +11,9 @@ interface Options {
 export const passwordConfirmation: KeywordCheck<Options> = (data, options) => {
   const confirmation = readPath(data, options.confirmation);
   if (isBlank(confirmation)) return null; // `required` reports the empty field
-  return confirmation === readPath(data, options.password) ? null : [{ path: toPointer(options.confirmation) }];
+  return confirmation === readPath(data, options.password)
+    ? null
+    : [{ path: toPointer(options.confirmation) }];
 };
 
 export default defineKeyword('passwordConfirmation', passwordConfirmation, {

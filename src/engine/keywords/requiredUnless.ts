@@ -22,7 +22,10 @@ export const requiredUnless: KeywordCheck<Options | Options[]> = (data, options)
       ? []
       : rule.properties
           .filter((property) => isBlank(readPath(data, property)))
-          .map((property) => ({ path: toPointer(property), params: { missingProperty: property, when: rule.field } })),
+          .map((property) => ({
+            path: toPointer(property),
+            params: { missingProperty: property, when: rule.field },
+          })),
   );
   return issues.length ? issues : null;
 };

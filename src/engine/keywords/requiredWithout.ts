@@ -10,7 +10,10 @@ import type { KeywordCheck } from './types';
 export const requiredWithout: KeywordCheck<Record<string, string>> = (data, options) => {
   const issues = Object.entries(options)
     .filter(([property, other]) => isBlank(readPath(data, other)) && isBlank(readPath(data, property)))
-    .map(([property, other]) => ({ path: toPointer(property), params: { missingProperty: property, other } }));
+    .map(([property, other]) => ({
+      path: toPointer(property),
+      params: { missingProperty: property, other },
+    }));
   return issues.length ? issues : null;
 };
 

@@ -27,7 +27,10 @@ export const vatRateForDate: KeywordCheck<Options> = (lines, options, rootData) 
     const rate = readPath(line, options.rate);
     if (rate === undefined || rate === null || allowed.includes(Number(rate))) return;
     issues ??= [];
-    issues.push({ path: `/${index}${toPointer(options.rate)}`, params: { rate, date, allowed: allowed.join(', ') } });
+    issues.push({
+      path: `/${index}${toPointer(options.rate)}`,
+      params: { rate, date, allowed: allowed.join(', ') },
+    });
   });
   return issues;
 };

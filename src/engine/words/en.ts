@@ -2,7 +2,18 @@
 // so'm and tiyin do not take a plural in English usage.
 
 const UNITS = ['', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
-const TEENS = ['ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
+const TEENS = [
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+];
 const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
 const SCALES = ['', 'thousand', 'million', 'billion', 'trillion'];
 
@@ -12,7 +23,8 @@ function triadEn(n: number): string[] {
   if (hundreds) words.push(UNITS[hundreds], 'hundred');
   const rest = n % 100;
   if (rest >= 10 && rest < 20) words.push(TEENS[rest - 10]);
-  else if (rest >= 20) words.push(rest % 10 ? `${TENS[Math.floor(rest / 10)]}-${UNITS[rest % 10]}` : TENS[rest / 10]);
+  else if (rest >= 20)
+    words.push(rest % 10 ? `${TENS[Math.floor(rest / 10)]}-${UNITS[rest % 10]}` : TENS[rest / 10]);
   else if (rest > 0) words.push(UNITS[rest]);
   return words;
 }

@@ -4,9 +4,9 @@ import { sumInWordsRu } from './ru';
 import type { WordsLanguage } from './types';
 import { sumInWordsUz } from './uz';
 
-export type { WordsLanguage } from './types';
 export { integerToWordsEn } from './en';
 export { integerToWordsRu } from './ru';
+export type { WordsLanguage } from './types';
 export { integerToWordsUz } from './uz';
 
 /**
@@ -22,7 +22,11 @@ export function sumInWords(amount: unknown, lang: WordsLanguage | string = 'ru')
   const tiyin = Number(fraction);
   const language = lang.slice(0, 2) as WordsLanguage;
   const text =
-    language === 'uz' ? sumInWordsUz(soum, tiyin) : language === 'en' ? sumInWordsEn(soum, tiyin) : sumInWordsRu(soum, tiyin);
+    language === 'uz'
+      ? sumInWordsUz(soum, tiyin)
+      : language === 'en'
+        ? sumInWordsEn(soum, tiyin)
+        : sumInWordsRu(soum, tiyin);
   const minus = language === 'uz' ? 'minus ' : language === 'en' ? 'minus ' : 'минус ';
   const full = negative ? minus + text : text;
   return full.charAt(0).toUpperCase() + full.slice(1);

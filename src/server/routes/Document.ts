@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { type ServerChecker, checkDocument, getKind, hasKind, listKinds, localizeErrors } from '../../engine';
+import { checkDocument, getKind, hasKind, listKinds, localizeErrors, type ServerChecker } from '../../engine';
 import { ApiError, requestLanguage } from '../errors';
 import { translate } from '../i18n';
 import { databaseChecker } from '../services/engineChecks';
@@ -37,7 +37,12 @@ export default async function documentRoutes(app: FastifyInstance, options: Docu
         querystring: {
           type: 'object',
           required: ['kind'],
-          properties: { kind: { type: 'string', enum: [...listKinds('documents'), ...listKinds('settings')].map((k) => k.kind) } },
+          properties: {
+            kind: {
+              type: 'string',
+              enum: [...listKinds('documents'), ...listKinds('settings')].map((k) => k.kind),
+            },
+          },
         },
         body: { type: 'object' },
         response: {
@@ -45,7 +50,10 @@ export default async function documentRoutes(app: FastifyInstance, options: Docu
             type: 'object',
             properties: {
               success: { type: 'boolean' },
-              data: { type: 'object', properties: { content: { type: 'object', additionalProperties: true } } },
+              data: {
+                type: 'object',
+                properties: { content: { type: 'object', additionalProperties: true } },
+              },
             },
           },
           400: {
@@ -69,9 +77,11 @@ export default async function documentRoutes(app: FastifyInstance, options: Docu
       });
       if (!result.valid) {
         const lang = requestLanguage(request);
-        const errors = localizeErrors(result.errors, (key, params) => translate(lang, key, params), getKind(kind).schema).map(
-          ({ path, keyword, key, params, message }) => ({ path, keyword, key, params, message }),
-        );
+        const errors = localizeErrors(
+          result.errors,
+          (key, params) => translate(lang, key, params),
+          getKind(kind).schema,
+        ).map(({ path, keyword, key, params, message }) => ({ path, keyword, key, params, message }));
         throw new ApiError(400, 'VALIDATION', 'validation:documentInvalid', { count: errors.length }, errors);
       }
       return { success: true, data: { content: result.content } };
