@@ -101,7 +101,9 @@ describe('apidoc', () => {
     expect(pfx.functions.map((f: any) => f.name)).toContain('list_all_certificates');
     const load = pfx.functions.find((f: any) => f.name === 'load_key');
     expect(load.arguments.map((a: any) => a.name)).toEqual(['disk', 'path', 'name', 'alias']);
-    const html = await fetch(emu.wsUrl.replace('ws://', 'http://').replace('/service/cryptapi', '/apidoc.html'));
+    const html = await fetch(
+      emu.wsUrl.replace('ws://', 'http://').replace('/service/cryptapi', '/apidoc.html'),
+    );
     expect(html.headers.get('content-type')).toMatch(/text\/html/);
     expect(await html.text()).toContain('create_pkcs7');
   });
