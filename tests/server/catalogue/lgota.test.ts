@@ -157,11 +157,11 @@ withDatabases('Lgota API', (ctx) => {
 
   describe('company look-ups', () => {
     it('GetLgota lists the benefits a company holds, names in the asked language', async () => {
-      const ru = await get<{ rows: { kind: string; newLgotaId: string; lgotaName: string; active: boolean }[] }>('GetLgota?companyTin=303000001');
+      const ru = await get<{ rows: { kind: string; newLgotaId: string; lgotaName: string; active: boolean }[] }>('GetLgota?companyTin=302000001');
       expect(ru.status).toBe(200);
       expect(ru.body.rows).toEqual([expect.objectContaining({ kind: 'seller', newLgotaId: 'DEMO-301', dateEnd: null, active: true })]);
       expect(ru.body.rows[0].lgotaName).toMatch(/^Демо-льгота/);
-      const uz = await get<typeof ru.body>('GetLgota?companyTin=303000001&language=uz');
+      const uz = await get<typeof ru.body>('GetLgota?companyTin=302000001&language=uz');
       expect(uz.body.rows[0].lgotaName).toMatch(/^Demo imtiyoz/);
       const none = await get<typeof ru.body>('GetLgota?companyTin=399999999');
       expect(none.body.rows).toEqual([]);

@@ -1,3 +1,4 @@
+import { DEMO_ORGANIZATIONS } from '../../../db/seeds/organizations';
 import type { ClassifierRow, EnterpriseRow, GoodsRow } from '../types';
 import {
   type DemoBenefit,
@@ -46,13 +47,22 @@ const VARIANTS_UZ = ["o'ram 10 dona", "o'ram 20 dona", 'flakon 50 ml', 'flakon 1
 
 const code = (prefix: string, variant: number) => `${prefix}${String(variant).padStart(6, '0')}`;
 
-function goodsFrom(categories: Category[], benefits: DemoBenefit[], perCategory: number): GoodsRow[] {
+const SERVICE_VARIANTS_RU = ['автомобильным транспортом', 'железнодорожным транспортом', 'воздушным транспортом', 'в контейнерах', 'сборных грузов', 'опасных грузов', 'рефрижераторные', 'негабаритных грузов', 'почтовых отправлений', 'с таможенным оформлением', 'мультимодальные', 'транзитом через Узбекистан'];
+const SERVICE_VARIANTS_UZ = ['avtomobil transportida', "temir yo'l transportida", 'havo transportida', 'konteynerlarda', "yig'ma yuklar", 'xavfli yuklar', 'refrijerator', "o'lchamdan tashqari yuklar", "pochta jo'natmalari", 'bojxona rasmiylashtiruvi bilan', 'multimodal', "O'zbekiston orqali tranzit"];
+
+function goodsFrom(
+  categories: Category[],
+  benefits: DemoBenefit[],
+  perCategory: number,
+  variantsRu = VARIANTS_RU,
+  variantsUz = VARIANTS_UZ,
+): GoodsRow[] {
   const rows: GoodsRow[] = [];
   categories.forEach((cat, ci) => {
     for (let v = 0; v < perCategory; v++) {
       // Every third row carries the Uzbek (Latin) name, as the classifier itself mixes scripts.
       const uzbek = (ci + v) % 3 === 2;
-      const variant = uzbek ? VARIANTS_UZ[v % VARIANTS_UZ.length] : VARIANTS_RU[v % VARIANTS_RU.length];
+      const variant = uzbek ? variantsUz[v % variantsUz.length] : variantsRu[v % variantsRu.length];
       const benefit = benefits[cat.benefit % benefits.length];
       rows.push({
         catalogCode: code(cat.prefix, v + 1),
@@ -79,7 +89,7 @@ const ZERO_VAT_CATEGORIES: Category[] = [
 ];
 
 export function demoZeroVat(): GoodsRow[] {
-  const rows = goodsFrom(ZERO_VAT_CATEGORIES, DEMO_ZERO_VAT_BENEFITS, 12); // 60 rows
+  const rows = goodsFrom(ZERO_VAT_CATEGORIES, DEMO_ZERO_VAT_BENEFITS, 12, SERVICE_VARIANTS_RU, SERVICE_VARIANTS_UZ); // 60 rows
   // The one code with a public name keeps exactly that name (mxik_sample.json, source S3).
   rows[0] = { ...rows[0], catalogCode: '10112008001000001', catalogName: 'Транспортно-логистические услуги Оказание международных транспортных перевозок' };
   return rows;
@@ -115,9 +125,16 @@ function enterprises(tinBase: number, count: number, offset: number): Enterprise
   return rows;
 }
 
-/** 80 sellers; TINs 303000001… in the organisation range, clear of the demo organisations. */
+/**
+ * 80 sellers; TINs 303000001… in the organisation range. The demo organisations (the companies demo
+ * users work for) take the first three places, so GetLgota has something to say about them.
+ */
 export function demoSellers(): EnterpriseRow[] {
-  return enterprises(303_000_001, 80, 0);
+  const rows = enterprises(303_000_001, 80, 0);
+  DEMO_ORGANIZATIONS.forEach((org, i) => {
+    rows[i] = { ...rows[i], tin: org.tin, name: org.name };
+  });
+  return rows;
 }
 
 export function demoBuyers(): EnterpriseRow[] {
