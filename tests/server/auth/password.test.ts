@@ -257,6 +257,21 @@ withDatabases(
       expect(res.json().code).toBe('UNTRUSTED_CHAIN');
     });
 
+    it('caps requests per address on top of the failure throttling', async () => {
+      const ip = nextIp();
+      const probe = () =>
+        ctx.app.inject({ method: 'GET', url: '/api/Auth/IsRegistered?tinOrPinfl=99999999999999', headers: { 'x-forwarded-for': ip } });
+      const statuses: number[] = [];
+      for (let i = 0; i < 61; i++) statuses.push((await probe()).statusCode);
+      expect(statuses.slice(0, 60).every((s) => s === 200)).toBe(true);
+      const limited = await probe();
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toMatchObject({ success: false, code: 'RATE_LIMITED' });
+      // Another address is not affected.
+      const other = await ctx.app.inject({ method: 'GET', url: '/api/Auth/IsRegistered?tinOrPinfl=99999999999999', headers: { 'x-forwarded-for': nextIp() } });
+      expect(other.statusCode).toBe(200);
+    });
+
     it('changes the password: the current one is required and other sessions end', async () => {
       const user = DEMO_USERS[2];
       const signedIn = await login(ctx, { phone: user.phone, password: DEMO_PASSWORD }, nextIp());
