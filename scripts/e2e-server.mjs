@@ -21,6 +21,9 @@ const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scrip
     DEMO: 'on',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL || 'warn',
     DATABASE_URL: '',
+    // Own emulator ports, so a development `npm start` holding 64646/64647 does not interfere.
+    EIMZO_WS_PORT: process.env.E2E_EIMZO_WS_PORT || '18646',
+    EIMZO_EMULATOR_SERVER_PORT: process.env.E2E_EIMZO_SERVER_PORT || '18647',
   },
 });
 const cleanup = () => fs.rmSync(dataDir, { recursive: true, force: true });

@@ -14,10 +14,14 @@ describe('loadConfig', () => {
       logLevel: 'info',
     });
   });
+  const secret = 'x'.repeat(40);
   it('turns demo off in production unless asked', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }, '1').demo).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', DEMO: 'on' }, '1').demo).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret }, '1').demo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, DEMO: 'on' }, '1').demo).toBe(true);
     expect(loadConfig({ DEMO: 'off' }, '1').demo).toBe(false);
+  });
+  it('requires a real token secret in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' }, '1')).toThrow(/JWT_SECRET must be set/);
   });
   it('accepts postgres URLs', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/d' }, '1').databaseUrl).toBe(
