@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { type Locale, LOCALES } from '../src/engine/constants';
+import { LOCALES, type Locale } from '../src/engine/constants';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
@@ -17,7 +17,9 @@ import type { RowError } from '../src/server/services/catalogue/types';
 // Column layout: docs/catalogue.md. Exit code 0 on success, 1 on bad rows or a failed refresh, 2 on usage.
 
 const lang: Locale = (() => {
-  const tag = (process.env.HUJJAT_LANG || process.env.LC_ALL || process.env.LANG || '').slice(0, 2).toLowerCase();
+  const tag = (process.env.HUJJAT_LANG || process.env.LC_ALL || process.env.LANG || '')
+    .slice(0, 2)
+    .toLowerCase();
   return (LOCALES as readonly string[]).includes(tag) ? (tag as Locale) : 'ru';
 })();
 const t = (key: string, params?: Record<string, unknown>) => translate(lang, `catalogue:cli.${key}`, params);
@@ -34,9 +36,12 @@ function printErrors(errors: RowError[]) {
   const shown = errors.slice(0, 200);
   process.stderr.write(`${t('errorsHeader', { count: errors.length })}\n`);
   for (const e of shown) {
-    process.stderr.write(`  ${t('errorLine', { row: e.row || '-', column: e.column || '-', message: e.message })}\n`);
+    process.stderr.write(
+      `  ${t('errorLine', { row: e.row || '-', column: e.column || '-', message: e.message })}\n`,
+    );
   }
-  if (errors.length > shown.length) process.stderr.write(`  ${t('moreErrors', { count: errors.length - shown.length })}\n`);
+  if (errors.length > shown.length)
+    process.stderr.write(`  ${t('moreErrors', { count: errors.length - shown.length })}\n`);
   process.stderr.write(`${t('nothingChanged')}\n`);
 }
 
@@ -60,7 +65,11 @@ async function withDb<T>(fn: (db: Awaited<ReturnType<typeof openDatabase>>) => P
 async function runImport(list: ListDef, file: string, replace: boolean) {
   const started = Date.now();
   const outcome = await withDb((db) =>
-    importFile(db, list, path.resolve(file), { lang, replace, onProgress: createProgress(process.stdout, t('writing')) }),
+    importFile(db, list, path.resolve(file), {
+      lang,
+      replace,
+      onProgress: createProgress(process.stdout, t('writing')),
+    }),
   );
   if (!outcome.ok) {
     printErrors(outcome.errors);
@@ -79,14 +88,24 @@ async function runRefresh(names: string[], url: string | undefined) {
     process.stderr.write(`${t('refreshOff')}\n`);
     return 2;
   }
-  const lists = names.length ? names.map((n) => findList(n) ?? usage()) : Object.values(LISTS).filter((l) => l.tab);
+  const lists = names.length
+    ? names.map((n) => findList(n) ?? usage())
+    : Object.values(LISTS).filter((l) => l.tab);
   return withDb(async (db) => {
     let code = 0;
     for (const list of lists) {
       if (!list.tab) usage(); // the nonconformity call is per company, not a list to page through
       try {
-        const outcome = await refreshList(db, list, { baseUrl, token: process.env.LGOTA_REFRESH_TOKEN || null }, lang);
-        if (outcome.ok) process.stdout.write(`${t('refreshed', { list: list.cliNames[0], total: outcome.result.rowCount })}\n`);
+        const outcome = await refreshList(
+          db,
+          list,
+          { baseUrl, token: process.env.LGOTA_REFRESH_TOKEN || null },
+          lang,
+        );
+        if (outcome.ok)
+          process.stdout.write(
+            `${t('refreshed', { list: list.cliNames[0], total: outcome.result.rowCount })}\n`,
+          );
         else {
           printErrors(outcome.errors);
           code = 1;

@@ -47,11 +47,104 @@ function rng(seed: number) {
   };
 }
 
-const NOUNS_RU = ['Антисептик', 'Парацетамол', 'Шприц', 'Бинт', 'Чай', 'Молоко', 'Хлеб', 'Книга', 'Тетрадь', 'Подгузники', 'Сок', 'Мука', 'Рис', 'Сахар', 'Масло', 'Сыр', 'Йогурт', 'Мёд', 'Крупа', 'Вода', 'Таблетки', 'Мазь', 'Сироп', 'Капли', 'Пластырь', 'Перчатки', 'Маска', 'Термометр', 'Услуги', 'Ремонт'];
-const ADJ_RU = ['медицинский', 'детский', 'зелёный', 'свежий', 'пастеризованное', 'нерафинированное', 'стерильный', 'одноразовый', 'учебная', 'питьевая', 'органический', 'витаминный', 'лечебный', 'упакованный', 'весовой'];
-const NOUNS_UZ = ['Antiseptik', 'Paratsetamol', 'Shprits', 'Choy', 'Sut', 'Non', 'Kitob', 'Daftar', 'Sharbat', 'Un', 'Guruch', 'Shakar', "Yog'", 'Pishloq', 'Asal', 'Suv', 'Tabletka', 'Malham', 'Sirop', 'Tomchi', "Qo'lqop", 'Niqob', 'Xizmatlar', "Ta'mirlash"];
+const NOUNS_RU = [
+  'Антисептик',
+  'Парацетамол',
+  'Шприц',
+  'Бинт',
+  'Чай',
+  'Молоко',
+  'Хлеб',
+  'Книга',
+  'Тетрадь',
+  'Подгузники',
+  'Сок',
+  'Мука',
+  'Рис',
+  'Сахар',
+  'Масло',
+  'Сыр',
+  'Йогурт',
+  'Мёд',
+  'Крупа',
+  'Вода',
+  'Таблетки',
+  'Мазь',
+  'Сироп',
+  'Капли',
+  'Пластырь',
+  'Перчатки',
+  'Маска',
+  'Термометр',
+  'Услуги',
+  'Ремонт',
+];
+const ADJ_RU = [
+  'медицинский',
+  'детский',
+  'зелёный',
+  'свежий',
+  'пастеризованное',
+  'нерафинированное',
+  'стерильный',
+  'одноразовый',
+  'учебная',
+  'питьевая',
+  'органический',
+  'витаминный',
+  'лечебный',
+  'упакованный',
+  'весовой',
+];
+const NOUNS_UZ = [
+  'Antiseptik',
+  'Paratsetamol',
+  'Shprits',
+  'Choy',
+  'Sut',
+  'Non',
+  'Kitob',
+  'Daftar',
+  'Sharbat',
+  'Un',
+  'Guruch',
+  'Shakar',
+  "Yog'",
+  'Pishloq',
+  'Asal',
+  'Suv',
+  'Tabletka',
+  'Malham',
+  'Sirop',
+  'Tomchi',
+  "Qo'lqop",
+  'Niqob',
+  'Xizmatlar',
+  "Ta'mirlash",
+];
 const PACK = ['упаковка', 'флакон', 'коробка', 'пакет', 'бутылка', 'туба', 'блистер', 'банка'];
-const SYLLABLES = ['ka', 'ro', 'mi', 'tex', 'vel', 'sa', 'no', 'zar', 'lin', 'fa', 'ter', 'bo', 'gul', 'da', 'rin', 'mak', 'sol', 'vit', 'pro', 'uz'];
+const SYLLABLES = [
+  'ka',
+  'ro',
+  'mi',
+  'tex',
+  'vel',
+  'sa',
+  'no',
+  'zar',
+  'lin',
+  'fa',
+  'ter',
+  'bo',
+  'gul',
+  'da',
+  'rin',
+  'mak',
+  'sol',
+  'vit',
+  'pro',
+  'uz',
+];
 
 function generateCsv(file: string, rows: number) {
   const rand = rng(42);
@@ -60,7 +153,9 @@ function generateCsv(file: string, rows: number) {
     id: String(100001 + i),
     name: `Освобождение от НДС: ${pick(ADJ_RU)} ${pick(NOUNS_RU).toLowerCase()} — группа ${i + 1}`,
   }));
-  const brands = Array.from({ length: 3000 }, () => `${pick(SYLLABLES)}${pick(SYLLABLES)}${pick(SYLLABLES)}`.replace(/^./, (c) => c.toUpperCase()));
+  const brands = Array.from({ length: 3000 }, () =>
+    `${pick(SYLLABLES)}${pick(SYLLABLES)}${pick(SYLLABLES)}`.replace(/^./, (c) => c.toUpperCase()),
+  );
   const out = fs.createWriteStream(file);
   const lines: string[] = ['catalogCode,catalogName,newLgotaId,lgotaName'];
   const codes = new Set<string>();
@@ -91,11 +186,13 @@ function requestPaths(data: Awaited<ReturnType<typeof generateCsv>>, count: numb
   const page = () => (rand() < 0.7 ? 1 : 2 + Math.floor(rand() * 4));
   const kinds = [
     () => `tasnifCode=${pick(data.codes).slice(0, 3 + Math.floor(rand() * 6))}`,
-    () => `tasnifName=${encodeURIComponent(pick([...NOUNS_RU, ...NOUNS_UZ]).slice(0, 4 + Math.floor(rand() * 4)))}`,
+    () =>
+      `tasnifName=${encodeURIComponent(pick([...NOUNS_RU, ...NOUNS_UZ]).slice(0, 4 + Math.floor(rand() * 4)))}`,
     () => `tasnifName=${encodeURIComponent(pick(data.brands).toLowerCase().slice(0, 5))}`,
     () => `lgotaName=${encodeURIComponent(`группа ${1 + Math.floor(rand() * 60)}`)}`,
     () => `lgotaName=${encodeURIComponent(pick(ADJ_RU))}&tasnifCode=${pick(data.codes).slice(0, 3)}`,
-    () => `tasnifName=${encodeURIComponent(pick(NOUNS_RU).toUpperCase())}&lgotaName=${encodeURIComponent('освобождение')}`,
+    () =>
+      `tasnifName=${encodeURIComponent(pick(NOUNS_RU).toUpperCase())}&lgotaName=${encodeURIComponent('освобождение')}`,
     () => '',
   ];
   return Array.from({ length: count }, () => {
@@ -111,7 +208,9 @@ function percentile(sorted: number[], p: number) {
 
 function runLoad(port: number, paths: string[]) {
   return new Promise<{ latencies: number[]; wallMs: number }>((resolve, reject) => {
-    const worker = new Worker(new URL('./catalogueLoad.mjs', import.meta.url), { workerData: { port, paths, clients: CLIENTS } });
+    const worker = new Worker(new URL('./catalogueLoad.mjs', import.meta.url), {
+      workerData: { port, paths, clients: CLIENTS },
+    });
     worker.once('message', resolve);
     worker.once('error', reject);
   });
@@ -131,15 +230,27 @@ interface Result {
   coldP95: number;
 }
 
-async function benchOne(label: string, db: Db, file: string, data: Awaited<ReturnType<typeof generateCsv>>, dispose: () => Promise<void>): Promise<Result> {
+async function benchOne(
+  label: string,
+  db: Db,
+  file: string,
+  data: Awaited<ReturnType<typeof generateCsv>>,
+  dispose: () => Promise<void>,
+): Promise<Result> {
   try {
     await migrate(db);
     process.stdout.write(`\n[${label}] import ${ROWS} rows\n`);
     const started = performance.now();
-    const outcome = await importFile(db, LISTS.withoutVat, file, { lang: 'en', onProgress: createProgress(process.stdout, `[${label}] import`) });
+    const outcome = await importFile(db, LISTS.withoutVat, file, {
+      lang: 'en',
+      onProgress: createProgress(process.stdout, `[${label}] import`),
+    });
     const importSeconds = (performance.now() - started) / 1000;
     if (!outcome.ok) throw new Error(`import failed: ${JSON.stringify(outcome.errors.slice(0, 3))}`);
-    const config = { ...loadConfig({ ...process.env, LOG_LEVEL: 'silent', PORT: '0', DEMO: 'off' }, 'bench'), webRoot: null };
+    const config = {
+      ...loadConfig({ ...process.env, LOG_LEVEL: 'silent', PORT: '0', DEMO: 'off' }, 'bench'),
+      webRoot: null,
+    };
     const app = await buildApp(config, { db: { ...db, close: async () => {} }, logger: false });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const port = (app.server.address() as { port: number }).port;
@@ -182,7 +293,21 @@ async function benchOne(label: string, db: Db, file: string, data: Awaited<Retur
 
 function printTable(results: Result[]) {
   const f = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : '—');
-  const header = ['database', 'rows', 'import s', 'requests', 'clients', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'req/s', 'cold n', 'cold p95 ms', 'budget'];
+  const header = [
+    'database',
+    'rows',
+    'import s',
+    'requests',
+    'clients',
+    'p50 ms',
+    'p95 ms',
+    'p99 ms',
+    'max ms',
+    'req/s',
+    'cold n',
+    'cold p95 ms',
+    'budget',
+  ];
   const lines = results.map((r) => [
     r.db,
     String(r.rows),
@@ -200,8 +325,12 @@ function printTable(results: Result[]) {
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const row = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
-  process.stdout.write(`\n${row(header)}\n| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |\n${lines.map(row).join('\n')}\n`);
-  process.stdout.write(`budgets: import ≤ ${IMPORT_BUDGET_S} s, p95 ≤ ${P95_BUDGET_MS} ms; cpus ${os.cpus().length}, node ${process.version}\n`);
+  process.stdout.write(
+    `\n${row(header)}\n| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |\n${lines.map(row).join('\n')}\n`,
+  );
+  process.stdout.write(
+    `budgets: import ≤ ${IMPORT_BUDGET_S} s, p95 ≤ ${P95_BUDGET_MS} ms; cpus ${os.cpus().length}, node ${process.version}\n`,
+  );
 }
 
 async function main() {
@@ -209,7 +338,9 @@ async function main() {
   try {
     const file = path.join(dir, 'without-vat.csv');
     const data = await generateCsv(file, ROWS);
-    process.stdout.write(`generated ${ROWS} rows (${(fs.statSync(file).size / 1e6).toFixed(1)} MB) in ${file}\n`);
+    process.stdout.write(
+      `generated ${ROWS} rows (${(fs.statSync(file).size / 1e6).toFixed(1)} MB) in ${file}\n`,
+    );
     const results: Result[] = [];
     const pglite = await openDatabase({ databaseUrl: null, dataDir: null });
     results.push(await benchOne('PGlite', pglite, file, data, () => pglite.close()));

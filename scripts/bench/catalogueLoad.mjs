@@ -9,17 +9,20 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
 function get(path) {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
-    const req = http.get({ host: '127.0.0.1', port, path, agent, headers: { 'accept-language': 'ru' } }, (res) => {
-      let bytes = 0;
-      res.on('data', (chunk) => {
-        bytes += chunk.length;
-      });
-      res.on('end', () => {
-        const ms = Number(process.hrtime.bigint() - started) / 1e6;
-        if (res.statusCode !== 200) reject(new Error(`${path}: HTTP ${res.statusCode}`));
-        else resolve({ ms, bytes });
-      });
-    });
+    const req = http.get(
+      { host: '127.0.0.1', port, path, agent, headers: { 'accept-language': 'ru' } },
+      (res) => {
+        let bytes = 0;
+        res.on('data', (chunk) => {
+          bytes += chunk.length;
+        });
+        res.on('end', () => {
+          const ms = Number(process.hrtime.bigint() - started) / 1e6;
+          if (res.statusCode !== 200) reject(new Error(`${path}: HTTP ${res.statusCode}`));
+          else resolve({ ms, bytes });
+        });
+      },
+    );
     req.on('error', reject);
   });
 }

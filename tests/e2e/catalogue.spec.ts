@@ -91,7 +91,9 @@ test('changing the page size resets the page', async ({ page }) => {
 
 test('an empty result says nothing was found', async ({ page }) => {
   await page.goto('/gnccatalog/tasnifGetRefinanced?searchText=zzzqqq');
-  await expect(page.getByTestId('nothing-found')).toHaveText('Ничего не найдено. Измените или сбросьте фильтры.');
+  await expect(page.getByTestId('nothing-found')).toHaveText(
+    'Ничего не найдено. Измените или сбросьте фильтры.',
+  );
   await page.getByRole('button', { name: 'Сбросить все фильтры' }).click();
   await expect(page.getByText('1–18 из 100')).toBeVisible();
 });

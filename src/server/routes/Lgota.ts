@@ -1,24 +1,28 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LGOTA_MAX_PAGE_SIZE, LGOTA_PAGE_SIZE, type Locale } from '../../engine/constants';
 import { ApiError, requestLanguage } from '../errors';
-import { benefitsOfCompany, nonconformityOfCompany, tashkentToday } from '../services/catalogue/companyBenefits';
+import {
+  benefitsOfCompany,
+  nonconformityOfCompany,
+  tashkentToday,
+} from '../services/catalogue/companyBenefits';
 import { listDatasets } from '../services/catalogue/datasets';
 import { CatalogueReader, type ListFilters } from '../services/catalogue/listQuery';
 import { LISTS, type ListKey, listOfTab } from '../services/catalogue/lists';
 import { LOOKUP_FIELDS, type LookupField, lookup } from '../services/catalogue/lookups';
 import {
+  classifierQuery,
+  classifierResponse,
   companyQuery,
   datasetsResponse,
   enterprisesQuery,
   enterprisesResponse,
   filterOptionsQuery,
   filterOptionsResponse,
-  goodsQuery,
-  goodsResponse,
-  classifierQuery,
-  classifierResponse,
   getLgotaQuery,
   getLgotaResponse,
+  goodsQuery,
+  goodsResponse,
   nonconformityResponse,
   TEXT_MAX,
 } from './lgotaSchemas';
@@ -34,7 +38,8 @@ function rejectInvalid(request: FastifyRequest) {
   const err = request.validationError as (Error & { validation?: any[] }) | undefined;
   if (!err) return;
   const first = err.validation?.[0];
-  const field: string = first?.params?.missingProperty ?? String(first?.instancePath ?? '').replace(/^\//, '');
+  const field: string =
+    first?.params?.missingProperty ?? String(first?.instancePath ?? '').replace(/^\//, '');
   const keys: Record<string, string> = {
     page: 'catalogue:api.errors.page',
     size: 'catalogue:api.errors.size',
@@ -46,9 +51,13 @@ function rejectInvalid(request: FastifyRequest) {
     field: 'catalogue:api.errors.field',
   };
   const key = keys[field] ?? 'catalogue:api.errors.text';
-  throw new ApiError(400, 'VALIDATION', key, { field, max: field === 'size' ? LGOTA_MAX_PAGE_SIZE : TEXT_MAX }, [
-    { path: `querystring/${field}`, keyword: first?.keyword, message: first?.message ?? '' },
-  ]);
+  throw new ApiError(
+    400,
+    'VALIDATION',
+    key,
+    { field, max: field === 'size' ? LGOTA_MAX_PAGE_SIZE : TEXT_MAX },
+    [{ path: `querystring/${field}`, keyword: first?.keyword, message: first?.message ?? '' }],
+  );
 }
 
 function pageOf(q: Query) {
@@ -60,10 +69,23 @@ const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim(
 export default async function lgotaRoutes(app: FastifyInstance) {
   const reader = new CatalogueReader(app.db);
 
-  const listRoute = (key: ListKey, querystring: object, response: object, filtersOf: (q: Query) => ListFilters) => {
+  const listRoute = (
+    key: ListKey,
+    querystring: object,
+    response: object,
+    filtersOf: (q: Query) => ListFilters,
+  ) => {
     app.get(
       `/${LISTS[key].operation}`,
-      { attachValidation: true, schema: { tags: TAGS, summary: `${LISTS[key].operation}: rows and totalCount`, querystring, response: { 200: response } } },
+      {
+        attachValidation: true,
+        schema: {
+          tags: TAGS,
+          summary: `${LISTS[key].operation}: rows and totalCount`,
+          querystring,
+          response: { 200: response },
+        },
+      },
       async (request) => {
         rejectInvalid(request);
         const q = request.query as Query;
@@ -72,7 +94,11 @@ export default async function lgotaRoutes(app: FastifyInstance) {
     );
   };
 
-  const goodsFilters = (q: Query) => ({ tasnifCode: text(q.tasnifCode), tasnifName: text(q.tasnifName), lgotaName: text(q.lgotaName) });
+  const goodsFilters = (q: Query) => ({
+    tasnifCode: text(q.tasnifCode),
+    tasnifName: text(q.tasnifName),
+    lgotaName: text(q.lgotaName),
+  });
   const enterpriseFilters = (q: Query) => ({ tin: text(q.tin), lgotaName: text(q.lgotaName) });
   const classifierFilters = (q: Query) => ({ searchText: text(q.searchText) });
 
@@ -85,7 +111,15 @@ export default async function lgotaRoutes(app: FastifyInstance) {
 
   app.get(
     '/GetLgota',
-    { attachValidation: true, schema: { tags: TAGS, summary: 'Benefits a company holds (enterprise lists)', querystring: getLgotaQuery, response: { 200: getLgotaResponse } } },
+    {
+      attachValidation: true,
+      schema: {
+        tags: TAGS,
+        summary: 'Benefits a company holds (enterprise lists)',
+        querystring: getLgotaQuery,
+        response: { 200: getLgotaResponse },
+      },
+    },
     async (request) => {
       rejectInvalid(request);
       const q = request.query as { companyTin: string; language?: Locale };
@@ -97,7 +131,15 @@ export default async function lgotaRoutes(app: FastifyInstance) {
 
   app.get(
     '/nonconformitygoodscompanies',
-    { attachValidation: true, schema: { tags: TAGS, summary: 'Whether the tax authority lists a company for goods nonconformity', querystring: companyQuery, response: { 200: nonconformityResponse } } },
+    {
+      attachValidation: true,
+      schema: {
+        tags: TAGS,
+        summary: 'Whether the tax authority lists a company for goods nonconformity',
+        querystring: companyQuery,
+        response: { 200: nonconformityResponse },
+      },
+    },
     async (request) => {
       rejectInvalid(request);
       const { tin } = request.query as { tin: string };
@@ -108,13 +150,27 @@ export default async function lgotaRoutes(app: FastifyInstance) {
 
   app.get(
     '/Datasets',
-    { schema: { tags: TAGS, summary: 'Which data each list holds (demo, import, refresh)', response: { 200: datasetsResponse } } },
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Which data each list holds (demo, import, refresh)',
+        response: { 200: datasetsResponse },
+      },
+    },
     async () => ({ rows: await listDatasets(app.db) }),
   );
 
   app.get(
     '/FilterOptions',
-    { attachValidation: true, schema: { tags: TAGS, summary: 'Suggestions for the catalogue filter dropdowns', querystring: filterOptionsQuery, response: { 200: filterOptionsResponse } } },
+    {
+      attachValidation: true,
+      schema: {
+        tags: TAGS,
+        summary: 'Suggestions for the catalogue filter dropdowns',
+        querystring: filterOptionsQuery,
+        response: { 200: filterOptionsResponse },
+      },
+    },
     async (request) => {
       rejectInvalid(request);
       const q = request.query as { tab: string; field: LookupField; search?: string; size?: number };
@@ -122,7 +178,14 @@ export default async function lgotaRoutes(app: FastifyInstance) {
       if (!LOOKUP_FIELDS[list.kind]?.includes(q.field)) {
         throw new ApiError(400, 'VALIDATION', 'catalogue:api.errors.field', { field: 'field' });
       }
-      const rows = await lookup(app.db, list.key, q.field, q.search ?? '', q.size ?? 5, requestLanguage(request));
+      const rows = await lookup(
+        app.db,
+        list.key,
+        q.field,
+        q.search ?? '',
+        q.size ?? 5,
+        requestLanguage(request),
+      );
       return { rows };
     },
   );

@@ -1,5 +1,5 @@
-import { CATALOGUE_TABS } from '../../engine/routes';
 import { LGOTA_MAX_PAGE_SIZE, LOCALES } from '../../engine/constants';
+import { CATALOGUE_TABS } from '../../engine/routes';
 
 // JSON schemas of /api/Lgota: they validate the query and describe the answers in OpenAPI.
 
@@ -7,7 +7,13 @@ export const TEXT_MAX = 200;
 
 const paging = {
   page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1, description: 'Page number, from 1' },
-  size: { type: 'integer', minimum: 1, maximum: LGOTA_MAX_PAGE_SIZE, default: 50, description: `Rows per page, at most ${LGOTA_MAX_PAGE_SIZE}` },
+  size: {
+    type: 'integer',
+    minimum: 1,
+    maximum: LGOTA_MAX_PAGE_SIZE,
+    default: 50,
+    description: `Rows per page, at most ${LGOTA_MAX_PAGE_SIZE}`,
+  },
 };
 const textFilter = (description: string) => ({ type: 'string', maxLength: TEXT_MAX, description });
 
@@ -15,7 +21,11 @@ export const goodsQuery = {
   type: 'object',
   properties: {
     ...paging,
-    tasnifCode: { type: 'string', pattern: '^[0-9]{0,17}$', description: 'Classifier (MXIK) code or its prefix' },
+    tasnifCode: {
+      type: 'string',
+      pattern: '^[0-9]{0,17}$',
+      description: 'Classifier (MXIK) code or its prefix',
+    },
     tasnifName: textFilter('Words the classifier name contains (word prefixes, any script, any case)'),
     lgotaName: textFilter('Text the benefit name contains'),
   },
@@ -83,7 +93,10 @@ export const enterprisesResponse = listOf({
   },
 });
 
-export const classifierResponse = listOf({ type: 'object', properties: { catalogCode: str, catalogName: str } });
+export const classifierResponse = listOf({
+  type: 'object',
+  properties: { catalogCode: str, catalogName: str },
+});
 
 export const getLgotaResponse = {
   type: 'object',
@@ -117,7 +130,14 @@ export const nonconformityResponse = {
       type: 'array',
       items: {
         type: 'object',
-        properties: { tin: str, name: str, catalogCode: nullableStr, catalogName: nullableStr, reason: nullableStr, dateBegin: nullableStr },
+        properties: {
+          tin: str,
+          name: str,
+          catalogCode: nullableStr,
+          catalogName: nullableStr,
+          reason: nullableStr,
+          dateBegin: nullableStr,
+        },
       },
     },
   },

@@ -49,7 +49,8 @@ export interface FilterOption {
 export const lgotaKeys = {
   list: (operation: string, query: Query) => ['Lgota', operation, query] as const,
   datasets: ['Lgota', 'Datasets'] as const,
-  options: (tab: string, field: string, search: string, size: number) => ['Lgota', 'FilterOptions', tab, field, search, size] as const,
+  options: (tab: string, field: string, search: string, size: number) =>
+    ['Lgota', 'FilterOptions', tab, field, search, size] as const,
 };
 
 export function fetchLgotaList<T = CatalogueRow>(operation: string, query: Query, signal?: AbortSignal) {
@@ -74,11 +75,21 @@ export function useLgotaDatasets() {
   });
 }
 
-export function useFilterOptions(tab: CatalogueTab, field: string, search: string, size: number, enabled: boolean) {
+export function useFilterOptions(
+  tab: CatalogueTab,
+  field: string,
+  search: string,
+  size: number,
+  enabled: boolean,
+) {
   return useQuery({
     queryKey: lgotaKeys.options(tab, field, search, size),
     queryFn: ({ signal }) =>
-      apiFetch<{ rows: FilterOption[] }>('Lgota/FilterOptions', { query: { tab, field, search, size }, signal, quiet: true }),
+      apiFetch<{ rows: FilterOption[] }>('Lgota/FilterOptions', {
+        query: { tab, field, search, size },
+        signal,
+        quiet: true,
+      }),
     enabled,
     staleTime: 60_000,
   });

@@ -46,7 +46,12 @@ export function Pagination({
         {t('pagination.range', { from, to, total })}
       </p>
       {onShowMore && lastPage < pages && (
-        <Button variant="secondary" className="pagination-more" onClick={onShowMore} loading={showMoreLoading}>
+        <Button
+          variant="secondary"
+          className="pagination-more"
+          onClick={onShowMore}
+          loading={showMoreLoading}
+        >
           {t('pagination.showMore')}
         </Button>
       )}
@@ -98,7 +103,12 @@ export function Pagination({
       )}
       <div className="pagination-size">
         <label htmlFor={sizeId}>{t('pagination.pageSize')}</label>
-        <select id={sizeId} className="input input-sm" value={size} onChange={(e) => onSizeChange(Number(e.target.value))}>
+        <select
+          id={sizeId}
+          className="input input-sm"
+          value={size}
+          onChange={(e) => onSizeChange(Number(e.target.value))}
+        >
           {sizes.map((s) => (
             <option key={s} value={s}>
               {s}

@@ -24,7 +24,12 @@ export function paginationWindow(active: number, pages: number): PageSlot[] {
 }
 
 /** "1–18 of 320": the rows shown, counting from 1; 0–0 when there are none. */
-export function rangeOf(firstPage: number, lastPage: number, size: number, total: number): { from: number; to: number } {
+export function rangeOf(
+  firstPage: number,
+  lastPage: number,
+  size: number,
+  total: number,
+): { from: number; to: number } {
   if (total === 0) return { from: 0, to: 0 };
   const from = Math.min((firstPage - 1) * size + 1, total);
   return { from, to: Math.min(lastPage * size, total) };

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import * as XLSX from 'xlsx';
 import { afterAll, describe, expect, it } from 'vitest';
+import * as XLSX from 'xlsx';
 import { importFile } from '../../../src/server/services/catalogue/import/importFile';
 import { LISTS } from '../../../src/server/services/catalogue/lists';
 import { withDatabases } from '../harness';
@@ -28,7 +28,12 @@ withDatabases('catalogue importer', (ctx) => {
   const count = async (table: string, where = 'true') =>
     (await ctx.db.query<{ n: number }>(`select count(*)::int as n from ${table} where ${where}`)).rows[0].n;
   const dataset = async (list: string) =>
-    (await ctx.db.query('select source, file_name, row_count, version::int as version from catalogue_datasets where list = $1', [list])).rows[0];
+    (
+      await ctx.db.query(
+        'select source, file_name, row_count, version::int as version from catalogue_datasets where list = $1',
+        [list],
+      )
+    ).rows[0];
 
   describe('CSV', () => {
     it('replaces the demo rows on the first real import and upserts idempotently', async () => {
@@ -41,7 +46,11 @@ withDatabases('catalogue importer', (ctx) => {
       expect(first.ok).toBe(true);
       expect(await count('catalogue_without_vat')).toBe(2);
       expect(await count('catalogue_without_vat', 'is_demo')).toBe(0);
-      expect(await dataset('withoutVat')).toMatchObject({ source: 'import', file_name: 'goods.csv', row_count: 2 });
+      expect(await dataset('withoutVat')).toMatchObject({
+        source: 'import',
+        file_name: 'goods.csv',
+        row_count: 2,
+      });
       const v1 = (await dataset('withoutVat')).version;
 
       const again = await importFile(ctx.db, LISTS.withoutVat, file, { lang: 'en' });
@@ -62,12 +71,17 @@ withDatabases('catalogue importer', (ctx) => {
         totalCount: 1,
       });
       // The list is no longer demo: the screen drops its badge.
-      const ds = (await ctx.app.inject('/api/Lgota/Datasets')).json().rows.find((d: { list: string }) => d.list === 'withoutVat');
+      const ds = (await ctx.app.inject('/api/Lgota/Datasets'))
+        .json()
+        .rows.find((d: { list: string }) => d.list === 'withoutVat');
       expect(ds.source).toBe('import');
     });
 
     it('accepts semicolon-separated files', async () => {
-      const file = write('goods-semicolon.csv', 'catalogCode;catalogName;newLgotaId;lgotaName\n10112008001000001;Международные перевозки;200001;Нулевая ставка\n');
+      const file = write(
+        'goods-semicolon.csv',
+        'catalogCode;catalogName;newLgotaId;lgotaName\n10112008001000001;Международные перевозки;200001;Нулевая ставка\n',
+      );
       const r = await importFile(ctx.db, LISTS.zeroVat, file, { lang: 'en' });
       expect(r.ok).toBe(true);
       expect(await count('catalogue_zero_vat')).toBe(1);
@@ -83,7 +97,11 @@ withDatabases('catalogue importer', (ctx) => {
       expect(r.ok).toBe(false);
       if (r.ok) return;
       expect(r.errors).toEqual([
-        { row: 3, column: 'catalogCode', message: 'An MXIK code is exactly 17 digits, got "3304020001027005"' },
+        {
+          row: 3,
+          column: 'catalogCode',
+          message: 'An MXIK code is exactly 17 digits, got "3304020001027005"',
+        },
         { row: 4, column: 'catalogName', message: 'Required field is empty' },
         { row: 4, column: 'lgotaName', message: 'Required field is empty' },
       ]);
@@ -112,7 +130,10 @@ withDatabases('catalogue importer', (ctx) => {
       );
       const r = await importFile(ctx.db, LISTS.sellers, file, { lang: 'en' });
       expect(r.ok).toBe(false);
-      if (!r.ok) expect(r.errors).toEqual([{ row: 3, column: 'dateEnd', message: 'The end date is before the start date (dateBegin)' }]);
+      if (!r.ok)
+        expect(r.errors).toEqual([
+          { row: 3, column: 'dateEnd', message: 'The end date is before the start date (dateBegin)' },
+        ]);
       expect(await count('catalogue_privileged_sellers')).toBe(before);
     });
   });
@@ -122,14 +143,38 @@ withDatabases('catalogue importer', (ctx) => {
       const file = xlsx('buyers.xlsx', [
         ['TIN', 'Name', 'newLgotaId', 'lgotaName', 'lgotaId', 'dateBegin', 'dateEnd'],
         [304999001, 'Firm X (demo)', 400001, 'Льгота покупателя', 'OLD-1', '01.02.2024', null],
-        ['304999002', 'Firm Y (demo)', '400001', 'Льгота покупателя', null, new Date(2023, 4, 15), '2026-12-31'],
+        [
+          '304999002',
+          'Firm Y (demo)',
+          '400001',
+          'Льгота покупателя',
+          null,
+          new Date(2023, 4, 15),
+          '2026-12-31',
+        ],
       ]);
       const r = await importFile(ctx.db, LISTS.buyers, file, { lang: 'en' });
       expect(r.ok).toBe(true);
       const rows = (await ctx.app.inject('/api/Lgota/PrivilegedBuyerCompanies?tin=304999')).json().rows;
       expect(rows).toEqual([
-        { name: 'Firm X (demo)', tin: '304999001', newLgotaId: '400001', lgotaName: 'Льгота покупателя', lgotaId: 'OLD-1', dateBegin: '2024-02-01', dateEnd: null },
-        { name: 'Firm Y (demo)', tin: '304999002', newLgotaId: '400001', lgotaName: 'Льгота покупателя', lgotaId: 'OLD-1', dateBegin: '2023-05-15', dateEnd: '2026-12-31' },
+        {
+          name: 'Firm X (demo)',
+          tin: '304999001',
+          newLgotaId: '400001',
+          lgotaName: 'Льгота покупателя',
+          lgotaId: 'OLD-1',
+          dateBegin: '2024-02-01',
+          dateEnd: null,
+        },
+        {
+          name: 'Firm Y (demo)',
+          tin: '304999002',
+          newLgotaId: '400001',
+          lgotaName: 'Льгота покупателя',
+          lgotaId: 'OLD-1',
+          dateBegin: '2023-05-15',
+          dateEnd: '2026-12-31',
+        },
       ]);
     });
 
@@ -151,24 +196,46 @@ withDatabases('catalogue importer', (ctx) => {
 
   describe('JSON', () => {
     it('reads the API shape {rows} and a bare array; --replace drops rows missing from the file', async () => {
-      const first = write('works.json', JSON.stringify({ rows: [
-        { catalogCode: '04101001001000001', catalogName: 'Строительные работы' },
-        { catalogCode: '04101001001000002', catalogName: 'Ремонтные работы' },
-      ], totalCount: 2 }));
+      const first = write(
+        'works.json',
+        JSON.stringify({
+          rows: [
+            { catalogCode: '04101001001000001', catalogName: 'Строительные работы' },
+            { catalogCode: '04101001001000002', catalogName: 'Ремонтные работы' },
+          ],
+          totalCount: 2,
+        }),
+      );
       expect((await importFile(ctx.db, LISTS.compensation, first, { lang: 'en' })).ok).toBe(true);
       expect(await count('catalogue_compensation_works')).toBe(2);
-      const second = write('works2.json', JSON.stringify([{ catalogCode: '04101001001000003', catalogName: 'Дорожные работы' }]));
-      expect((await importFile(ctx.db, LISTS.compensation, second, { lang: 'en', replace: true })).ok).toBe(true);
-      const rows = (await ctx.db.query<{ catalog_code: string }>('select catalog_code from catalogue_compensation_works')).rows;
+      const second = write(
+        'works2.json',
+        JSON.stringify([{ catalogCode: '04101001001000003', catalogName: 'Дорожные работы' }]),
+      );
+      expect((await importFile(ctx.db, LISTS.compensation, second, { lang: 'en', replace: true })).ok).toBe(
+        true,
+      );
+      const rows = (
+        await ctx.db.query<{ catalog_code: string }>('select catalog_code from catalogue_compensation_works')
+      ).rows;
       expect(rows.map((r) => r.catalog_code)).toEqual(['04101001001000003']);
     });
 
     it('numbers JSON items from 1 in errors and rejects a file that is not JSON', async () => {
-      const file = write('bad.json', JSON.stringify([{ tin: '303000001', name: 'A' }, { tin: 'x', name: 'B' }]));
+      const file = write(
+        'bad.json',
+        JSON.stringify([
+          { tin: '303000001', name: 'A' },
+          { tin: 'x', name: 'B' },
+        ]),
+      );
       const r = await importFile(ctx.db, LISTS.nonconformity, file, { lang: 'en' });
       expect(r.ok).toBe(false);
-      if (!r.ok) expect(r.errors).toEqual([{ row: 2, column: 'tin', message: 'A TIN is exactly 9 digits, got "x"' }]);
-      const broken = await importFile(ctx.db, LISTS.nonconformity, write('broken.json', '{"rows": ['), { lang: 'en' });
+      if (!r.ok)
+        expect(r.errors).toEqual([{ row: 2, column: 'tin', message: 'A TIN is exactly 9 digits, got "x"' }]);
+      const broken = await importFile(ctx.db, LISTS.nonconformity, write('broken.json', '{"rows": ['), {
+        lang: 'en',
+      });
       expect(broken.ok).toBe(false);
       const other = await importFile(ctx.db, LISTS.nonconformity, write('list.pdf', 'x'), { lang: 'en' });
       expect(other.ok).toBe(false);
@@ -187,15 +254,19 @@ withDatabases('catalogue importer', (ctx) => {
           fn({
             ...tx,
             query: async (sql: string, params?: unknown[]) => {
-              if (sql.includes('insert into catalogue_not_included') && ++inserts === 2) throw new Error('disk full');
+              if (sql.includes('insert into catalogue_not_included') && ++inserts === 2)
+                throw new Error('disk full');
               return tx.query(sql, params);
             },
           } as typeof ctx.db),
         ),
     } as typeof ctx.db;
     const lines = ['catalogCode,catalogName'];
-    for (let i = 1; i <= 1500; i++) lines.push(`${String(2402001001000000 + i).padStart(17, '0')},Изделие ${i}`);
-    await expect(importFile(failing, LISTS.notIncluded, write('midway.csv', lines.join('\n')), { lang: 'en' })).rejects.toThrow('disk full');
+    for (let i = 1; i <= 1500; i++)
+      lines.push(`${String(2402001001000000 + i).padStart(17, '0')},Изделие ${i}`);
+    await expect(
+      importFile(failing, LISTS.notIncluded, write('midway.csv', lines.join('\n')), { lang: 'en' }),
+    ).rejects.toThrow('disk full');
     expect(inserts).toBe(2);
     expect(await count('catalogue_not_included')).toBe(before);
     expect(await dataset('notIncluded')).toEqual(datasetBefore);
@@ -203,14 +274,20 @@ withDatabases('catalogue importer', (ctx) => {
 
   it('reports progress up to the total', async () => {
     const lines = ['catalogCode,catalogName'];
-    for (let i = 1; i <= 2500; i++) lines.push(`${String(2401001001000000 + i).padStart(17, '0')},Товар ${i}`);
+    for (let i = 1; i <= 2500; i++)
+      lines.push(`${String(2401001001000000 + i).padStart(17, '0')},Товар ${i}`);
     const seen: [number, number][] = [];
     const r = await importFile(ctx.db, LISTS.notIncluded, write('many.csv', lines.join('\n')), {
       lang: 'en',
       onProgress: (done, total) => seen.push([done, total]),
     });
     expect(r.ok).toBe(true);
-    expect(seen).toEqual([[0, 2500], [1000, 2500], [2000, 2500], [2500, 2500]]);
+    expect(seen).toEqual([
+      [0, 2500],
+      [1000, 2500],
+      [2000, 2500],
+      [2500, 2500],
+    ]);
     expect(await count('catalogue_not_included')).toBe(2500);
   });
 });

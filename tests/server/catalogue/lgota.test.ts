@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { withDatabases } from '../harness';
 
 type Goods = { catalogCode: string; catalogName: string; newLgotaId: string; lgotaName: string };
-type Enterprise = { name: string; tin: string; newLgotaId: string; lgotaName: string; lgotaId: string | null; dateBegin: string; dateEnd: string | null };
+type Enterprise = {
+  name: string;
+  tin: string;
+  newLgotaId: string;
+  lgotaName: string;
+  lgotaId: string | null;
+  dateBegin: string;
+  dateEnd: string | null;
+};
 
 withDatabases('Lgota API', (ctx) => {
   const get = async <T = any>(url: string, lang = 'ru') => {
@@ -17,7 +25,12 @@ withDatabases('Lgota API', (ctx) => {
       expect(status).toBe(200);
       expect(body.totalCount).toBe(320);
       expect(body.rows).toHaveLength(50);
-      expect(Object.keys(body.rows[0]).sort()).toEqual(['catalogCode', 'catalogName', 'lgotaName', 'newLgotaId']);
+      expect(Object.keys(body.rows[0]).sort()).toEqual([
+        'catalogCode',
+        'catalogName',
+        'lgotaName',
+        'newLgotaId',
+      ]);
       const codes = body.rows.map((r) => r.catalogCode);
       expect(codes).toEqual([...codes].sort());
       expect(codes.every((c) => /^\d{17}$/.test(c))).toBe(true);
@@ -33,7 +46,9 @@ withDatabases('Lgota API', (ctx) => {
 
     it('searches names case-insensitively in Cyrillic and Latin, across scripts', async () => {
       const lower = await list<Goods>('WithoutVatProducts?tasnifName=антисептик&size=100');
-      const upper = await list<Goods>(`WithoutVatProducts?tasnifName=${encodeURIComponent('АНТИСЕПТИК')}&size=100`);
+      const upper = await list<Goods>(
+        `WithoutVatProducts?tasnifName=${encodeURIComponent('АНТИСЕПТИК')}&size=100`,
+      );
       const latin = await list<Goods>('WithoutVatProducts?tasnifName=ANTISEPTIK&size=100');
       expect(lower.body.totalCount).toBe(16);
       expect(upper.body).toEqual(lower.body);
@@ -42,23 +57,33 @@ withDatabases('Lgota API', (ctx) => {
       expect(lower.body.rows.some((r) => r.catalogName.startsWith('Антисептик'))).toBe(true);
       expect(lower.body.rows.some((r) => r.catalogName.startsWith("Qo'l uchun"))).toBe(true);
       // Every word must start a word of the name: "qol uch" finds only the Uzbek ones.
-      const uz = await list<Goods>(`WithoutVatProducts?tasnifName=${encodeURIComponent('QO‘L UCH')}&size=100`);
+      const uz = await list<Goods>(
+        `WithoutVatProducts?tasnifName=${encodeURIComponent('QO‘L UCH')}&size=100`,
+      );
       expect(uz.body.totalCount).toBeGreaterThan(0);
       expect(uz.body.totalCount).toBeLessThan(16);
       expect(uz.body.rows.every((r) => r.catalogName.startsWith("Qo'l uchun"))).toBe(true);
     });
 
     it('filters by benefit name and combines filters', async () => {
-      const { body } = await list<Goods>(`WithoutVatProducts?lgotaName=${encodeURIComponent('ЛЕКАРСТВЕННЫХ средств')}&size=100`);
+      const { body } = await list<Goods>(
+        `WithoutVatProducts?lgotaName=${encodeURIComponent('ЛЕКАРСТВЕННЫХ средств')}&size=100`,
+      );
       expect(body.totalCount).toBe(96);
       expect(body.rows.every((r) => r.newLgotaId === 'DEMO-101')).toBe(true);
-      const both = await list<Goods>(`WithoutVatProducts?lgotaName=${encodeURIComponent('лекарственных')}&tasnifCode=0300400&tasnifName=ibuprofen`);
+      const both = await list<Goods>(
+        `WithoutVatProducts?lgotaName=${encodeURIComponent('лекарственных')}&tasnifCode=0300400&tasnifName=ibuprofen`,
+      );
       expect(both.body.totalCount).toBe(16);
-      expect(both.body.rows.every((r) => r.catalogCode.startsWith('0300400') && r.newLgotaId === 'DEMO-101')).toBe(true);
+      expect(
+        both.body.rows.every((r) => r.catalogCode.startsWith('0300400') && r.newLgotaId === 'DEMO-101'),
+      ).toBe(true);
     });
 
     it('serves the zero-VAT list with its own benefits', async () => {
-      const { body } = await list<Goods>(`ZeroVatProducts?lgotaName=${encodeURIComponent('международной перевозке')}`);
+      const { body } = await list<Goods>(
+        `ZeroVatProducts?lgotaName=${encodeURIComponent('международной перевозке')}`,
+      );
       expect(body.totalCount).toBe(24);
       expect(body.rows[0]).toMatchObject({ catalogCode: '10112008001000001', newLgotaId: 'DEMO-201' });
       const all = await list<Goods>('ZeroVatProducts?size=100');
@@ -84,7 +109,15 @@ withDatabases('Lgota API', (ctx) => {
       for (const op of ['PrivilegedSellerCompanies', 'PrivilegedBuyerCompanies']) {
         const { body } = await list<Enterprise>(`${op}?size=100`);
         expect(body.totalCount).toBe(80);
-        expect(Object.keys(body.rows[0]).sort()).toEqual(['dateBegin', 'dateEnd', 'lgotaId', 'lgotaName', 'name', 'newLgotaId', 'tin']);
+        expect(Object.keys(body.rows[0]).sort()).toEqual([
+          'dateBegin',
+          'dateEnd',
+          'lgotaId',
+          'lgotaName',
+          'name',
+          'newLgotaId',
+          'tin',
+        ]);
         expect(body.rows.every((r) => r.name.includes('(demo)') && /^\d{9}$/.test(r.tin))).toBe(true);
         expect(body.rows.every((r) => /^\d{4}-\d{2}-\d{2}$/.test(r.dateBegin))).toBe(true);
         expect(body.rows.some((r) => r.dateEnd === null)).toBe(true);
@@ -97,7 +130,9 @@ withDatabases('Lgota API', (ctx) => {
       expect(byTin.body.rows.every((r) => r.tin.startsWith('30300001'))).toBe(true);
       const exact = await list<Enterprise>('PrivilegedSellerCompanies?tin=303000042');
       expect(exact.body.rows.map((r) => r.tin)).toEqual(['303000042']);
-      const byBenefit = await list<Enterprise>(`PrivilegedBuyerCompanies?lgotaName=${encodeURIComponent('ЭКОНОМИЧЕСКОЙ ЗОНЫ')}&size=100`);
+      const byBenefit = await list<Enterprise>(
+        `PrivilegedBuyerCompanies?lgotaName=${encodeURIComponent('ЭКОНОМИЧЕСКОЙ ЗОНЫ')}&size=100`,
+      );
       expect(byBenefit.body.totalCount).toBe(20);
       expect(byBenefit.body.rows.every((r) => r.newLgotaId === 'DEMO-301')).toBe(true);
       // The purchasing tab reports its real total, not a fixed number.
@@ -108,7 +143,9 @@ withDatabases('Lgota API', (ctx) => {
 
   describe('classifier lists (NotIncludedProducts, CompensationWorks)', () => {
     it('searches by words of the name in either script and by code prefix', async () => {
-      const words = await list<{ catalogCode: string; catalogName: string }>(`NotIncludedProducts?searchText=${encodeURIComponent('сигареты')}`);
+      const words = await list<{ catalogCode: string; catalogName: string }>(
+        `NotIncludedProducts?searchText=${encodeURIComponent('сигареты')}`,
+      );
       expect(words.body.totalCount).toBeGreaterThan(0);
       expect(words.body.rows.every((r) => /sigaret|сигарет/i.test(r.catalogName))).toBe(true);
       expect(Object.keys(words.body.rows[0]).sort()).toEqual(['catalogCode', 'catalogName']);
@@ -137,7 +174,9 @@ withDatabases('Lgota API', (ctx) => {
       ['GetLgota?companyTin=303000001&language=de', 'language'],
       ['nonconformitygoodscompanies?tin=12', 'tin'],
     ])('%s → 400 naming %s', async (url, field) => {
-      const r = await get<{ success: boolean; code: string; message: string; errors: { path: string }[] }>(url);
+      const r = await get<{ success: boolean; code: string; message: string; errors: { path: string }[] }>(
+        url,
+      );
       expect(r.status).toBe(400);
       expect(r.body.success).toBe(false);
       expect(r.body.code).toBe('VALIDATION');
@@ -157,9 +196,13 @@ withDatabases('Lgota API', (ctx) => {
 
   describe('company look-ups', () => {
     it('GetLgota lists the benefits a company holds, names in the asked language', async () => {
-      const ru = await get<{ rows: { kind: string; newLgotaId: string; lgotaName: string; active: boolean }[] }>('GetLgota?companyTin=302000001');
+      const ru = await get<{
+        rows: { kind: string; newLgotaId: string; lgotaName: string; active: boolean }[];
+      }>('GetLgota?companyTin=302000001');
       expect(ru.status).toBe(200);
-      expect(ru.body.rows).toEqual([expect.objectContaining({ kind: 'seller', newLgotaId: 'DEMO-301', dateEnd: null, active: true })]);
+      expect(ru.body.rows).toEqual([
+        expect.objectContaining({ kind: 'seller', newLgotaId: 'DEMO-301', dateEnd: null, active: true }),
+      ]);
       expect(ru.body.rows[0].lgotaName).toMatch(/^Демо-льгота/);
       const uz = await get<typeof ru.body>('GetLgota?companyTin=302000001&language=uz');
       expect(uz.body.rows[0].lgotaName).toMatch(/^Demo imtiyoz/);
@@ -188,12 +231,18 @@ withDatabases('Lgota API', (ctx) => {
     });
 
     it('FilterOptions suggests distinct values of one field', async () => {
-      const benefits = await get<{ rows: { value: string }[] }>(`FilterOptions?tab=tasnifGetWithoutVat&field=lgotaName&search=${encodeURIComponent('демо')}`);
+      const benefits = await get<{ rows: { value: string }[] }>(
+        `FilterOptions?tab=tasnifGetWithoutVat&field=lgotaName&search=${encodeURIComponent('демо')}`,
+      );
       expect(benefits.body.rows).toHaveLength(5);
       expect(new Set(benefits.body.rows.map((r) => r.value)).size).toBe(5);
-      const codes = await get<{ rows: { value: string }[] }>('FilterOptions?tab=tasnifGetWithoutVat&field=catalogCode&search=03304');
+      const codes = await get<{ rows: { value: string }[] }>(
+        'FilterOptions?tab=tasnifGetWithoutVat&field=catalogCode&search=03304',
+      );
       expect(codes.body.rows.map((r) => r.value)).toEqual([1, 2, 3, 4, 5].map((n) => `0330402000100000${n}`));
-      const tins = await get<{ rows: { value: string }[] }>('FilterOptions?tab=enterprisesPurchasingWithoutOrZeroVAT&field=tin&search=30400000&size=3');
+      const tins = await get<{ rows: { value: string }[] }>(
+        'FilterOptions?tab=enterprisesPurchasingWithoutOrZeroVAT&field=tin&search=30400000&size=3',
+      );
       expect(tins.body.rows.map((r) => r.value)).toEqual(['304000001', '304000002', '304000003']);
       const wrong = await get('FilterOptions?tab=tasnifGetNotConsidered&field=tin&search=1');
       expect(wrong.status).toBe(400);

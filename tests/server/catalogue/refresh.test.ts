@@ -24,7 +24,12 @@ let mode: 'ok' | 'fail-page-2' | 'bad-row' | 'short' = 'ok';
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
-    seen.push({ path: url.pathname, page: url.searchParams.get('page'), size: url.searchParams.get('size'), auth: req.headers.authorization });
+    seen.push({
+      path: url.pathname,
+      page: url.searchParams.get('page'),
+      size: url.searchParams.get('size'),
+      auth: req.headers.authorization,
+    });
     const page = Number(url.searchParams.get('page'));
     const size = Number(url.searchParams.get('size'));
     if (url.pathname !== '/api/Lgota/PrivilegedSellerCompanies') {
@@ -38,7 +43,9 @@ beforeAll(async () => {
     let rows = SELLERS.slice((page - 1) * size, page * size);
     if (mode === 'bad-row' && page === 1) rows = [{ ...rows[0], tin: '12' }, ...rows.slice(1)];
     if (mode === 'short' && page === 3) rows = [];
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ rows, totalCount: SELLERS.length }));
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ rows, totalCount: SELLERS.length }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/Lgota`;
@@ -46,7 +53,9 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 withDatabases('catalogue refresh from the tax authority', (ctx) => {
-  const sellers = async () => (await ctx.db.query<{ n: number }>('select count(*)::int as n from catalogue_privileged_sellers')).rows[0].n;
+  const sellers = async () =>
+    (await ctx.db.query<{ n: number }>('select count(*)::int as n from catalogue_privileged_sellers')).rows[0]
+      .n;
 
   describe('refreshList', () => {
     it('pages through the whole list, sends the token, replaces the demo rows', async () => {
@@ -62,10 +71,19 @@ withDatabases('catalogue refresh from the tax authority', (ctx) => {
       ]);
       expect(seen.every((s) => s.auth === 'Bearer secret-token')).toBe(true);
       expect(await sellers()).toBe(230);
-      const ds = (await ctx.db.query('select source, file_name from catalogue_datasets where list = $1', ['sellers'])).rows[0];
+      const ds = (
+        await ctx.db.query('select source, file_name from catalogue_datasets where list = $1', ['sellers'])
+      ).rows[0];
       expect(ds).toEqual({ source: 'refresh', file_name: baseUrl });
       const api = (await ctx.app.inject('/api/Lgota/PrivilegedSellerCompanies?tin=305000230')).json();
-      expect(api.rows).toEqual([expect.objectContaining({ tin: '305000230', name: 'Firm 230 (demo)', newLgotaId: '500001', dateEnd: '2027-12-31' })]);
+      expect(api.rows).toEqual([
+        expect.objectContaining({
+          tin: '305000230',
+          name: 'Firm 230 (demo)',
+          newLgotaId: '500001',
+          dateEnd: '2027-12-31',
+        }),
+      ]);
     });
 
     it('keeps the stored list when a page fails', async () => {
@@ -81,12 +99,20 @@ withDatabases('catalogue refresh from the tax authority', (ctx) => {
       mode = 'bad-row';
       const r = await refreshList(ctx.db, LISTS.sellers, { baseUrl }, 'en');
       expect(r.ok).toBe(false);
-      if (!r.ok) expect(r.errors).toEqual([{ row: 1, column: 'tin', message: 'A TIN is exactly 9 digits, got "12"' }]);
+      if (!r.ok)
+        expect(r.errors).toEqual([{ row: 1, column: 'tin', message: 'A TIN is exactly 9 digits, got "12"' }]);
       expect(await sellers()).toBe(230);
     });
 
     it('reports an unreachable server as a refresh error', async () => {
-      await expect(refreshList(ctx.db, LISTS.sellers, { baseUrl: 'http://127.0.0.1:1/api/Lgota', timeoutMs: 2000 }, 'en')).rejects.toThrow(RefreshError);
+      await expect(
+        refreshList(
+          ctx.db,
+          LISTS.sellers,
+          { baseUrl: 'http://127.0.0.1:1/api/Lgota', timeoutMs: 2000 },
+          'en',
+        ),
+      ).rejects.toThrow(RefreshError);
     });
   });
 });

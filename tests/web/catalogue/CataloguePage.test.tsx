@@ -3,8 +3,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_TABS } from '../../../src/engine/routes';
 import CataloguePage from '../../../src/web/pages/catalogue/CataloguePage';
 
@@ -33,26 +33,50 @@ function page<T>(rows: T[], url: URL) {
 
 const server = setupServer(
   http.get('/api/Lgota/Datasets', () =>
-    HttpResponse.json({ rows: [{ list: 'withoutVat', source: 'demo', fileName: null, rowCount: 40, loadedAt: '2026-01-01T00:00:00Z' }, { list: 'buyers', source: 'import', fileName: 'b.csv', rowCount: 47, loadedAt: '2026-01-01T00:00:00Z' }] }),
+    HttpResponse.json({
+      rows: [
+        {
+          list: 'withoutVat',
+          source: 'demo',
+          fileName: null,
+          rowCount: 40,
+          loadedAt: '2026-01-01T00:00:00Z',
+        },
+        {
+          list: 'buyers',
+          source: 'import',
+          fileName: 'b.csv',
+          rowCount: 47,
+          loadedAt: '2026-01-01T00:00:00Z',
+        },
+      ],
+    }),
   ),
   http.get('/api/Lgota/WithoutVatProducts', ({ request }) => {
     const url = new URL(request.url);
     requests.push(url);
     const code = url.searchParams.get('tasnifCode') ?? '';
     const name = url.searchParams.get('tasnifName');
-    const rows = GOODS.filter((g) => g.catalogCode.startsWith(code) && (!name || g.catalogName.includes(name)));
+    const rows = GOODS.filter(
+      (g) => g.catalogCode.startsWith(code) && (!name || g.catalogName.includes(name)),
+    );
     return page(rows, url);
   }),
   http.get('/api/Lgota/PrivilegedBuyerCompanies', ({ request }) => page(BUYERS, new URL(request.url))),
   http.get('/api/Lgota/NotIncludedProducts', () =>
-    HttpResponse.json({ success: false, code: 'VALIDATION', message: 'Параметр searchText слишком длинный' }, { status: 400 }),
+    HttpResponse.json(
+      { success: false, code: 'VALIDATION', message: 'Параметр searchText слишком длинный' },
+      { status: 400 },
+    ),
   ),
   http.get('/api/Lgota/FilterOptions', ({ request }) => {
     const url = new URL(request.url);
     requests.push(url);
     const search = url.searchParams.get('search') ?? '';
     return HttpResponse.json({
-      rows: GOODS.filter((g) => g.catalogCode.startsWith(search)).slice(0, Number(url.searchParams.get('size'))).map((g) => ({ value: g.catalogCode, label: `${g.catalogCode} — ${g.catalogName}` })),
+      rows: GOODS.filter((g) => g.catalogCode.startsWith(search))
+        .slice(0, Number(url.searchParams.get('size')))
+        .map((g) => ({ value: g.catalogCode, label: `${g.catalogCode} — ${g.catalogName}` })),
     });
   }),
 );
@@ -66,7 +90,16 @@ afterAll(() => server.close());
 
 function renderAt(path: string) {
   const router = createMemoryRouter(
-    [{ path: '/gnccatalog', children: CATALOGUE_TABS.map((tab) => ({ path: tab, handle: { name: tab }, element: <CataloguePage /> })) }],
+    [
+      {
+        path: '/gnccatalog',
+        children: CATALOGUE_TABS.map((tab) => ({
+          path: tab,
+          handle: { name: tab },
+          element: <CataloguePage />,
+        })),
+      },
+    ],
     { initialEntries: [path] },
   );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -86,7 +119,13 @@ describe('CataloguePage', () => {
     expect(await screen.findByText('Товар 1')).toBeInTheDocument();
     expect(bodyRows()).toHaveLength(18);
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
-    expect(headers).toEqual(['№', 'Код ИКПУ', 'Наименование ИКПУ', 'Код льготы по НДС', 'Содержание льготы по НДС']);
+    expect(headers).toEqual([
+      '№',
+      'Код ИКПУ',
+      'Наименование ИКПУ',
+      'Код льготы по НДС',
+      'Содержание льготы по НДС',
+    ]);
     expect(within(bodyRows()[0]).getAllByRole('cell')[0]).toHaveTextContent('1');
     expect(screen.getByTestId('demo-badge')).toHaveTextContent('Демо-данные');
     expect(screen.getByText('1–18 из 40')).toBeInTheDocument();
@@ -103,9 +142,15 @@ describe('CataloguePage', () => {
     await user.type(input, '03x304');
     expect(input).toHaveValue('03304'); // digits only
     // Suggestions come from one debounced look-up of 5.
-    const suggestion = await screen.findByRole('button', { name: /033040200010+3 — Товар 4/ }, { timeout: 3000 });
+    const suggestion = await screen.findByRole(
+      'button',
+      { name: /033040200010+3 — Товар 4/ },
+      { timeout: 3000 },
+    );
     const lookups = requests.filter((r) => r.pathname.endsWith('FilterOptions'));
-    expect(lookups.map((r) => [r.searchParams.get('search'), r.searchParams.get('size')])).toEqual([['03304', '5']]);
+    expect(lookups.map((r) => [r.searchParams.get('search'), r.searchParams.get('size')])).toEqual([
+      ['03304', '5'],
+    ]);
     expect(suggestion).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Применить' }));
     await waitFor(() => expect(router.state.location.search).toBe('?catalogCode=03304'));
@@ -152,7 +197,15 @@ describe('CataloguePage', () => {
     renderAt('/gnccatalog/enterprisesPurchasingWithoutOrZeroVAT');
     expect(await screen.findByText('Firm 1 (demo)')).toBeInTheDocument();
     expect(screen.getByText('1–18 из 47')).toBeInTheDocument();
-    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['№', 'Организация', 'ИНН', 'Код льготы по НДС', 'Содержание льготы по НДС', 'Дата начала', 'Дата окончания']);
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      '№',
+      'Организация',
+      'ИНН',
+      'Код льготы по НДС',
+      'Содержание льготы по НДС',
+      'Дата начала',
+      'Дата окончания',
+    ]);
     expect(screen.getAllByText('01.02.2024')[0].tagName).toBe('TIME');
     expect(screen.getAllByText('бессрочно').length).toBeGreaterThan(0);
     expect(screen.getByRole('button', { name: 'ИНН' })).toBeInTheDocument();

@@ -6,11 +6,13 @@ describe('paginationWindow', () => {
     expect(paginationWindow(1, 1)).toEqual([1]);
     expect(paginationWindow(1, 0)).toEqual([1]);
     expect(paginationWindow(4, 7)).toEqual([1, 2, 3, 4, 5, 6, 7]);
-    for (let active = 1; active <= 9; active++) expect(paginationWindow(active, 9)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    for (let active = 1; active <= 9; active++)
+      expect(paginationWindow(active, 9)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
   });
 
   it('shows the first 7 pages while the active page is 5 or less', () => {
-    for (const active of [1, 2, 3, 4, 5]) expect(paginationWindow(active, 10)).toEqual([1, 2, 3, 4, 5, 6, 7, 'gap-end', 10]);
+    for (const active of [1, 2, 3, 4, 5])
+      expect(paginationWindow(active, 10)).toEqual([1, 2, 3, 4, 5, 6, 7, 'gap-end', 10]);
     expect(paginationWindow(5, 18)).toEqual([1, 2, 3, 4, 5, 6, 7, 'gap-end', 18]);
   });
 

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/client';
 import type { Locale } from '../../../engine/constants';
+import type { Db } from '../../db/client';
 
 // GetLgota: the benefits a company holds according to the enterprise lists, with the side of the
 // deal they apply to. `active` compares the period with today's date in Tashkent.
@@ -14,7 +14,12 @@ export interface CompanyBenefit {
   active: boolean;
 }
 
-export async function benefitsOfCompany(db: Db, tin: string, lang: Locale, today: string): Promise<CompanyBenefit[]> {
+export async function benefitsOfCompany(
+  db: Db,
+  tin: string,
+  lang: Locale,
+  today: string,
+): Promise<CompanyBenefit[]> {
   const name = lang === 'uz' ? 'coalesce(b.name_uz, b.name_ru)' : 'b.name_ru';
   const part = (table: string, kind: string) => `
     select t.benefit_id as "newLgotaId", coalesce(t.lgota_id, b.old_id) as "lgotaId", ${name} as "lgotaName",

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/client';
 import type { Locale } from '../../../engine/constants';
+import type { Db } from '../../db/client';
 import { CountCache } from './countCache';
 import { LISTS, type ListDef, type ListKey } from './lists';
 import { buildListIndex, type ListIndex } from './memoryIndex';
@@ -52,7 +52,10 @@ async function nameConditions(db: Db, where: SqlWhere, text: string): Promise<st
   const words = normalizeSearch(text).split(' ').filter(Boolean);
   const conditions: string[] = [];
   for (const word of words) {
-    const r = await db.query<{ token: string }>('select token from catalogue_vocabulary where token like $1', [`${word}%`]);
+    const r = await db.query<{ token: string }>(
+      'select token from catalogue_vocabulary where token like $1',
+      [`${word}%`],
+    );
     conditions.push(`t.tokens && ${where.param(r.rows.map((row) => row.token))}::text[]`);
   }
   return conditions;
@@ -61,7 +64,9 @@ async function nameConditions(db: Db, where: SqlWhere, text: string): Promise<st
 function addBenefitCondition(where: SqlWhere, text: string) {
   const normalized = normalizeSearch(text);
   if (!normalized) return;
-  where.add(`t.benefit_id in (select b.id from catalogue_benefits b where b.search like ${where.param(`%${normalized}%`)})`);
+  where.add(
+    `t.benefit_id in (select b.id from catalogue_benefits b where b.search like ${where.param(`%${normalized}%`)})`,
+  );
 }
 
 async function buildWhere(db: Db, list: ListDef, f: ListFilters): Promise<SqlWhere> {
@@ -78,7 +83,9 @@ async function buildWhere(db: Db, list: ListDef, f: ListFilters): Promise<SqlWhe
     const names = await nameConditions(db, where, text);
     if (/^\d+$/.test(text)) {
       // Digits: a classifier code prefix, or a number inside the name.
-      where.add(`(t.catalog_code like ${where.param(`${text}%`)}${names.length ? ` or ${names.join(' and ')}` : ''})`);
+      where.add(
+        `(t.catalog_code like ${where.param(`${text}%`)}${names.length ? ` or ${names.join(' and ')}` : ''})`,
+      );
     } else {
       for (const c of names) where.add(c);
     }
@@ -107,7 +114,11 @@ function selectSql(list: ListDef, lang: Locale) {
         order: 't.tin, t.benefit_id, t.date_begin',
       };
     default:
-      return { select: 't.catalog_code as "catalogCode", t.catalog_name as "catalogName"', join: '', order: 't.catalog_code' };
+      return {
+        select: 't.catalog_code as "catalogCode", t.catalog_name as "catalogName"',
+        join: '',
+        order: 't.catalog_code',
+      };
   }
 }
 
@@ -143,13 +154,19 @@ export class CatalogueReader {
   private async versionOf(list: ListKey): Promise<VersionInfo> {
     const cached = this.versions.get(list);
     const now = Date.now();
-    if (cached && cached.localLoads === localLoadCount() && now - cached.readAt < this.versionTtlMs) return cached;
+    if (cached && cached.localLoads === localLoadCount() && now - cached.readAt < this.versionTtlMs)
+      return cached;
     const loads = localLoadCount();
     const r = await this.db.query<{ version: number; row_count: number }>(
       'select version::int as version, row_count from catalogue_datasets where list = $1',
       [list],
     );
-    const info = { version: r.rows[0]?.version ?? 0, rowCount: r.rows[0]?.row_count ?? 0, readAt: now, localLoads: loads };
+    const info = {
+      version: r.rows[0]?.version ?? 0,
+      rowCount: r.rows[0]?.row_count ?? 0,
+      readAt: now,
+      localLoads: loads,
+    };
     this.versions.set(list, info);
     return info;
   }
@@ -168,7 +185,12 @@ export class CatalogueReader {
     return building;
   }
 
-  async list<T = Record<string, unknown>>(key: ListKey, filters: ListFilters, page: ListPage, lang: Locale): Promise<ListResult<T>> {
+  async list<T = Record<string, unknown>>(
+    key: ListKey,
+    filters: ListFilters,
+    page: ListPage,
+    lang: Locale,
+  ): Promise<ListResult<T>> {
     const { version, rowCount } = await this.versionOf(key);
     if (rowCount <= this.maxIndexRows) {
       const index = await this.indexOf(key, version);
@@ -177,14 +199,23 @@ export class CatalogueReader {
     return this.listFromSql<T>(key, version, filters, page, lang);
   }
 
-  private async listFromSql<T>(key: ListKey, version: number, filters: ListFilters, page: ListPage, lang: Locale): Promise<ListResult<T>> {
+  private async listFromSql<T>(
+    key: ListKey,
+    version: number,
+    filters: ListFilters,
+    page: ListPage,
+    lang: Locale,
+  ): Promise<ListResult<T>> {
     const list = LISTS[key];
     const where = await buildWhere(this.db, list, filters);
     const whereSql = where.toSql();
     const cacheKey = `${key}:${version}:${whereSql}:${JSON.stringify(where.params)}`;
     let totalCount = this.counts.get(cacheKey);
     if (totalCount === undefined) {
-      const counted = await this.db.query<{ n: number }>(`select count(*)::int as n from ${list.table} t ${whereSql}`, where.params);
+      const counted = await this.db.query<{ n: number }>(
+        `select count(*)::int as n from ${list.table} t ${whereSql}`,
+        where.params,
+      );
       totalCount = counted.rows[0].n;
       this.counts.set(cacheKey, totalCount);
     }

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/client';
 import type { Locale } from '../../../engine/constants';
+import type { Db } from '../../db/client';
 import { LISTS, type ListKey } from './lists';
 import { normalizeSearch } from './searchText';
 
@@ -29,7 +29,14 @@ function namePrefixConditions(text: string, params: unknown[]): string[] {
     });
 }
 
-export async function lookup(db: Db, key: ListKey, field: LookupField, search: string, size: number, lang: Locale): Promise<LookupOption[]> {
+export async function lookup(
+  db: Db,
+  key: ListKey,
+  field: LookupField,
+  search: string,
+  size: number,
+  lang: Locale,
+): Promise<LookupOption[]> {
   const list = LISTS[key];
   const t = list.table;
   const params: unknown[] = [];

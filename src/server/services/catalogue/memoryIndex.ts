@@ -1,8 +1,8 @@
 import type { Locale } from '../../../engine/constants';
 import type { Db } from '../../db/client';
 import { CountCache } from './countCache';
-import { LISTS, type ListDef, type ListKey } from './lists';
 import type { ListFilters, ListPage, ListResult } from './listQuery';
+import { LISTS, type ListDef, type ListKey } from './lists';
 import { normalizeSearch, tokenize } from './searchText';
 
 // A read-only, in-process index of one list at one data set version. The lists change only on a load
@@ -46,7 +46,10 @@ export class ListIndex {
       rows.forEach((row, i) => {
         for (const token of tokenize(row.name)) {
           let ids = byToken.get(token);
-          if (!ids) byToken.set(token, (ids = []));
+          if (!ids) {
+            ids = [];
+            byToken.set(token, ids);
+          }
           ids.push(i);
         }
       });
@@ -74,7 +77,10 @@ export class ListIndex {
 
   /** [from, to) of the values starting with prefix; '\uffff' sorts after every code unit we store. */
   private prefixRange(length: number, at: (i: number) => string, prefix: string): [number, number] {
-    return [ListIndex.lowerBound({ length }, at, prefix), ListIndex.lowerBound({ length }, at, `${prefix}\uffff`)];
+    return [
+      ListIndex.lowerBound({ length }, at, prefix),
+      ListIndex.lowerBound({ length }, at, `${prefix}\uffff`),
+    ];
   }
 
   private readonly masks = new Map<string, Uint8Array | null>();
@@ -135,8 +141,15 @@ export class ListIndex {
         names = codeOrName;
       }
     }
-    const [from, to] = prefix ? this.prefixRange(this.rows.length, (i) => this.rows[i].key, prefix) : [0, this.rows.length];
-    const filterKey = JSON.stringify([prefix, filters.tasnifName ?? '', filters.lgotaName ?? '', filters.searchText ?? '']);
+    const [from, to] = prefix
+      ? this.prefixRange(this.rows.length, (i) => this.rows[i].key, prefix)
+      : [0, this.rows.length];
+    const filterKey = JSON.stringify([
+      prefix,
+      filters.tasnifName ?? '',
+      filters.lgotaName ?? '',
+      filters.searchText ?? '',
+    ]);
     const knownTotal = this.totals.get(filterKey);
     const skip = (page.page - 1) * page.size;
     const picked: IndexedRow[] = [];
@@ -161,7 +174,8 @@ export class ListIndex {
     if (this.list.kind === 'classifier') return { catalogCode: row.key, catalogName: row.name };
     const b = this.benefits[row.benefit];
     const lgotaName = lang === 'uz' ? (b.nameUz ?? b.nameRu) : b.nameRu;
-    if (this.list.kind === 'goods') return { catalogCode: row.key, catalogName: row.name, newLgotaId: b.id, lgotaName };
+    if (this.list.kind === 'goods')
+      return { catalogCode: row.key, catalogName: row.name, newLgotaId: b.id, lgotaName };
     return {
       name: row.name,
       tin: row.key,
@@ -194,6 +208,9 @@ export async function buildListIndex(db: Db, key: ListKey, version: number): Pro
            from ${list.table} order by catalog_code`;
   }
   const r = await db.query<Omit<IndexedRow, 'benefit'> & { benefit_id: string | null }>(sql);
-  const rows = r.rows.map(({ benefit_id, ...row }) => ({ ...row, benefit: benefit_id ? (position.get(benefit_id) ?? -1) : -1 }));
+  const rows = r.rows.map(({ benefit_id, ...row }) => ({
+    ...row,
+    benefit: benefit_id ? (position.get(benefit_id) ?? -1) : -1,
+  }));
   return new ListIndex(list, version, rows, benefits);
 }

@@ -1,7 +1,14 @@
 import type { Db } from '../../db/client';
 import { LISTS, type ListDef, type ListKey } from './lists';
 import { normalizeSearch, tokenize } from './searchText';
-import type { CatalogueRow, ClassifierRow, DatasetSource, EnterpriseRow, GoodsRow, NonconformityRow } from './types';
+import type {
+  CatalogueRow,
+  ClassifierRow,
+  DatasetSource,
+  EnterpriseRow,
+  GoodsRow,
+  NonconformityRow,
+} from './types';
 
 // Writes a whole list in one transaction: all rows land or none. Multi-row inserts through unnest()
 // of parameter arrays keep 50,000 rows within seconds on PGlite and PostgreSQL alike.
@@ -112,7 +119,13 @@ async function addToVocabulary(tx: Db, tokens: Set<string>) {
   }
 }
 
-async function insertChunk(tx: Db, list: ListDef, chunk: CatalogueRow[], isDemo: boolean, vocabulary: Set<string>) {
+async function insertChunk(
+  tx: Db,
+  list: ListDef,
+  chunk: CatalogueRow[],
+  isDemo: boolean,
+  vocabulary: Set<string>,
+) {
   const t = list.table;
   const tokensOf = (name: string) => {
     const tokens = tokenize(name);
@@ -168,7 +181,12 @@ async function insertChunk(tx: Db, list: ListDef, chunk: CatalogueRow[], isDemo:
          from unnest($1::text[], $2::text[], $3::text[]) as u(code, name, tokens)
          on conflict (catalog_code) do update set
            catalog_name = excluded.catalog_name, tokens = excluded.tokens, is_demo = excluded.is_demo`,
-        [rows.map((r) => r.catalogCode), rows.map((r) => r.catalogName), rows.map((r) => tokensOf(r.catalogName)), isDemo],
+        [
+          rows.map((r) => r.catalogCode),
+          rows.map((r) => r.catalogName),
+          rows.map((r) => tokensOf(r.catalogName)),
+          isDemo,
+        ],
       );
       return;
     }
@@ -205,7 +223,12 @@ export async function currentDataset(db: Db, list: ListKey) {
 }
 
 /** Loads rows into one list atomically and records where they came from. */
-export async function loadList(db: Db, listKey: ListKey, input: CatalogueRow[], options: LoadOptions): Promise<LoadResult> {
+export async function loadList(
+  db: Db,
+  listKey: ListKey,
+  input: CatalogueRow[],
+  options: LoadOptions,
+): Promise<LoadResult> {
   const list = LISTS[listKey];
   const rows = dedupe(list, input);
   const isDemo = options.source === 'demo';
@@ -215,7 +238,8 @@ export async function loadList(db: Db, listKey: ListKey, input: CatalogueRow[], 
     if (options.replace || (previous?.source === 'demo' && !isDemo)) {
       await tx.query(`delete from ${list.table}${options.replace ? '' : ' where is_demo'}`);
     }
-    if (list.kind === 'goods' || list.kind === 'enterprises') await upsertBenefits(tx, benefitsOf(rows), isDemo);
+    if (list.kind === 'goods' || list.kind === 'enterprises')
+      await upsertBenefits(tx, benefitsOf(rows), isDemo);
     const vocabulary = new Set<string>();
     options.onProgress?.(0, rows.length);
     for (let i = 0; i < rows.length; i += BATCH) {
@@ -235,7 +259,13 @@ export async function loadList(db: Db, listKey: ListKey, input: CatalogueRow[], 
     );
     // Fresh statistics, so the planner picks the indexes for the new size of the list.
     await tx.exec(`analyze ${list.table}`);
-    return { list: listKey, received: input.length, duplicates: input.length - rows.length, rowCount, version: saved.rows[0].version };
+    return {
+      list: listKey,
+      received: input.length,
+      duplicates: input.length - rows.length,
+      rowCount,
+      version: saved.rows[0].version,
+    };
   });
   localLoads++;
   return result;

@@ -3,8 +3,14 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useMatches } from 'react-router-dom';
 import { CATALOGUE_TABS, type CatalogueTab, catalogueTabPath } from '../../../engine/routes';
-import { type CatalogueRow, fetchLgotaList, lgotaKeys, useLgotaDatasets, useLgotaList } from '../../api/lgota';
 import type { Query } from '../../api/client';
+import {
+  type CatalogueRow,
+  fetchLgotaList,
+  lgotaKeys,
+  useLgotaDatasets,
+  useLgotaList,
+} from '../../api/lgota';
 import { Button, LinkTabs, Loading, Table } from '../../ui';
 import { Pagination } from '../../ui/Pagination';
 import { columnsFor, rowKeyFor } from './columns';
@@ -16,10 +22,14 @@ import './catalogue.css';
 function useCurrentTab(): CatalogueTab {
   const matches = useMatches();
   const location = useLocation();
-  const named = [...matches].reverse().find((m) => (CATALOGUE_TABS as readonly string[]).includes((m.handle as { name?: string })?.name ?? ''));
+  const named = [...matches]
+    .reverse()
+    .find((m) => (CATALOGUE_TABS as readonly string[]).includes((m.handle as { name?: string })?.name ?? ''));
   const fromPath = location.pathname.split('/').filter(Boolean).pop();
   const tab = (named?.handle as { name?: string })?.name ?? fromPath;
-  return (CATALOGUE_TABS as readonly string[]).includes(tab ?? '') ? (tab as CatalogueTab) : CATALOGUE_TABS[0];
+  return (CATALOGUE_TABS as readonly string[]).includes(tab ?? '')
+    ? (tab as CatalogueTab)
+    : CATALOGUE_TABS[0];
 }
 
 /** /gnccatalog/:tab — the catalogue of VAT benefits. */
@@ -45,7 +55,11 @@ export default function CataloguePage() {
       {isDemo && <p className="catalogue-demo-note">{t('page.demoNote')}</p>}
       <LinkTabs
         label={t('page.tabsLabel')}
-        items={CATALOGUE_TABS.map((key) => ({ key, label: t(`page.tabs.${key}`), to: `${catalogueTabPath(key)}${sizeQuery}` }))}
+        items={CATALOGUE_TABS.map((key) => ({
+          key,
+          label: t(`page.tabs.${key}`),
+          to: `${catalogueTabPath(key)}${sizeQuery}`,
+        }))}
       />
       {/* A tab keeps nothing of another tab's view. */}
       <CatalogueList key={tab} def={def} url={url} />
@@ -71,13 +85,17 @@ function CatalogueList({ def, url }: { def: TabDef; url: ReturnType<typeof useCa
   const lastPage = url.page + extra;
 
   const main = useLgotaList<CatalogueRow>(def.operation, query);
-  const extraPages = useMemo(() => Array.from({ length: Math.max(0, lastPage - url.page) }, (_, i) => url.page + 1 + i), [lastPage, url.page]);
+  const extraPages = useMemo(
+    () => Array.from({ length: Math.max(0, lastPage - url.page) }, (_, i) => url.page + 1 + i),
+    [lastPage, url.page],
+  );
   const extras = useQueries({
     queries: extraPages.map((page) => {
       const q = { ...query, page };
       return {
         queryKey: lgotaKeys.list(def.operation, q),
-        queryFn: ({ signal }: { signal: AbortSignal }) => fetchLgotaList<CatalogueRow>(def.operation, q, signal),
+        queryFn: ({ signal }: { signal: AbortSignal }) =>
+          fetchLgotaList<CatalogueRow>(def.operation, q, signal),
         placeholderData: keepPreviousData,
       };
     }),
@@ -96,7 +114,13 @@ function CatalogueList({ def, url }: { def: TabDef; url: ReturnType<typeof useCa
     <div className="catalogue-body">
       <div className="catalogue-filters" role="toolbar" aria-label={t('page.filters.label')}>
         {def.filters.map((field) => (
-          <FilterDropdown key={field} tab={def.tab} field={field} value={url.filters[field]} onApply={(v) => url.setFilter(field, v)} />
+          <FilterDropdown
+            key={field}
+            tab={def.tab}
+            field={field}
+            value={url.filters[field]}
+            onApply={(v) => url.setFilter(field, v)}
+          />
         ))}
         {activeFilters && (
           <Button variant="ghost" size="sm" onClick={url.clearFilters}>

@@ -83,14 +83,14 @@ export function FilterDropdown({ tab, field, value, onApply }: FilterDropdownPro
         <span aria-hidden="true">▾</span>
       </button>
       {open && (
-        <div id={panelId} className="cat-filter-panel" role="group" aria-label={label}>
+        <fieldset id={panelId} className="cat-filter-panel">
+          <legend className="visually-hidden">{label}</legend>
           <label htmlFor={inputId} className="cat-filter-field">
             {label}
           </label>
           <Input
             id={inputId}
             size="sm"
-            // biome-ignore lint/a11y/noAutofocus: the panel opens to type a search
             autoFocus
             value={draft}
             inputMode={digits ? 'numeric' : undefined}
@@ -137,7 +137,7 @@ export function FilterDropdown({ tab, field, value, onApply }: FilterDropdownPro
               {t('page.filter.apply')}
             </Button>
           </div>
-        </div>
+        </fieldset>
       )}
     </div>
   );

@@ -30,13 +30,21 @@ export function columnsFor(kind: TabKind, firstNumber: number, t: TFunction, lan
     header: t('page.columns.catalogCode'),
     cell: (r) => <span className="cat-code">{r.catalogCode}</span>,
   };
-  const name: Column<GoodsBenefitRow | ClassifierRow> = { key: 'catalogName', header: t('page.columns.catalogName'), cell: (r) => r.catalogName };
+  const name: Column<GoodsBenefitRow | ClassifierRow> = {
+    key: 'catalogName',
+    header: t('page.columns.catalogName'),
+    cell: (r) => r.catalogName,
+  };
   const benefitCode: Column<GoodsBenefitRow | EnterpriseBenefitRow> = {
     key: 'newLgotaId',
     header: t('page.columns.newLgotaId'),
     cell: (r) => <span className="cat-code">{r.newLgotaId}</span>,
   };
-  const benefit: Column<GoodsBenefitRow | EnterpriseBenefitRow> = { key: 'lgotaName', header: t('page.columns.lgotaName'), cell: (r) => r.lgotaName };
+  const benefit: Column<GoodsBenefitRow | EnterpriseBenefitRow> = {
+    key: 'lgotaName',
+    header: t('page.columns.lgotaName'),
+    cell: (r) => r.lgotaName,
+  };
   if (kind === 'goods') return [number, code, name, benefitCode, benefit];
   if (kind === 'classifier') return [number, code, name];
   const e = (c: Column<EnterpriseBenefitRow>) => c;
@@ -46,11 +54,20 @@ export function columnsFor(kind: TabKind, firstNumber: number, t: TFunction, lan
     e({ key: 'tin', header: t('page.columns.tin'), cell: (r) => <span className="cat-code">{r.tin}</span> }),
     benefitCode,
     benefit,
-    e({ key: 'dateBegin', header: t('page.columns.dateBegin'), cell: (r) => <time dateTime={r.dateBegin}>{formatIsoDate(r.dateBegin, lang)}</time> }),
+    e({
+      key: 'dateBegin',
+      header: t('page.columns.dateBegin'),
+      cell: (r) => <time dateTime={r.dateBegin}>{formatIsoDate(r.dateBegin, lang)}</time>,
+    }),
     e({
       key: 'dateEnd',
       header: t('page.columns.dateEnd'),
-      cell: (r) => (r.dateEnd ? <time dateTime={r.dateEnd}>{formatIsoDate(r.dateEnd, lang)}</time> : <span className="muted">{t('page.columns.noEnd')}</span>),
+      cell: (r) =>
+        r.dateEnd ? (
+          <time dateTime={r.dateEnd}>{formatIsoDate(r.dateEnd, lang)}</time>
+        ) : (
+          <span className="muted">{t('page.columns.noEnd')}</span>
+        ),
     }),
   ];
 }

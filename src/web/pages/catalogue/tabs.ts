@@ -19,8 +19,20 @@ const GOODS_FILTERS: FilterKey[] = ['catalogCode', 'catalogName', 'lgotaName'];
 const ENTERPRISE_FILTERS: FilterKey[] = ['tin', 'lgotaName'];
 
 export const TAB_DEFS: Record<CatalogueTab, TabDef> = {
-  tasnifGetWithoutVat: { tab: 'tasnifGetWithoutVat', kind: 'goods', operation: 'WithoutVatProducts', list: 'withoutVat', filters: GOODS_FILTERS },
-  getZeroVatServices: { tab: 'getZeroVatServices', kind: 'goods', operation: 'ZeroVatProducts', list: 'zeroVat', filters: GOODS_FILTERS },
+  tasnifGetWithoutVat: {
+    tab: 'tasnifGetWithoutVat',
+    kind: 'goods',
+    operation: 'WithoutVatProducts',
+    list: 'withoutVat',
+    filters: GOODS_FILTERS,
+  },
+  getZeroVatServices: {
+    tab: 'getZeroVatServices',
+    kind: 'goods',
+    operation: 'ZeroVatProducts',
+    list: 'zeroVat',
+    filters: GOODS_FILTERS,
+  },
   enterprisesSellingWithoutOrZeroVAT: {
     tab: 'enterprisesSellingWithoutOrZeroVAT',
     kind: 'enterprises',
@@ -35,8 +47,20 @@ export const TAB_DEFS: Record<CatalogueTab, TabDef> = {
     list: 'buyers',
     filters: ENTERPRISE_FILTERS,
   },
-  tasnifGetNotConsidered: { tab: 'tasnifGetNotConsidered', kind: 'classifier', operation: 'NotIncludedProducts', list: 'notIncluded', filters: ['searchText'] },
-  tasnifGetRefinanced: { tab: 'tasnifGetRefinanced', kind: 'classifier', operation: 'CompensationWorks', list: 'compensation', filters: ['searchText'] },
+  tasnifGetNotConsidered: {
+    tab: 'tasnifGetNotConsidered',
+    kind: 'classifier',
+    operation: 'NotIncludedProducts',
+    list: 'notIncluded',
+    filters: ['searchText'],
+  },
+  tasnifGetRefinanced: {
+    tab: 'tasnifGetRefinanced',
+    kind: 'classifier',
+    operation: 'CompensationWorks',
+    list: 'compensation',
+    filters: ['searchText'],
+  },
 };
 
 /** URL query name → the list request's parameter name (spec §3 list request). */

@@ -20,19 +20,29 @@ export interface ImportOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-export async function importFile(db: Db, list: ListDef, filePath: string, options: ImportOptions): Promise<ImportOutcome> {
+export async function importFile(
+  db: Db,
+  list: ListDef,
+  filePath: string,
+  options: ImportOptions,
+): Promise<ImportOutcome> {
   const fileName = path.basename(filePath);
   const format = formatOf(fileName);
   const fileError = (key: string, params: Record<string, unknown> = {}): ImportOutcome => ({
     ok: false,
-    errors: [{ row: 0, column: '', message: translate(options.lang, `catalogue:import.errors.${key}`, params) }],
+    errors: [
+      { row: 0, column: '', message: translate(options.lang, `catalogue:import.errors.${key}`, params) },
+    ],
   });
   if (!format) return fileError('format', { file: fileName });
   let data: Buffer;
   try {
     data = fs.readFileSync(filePath);
   } catch (err) {
-    return fileError('unreadable', { file: fileName, reason: (err as NodeJS.ErrnoException).code ?? String(err) });
+    return fileError('unreadable', {
+      file: fileName,
+      reason: (err as NodeJS.ErrnoException).code ?? String(err),
+    });
   }
   let table: ReturnType<typeof readTable>;
   try {

@@ -16,7 +16,9 @@ export function createProgress(stream: ProgressStream, label: string) {
     if (stream.isTTY) {
       const width = Math.max(10, Math.min(40, (stream.columns ?? 80) - label.length - 30));
       const filled = Math.round(ratio * width);
-      stream.write(`\r${label} [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${String(percent).padStart(3)}% ${done}/${total}`);
+      stream.write(
+        `\r${label} [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${String(percent).padStart(3)}% ${done}/${total}`,
+      );
       if (done >= total) stream.write('\n');
     } else {
       const step = Math.floor(percent / 10);

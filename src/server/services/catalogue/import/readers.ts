@@ -85,7 +85,12 @@ export function readXlsx(data: Buffer): RawTable {
   const sheet = book.Sheets[book.SheetNames[0]];
   if (!sheet) return { headers: [], records: [] };
   const range = XLSX.utils.decode_range(sheet['!ref'] ?? 'A1:A1');
-  const grid = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: null, blankrows: true });
+  const grid = XLSX.utils.sheet_to_json<unknown[]>(sheet, {
+    header: 1,
+    raw: true,
+    defval: null,
+    blankrows: true,
+  });
   return fromGrid(grid, range.s.r + 1);
 }
 

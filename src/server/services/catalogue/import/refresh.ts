@@ -1,6 +1,6 @@
 import type { Locale } from '../../../../engine/constants';
-import type { Db } from '../../../db/client';
 import { LGOTA_MAX_PAGE_SIZE } from '../../../../engine/constants';
+import type { Db } from '../../../db/client';
 import type { ListDef } from '../lists';
 import { type LoadResult, loadList } from '../store';
 import type { RowError } from '../types';
@@ -45,7 +45,8 @@ export async function fetchAll(list: ListDef, source: RefreshSource): Promise<Re
     } catch (err) {
       throw new RefreshError(`${url.origin}${url.pathname}: ${(err as Error).message}`);
     }
-    if (!response.ok) throw new RefreshError(`${url.origin}${url.pathname} page ${page}: HTTP ${response.status}`);
+    if (!response.ok)
+      throw new RefreshError(`${url.origin}${url.pathname} page ${page}: HTTP ${response.status}`);
     const body = (await response.json().catch(() => null)) as { rows?: unknown; totalCount?: unknown } | null;
     if (!body || !Array.isArray(body.rows) || typeof body.totalCount !== 'number') {
       throw new RefreshError(`${url.origin}${url.pathname} page ${page}: not a {rows, totalCount} answer`);
@@ -61,10 +62,19 @@ export async function fetchAll(list: ListDef, source: RefreshSource): Promise<Re
   throw new RefreshError(`${list.operation}: more than ${MAX_PAGES} pages`);
 }
 
-export async function refreshList(db: Db, list: ListDef, source: RefreshSource, lang: Locale): Promise<RefreshOutcome> {
+export async function refreshList(
+  db: Db,
+  list: ListDef,
+  source: RefreshSource,
+  lang: Locale,
+): Promise<RefreshOutcome> {
   const items = await fetchAll(list, source);
   const headers = [...new Set(items.flatMap((i) => Object.keys(i ?? {})))];
-  const { rows, errors } = validateRows(list, { headers, records: items.map((values, i) => ({ row: i + 1, values })) }, lang);
+  const { rows, errors } = validateRows(
+    list,
+    { headers, records: items.map((values, i) => ({ row: i + 1, values })) },
+    lang,
+  );
   if (errors.length) return { ok: false, errors };
   const safeUrl = new URL(source.baseUrl);
   const result = await loadList(db, list.key, rows, {

@@ -23,7 +23,11 @@ class RowReader {
   ) {}
 
   private fail(column: string, key: string, params: Record<string, unknown> = {}) {
-    this.errors.push({ row: this.row, column, message: translate(this.lang, `catalogue:import.errors.${key}`, params) });
+    this.errors.push({
+      row: this.row,
+      column,
+      message: translate(this.lang, `catalogue:import.errors.${key}`, params),
+    });
     return null;
   }
 
@@ -106,7 +110,11 @@ function headerErrors(list: ListDef, table: RawTable, lang: Locale): RowError[] 
   const present = new Set(table.headers.map((h) => canonicalColumn(list.kind, h)).filter(Boolean));
   return COLUMNS[list.kind]
     .filter((c) => c.required && !present.has(c.name))
-    .map((c) => ({ row: 1, column: c.name, message: translate(lang, 'catalogue:import.errors.missingColumn') }));
+    .map((c) => ({
+      row: 1,
+      column: c.name,
+      message: translate(lang, 'catalogue:import.errors.missingColumn'),
+    }));
 }
 
 export function validateRows(list: ListDef, table: RawTable, lang: Locale): ValidationResult {
@@ -146,7 +154,10 @@ export function validateRows(list: ListDef, table: RawTable, lang: Locale): Vali
       r.dateRange('dateBegin', 'dateEnd', e.dateBegin, e.dateEnd);
       row = e as CatalogueRow;
     } else if (list.kind === 'classifier') {
-      row = { catalogCode: r.code('catalogCode', true), catalogName: r.text('catalogName', true) } as CatalogueRow;
+      row = {
+        catalogCode: r.code('catalogCode', true),
+        catalogName: r.text('catalogName', true),
+      } as CatalogueRow;
     } else {
       row = {
         tin: r.tin('tin'),
