@@ -6,7 +6,9 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', 'dist');
+const root = process.env.SIZE_DIST_DIR
+  ? path.resolve(process.env.SIZE_DIST_DIR)
+  : path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', 'dist');
 const BUDGET = 150 * 1024;
 if (!fs.existsSync(path.join(root, 'index.html'))) {
   console.error('size: dist/ is missing — run `npm run build` first');

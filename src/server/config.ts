@@ -1,5 +1,10 @@
 import path from 'node:path';
-import { type EimzoConfig, loadSigningConfig, type SigningConfig, SigningConfigError } from './signing/config';
+import {
+  type EimzoConfig,
+  loadSigningConfig,
+  type SigningConfig,
+  SigningConfigError,
+} from './signing/config';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -50,7 +55,9 @@ function parseDatabaseUrl(raw: string | undefined): string | null {
     throw new ConfigError('DATABASE_URL is not a valid URL (expected postgres://user@host:port/database)');
   }
   if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
-    throw new ConfigError(`DATABASE_URL must start with postgres:// or postgresql://, got "${url.protocol}//"`);
+    throw new ConfigError(
+      `DATABASE_URL must start with postgres:// or postgresql://, got "${url.protocol}//"`,
+    );
   }
   return raw;
 }

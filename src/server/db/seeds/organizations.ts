@@ -3,9 +3,24 @@ import type { Db } from '../client';
 // Demo parties. Every name carries "(demo)" so demo data can never pass for real data; TINs lie in the
 // organisation range 200000000–400000000. The demo PKI issues keys for the same identities.
 export const DEMO_ORGANIZATIONS = [
-  { tin: '302000001', name: 'OOO «Demo Savdo» (demo)', director: 'Aliyev Akmal Karimovich', directorPinfl: '31505850123451' },
-  { tin: '302000002', name: 'AJ «Demo Qurilish» (demo)', director: 'Karimova Dilnoza Rustamovna', directorPinfl: '42203900234562' },
-  { tin: '302000003', name: 'XK «Demo Logistika» (demo)', director: 'Tursunov Bobur Olimovich', directorPinfl: '31012880345673' },
+  {
+    tin: '302000001',
+    name: 'OOO «Demo Savdo» (demo)',
+    director: 'Aliyev Akmal Karimovich',
+    directorPinfl: '31505850123451',
+  },
+  {
+    tin: '302000002',
+    name: 'AJ «Demo Qurilish» (demo)',
+    director: 'Karimova Dilnoza Rustamovna',
+    directorPinfl: '42203900234562',
+  },
+  {
+    tin: '302000003',
+    name: 'XK «Demo Logistika» (demo)',
+    director: 'Tursunov Bobur Olimovich',
+    directorPinfl: '31012880345673',
+  },
 ] as const;
 
 export const DEMO_INDIVIDUALS = [
