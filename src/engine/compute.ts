@@ -1,7 +1,8 @@
 import { type JsonSchema, resolveRef } from './bundle';
 import type { TotalsOptions } from './keywords/documentTotals';
 import { readPath } from './keywords/pointer';
-import { computeLine, type LineMapping, sumCents, writePath } from './lines';
+import type { VatArithmeticOptions } from './keywords/vatArithmetic';
+import { computeLine, type LineMapping, sumCents, vatCents, writePath } from './lines';
 import { scaledToNumber } from './scaled';
 import { getKind } from './schemas';
 
@@ -22,6 +23,7 @@ interface ComputePlan {
   items?: ComputePlan;
   lineArithmetic?: LineMapping;
   documentTotals?: TotalsOptions;
+  vatArithmetic?: VatArithmeticOptions;
 }
 
 const plans = new WeakMap<JsonSchema, ComputePlan | null>();
@@ -44,7 +46,10 @@ function planOf(node: JsonSchema | undefined, root: JsonSchema, depth = 0): Comp
   }
   if (schema.lineArithmetic) plan.lineArithmetic = schema.lineArithmetic;
   if (schema.documentTotals) plan.documentTotals = schema.documentTotals;
-  return plan.properties || plan.items || plan.lineArithmetic || plan.documentTotals ? plan : null;
+  if (schema.vatArithmetic) plan.vatArithmetic = schema.vatArithmetic;
+  return plan.properties || plan.items || plan.lineArithmetic || plan.documentTotals || plan.vatArithmetic
+    ? plan
+    : null;
 }
 
 export function computeWithSchema<T>(root: JsonSchema, content: T): T {
@@ -84,6 +89,13 @@ function apply(plan: ComputePlan, data: unknown): unknown {
           writePath(result, field, scaledToNumber(sumCents(lines, lineField), 2));
       }
     }
+  }
+  // After the totals: the VAT is computed on the freshly summed base.
+  const vat = plan.vatArithmetic;
+  if (vat) {
+    const cents = vatCents(result, vat);
+    writePath(result, vat.vatSum, scaledToNumber(cents.vatSum, 2));
+    writePath(result, vat.total, scaledToNumber(cents.total, 2));
   }
   return result;
 }

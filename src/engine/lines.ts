@@ -93,6 +93,18 @@ export function computeLine<T extends Record<string, any>>(line: T, mapping: Lin
   return next as T;
 }
 
+/** VAT on a base amount of an object (vatArithmetic), in tiyin. */
+export function vatCents(
+  data: unknown,
+  options: { base: string; rate: string; withoutVat?: string },
+): { vatSum: number; total: number } {
+  const base = toScaled(readPath(data, options.base), 2) ?? 0;
+  const withoutVat = options.withoutVat ? readPath(data, options.withoutVat) === true : false;
+  const rate = withoutVat ? 0 : (toScaled(readPath(data, options.rate), 2) ?? 0);
+  const vatSum = rate === 0 ? 0 : mulShift(base, rate, 4);
+  return { vatSum, total: base + vatSum };
+}
+
 /** Sum in tiyin of a line field over all lines (non-numeric values count as 0). */
 export function sumCents(lines: unknown[], field: string): number {
   let total = 0;

@@ -91,6 +91,8 @@ function mapError(error: ErrorLike, fieldSchema: JsonSchema | undefined): Mapped
     case 'vatRateForDate':
     case 'lineArithmetic':
       return { key: error.keyword, params };
+    case 'vatArithmetic':
+      return { key: 'lineArithmetic', params };
     case 'documentTotals':
       return { key: 'totals', params };
     case 'serverCheck':

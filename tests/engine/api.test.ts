@@ -42,4 +42,13 @@ describe('engine API', () => {
     expect(computed.ProductList.Products[0].DeliverySumWithVat).toBe(140005.6);
     expect(tampered.ProductList.Products[0].DeliverySum).toBe(1);
   });
+
+  it('recomputes nested totals and VAT on totals (act of completed work)', () => {
+    const act = JSON.parse(
+      readFileSync('schemas/documents/completionAct/fixtures/valid/01-two-services.json', 'utf8'),
+    );
+    const tampered = { ...structuredClone(act), TotalSumWithoutVat: 1, VatSum: 2, TotalSum: 3 };
+    tampered.ProductList.Products[1].TotalSum = 5;
+    expect(computeDocument('completionAct', tampered)).toEqual(act);
+  });
 });

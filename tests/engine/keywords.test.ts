@@ -370,3 +370,18 @@ describe('serverCheck', () => {
     expect(validate({ Id: 'abc' })).toBe(true);
   });
 });
+
+describe('vatArithmetic (act totals)', () => {
+  const schema = {
+    type: 'object',
+    vatArithmetic: { base: 'Base', rate: 'Rate', vatSum: 'Vat', total: 'Total', withoutVat: 'WithoutVat' },
+  };
+  it('checks VAT and total on the base', () => {
+    expect(passes(schema, { Base: 437500, Rate: 12, Vat: 52500, Total: 490000 })).toBe(true);
+    expect(passes(schema, { Base: 104.17, Rate: 12, Vat: 12.5, Total: 116.67 })).toBe(true);
+    expect(passes(schema, { Base: 100, Rate: 12, Vat: 0, Total: 100, WithoutVat: true })).toBe(true);
+    expect(errorsOf(schema, { Base: 100, Rate: 12, Vat: 12, Total: 100 }).map((e) => e.slice(0, 2))).toEqual([
+      ['vatArithmetic', '/Total'],
+    ]);
+  });
+});

@@ -62,6 +62,7 @@ describe('engine locales', () => {
       'correctionDeadline',
       'vatRateForDate',
       'lineArithmetic',
+      'vatArithmetic',
       'documentTotals',
       'additionalProperties',
       'type',

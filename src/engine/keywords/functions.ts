@@ -23,4 +23,5 @@ export { sellerNotBuyer } from './sellerNotBuyer';
 export { serverCheck } from './serverCheck';
 export { tin } from './tin';
 export { toErrors } from './toErrors';
+export { vatArithmetic } from './vatArithmetic';
 export { vatRateForDate } from './vatRateForDate';

@@ -21,6 +21,7 @@ import requiredWithout from './requiredWithout';
 import sellerNotBuyer from './sellerNotBuyer';
 import serverCheck from './serverCheck';
 import tin from './tin';
+import vatArithmetic from './vatArithmetic';
 import vatRateForDate from './vatRateForDate';
 
 /** Every custom keyword, one file each. */
@@ -46,6 +47,7 @@ export const keywordDefinitions: KeywordDefinition[] = [
   sellerNotBuyer,
   serverCheck,
   tin,
+  vatArithmetic,
   vatRateForDate,
 ];
 

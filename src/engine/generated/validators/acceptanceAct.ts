@@ -3,39 +3,279 @@
 /* eslint-disable */
 import * as kw from '../../keywords/functions';
 "use strict";
-export const validate = validate20;
-export default validate20;
-const schema23 = {"$id":"acceptanceAct","title":"documents:kinds.acceptanceAct","description":"Acceptance-transfer act (Didox 054, uz-edi.md §b.5). The seller may be an individual (PINFL). DeliverySum = TotalPrice = Count × Summa; TotalPrice of the act = Σ lines.","type":"object","additionalProperties":false,"required":["AcceptanceTransferActDoc","ContractDoc","SellerPinfl","Seller","BuyerTinOrPinfl","Buyer","TotalPrice","Products"],"sellerNotBuyer":{"seller":"SellerPinfl","buyer":"BuyerTinOrPinfl"},"documentTotals":{"items":"Products","sums":{"TotalPrice":"TotalPrice"}},"properties":{"AcceptanceTransferActDoc":{"type":"object","additionalProperties":false,"required":["AcceptanceTransferActNo","AcceptanceTransferActDate"],"properties":{"AcceptanceTransferActNo":{"type":"string","minLength":1,"maxLength":50,"title":"forms:acceptanceAct.AcceptanceTransferActNo"},"AcceptanceTransferActDate":{"$ref":"#/$defs/isoDate","title":"forms:acceptanceAct.AcceptanceTransferActDate"}},"title":"forms:acceptanceAct.AcceptanceTransferActDoc"},"ContractDoc":{"type":"object","additionalProperties":false,"required":["ContractNo","ContractDate"],"properties":{"ContractNo":{"type":"string","minLength":1,"maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"}},"title":"forms:acceptanceAct.ContractDoc"},"SellerPinfl":{"$ref":"#/$defs/pinfl","minLength":14,"title":"forms:acceptanceAct.SellerPinfl"},"Seller":{"type":"object","additionalProperties":false,"required":["Name"],"properties":{"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BankId":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:party.BankId"},"Account":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:party.Account"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"}},"title":"forms:invoice.Seller"},"BuyerTinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:acceptanceAct.BuyerTinOrPinfl"},"Buyer":{"type":"object","additionalProperties":false,"required":["Name"],"properties":{"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"VatRegCode":{"type":"string","pattern":"^(\\d{12})?$","title":"forms:party.VatRegCode"},"VatRegStatus":{"type":["integer","null"],"enum":[20,21,22,null],"title":"forms:party.VatRegStatus"},"Account":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:party.Account"},"BankId":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:party.BankId"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"}},"title":"forms:invoice.Buyer"},"TotalPrice":{"$ref":"#/$defs/money","minimum":0,"title":"forms:acceptanceAct.TotalPrice"},"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","Count","Summa","DeliverySum","TotalPrice"],"requiredWithout":{"MeasureId":"PackageCode"},"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CatalogCode":{"$ref":"#/$defs/catalogCode","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"Name":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"MeasureId":{"type":"string","maxLength":20,"title":"forms:line.MeasureId"},"PackageCode":{"type":"string","pattern":"^(\\d{1,20})?$","title":"forms:line.PackageCode"},"PackageName":{"type":"string","maxLength":300,"title":"forms:line.PackageName"},"Count":{"$ref":"#/$defs/count","title":"forms:line.Count"},"Summa":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.Summa"},"DeliverySum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.DeliverySum"},"TotalPrice":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.TotalPrice"}}},"lineArithmetic":{"count":"Count","price":"Summa","deliverySum":"DeliverySum","total":"TotalPrice"},"title":"forms:invoice.Products"}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true}}};
-const schema24 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
-const schema26 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
-const schema27 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
-const schema28 = {"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2};
-const schema29 = {"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"};
-const schema30 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
+export const validate = validate35;
+export default validate35;
+const schema18 = {"$id":"acceptanceAct","title":"documents:kinds.acceptanceAct","description":"Acceptance-transfer act (Didox 054, uz-edi.md §b.5). The seller may be an individual (PINFL). DeliverySum = TotalPrice = Count × Summa; TotalPrice of the act = Σ lines.","type":"object","additionalProperties":false,"required":["AcceptanceTransferActDoc","ContractDoc","SellerPinfl","Seller","BuyerTinOrPinfl","Buyer","TotalPrice","Products"],"sellerNotBuyer":{"seller":"SellerPinfl","buyer":"BuyerTinOrPinfl"},"documentTotals":{"items":"Products","sums":{"TotalPrice":"TotalPrice"}},"properties":{"AcceptanceTransferActDoc":{"type":"object","additionalProperties":false,"required":["AcceptanceTransferActNo","AcceptanceTransferActDate"],"properties":{"AcceptanceTransferActNo":{"type":"string","minLength":1,"maxLength":50,"title":"forms:acceptanceAct.AcceptanceTransferActNo"},"AcceptanceTransferActDate":{"$ref":"#/$defs/isoDate","title":"forms:acceptanceAct.AcceptanceTransferActDate"}},"title":"forms:acceptanceAct.AcceptanceTransferActDoc"},"ContractDoc":{"type":"object","additionalProperties":false,"required":["ContractNo","ContractDate"],"properties":{"ContractNo":{"type":"string","minLength":1,"maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"}},"title":"forms:acceptanceAct.ContractDoc"},"SellerPinfl":{"$ref":"#/$defs/pinfl","minLength":14,"title":"forms:acceptanceAct.SellerPinfl"},"Seller":{"type":"object","additionalProperties":false,"required":["Name"],"properties":{"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BankId":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:party.BankId"},"Account":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:party.Account"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"}},"title":"forms:invoice.Seller"},"BuyerTinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:acceptanceAct.BuyerTinOrPinfl"},"Buyer":{"type":"object","additionalProperties":false,"required":["Name"],"properties":{"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"VatRegCode":{"type":"string","pattern":"^(\\d{12})?$","title":"forms:party.VatRegCode"},"VatRegStatus":{"type":["integer","null"],"enum":[20,21,22,null],"title":"forms:party.VatRegStatus"},"Account":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:party.Account"},"BankId":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:party.BankId"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"}},"title":"forms:invoice.Buyer"},"TotalPrice":{"$ref":"#/$defs/money","minimum":0,"title":"forms:acceptanceAct.TotalPrice"},"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","Count","Summa","DeliverySum","TotalPrice"],"requiredWithout":{"MeasureId":"PackageCode"},"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CatalogCode":{"$ref":"#/$defs/catalogCode","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"Name":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"MeasureId":{"type":"string","maxLength":20,"title":"forms:line.MeasureId"},"PackageCode":{"type":"string","pattern":"^(\\d{1,20})?$","title":"forms:line.PackageCode"},"PackageName":{"type":"string","maxLength":300,"title":"forms:line.PackageName"},"Count":{"$ref":"#/$defs/count","title":"forms:line.Count"},"Summa":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.Summa"},"DeliverySum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.DeliverySum"},"TotalPrice":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.TotalPrice"}}},"lineArithmetic":{"count":"Count","price":"Summa","deliverySum":"DeliverySum","total":"TotalPrice"},"title":"forms:invoice.Products"}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true}}};
 const func2 = kw.ucs2length;
-const func5 = kw.isoDate;
+const func27 = Object.prototype.hasOwnProperty;
+const func36 = kw.requiredWithout;
 const func6 = kw.toErrors;
-const func13 = kw.pinfl;
-const func21 = kw.pinflOrTin;
-const func28 = kw.decimalPlaces;
-const func30 = Object.prototype.hasOwnProperty;
-const func45 = kw.requiredWithout;
-const func47 = kw.lineArithmetic;
-const func49 = kw.documentTotals;
-const func51 = kw.sellerNotBuyer;
+const func38 = kw.lineArithmetic;
+const func40 = kw.documentTotals;
+const func42 = kw.sellerNotBuyer;
+const schema19 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
+const func5 = kw.isoDate;
+
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(func2(data) > 10){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema19,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const issues0 = func5(data, true, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func6(issues0, instancePath + "", "#/isoDate", "isoDate");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.type,parentSchema:schema19,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate36.errors = vErrors;
+return errors === 0;
+}
+
+const schema20 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
+const func10 = kw.pinfl;
+
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(func2(data) > 14){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const issues0 = func10(data, true, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func6(issues0, instancePath + "", "#/pinfl", "pinfl");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.type,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate39.errors = vErrors;
+return errors === 0;
+}
+
+const schema21 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
+const func18 = kw.pinflOrTin;
+
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(func2(data) > 14){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(func2(data) < 9){
+const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const issues0 = func18(data, true, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func6(issues0, instancePath + "", "#/pinflOrTin", "pinflOrTin");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate41.errors = vErrors;
+return errors === 0;
+}
+
+const schema22 = {"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2};
+const func25 = kw.decimalPlaces;
+
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if((typeof data == "number") && (isFinite(data))){
+if(data > 9999999999999.99 || isNaN(data)){
+const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data < -9999999999999.99 || isNaN(data)){
+const err1 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const issues0 = func25(data, 2, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func6(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema22.type,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate43.errors = vErrors;
+return errors === 0;
+}
+
+const schema23 = {"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"};
+const pattern5 = new RegExp("^\\d{17}$", "u");
+
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(!pattern5.test(data)){
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema23,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate45.errors = vErrors;
+return errors === 0;
+}
+
+const schema24 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
+
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if((typeof data == "number") && (isFinite(data))){
+if(data > 999999999 || isNaN(data)){
+const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema24,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data <= 0 || isNaN(data)){
+const err1 = {instancePath,schemaPath:"#/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema24,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const issues0 = func25(data, 6, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func6(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema24.type,parentSchema:schema24,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate47.errors = vErrors;
+return errors === 0;
+}
+
 const pattern0 = new RegExp("^(\\d{5})?$", "u");
 const pattern1 = new RegExp("^(\\d{20}|\\d{27})?$", "u");
 const pattern2 = new RegExp("^(\\d{12})?$", "u");
-const pattern5 = new RegExp("^\\d{17}$", "u");
 const pattern6 = new RegExp("^(\\d{1,20})?$", "u");
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="acceptanceAct" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.AcceptanceTransferActDoc === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "AcceptanceTransferActDoc"},message:"must have required property '"+"AcceptanceTransferActDoc"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "AcceptanceTransferActDoc"},message:"must have required property '"+"AcceptanceTransferActDoc"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -45,7 +285,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.ContractDoc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -55,7 +295,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.SellerPinfl === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SellerPinfl"},message:"must have required property '"+"SellerPinfl"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SellerPinfl"},message:"must have required property '"+"SellerPinfl"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -65,7 +305,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.Seller === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Seller"},message:"must have required property '"+"Seller"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Seller"},message:"must have required property '"+"Seller"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -75,7 +315,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.BuyerTinOrPinfl === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "BuyerTinOrPinfl"},message:"must have required property '"+"BuyerTinOrPinfl"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "BuyerTinOrPinfl"},message:"must have required property '"+"BuyerTinOrPinfl"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -85,7 +325,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.Buyer === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Buyer"},message:"must have required property '"+"Buyer"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Buyer"},message:"must have required property '"+"Buyer"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -95,7 +335,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.TotalPrice === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TotalPrice"},message:"must have required property '"+"TotalPrice"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TotalPrice"},message:"must have required property '"+"TotalPrice"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -105,7 +345,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.Products === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -116,7 +356,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "AcceptanceTransferActDoc") || (key0 === "ContractDoc")) || (key0 === "SellerPinfl")) || (key0 === "Seller")) || (key0 === "BuyerTinOrPinfl")) || (key0 === "Buyer")) || (key0 === "TotalPrice")) || (key0 === "Products"))){
-const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema23,data};
+const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -130,7 +370,7 @@ if(data.AcceptanceTransferActDoc !== undefined){
 let data0 = data.AcceptanceTransferActDoc;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.AcceptanceTransferActNo === undefined){
-const err9 = {instancePath:instancePath+"/AcceptanceTransferActDoc",schemaPath:"#/properties/AcceptanceTransferActDoc/required",keyword:"required",params:{missingProperty: "AcceptanceTransferActNo"},message:"must have required property '"+"AcceptanceTransferActNo"+"'",schema:schema23.properties.AcceptanceTransferActDoc.required,parentSchema:schema23.properties.AcceptanceTransferActDoc,data:data0};
+const err9 = {instancePath:instancePath+"/AcceptanceTransferActDoc",schemaPath:"#/properties/AcceptanceTransferActDoc/required",keyword:"required",params:{missingProperty: "AcceptanceTransferActNo"},message:"must have required property '"+"AcceptanceTransferActNo"+"'",schema:schema18.properties.AcceptanceTransferActDoc.required,parentSchema:schema18.properties.AcceptanceTransferActDoc,data:data0};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -140,7 +380,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data0.AcceptanceTransferActDate === undefined){
-const err10 = {instancePath:instancePath+"/AcceptanceTransferActDoc",schemaPath:"#/properties/AcceptanceTransferActDoc/required",keyword:"required",params:{missingProperty: "AcceptanceTransferActDate"},message:"must have required property '"+"AcceptanceTransferActDate"+"'",schema:schema23.properties.AcceptanceTransferActDoc.required,parentSchema:schema23.properties.AcceptanceTransferActDoc,data:data0};
+const err10 = {instancePath:instancePath+"/AcceptanceTransferActDoc",schemaPath:"#/properties/AcceptanceTransferActDoc/required",keyword:"required",params:{missingProperty: "AcceptanceTransferActDate"},message:"must have required property '"+"AcceptanceTransferActDate"+"'",schema:schema18.properties.AcceptanceTransferActDoc.required,parentSchema:schema18.properties.AcceptanceTransferActDoc,data:data0};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -151,7 +391,7 @@ errors++;
 }
 for(const key1 in data0){
 if(!((key1 === "AcceptanceTransferActNo") || (key1 === "AcceptanceTransferActDate"))){
-const err11 = {instancePath:instancePath+"/AcceptanceTransferActDoc",schemaPath:"#/properties/AcceptanceTransferActDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.AcceptanceTransferActDoc,data:data0};
+const err11 = {instancePath:instancePath+"/AcceptanceTransferActDoc",schemaPath:"#/properties/AcceptanceTransferActDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.AcceptanceTransferActDoc,data:data0};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -165,7 +405,7 @@ if(data0.AcceptanceTransferActNo !== undefined){
 let data1 = data0.AcceptanceTransferActNo;
 if(typeof data1 === "string"){
 if(func2(data1) > 50){
-const err12 = {instancePath:instancePath+"/AcceptanceTransferActDoc/AcceptanceTransferActNo",schemaPath:"#/properties/AcceptanceTransferActDoc/properties/AcceptanceTransferActNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.AcceptanceTransferActDoc.properties.AcceptanceTransferActNo,data:data1};
+const err12 = {instancePath:instancePath+"/AcceptanceTransferActDoc/AcceptanceTransferActNo",schemaPath:"#/properties/AcceptanceTransferActDoc/properties/AcceptanceTransferActNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.AcceptanceTransferActDoc.properties.AcceptanceTransferActNo,data:data1};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -175,7 +415,7 @@ vErrors.push(err12);
 errors++;
 }
 if(func2(data1) < 1){
-const err13 = {instancePath:instancePath+"/AcceptanceTransferActDoc/AcceptanceTransferActNo",schemaPath:"#/properties/AcceptanceTransferActDoc/properties/AcceptanceTransferActNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.AcceptanceTransferActDoc.properties.AcceptanceTransferActNo,data:data1};
+const err13 = {instancePath:instancePath+"/AcceptanceTransferActDoc/AcceptanceTransferActNo",schemaPath:"#/properties/AcceptanceTransferActDoc/properties/AcceptanceTransferActNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.AcceptanceTransferActDoc.properties.AcceptanceTransferActNo,data:data1};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -186,7 +426,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/AcceptanceTransferActDoc/AcceptanceTransferActNo",schemaPath:"#/properties/AcceptanceTransferActDoc/properties/AcceptanceTransferActNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.AcceptanceTransferActDoc.properties.AcceptanceTransferActNo.type,parentSchema:schema23.properties.AcceptanceTransferActDoc.properties.AcceptanceTransferActNo,data:data1};
+const err14 = {instancePath:instancePath+"/AcceptanceTransferActDoc/AcceptanceTransferActNo",schemaPath:"#/properties/AcceptanceTransferActDoc/properties/AcceptanceTransferActNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.AcceptanceTransferActDoc.properties.AcceptanceTransferActNo.type,parentSchema:schema18.properties.AcceptanceTransferActDoc.properties.AcceptanceTransferActNo,data:data1};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -197,10 +437,14 @@ errors++;
 }
 }
 if(data0.AcceptanceTransferActDate !== undefined){
-let data2 = data0.AcceptanceTransferActDate;
-if(typeof data2 === "string"){
-if(func2(data2) > 10){
-const err15 = {instancePath:instancePath+"/AcceptanceTransferActDoc/AcceptanceTransferActDate",schemaPath:"#/$defs/isoDate/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24,data:data2};
+if(!(validate36.call(this, data0.AcceptanceTransferActDate, {instancePath:instancePath+"/AcceptanceTransferActDoc/AcceptanceTransferActDate",parentData:data0,parentDataProperty:"AcceptanceTransferActDate",rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/AcceptanceTransferActDoc",schemaPath:"#/properties/AcceptanceTransferActDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.AcceptanceTransferActDoc.type,parentSchema:schema18.properties.AcceptanceTransferActDoc,data:data0};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -209,15 +453,12 @@ vErrors.push(err15);
 }
 errors++;
 }
-const issues0 = func5(data2, true, rootData, this, instancePath + "/AcceptanceTransferActDoc/AcceptanceTransferActDate");
-if(issues0 !== null){
-const kwErrors0 = func6(issues0, instancePath + "/AcceptanceTransferActDoc/AcceptanceTransferActDate", "#/$defs/isoDate/isoDate", "isoDate");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
 }
-}
-else {
-const err16 = {instancePath:instancePath+"/AcceptanceTransferActDoc/AcceptanceTransferActDate",schemaPath:"#/$defs/isoDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data:data2};
+if(data.ContractDoc !== undefined){
+let data3 = data.ContractDoc;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.ContractNo === undefined){
+const err16 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema18.properties.ContractDoc.required,parentSchema:schema18.properties.ContractDoc,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -226,10 +467,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-}
-else {
-const err17 = {instancePath:instancePath+"/AcceptanceTransferActDoc",schemaPath:"#/properties/AcceptanceTransferActDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.AcceptanceTransferActDoc.type,parentSchema:schema23.properties.AcceptanceTransferActDoc,data:data0};
+if(data3.ContractDate === undefined){
+const err17 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema18.properties.ContractDoc.required,parentSchema:schema18.properties.ContractDoc,data:data3};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -238,12 +477,9 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-if(data.ContractDoc !== undefined){
-let data3 = data.ContractDoc;
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.ContractNo === undefined){
-const err18 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema23.properties.ContractDoc.required,parentSchema:schema23.properties.ContractDoc,data:data3};
+for(const key2 in data3){
+if(!((key2 === "ContractNo") || (key2 === "ContractDate"))){
+const err18 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.ContractDoc,data:data3};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -252,8 +488,12 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(data3.ContractDate === undefined){
-const err19 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema23.properties.ContractDoc.required,parentSchema:schema23.properties.ContractDoc,data:data3};
+}
+if(data3.ContractNo !== undefined){
+let data4 = data3.ContractNo;
+if(typeof data4 === "string"){
+if(func2(data4) > 100){
+const err19 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema18.properties.ContractDoc.properties.ContractNo,data:data4};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -262,9 +502,8 @@ vErrors.push(err19);
 }
 errors++;
 }
-for(const key2 in data3){
-if(!((key2 === "ContractNo") || (key2 === "ContractDate"))){
-const err20 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.ContractDoc,data:data3};
+if(func2(data4) < 1){
+const err20 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.ContractDoc.properties.ContractNo,data:data4};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -274,11 +513,8 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data3.ContractNo !== undefined){
-let data4 = data3.ContractNo;
-if(typeof data4 === "string"){
-if(func2(data4) > 100){
-const err21 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema23.properties.ContractDoc.properties.ContractNo,data:data4};
+else {
+const err21 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema18.properties.ContractDoc.properties.ContractNo,data:data4};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -287,8 +523,16 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(func2(data4) < 1){
-const err22 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.ContractDoc.properties.ContractNo,data:data4};
+}
+if(data3.ContractDate !== undefined){
+if(!(validate36.call(this, data3.ContractDate, {instancePath:instancePath+"/ContractDoc/ContractDate",parentData:data3,parentDataProperty:"ContractDate",rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.ContractDoc.type,parentSchema:schema18.properties.ContractDoc,data:data3};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -298,8 +542,15 @@ vErrors.push(err22);
 errors++;
 }
 }
-else {
-const err23 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema23.properties.ContractDoc.properties.ContractNo,data:data4};
+if(data.SellerPinfl !== undefined){
+let data6 = data.SellerPinfl;
+if(!(validate39.call(this, data6, {instancePath:instancePath+"/SellerPinfl",parentData:data,parentDataProperty:"SellerPinfl",rootData}))){
+vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+errors = vErrors.length;
+}
+if(typeof data6 === "string"){
+if(func2(data6) < 14){
+const err23 = {instancePath:instancePath+"/SellerPinfl",schemaPath:"#/properties/SellerPinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema18.properties.SellerPinfl,data:data6};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -309,11 +560,12 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data3.ContractDate !== undefined){
-let data5 = data3.ContractDate;
-if(typeof data5 === "string"){
-if(func2(data5) > 10){
-const err24 = {instancePath:instancePath+"/ContractDoc/ContractDate",schemaPath:"#/$defs/isoDate/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24,data:data5};
+}
+if(data.Seller !== undefined){
+let data7 = data.Seller;
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.Name === undefined){
+const err24 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema18.properties.Seller.required,parentSchema:schema18.properties.Seller,data:data7};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -322,15 +574,9 @@ vErrors.push(err24);
 }
 errors++;
 }
-const issues1 = func5(data5, true, rootData, this, instancePath + "/ContractDoc/ContractDate");
-if(issues1 !== null){
-const kwErrors1 = func6(issues1, instancePath + "/ContractDoc/ContractDate", "#/$defs/isoDate/isoDate", "isoDate");
-vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
-errors = errors + kwErrors1.length;
-}
-}
-else {
-const err25 = {instancePath:instancePath+"/ContractDoc/ContractDate",schemaPath:"#/$defs/isoDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data:data5};
+for(const key3 in data7){
+if(!((((key3 === "Name") || (key3 === "BankId")) || (key3 === "Account")) || (key3 === "Address"))){
+const err25 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Seller,data:data7};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -340,9 +586,11 @@ vErrors.push(err25);
 errors++;
 }
 }
-}
-else {
-const err26 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.ContractDoc.type,parentSchema:schema23.properties.ContractDoc,data:data3};
+if(data7.Name !== undefined){
+let data8 = data7.Name;
+if(typeof data8 === "string"){
+if(func2(data8) > 500){
+const err26 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.Seller.properties.Name,data:data8};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -351,12 +599,8 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-if(data.SellerPinfl !== undefined){
-let data6 = data.SellerPinfl;
-if(typeof data6 === "string"){
-if(func2(data6) > 14){
-const err27 = {instancePath:instancePath+"/SellerPinfl",schemaPath:"#/$defs/pinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema26,data:data6};
+if(func2(data8) < 1){
+const err27 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Seller.properties.Name,data:data8};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -365,15 +609,9 @@ vErrors.push(err27);
 }
 errors++;
 }
-const issues2 = func13(data6, true, rootData, this, instancePath + "/SellerPinfl");
-if(issues2 !== null){
-const kwErrors2 = func6(issues2, instancePath + "/SellerPinfl", "#/$defs/pinfl/pinfl", "pinfl");
-vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
-errors = errors + kwErrors2.length;
-}
 }
 else {
-const err28 = {instancePath:instancePath+"/SellerPinfl",schemaPath:"#/$defs/pinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.type,parentSchema:schema26,data:data6};
+const err28 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Seller.properties.Name.type,parentSchema:schema18.properties.Seller.properties.Name,data:data8};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -382,9 +620,12 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(typeof data6 === "string"){
-if(func2(data6) < 14){
-const err29 = {instancePath:instancePath+"/SellerPinfl",schemaPath:"#/properties/SellerPinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema23.properties.SellerPinfl,data:data6};
+}
+if(data7.BankId !== undefined){
+let data9 = data7.BankId;
+if(typeof data9 === "string"){
+if(!pattern0.test(data9)){
+const err29 = {instancePath:instancePath+"/Seller/BankId",schemaPath:"#/properties/Seller/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema18.properties.Seller.properties.BankId,data:data9};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -394,12 +635,8 @@ vErrors.push(err29);
 errors++;
 }
 }
-}
-if(data.Seller !== undefined){
-let data7 = data.Seller;
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-if(data7.Name === undefined){
-const err30 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema23.properties.Seller.required,parentSchema:schema23.properties.Seller,data:data7};
+else {
+const err30 = {instancePath:instancePath+"/Seller/BankId",schemaPath:"#/properties/Seller/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Seller.properties.BankId.type,parentSchema:schema18.properties.Seller.properties.BankId,data:data9};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -408,9 +645,12 @@ vErrors.push(err30);
 }
 errors++;
 }
-for(const key3 in data7){
-if(!((((key3 === "Name") || (key3 === "BankId")) || (key3 === "Account")) || (key3 === "Address"))){
-const err31 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Seller,data:data7};
+}
+if(data7.Account !== undefined){
+let data10 = data7.Account;
+if(typeof data10 === "string"){
+if(!pattern1.test(data10)){
+const err31 = {instancePath:instancePath+"/Seller/Account",schemaPath:"#/properties/Seller/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema18.properties.Seller.properties.Account,data:data10};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -420,11 +660,8 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data7.Name !== undefined){
-let data8 = data7.Name;
-if(typeof data8 === "string"){
-if(func2(data8) > 500){
-const err32 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Seller.properties.Name,data:data8};
+else {
+const err32 = {instancePath:instancePath+"/Seller/Account",schemaPath:"#/properties/Seller/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Seller.properties.Account.type,parentSchema:schema18.properties.Seller.properties.Account,data:data10};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -433,8 +670,12 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(func2(data8) < 1){
-const err33 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Seller.properties.Name,data:data8};
+}
+if(data7.Address !== undefined){
+let data11 = data7.Address;
+if(typeof data11 === "string"){
+if(func2(data11) > 500){
+const err33 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/properties/Seller/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.Seller.properties.Address,data:data11};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -445,7 +686,7 @@ errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Seller.properties.Name.type,parentSchema:schema23.properties.Seller.properties.Name,data:data8};
+const err34 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/properties/Seller/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Seller.properties.Address.type,parentSchema:schema18.properties.Seller.properties.Address,data:data11};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -455,11 +696,9 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data7.BankId !== undefined){
-let data9 = data7.BankId;
-if(typeof data9 === "string"){
-if(!pattern0.test(data9)){
-const err35 = {instancePath:instancePath+"/Seller/BankId",schemaPath:"#/properties/Seller/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema23.properties.Seller.properties.BankId,data:data9};
+}
+else {
+const err35 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.Seller.type,parentSchema:schema18.properties.Seller,data:data7};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -469,8 +708,17 @@ vErrors.push(err35);
 errors++;
 }
 }
-else {
-const err36 = {instancePath:instancePath+"/Seller/BankId",schemaPath:"#/properties/Seller/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Seller.properties.BankId.type,parentSchema:schema23.properties.Seller.properties.BankId,data:data9};
+if(data.BuyerTinOrPinfl !== undefined){
+if(!(validate41.call(this, data.BuyerTinOrPinfl, {instancePath:instancePath+"/BuyerTinOrPinfl",parentData:data,parentDataProperty:"BuyerTinOrPinfl",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+errors = vErrors.length;
+}
+}
+if(data.Buyer !== undefined){
+let data13 = data.Buyer;
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+if(data13.Name === undefined){
+const err36 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema18.properties.Buyer.required,parentSchema:schema18.properties.Buyer,data:data13};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -479,12 +727,9 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-if(data7.Account !== undefined){
-let data10 = data7.Account;
-if(typeof data10 === "string"){
-if(!pattern1.test(data10)){
-const err37 = {instancePath:instancePath+"/Seller/Account",schemaPath:"#/properties/Seller/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema23.properties.Seller.properties.Account,data:data10};
+for(const key4 in data13){
+if(!((((((((key4 === "Name") || (key4 === "VatRegCode")) || (key4 === "VatRegStatus")) || (key4 === "Account")) || (key4 === "BankId")) || (key4 === "Address")) || (key4 === "BranchCode")) || (key4 === "BranchName"))){
+const err37 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Buyer,data:data13};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -494,8 +739,11 @@ vErrors.push(err37);
 errors++;
 }
 }
-else {
-const err38 = {instancePath:instancePath+"/Seller/Account",schemaPath:"#/properties/Seller/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Seller.properties.Account.type,parentSchema:schema23.properties.Seller.properties.Account,data:data10};
+if(data13.Name !== undefined){
+let data14 = data13.Name;
+if(typeof data14 === "string"){
+if(func2(data14) > 500){
+const err38 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.Buyer.properties.Name,data:data14};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -504,12 +752,8 @@ vErrors.push(err38);
 }
 errors++;
 }
-}
-if(data7.Address !== undefined){
-let data11 = data7.Address;
-if(typeof data11 === "string"){
-if(func2(data11) > 500){
-const err39 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/properties/Seller/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Seller.properties.Address,data:data11};
+if(func2(data14) < 1){
+const err39 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Buyer.properties.Name,data:data14};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -520,7 +764,7 @@ errors++;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/properties/Seller/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Seller.properties.Address.type,parentSchema:schema23.properties.Seller.properties.Address,data:data11};
+const err40 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Buyer.properties.Name.type,parentSchema:schema18.properties.Buyer.properties.Name,data:data14};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -530,9 +774,11 @@ vErrors.push(err40);
 errors++;
 }
 }
-}
-else {
-const err41 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.Seller.type,parentSchema:schema23.properties.Seller,data:data7};
+if(data13.VatRegCode !== undefined){
+let data15 = data13.VatRegCode;
+if(typeof data15 === "string"){
+if(!pattern2.test(data15)){
+const err41 = {instancePath:instancePath+"/Buyer/VatRegCode",schemaPath:"#/properties/Buyer/properties/VatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema18.properties.Buyer.properties.VatRegCode,data:data15};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -542,11 +788,8 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data.BuyerTinOrPinfl !== undefined){
-let data12 = data.BuyerTinOrPinfl;
-if(typeof data12 === "string"){
-if(func2(data12) > 14){
-const err42 = {instancePath:instancePath+"/BuyerTinOrPinfl",schemaPath:"#/$defs/tinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema27,data:data12};
+else {
+const err42 = {instancePath:instancePath+"/Buyer/VatRegCode",schemaPath:"#/properties/Buyer/properties/VatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Buyer.properties.VatRegCode.type,parentSchema:schema18.properties.Buyer.properties.VatRegCode,data:data15};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -555,8 +798,11 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(func2(data12) < 9){
-const err43 = {instancePath:instancePath+"/BuyerTinOrPinfl",schemaPath:"#/$defs/tinOrPinfl/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema27,data:data12};
+}
+if(data13.VatRegStatus !== undefined){
+let data16 = data13.VatRegStatus;
+if((!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))) && (data16 !== null)){
+const err43 = {instancePath:instancePath+"/Buyer/VatRegStatus",schemaPath:"#/properties/Buyer/properties/VatRegStatus/type",keyword:"type",params:{type: schema18.properties.Buyer.properties.VatRegStatus.type},message:"must be integer,null",schema:schema18.properties.Buyer.properties.VatRegStatus.type,parentSchema:schema18.properties.Buyer.properties.VatRegStatus,data:data16};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -565,15 +811,8 @@ vErrors.push(err43);
 }
 errors++;
 }
-const issues3 = func21(data12, true, rootData, this, instancePath + "/BuyerTinOrPinfl");
-if(issues3 !== null){
-const kwErrors3 = func6(issues3, instancePath + "/BuyerTinOrPinfl", "#/$defs/tinOrPinfl/pinflOrTin", "pinflOrTin");
-vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
-errors = errors + kwErrors3.length;
-}
-}
-else {
-const err44 = {instancePath:instancePath+"/BuyerTinOrPinfl",schemaPath:"#/$defs/tinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.type,parentSchema:schema27,data:data12};
+if(!((((data16 === 20) || (data16 === 21)) || (data16 === 22)) || (data16 === null))){
+const err44 = {instancePath:instancePath+"/Buyer/VatRegStatus",schemaPath:"#/properties/Buyer/properties/VatRegStatus/enum",keyword:"enum",params:{allowedValues: schema18.properties.Buyer.properties.VatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.Buyer.properties.VatRegStatus.enum,parentSchema:schema18.properties.Buyer.properties.VatRegStatus,data:data16};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -583,11 +822,11 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data.Buyer !== undefined){
-let data13 = data.Buyer;
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-if(data13.Name === undefined){
-const err45 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema23.properties.Buyer.required,parentSchema:schema23.properties.Buyer,data:data13};
+if(data13.Account !== undefined){
+let data17 = data13.Account;
+if(typeof data17 === "string"){
+if(!pattern1.test(data17)){
+const err45 = {instancePath:instancePath+"/Buyer/Account",schemaPath:"#/properties/Buyer/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema18.properties.Buyer.properties.Account,data:data17};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -596,9 +835,9 @@ vErrors.push(err45);
 }
 errors++;
 }
-for(const key4 in data13){
-if(!((((((((key4 === "Name") || (key4 === "VatRegCode")) || (key4 === "VatRegStatus")) || (key4 === "Account")) || (key4 === "BankId")) || (key4 === "Address")) || (key4 === "BranchCode")) || (key4 === "BranchName"))){
-const err46 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Buyer,data:data13};
+}
+else {
+const err46 = {instancePath:instancePath+"/Buyer/Account",schemaPath:"#/properties/Buyer/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Buyer.properties.Account.type,parentSchema:schema18.properties.Buyer.properties.Account,data:data17};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -608,11 +847,11 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data13.Name !== undefined){
-let data14 = data13.Name;
-if(typeof data14 === "string"){
-if(func2(data14) > 500){
-const err47 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Buyer.properties.Name,data:data14};
+if(data13.BankId !== undefined){
+let data18 = data13.BankId;
+if(typeof data18 === "string"){
+if(!pattern0.test(data18)){
+const err47 = {instancePath:instancePath+"/Buyer/BankId",schemaPath:"#/properties/Buyer/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema18.properties.Buyer.properties.BankId,data:data18};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -621,8 +860,9 @@ vErrors.push(err47);
 }
 errors++;
 }
-if(func2(data14) < 1){
-const err48 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Buyer.properties.Name,data:data14};
+}
+else {
+const err48 = {instancePath:instancePath+"/Buyer/BankId",schemaPath:"#/properties/Buyer/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Buyer.properties.BankId.type,parentSchema:schema18.properties.Buyer.properties.BankId,data:data18};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -632,8 +872,11 @@ vErrors.push(err48);
 errors++;
 }
 }
-else {
-const err49 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Buyer.properties.Name.type,parentSchema:schema23.properties.Buyer.properties.Name,data:data14};
+if(data13.Address !== undefined){
+let data19 = data13.Address;
+if(typeof data19 === "string"){
+if(func2(data19) > 500){
+const err49 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/properties/Buyer/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.Buyer.properties.Address,data:data19};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -643,11 +886,8 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data13.VatRegCode !== undefined){
-let data15 = data13.VatRegCode;
-if(typeof data15 === "string"){
-if(!pattern2.test(data15)){
-const err50 = {instancePath:instancePath+"/Buyer/VatRegCode",schemaPath:"#/properties/Buyer/properties/VatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema23.properties.Buyer.properties.VatRegCode,data:data15};
+else {
+const err50 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/properties/Buyer/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Buyer.properties.Address.type,parentSchema:schema18.properties.Buyer.properties.Address,data:data19};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -657,8 +897,11 @@ vErrors.push(err50);
 errors++;
 }
 }
-else {
-const err51 = {instancePath:instancePath+"/Buyer/VatRegCode",schemaPath:"#/properties/Buyer/properties/VatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Buyer.properties.VatRegCode.type,parentSchema:schema23.properties.Buyer.properties.VatRegCode,data:data15};
+if(data13.BranchCode !== undefined){
+let data20 = data13.BranchCode;
+if(typeof data20 === "string"){
+if(func2(data20) > 50){
+const err51 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/properties/Buyer/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.Buyer.properties.BranchCode,data:data20};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -668,10 +911,8 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data13.VatRegStatus !== undefined){
-let data16 = data13.VatRegStatus;
-if((!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))) && (data16 !== null)){
-const err52 = {instancePath:instancePath+"/Buyer/VatRegStatus",schemaPath:"#/properties/Buyer/properties/VatRegStatus/type",keyword:"type",params:{type: schema23.properties.Buyer.properties.VatRegStatus.type},message:"must be integer,null",schema:schema23.properties.Buyer.properties.VatRegStatus.type,parentSchema:schema23.properties.Buyer.properties.VatRegStatus,data:data16};
+else {
+const err52 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/properties/Buyer/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Buyer.properties.BranchCode.type,parentSchema:schema18.properties.Buyer.properties.BranchCode,data:data20};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -680,8 +921,12 @@ vErrors.push(err52);
 }
 errors++;
 }
-if(!((((data16 === 20) || (data16 === 21)) || (data16 === 22)) || (data16 === null))){
-const err53 = {instancePath:instancePath+"/Buyer/VatRegStatus",schemaPath:"#/properties/Buyer/properties/VatRegStatus/enum",keyword:"enum",params:{allowedValues: schema23.properties.Buyer.properties.VatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema23.properties.Buyer.properties.VatRegStatus.enum,parentSchema:schema23.properties.Buyer.properties.VatRegStatus,data:data16};
+}
+if(data13.BranchName !== undefined){
+let data21 = data13.BranchName;
+if(typeof data21 === "string"){
+if(func2(data21) > 500){
+const err53 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/properties/Buyer/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.Buyer.properties.BranchName,data:data21};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -691,11 +936,8 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data13.Account !== undefined){
-let data17 = data13.Account;
-if(typeof data17 === "string"){
-if(!pattern1.test(data17)){
-const err54 = {instancePath:instancePath+"/Buyer/Account",schemaPath:"#/properties/Buyer/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema23.properties.Buyer.properties.Account,data:data17};
+else {
+const err54 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/properties/Buyer/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Buyer.properties.BranchName.type,parentSchema:schema18.properties.Buyer.properties.BranchName,data:data21};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -705,8 +947,9 @@ vErrors.push(err54);
 errors++;
 }
 }
+}
 else {
-const err55 = {instancePath:instancePath+"/Buyer/Account",schemaPath:"#/properties/Buyer/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Buyer.properties.Account.type,parentSchema:schema23.properties.Buyer.properties.Account,data:data17};
+const err55 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.Buyer.type,parentSchema:schema18.properties.Buyer,data:data13};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -716,11 +959,15 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(data13.BankId !== undefined){
-let data18 = data13.BankId;
-if(typeof data18 === "string"){
-if(!pattern0.test(data18)){
-const err56 = {instancePath:instancePath+"/Buyer/BankId",schemaPath:"#/properties/Buyer/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema23.properties.Buyer.properties.BankId,data:data18};
+if(data.TotalPrice !== undefined){
+let data22 = data.TotalPrice;
+if(!(validate43.call(this, data22, {instancePath:instancePath+"/TotalPrice",parentData:data,parentDataProperty:"TotalPrice",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+errors = vErrors.length;
+}
+if((typeof data22 == "number") && (isFinite(data22))){
+if(data22 < 0 || isNaN(data22)){
+const err56 = {instancePath:instancePath+"/TotalPrice",schemaPath:"#/properties/TotalPrice/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.TotalPrice,data:data22};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -730,8 +977,12 @@ vErrors.push(err56);
 errors++;
 }
 }
-else {
-const err57 = {instancePath:instancePath+"/Buyer/BankId",schemaPath:"#/properties/Buyer/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Buyer.properties.BankId.type,parentSchema:schema23.properties.Buyer.properties.BankId,data:data18};
+}
+if(data.Products !== undefined){
+let data23 = data.Products;
+if(Array.isArray(data23)){
+if(data23.length > 10000){
+const err57 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema18.properties.Products,data:data23};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -740,12 +991,8 @@ vErrors.push(err57);
 }
 errors++;
 }
-}
-if(data13.Address !== undefined){
-let data19 = data13.Address;
-if(typeof data19 === "string"){
-if(func2(data19) > 500){
-const err58 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/properties/Buyer/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Buyer.properties.Address,data:data19};
+if(data23.length < 1){
+const err58 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema18.properties.Products,data:data23};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -754,9 +1001,12 @@ vErrors.push(err58);
 }
 errors++;
 }
-}
-else {
-const err59 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/properties/Buyer/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Buyer.properties.Address.type,parentSchema:schema23.properties.Buyer.properties.Address,data:data19};
+const len0 = data23.length;
+for(let i0=0; i0<len0; i0++){
+let data24 = data23[i0];
+if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
+if(data24.OrdNo === undefined){
+const err59 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema18.properties.Products.items.required,parentSchema:schema18.properties.Products.items,data:data24};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -765,12 +1015,8 @@ vErrors.push(err59);
 }
 errors++;
 }
-}
-if(data13.BranchCode !== undefined){
-let data20 = data13.BranchCode;
-if(typeof data20 === "string"){
-if(func2(data20) > 50){
-const err60 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/properties/Buyer/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.Buyer.properties.BranchCode,data:data20};
+if(data24.CatalogCode === undefined){
+const err60 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema18.properties.Products.items.required,parentSchema:schema18.properties.Products.items,data:data24};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -779,9 +1025,8 @@ vErrors.push(err60);
 }
 errors++;
 }
-}
-else {
-const err61 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/properties/Buyer/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Buyer.properties.BranchCode.type,parentSchema:schema23.properties.Buyer.properties.BranchCode,data:data20};
+if(data24.CatalogName === undefined){
+const err61 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema18.properties.Products.items.required,parentSchema:schema18.properties.Products.items,data:data24};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -790,12 +1035,8 @@ vErrors.push(err61);
 }
 errors++;
 }
-}
-if(data13.BranchName !== undefined){
-let data21 = data13.BranchName;
-if(typeof data21 === "string"){
-if(func2(data21) > 500){
-const err62 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/properties/Buyer/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Buyer.properties.BranchName,data:data21};
+if(data24.Name === undefined){
+const err62 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema18.properties.Products.items.required,parentSchema:schema18.properties.Products.items,data:data24};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -804,9 +1045,8 @@ vErrors.push(err62);
 }
 errors++;
 }
-}
-else {
-const err63 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/properties/Buyer/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Buyer.properties.BranchName.type,parentSchema:schema23.properties.Buyer.properties.BranchName,data:data21};
+if(data24.Count === undefined){
+const err63 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema18.properties.Products.items.required,parentSchema:schema18.properties.Products.items,data:data24};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -815,10 +1055,8 @@ vErrors.push(err63);
 }
 errors++;
 }
-}
-}
-else {
-const err64 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.Buyer.type,parentSchema:schema23.properties.Buyer,data:data13};
+if(data24.Summa === undefined){
+const err64 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "Summa"},message:"must have required property '"+"Summa"+"'",schema:schema18.properties.Products.items.required,parentSchema:schema18.properties.Products.items,data:data24};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -827,12 +1065,8 @@ vErrors.push(err64);
 }
 errors++;
 }
-}
-if(data.TotalPrice !== undefined){
-let data22 = data.TotalPrice;
-if((typeof data22 == "number") && (isFinite(data22))){
-if(data22 > 9999999999999.99 || isNaN(data22)){
-const err65 = {instancePath:instancePath+"/TotalPrice",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema28,data:data22};
+if(data24.DeliverySum === undefined){
+const err65 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema18.properties.Products.items.required,parentSchema:schema18.properties.Products.items,data:data24};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -841,8 +1075,8 @@ vErrors.push(err65);
 }
 errors++;
 }
-if(data22 < -9999999999999.99 || isNaN(data22)){
-const err66 = {instancePath:instancePath+"/TotalPrice",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema28,data:data22};
+if(data24.TotalPrice === undefined){
+const err66 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "TotalPrice"},message:"must have required property '"+"TotalPrice"+"'",schema:schema18.properties.Products.items.required,parentSchema:schema18.properties.Products.items,data:data24};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -851,15 +1085,9 @@ vErrors.push(err66);
 }
 errors++;
 }
-const issues4 = func28(data22, 2, rootData, this, instancePath + "/TotalPrice");
-if(issues4 !== null){
-const kwErrors4 = func6(issues4, instancePath + "/TotalPrice", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors4 : vErrors.concat(kwErrors4);
-errors = errors + kwErrors4.length;
-}
-}
-else {
-const err67 = {instancePath:instancePath+"/TotalPrice",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema28.type,parentSchema:schema28,data:data22};
+for(const key5 in data24){
+if(!(func27.call(schema18.properties.Products.items.properties, key5))){
+const err67 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Products.items,data:data24};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -868,9 +1096,11 @@ vErrors.push(err67);
 }
 errors++;
 }
-if((typeof data22 == "number") && (isFinite(data22))){
-if(data22 < 0 || isNaN(data22)){
-const err68 = {instancePath:instancePath+"/TotalPrice",schemaPath:"#/properties/TotalPrice/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.TotalPrice,data:data22};
+}
+if(data24.OrdNo !== undefined){
+let data25 = data24.OrdNo;
+if(!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))){
+const err68 = {instancePath:instancePath+"/Products/" + i0+"/OrdNo",schemaPath:"#/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.Products.items.properties.OrdNo.type,parentSchema:schema18.properties.Products.items.properties.OrdNo,data:data25};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -879,13 +1109,9 @@ vErrors.push(err68);
 }
 errors++;
 }
-}
-}
-if(data.Products !== undefined){
-let data23 = data.Products;
-if(Array.isArray(data23)){
-if(data23.length > 10000){
-const err69 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema23.properties.Products,data:data23};
+if((typeof data25 == "number") && (isFinite(data25))){
+if(data25 < 1 || isNaN(data25)){
+const err69 = {instancePath:instancePath+"/Products/" + i0+"/OrdNo",schemaPath:"#/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema18.properties.Products.items.properties.OrdNo,data:data25};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -894,8 +1120,19 @@ vErrors.push(err69);
 }
 errors++;
 }
-if(data23.length < 1){
-const err70 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema23.properties.Products,data:data23};
+}
+}
+if(data24.CatalogCode !== undefined){
+if(!(validate45.call(this, data24.CatalogCode, {instancePath:instancePath+"/Products/" + i0+"/CatalogCode",parentData:data24,parentDataProperty:"CatalogCode",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+errors = vErrors.length;
+}
+}
+if(data24.CatalogName !== undefined){
+let data27 = data24.CatalogName;
+if(typeof data27 === "string"){
+if(func2(data27) > 1000){
+const err70 = {instancePath:instancePath+"/Products/" + i0+"/CatalogName",schemaPath:"#/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema18.properties.Products.items.properties.CatalogName,data:data27};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -904,12 +1141,8 @@ vErrors.push(err70);
 }
 errors++;
 }
-const len0 = data23.length;
-for(let i0=0; i0<len0; i0++){
-let data24 = data23[i0];
-if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
-if(data24.OrdNo === undefined){
-const err71 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema23.properties.Products.items.required,parentSchema:schema23.properties.Products.items,data:data24};
+if(func2(data27) < 1){
+const err71 = {instancePath:instancePath+"/Products/" + i0+"/CatalogName",schemaPath:"#/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Products.items.properties.CatalogName,data:data27};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -918,8 +1151,9 @@ vErrors.push(err71);
 }
 errors++;
 }
-if(data24.CatalogCode === undefined){
-const err72 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema23.properties.Products.items.required,parentSchema:schema23.properties.Products.items,data:data24};
+}
+else {
+const err72 = {instancePath:instancePath+"/Products/" + i0+"/CatalogName",schemaPath:"#/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Products.items.properties.CatalogName.type,parentSchema:schema18.properties.Products.items.properties.CatalogName,data:data27};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -928,8 +1162,12 @@ vErrors.push(err72);
 }
 errors++;
 }
-if(data24.CatalogName === undefined){
-const err73 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema23.properties.Products.items.required,parentSchema:schema23.properties.Products.items,data:data24};
+}
+if(data24.Name !== undefined){
+let data28 = data24.Name;
+if(typeof data28 === "string"){
+if(func2(data28) > 1000){
+const err73 = {instancePath:instancePath+"/Products/" + i0+"/Name",schemaPath:"#/properties/Products/items/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema18.properties.Products.items.properties.Name,data:data28};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -938,8 +1176,8 @@ vErrors.push(err73);
 }
 errors++;
 }
-if(data24.Name === undefined){
-const err74 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema23.properties.Products.items.required,parentSchema:schema23.properties.Products.items,data:data24};
+if(func2(data28) < 1){
+const err74 = {instancePath:instancePath+"/Products/" + i0+"/Name",schemaPath:"#/properties/Products/items/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Products.items.properties.Name,data:data28};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -948,8 +1186,9 @@ vErrors.push(err74);
 }
 errors++;
 }
-if(data24.Count === undefined){
-const err75 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema23.properties.Products.items.required,parentSchema:schema23.properties.Products.items,data:data24};
+}
+else {
+const err75 = {instancePath:instancePath+"/Products/" + i0+"/Name",schemaPath:"#/properties/Products/items/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Products.items.properties.Name.type,parentSchema:schema18.properties.Products.items.properties.Name,data:data28};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -958,8 +1197,12 @@ vErrors.push(err75);
 }
 errors++;
 }
-if(data24.Summa === undefined){
-const err76 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "Summa"},message:"must have required property '"+"Summa"+"'",schema:schema23.properties.Products.items.required,parentSchema:schema23.properties.Products.items,data:data24};
+}
+if(data24.MeasureId !== undefined){
+let data29 = data24.MeasureId;
+if(typeof data29 === "string"){
+if(func2(data29) > 20){
+const err76 = {instancePath:instancePath+"/Products/" + i0+"/MeasureId",schemaPath:"#/properties/Products/items/properties/MeasureId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema18.properties.Products.items.properties.MeasureId,data:data29};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -968,8 +1211,9 @@ vErrors.push(err76);
 }
 errors++;
 }
-if(data24.DeliverySum === undefined){
-const err77 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema23.properties.Products.items.required,parentSchema:schema23.properties.Products.items,data:data24};
+}
+else {
+const err77 = {instancePath:instancePath+"/Products/" + i0+"/MeasureId",schemaPath:"#/properties/Products/items/properties/MeasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Products.items.properties.MeasureId.type,parentSchema:schema18.properties.Products.items.properties.MeasureId,data:data29};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -978,8 +1222,12 @@ vErrors.push(err77);
 }
 errors++;
 }
-if(data24.TotalPrice === undefined){
-const err78 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "TotalPrice"},message:"must have required property '"+"TotalPrice"+"'",schema:schema23.properties.Products.items.required,parentSchema:schema23.properties.Products.items,data:data24};
+}
+if(data24.PackageCode !== undefined){
+let data30 = data24.PackageCode;
+if(typeof data30 === "string"){
+if(!pattern6.test(data30)){
+const err78 = {instancePath:instancePath+"/Products/" + i0+"/PackageCode",schemaPath:"#/properties/Products/items/properties/PackageCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{1,20})?$"},message:"must match pattern \""+"^(\\d{1,20})?$"+"\"",schema:"^(\\d{1,20})?$",parentSchema:schema18.properties.Products.items.properties.PackageCode,data:data30};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -988,9 +1236,9 @@ vErrors.push(err78);
 }
 errors++;
 }
-for(const key5 in data24){
-if(!(func30.call(schema23.properties.Products.items.properties, key5))){
-const err79 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Products.items,data:data24};
+}
+else {
+const err79 = {instancePath:instancePath+"/Products/" + i0+"/PackageCode",schemaPath:"#/properties/Products/items/properties/PackageCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Products.items.properties.PackageCode.type,parentSchema:schema18.properties.Products.items.properties.PackageCode,data:data30};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1000,10 +1248,11 @@ vErrors.push(err79);
 errors++;
 }
 }
-if(data24.OrdNo !== undefined){
-let data25 = data24.OrdNo;
-if(!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))){
-const err80 = {instancePath:instancePath+"/Products/" + i0+"/OrdNo",schemaPath:"#/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.Products.items.properties.OrdNo.type,parentSchema:schema23.properties.Products.items.properties.OrdNo,data:data25};
+if(data24.PackageName !== undefined){
+let data31 = data24.PackageName;
+if(typeof data31 === "string"){
+if(func2(data31) > 300){
+const err80 = {instancePath:instancePath+"/Products/" + i0+"/PackageName",schemaPath:"#/properties/Products/items/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema18.properties.Products.items.properties.PackageName,data:data31};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1012,9 +1261,9 @@ vErrors.push(err80);
 }
 errors++;
 }
-if((typeof data25 == "number") && (isFinite(data25))){
-if(data25 < 1 || isNaN(data25)){
-const err81 = {instancePath:instancePath+"/Products/" + i0+"/OrdNo",schemaPath:"#/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema23.properties.Products.items.properties.OrdNo,data:data25};
+}
+else {
+const err81 = {instancePath:instancePath+"/Products/" + i0+"/PackageName",schemaPath:"#/properties/Products/items/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Products.items.properties.PackageName.type,parentSchema:schema18.properties.Products.items.properties.PackageName,data:data31};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1024,12 +1273,21 @@ vErrors.push(err81);
 errors++;
 }
 }
+if(data24.Count !== undefined){
+if(!(validate47.call(this, data24.Count, {instancePath:instancePath+"/Products/" + i0+"/Count",parentData:data24,parentDataProperty:"Count",rootData}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+errors = vErrors.length;
 }
-if(data24.CatalogCode !== undefined){
-let data26 = data24.CatalogCode;
-if(typeof data26 === "string"){
-if(!pattern5.test(data26)){
-const err82 = {instancePath:instancePath+"/Products/" + i0+"/CatalogCode",schemaPath:"#/$defs/catalogCode/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema29,data:data26};
+}
+if(data24.Summa !== undefined){
+let data33 = data24.Summa;
+if(!(validate43.call(this, data33, {instancePath:instancePath+"/Products/" + i0+"/Summa",parentData:data24,parentDataProperty:"Summa",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+errors = vErrors.length;
+}
+if((typeof data33 == "number") && (isFinite(data33))){
+if(data33 < 0 || isNaN(data33)){
+const err82 = {instancePath:instancePath+"/Products/" + i0+"/Summa",schemaPath:"#/properties/Products/items/properties/Summa/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.Products.items.properties.Summa,data:data33};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1039,8 +1297,16 @@ vErrors.push(err82);
 errors++;
 }
 }
-else {
-const err83 = {instancePath:instancePath+"/Products/" + i0+"/CatalogCode",schemaPath:"#/$defs/catalogCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.type,parentSchema:schema29,data:data26};
+}
+if(data24.DeliverySum !== undefined){
+let data34 = data24.DeliverySum;
+if(!(validate43.call(this, data34, {instancePath:instancePath+"/Products/" + i0+"/DeliverySum",parentData:data24,parentDataProperty:"DeliverySum",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+errors = vErrors.length;
+}
+if((typeof data34 == "number") && (isFinite(data34))){
+if(data34 < 0 || isNaN(data34)){
+const err83 = {instancePath:instancePath+"/Products/" + i0+"/DeliverySum",schemaPath:"#/properties/Products/items/properties/DeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.Products.items.properties.DeliverySum,data:data34};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1050,11 +1316,16 @@ vErrors.push(err83);
 errors++;
 }
 }
-if(data24.CatalogName !== undefined){
-let data27 = data24.CatalogName;
-if(typeof data27 === "string"){
-if(func2(data27) > 1000){
-const err84 = {instancePath:instancePath+"/Products/" + i0+"/CatalogName",schemaPath:"#/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema23.properties.Products.items.properties.CatalogName,data:data27};
+}
+if(data24.TotalPrice !== undefined){
+let data35 = data24.TotalPrice;
+if(!(validate43.call(this, data35, {instancePath:instancePath+"/Products/" + i0+"/TotalPrice",parentData:data24,parentDataProperty:"TotalPrice",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+errors = vErrors.length;
+}
+if((typeof data35 == "number") && (isFinite(data35))){
+if(data35 < 0 || isNaN(data35)){
+const err84 = {instancePath:instancePath+"/Products/" + i0+"/TotalPrice",schemaPath:"#/properties/Products/items/properties/TotalPrice/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.Products.items.properties.TotalPrice,data:data35};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1063,8 +1334,17 @@ vErrors.push(err84);
 }
 errors++;
 }
-if(func2(data27) < 1){
-const err85 = {instancePath:instancePath+"/Products/" + i0+"/CatalogName",schemaPath:"#/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Products.items.properties.CatalogName,data:data27};
+}
+}
+const issues0 = func36(data24, schema18.properties.Products.items.requiredWithout, rootData, this, instancePath + "/Products/" + i0);
+if(issues0 !== null){
+const kwErrors0 = func6(issues0, instancePath + "/Products/" + i0, "#/properties/Products/items/requiredWithout", "requiredWithout");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err85 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.Products.items.type,parentSchema:schema18.properties.Products.items,data:data24};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1074,8 +1354,15 @@ vErrors.push(err85);
 errors++;
 }
 }
+const issues1 = func38(data23, schema18.properties.Products.lineArithmetic, rootData, this, instancePath + "/Products");
+if(issues1 !== null){
+const kwErrors1 = func6(issues1, instancePath + "/Products", "#/properties/Products/lineArithmetic", "lineArithmetic");
+vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
+errors = errors + kwErrors1.length;
+}
+}
 else {
-const err86 = {instancePath:instancePath+"/Products/" + i0+"/CatalogName",schemaPath:"#/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Products.items.properties.CatalogName.type,parentSchema:schema23.properties.Products.items.properties.CatalogName,data:data27};
+const err86 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.Products.type,parentSchema:schema18.properties.Products,data:data23};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1085,11 +1372,21 @@ vErrors.push(err86);
 errors++;
 }
 }
-if(data24.Name !== undefined){
-let data28 = data24.Name;
-if(typeof data28 === "string"){
-if(func2(data28) > 1000){
-const err87 = {instancePath:instancePath+"/Products/" + i0+"/Name",schemaPath:"#/properties/Products/items/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema23.properties.Products.items.properties.Name,data:data28};
+const issues2 = func40(data, schema18.documentTotals, rootData, this, instancePath + "");
+if(issues2 !== null){
+const kwErrors2 = func6(issues2, instancePath + "", "#/documentTotals", "documentTotals");
+vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
+errors = errors + kwErrors2.length;
+}
+const issues3 = func42(data, schema18.sellerNotBuyer, rootData, this, instancePath + "");
+if(issues3 !== null){
+const kwErrors3 = func6(issues3, instancePath + "", "#/sellerNotBuyer", "sellerNotBuyer");
+vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
+errors = errors + kwErrors3.length;
+}
+}
+else {
+const err87 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1098,363 +1395,7 @@ vErrors.push(err87);
 }
 errors++;
 }
-if(func2(data28) < 1){
-const err88 = {instancePath:instancePath+"/Products/" + i0+"/Name",schemaPath:"#/properties/Products/items/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Products.items.properties.Name,data:data28};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
-}
-errors++;
-}
-}
-else {
-const err89 = {instancePath:instancePath+"/Products/" + i0+"/Name",schemaPath:"#/properties/Products/items/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Products.items.properties.Name.type,parentSchema:schema23.properties.Products.items.properties.Name,data:data28};
-if(vErrors === null){
-vErrors = [err89];
-}
-else {
-vErrors.push(err89);
-}
-errors++;
-}
-}
-if(data24.MeasureId !== undefined){
-let data29 = data24.MeasureId;
-if(typeof data29 === "string"){
-if(func2(data29) > 20){
-const err90 = {instancePath:instancePath+"/Products/" + i0+"/MeasureId",schemaPath:"#/properties/Products/items/properties/MeasureId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema23.properties.Products.items.properties.MeasureId,data:data29};
-if(vErrors === null){
-vErrors = [err90];
-}
-else {
-vErrors.push(err90);
-}
-errors++;
-}
-}
-else {
-const err91 = {instancePath:instancePath+"/Products/" + i0+"/MeasureId",schemaPath:"#/properties/Products/items/properties/MeasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Products.items.properties.MeasureId.type,parentSchema:schema23.properties.Products.items.properties.MeasureId,data:data29};
-if(vErrors === null){
-vErrors = [err91];
-}
-else {
-vErrors.push(err91);
-}
-errors++;
-}
-}
-if(data24.PackageCode !== undefined){
-let data30 = data24.PackageCode;
-if(typeof data30 === "string"){
-if(!pattern6.test(data30)){
-const err92 = {instancePath:instancePath+"/Products/" + i0+"/PackageCode",schemaPath:"#/properties/Products/items/properties/PackageCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{1,20})?$"},message:"must match pattern \""+"^(\\d{1,20})?$"+"\"",schema:"^(\\d{1,20})?$",parentSchema:schema23.properties.Products.items.properties.PackageCode,data:data30};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
-}
-errors++;
-}
-}
-else {
-const err93 = {instancePath:instancePath+"/Products/" + i0+"/PackageCode",schemaPath:"#/properties/Products/items/properties/PackageCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Products.items.properties.PackageCode.type,parentSchema:schema23.properties.Products.items.properties.PackageCode,data:data30};
-if(vErrors === null){
-vErrors = [err93];
-}
-else {
-vErrors.push(err93);
-}
-errors++;
-}
-}
-if(data24.PackageName !== undefined){
-let data31 = data24.PackageName;
-if(typeof data31 === "string"){
-if(func2(data31) > 300){
-const err94 = {instancePath:instancePath+"/Products/" + i0+"/PackageName",schemaPath:"#/properties/Products/items/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.Products.items.properties.PackageName,data:data31};
-if(vErrors === null){
-vErrors = [err94];
-}
-else {
-vErrors.push(err94);
-}
-errors++;
-}
-}
-else {
-const err95 = {instancePath:instancePath+"/Products/" + i0+"/PackageName",schemaPath:"#/properties/Products/items/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Products.items.properties.PackageName.type,parentSchema:schema23.properties.Products.items.properties.PackageName,data:data31};
-if(vErrors === null){
-vErrors = [err95];
-}
-else {
-vErrors.push(err95);
-}
-errors++;
-}
-}
-if(data24.Count !== undefined){
-let data32 = data24.Count;
-if((typeof data32 == "number") && (isFinite(data32))){
-if(data32 > 999999999 || isNaN(data32)){
-const err96 = {instancePath:instancePath+"/Products/" + i0+"/Count",schemaPath:"#/$defs/count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema30,data:data32};
-if(vErrors === null){
-vErrors = [err96];
-}
-else {
-vErrors.push(err96);
-}
-errors++;
-}
-if(data32 <= 0 || isNaN(data32)){
-const err97 = {instancePath:instancePath+"/Products/" + i0+"/Count",schemaPath:"#/$defs/count/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema30,data:data32};
-if(vErrors === null){
-vErrors = [err97];
-}
-else {
-vErrors.push(err97);
-}
-errors++;
-}
-const issues5 = func28(data32, 6, rootData, this, instancePath + "/Products/" + i0+"/Count");
-if(issues5 !== null){
-const kwErrors5 = func6(issues5, instancePath + "/Products/" + i0+"/Count", "#/$defs/count/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors5 : vErrors.concat(kwErrors5);
-errors = errors + kwErrors5.length;
-}
-}
-else {
-const err98 = {instancePath:instancePath+"/Products/" + i0+"/Count",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema30.type,parentSchema:schema30,data:data32};
-if(vErrors === null){
-vErrors = [err98];
-}
-else {
-vErrors.push(err98);
-}
-errors++;
-}
-}
-if(data24.Summa !== undefined){
-let data33 = data24.Summa;
-if((typeof data33 == "number") && (isFinite(data33))){
-if(data33 > 9999999999999.99 || isNaN(data33)){
-const err99 = {instancePath:instancePath+"/Products/" + i0+"/Summa",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema28,data:data33};
-if(vErrors === null){
-vErrors = [err99];
-}
-else {
-vErrors.push(err99);
-}
-errors++;
-}
-if(data33 < -9999999999999.99 || isNaN(data33)){
-const err100 = {instancePath:instancePath+"/Products/" + i0+"/Summa",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema28,data:data33};
-if(vErrors === null){
-vErrors = [err100];
-}
-else {
-vErrors.push(err100);
-}
-errors++;
-}
-const issues6 = func28(data33, 2, rootData, this, instancePath + "/Products/" + i0+"/Summa");
-if(issues6 !== null){
-const kwErrors6 = func6(issues6, instancePath + "/Products/" + i0+"/Summa", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors6 : vErrors.concat(kwErrors6);
-errors = errors + kwErrors6.length;
-}
-}
-else {
-const err101 = {instancePath:instancePath+"/Products/" + i0+"/Summa",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema28.type,parentSchema:schema28,data:data33};
-if(vErrors === null){
-vErrors = [err101];
-}
-else {
-vErrors.push(err101);
-}
-errors++;
-}
-if((typeof data33 == "number") && (isFinite(data33))){
-if(data33 < 0 || isNaN(data33)){
-const err102 = {instancePath:instancePath+"/Products/" + i0+"/Summa",schemaPath:"#/properties/Products/items/properties/Summa/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.Products.items.properties.Summa,data:data33};
-if(vErrors === null){
-vErrors = [err102];
-}
-else {
-vErrors.push(err102);
-}
-errors++;
-}
-}
-}
-if(data24.DeliverySum !== undefined){
-let data34 = data24.DeliverySum;
-if((typeof data34 == "number") && (isFinite(data34))){
-if(data34 > 9999999999999.99 || isNaN(data34)){
-const err103 = {instancePath:instancePath+"/Products/" + i0+"/DeliverySum",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema28,data:data34};
-if(vErrors === null){
-vErrors = [err103];
-}
-else {
-vErrors.push(err103);
-}
-errors++;
-}
-if(data34 < -9999999999999.99 || isNaN(data34)){
-const err104 = {instancePath:instancePath+"/Products/" + i0+"/DeliverySum",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema28,data:data34};
-if(vErrors === null){
-vErrors = [err104];
-}
-else {
-vErrors.push(err104);
-}
-errors++;
-}
-const issues7 = func28(data34, 2, rootData, this, instancePath + "/Products/" + i0+"/DeliverySum");
-if(issues7 !== null){
-const kwErrors7 = func6(issues7, instancePath + "/Products/" + i0+"/DeliverySum", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors7 : vErrors.concat(kwErrors7);
-errors = errors + kwErrors7.length;
-}
-}
-else {
-const err105 = {instancePath:instancePath+"/Products/" + i0+"/DeliverySum",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema28.type,parentSchema:schema28,data:data34};
-if(vErrors === null){
-vErrors = [err105];
-}
-else {
-vErrors.push(err105);
-}
-errors++;
-}
-if((typeof data34 == "number") && (isFinite(data34))){
-if(data34 < 0 || isNaN(data34)){
-const err106 = {instancePath:instancePath+"/Products/" + i0+"/DeliverySum",schemaPath:"#/properties/Products/items/properties/DeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.Products.items.properties.DeliverySum,data:data34};
-if(vErrors === null){
-vErrors = [err106];
-}
-else {
-vErrors.push(err106);
-}
-errors++;
-}
-}
-}
-if(data24.TotalPrice !== undefined){
-let data35 = data24.TotalPrice;
-if((typeof data35 == "number") && (isFinite(data35))){
-if(data35 > 9999999999999.99 || isNaN(data35)){
-const err107 = {instancePath:instancePath+"/Products/" + i0+"/TotalPrice",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema28,data:data35};
-if(vErrors === null){
-vErrors = [err107];
-}
-else {
-vErrors.push(err107);
-}
-errors++;
-}
-if(data35 < -9999999999999.99 || isNaN(data35)){
-const err108 = {instancePath:instancePath+"/Products/" + i0+"/TotalPrice",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema28,data:data35};
-if(vErrors === null){
-vErrors = [err108];
-}
-else {
-vErrors.push(err108);
-}
-errors++;
-}
-const issues8 = func28(data35, 2, rootData, this, instancePath + "/Products/" + i0+"/TotalPrice");
-if(issues8 !== null){
-const kwErrors8 = func6(issues8, instancePath + "/Products/" + i0+"/TotalPrice", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors8 : vErrors.concat(kwErrors8);
-errors = errors + kwErrors8.length;
-}
-}
-else {
-const err109 = {instancePath:instancePath+"/Products/" + i0+"/TotalPrice",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema28.type,parentSchema:schema28,data:data35};
-if(vErrors === null){
-vErrors = [err109];
-}
-else {
-vErrors.push(err109);
-}
-errors++;
-}
-if((typeof data35 == "number") && (isFinite(data35))){
-if(data35 < 0 || isNaN(data35)){
-const err110 = {instancePath:instancePath+"/Products/" + i0+"/TotalPrice",schemaPath:"#/properties/Products/items/properties/TotalPrice/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.Products.items.properties.TotalPrice,data:data35};
-if(vErrors === null){
-vErrors = [err110];
-}
-else {
-vErrors.push(err110);
-}
-errors++;
-}
-}
-}
-const issues9 = func45(data24, schema23.properties.Products.items.requiredWithout, rootData, this, instancePath + "/Products/" + i0);
-if(issues9 !== null){
-const kwErrors9 = func6(issues9, instancePath + "/Products/" + i0, "#/properties/Products/items/requiredWithout", "requiredWithout");
-vErrors = vErrors === null ? kwErrors9 : vErrors.concat(kwErrors9);
-errors = errors + kwErrors9.length;
-}
-}
-else {
-const err111 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.Products.items.type,parentSchema:schema23.properties.Products.items,data:data24};
-if(vErrors === null){
-vErrors = [err111];
-}
-else {
-vErrors.push(err111);
-}
-errors++;
-}
-}
-const issues10 = func47(data23, schema23.properties.Products.lineArithmetic, rootData, this, instancePath + "/Products");
-if(issues10 !== null){
-const kwErrors10 = func6(issues10, instancePath + "/Products", "#/properties/Products/lineArithmetic", "lineArithmetic");
-vErrors = vErrors === null ? kwErrors10 : vErrors.concat(kwErrors10);
-errors = errors + kwErrors10.length;
-}
-}
-else {
-const err112 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.Products.type,parentSchema:schema23.properties.Products,data:data23};
-if(vErrors === null){
-vErrors = [err112];
-}
-else {
-vErrors.push(err112);
-}
-errors++;
-}
-}
-const issues11 = func49(data, schema23.documentTotals, rootData, this, instancePath + "");
-if(issues11 !== null){
-const kwErrors11 = func6(issues11, instancePath + "", "#/documentTotals", "documentTotals");
-vErrors = vErrors === null ? kwErrors11 : vErrors.concat(kwErrors11);
-errors = errors + kwErrors11.length;
-}
-const issues12 = func51(data, schema23.sellerNotBuyer, rootData, this, instancePath + "");
-if(issues12 !== null){
-const kwErrors12 = func6(issues12, instancePath + "", "#/sellerNotBuyer", "sellerNotBuyer");
-vErrors = vErrors === null ? kwErrors12 : vErrors.concat(kwErrors12);
-errors = errors + kwErrors12.length;
-}
-}
-else {
-const err113 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
-if(vErrors === null){
-vErrors = [err113];
-}
-else {
-vErrors.push(err113);
-}
-errors++;
-}
-validate20.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
 

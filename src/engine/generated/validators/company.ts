@@ -3,34 +3,214 @@
 /* eslint-disable */
 import * as kw from '../../keywords/functions';
 "use strict";
-export const validate = validate20;
-export default validate20;
-const schema23 = {"$id":"company","title":"forms:titles.company","description":"Company requisites (spec §3 Company details). Stored in organizations.requisites with these keys.","type":"object","additionalProperties":false,"required":["Tin","Name","Address","Director"],"properties":{"Tin":{"$ref":"#/$defs/tin","minLength":9,"title":"forms:company.Tin"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:company.Name"},"CertificateExpireDate":{"$ref":"#/$defs/isoDate","title":"forms:company.CertificateExpireDate"},"VatRegStatus":{"type":["integer","null"],"enum":[20,21,22,null],"title":"forms:company.VatRegStatus"},"VatRegCode":{"type":"string","pattern":"^(\\d{12})?$","title":"forms:company.VatRegCode"},"Email":{"$ref":"#/$defs/email","title":"forms:company.Email"},"WorkPhone":{"$ref":"#/$defs/phone","title":"forms:company.WorkPhone"},"Mobile":{"$ref":"#/$defs/phone","title":"forms:company.Mobile"},"CityPhone":{"$ref":"#/$defs/phone","title":"forms:company.CityPhone"},"RegionId":{"type":["integer","null"],"minimum":1,"title":"forms:company.RegionId"},"DistrictId":{"type":["integer","null"],"minimum":1,"title":"forms:company.DistrictId"},"Address":{"type":"string","minLength":1,"maxLength":500,"title":"forms:company.Address"},"PostIndex":{"type":"string","pattern":"^(\\d{6})?$","title":"forms:company.PostIndex"},"Account":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:company.Account"},"BankId":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:company.BankId"},"BankCode":{"type":"string","maxLength":20,"title":"forms:company.BankCode"},"Director":{"type":"string","minLength":1,"maxLength":300,"title":"forms:company.Director"},"DirectorPinfl":{"$ref":"#/$defs/pinfl","title":"forms:company.DirectorPinfl"},"Accountant":{"type":"string","maxLength":300,"title":"forms:company.Accountant"},"Oked":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:company.Oked"},"Okonx":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:company.Okonx"},"AdditionalAccount":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:company.AdditionalAccount"},"Operator":{"type":"string","maxLength":200,"title":"forms:company.Operator"},"Latitude":{"type":["number","null"],"minimum":-90,"maximum":90,"title":"forms:company.Latitude"},"Longitude":{"type":["number","null"],"minimum":-180,"maximum":180,"title":"forms:company.Longitude"}},"$defs":{"email":{"type":"string","maxLength":254,"email":true},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"phone":{"description":"Phone number in international form (+998 90 123 45 67); parsed by libphonenumber-js.","type":"string","maxLength":250,"phoneNumber":true},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"tin":{"description":"TIN (INN) of an organisation: exactly 9 digits, stored as text (leading zeros matter).","type":"string","maxLength":9,"tin":true}}};
-const schema24 = {"description":"TIN (INN) of an organisation: exactly 9 digits, stored as text (leading zeros matter).","type":"string","maxLength":9,"tin":true};
-const schema25 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
-const schema26 = {"type":"string","maxLength":254,"email":true};
-const schema27 = {"description":"Phone number in international form (+998 90 123 45 67); parsed by libphonenumber-js.","type":"string","maxLength":250,"phoneNumber":true};
-const schema30 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
+export const validate = validate35;
+export default validate35;
+const schema18 = {"$id":"company","title":"forms:titles.company","description":"Company requisites (spec §3 Company details). Stored in organizations.requisites with these keys.","type":"object","additionalProperties":false,"required":["Tin","Name","Address","Director"],"properties":{"Tin":{"$ref":"#/$defs/tin","minLength":9,"title":"forms:company.Tin"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:company.Name"},"CertificateExpireDate":{"$ref":"#/$defs/isoDate","title":"forms:company.CertificateExpireDate"},"VatRegStatus":{"type":["integer","null"],"enum":[20,21,22,null],"title":"forms:company.VatRegStatus"},"VatRegCode":{"type":"string","pattern":"^(\\d{12})?$","title":"forms:company.VatRegCode"},"Email":{"$ref":"#/$defs/email","title":"forms:company.Email"},"WorkPhone":{"$ref":"#/$defs/phone","title":"forms:company.WorkPhone"},"Mobile":{"$ref":"#/$defs/phone","title":"forms:company.Mobile"},"CityPhone":{"$ref":"#/$defs/phone","title":"forms:company.CityPhone"},"RegionId":{"type":["integer","null"],"minimum":1,"title":"forms:company.RegionId"},"DistrictId":{"type":["integer","null"],"minimum":1,"title":"forms:company.DistrictId"},"Address":{"type":"string","minLength":1,"maxLength":500,"title":"forms:company.Address"},"PostIndex":{"type":"string","pattern":"^(\\d{6})?$","title":"forms:company.PostIndex"},"Account":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:company.Account"},"BankId":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:company.BankId"},"BankCode":{"type":"string","maxLength":20,"title":"forms:company.BankCode"},"Director":{"type":"string","minLength":1,"maxLength":300,"title":"forms:company.Director"},"DirectorPinfl":{"$ref":"#/$defs/pinfl","title":"forms:company.DirectorPinfl"},"Accountant":{"type":"string","maxLength":300,"title":"forms:company.Accountant"},"Oked":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:company.Oked"},"Okonx":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:company.Okonx"},"AdditionalAccount":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:company.AdditionalAccount"},"Operator":{"type":"string","maxLength":200,"title":"forms:company.Operator"},"Latitude":{"type":["number","null"],"minimum":-90,"maximum":90,"title":"forms:company.Latitude"},"Longitude":{"type":["number","null"],"minimum":-180,"maximum":180,"title":"forms:company.Longitude"}},"$defs":{"email":{"type":"string","maxLength":254,"email":true},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"phone":{"description":"Phone number in international form (+998 90 123 45 67); parsed by libphonenumber-js.","type":"string","maxLength":250,"phoneNumber":true},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"tin":{"description":"TIN (INN) of an organisation: exactly 9 digits, stored as text (leading zeros matter).","type":"string","maxLength":9,"tin":true}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = kw.ucs2length;
+const schema19 = {"description":"TIN (INN) of an organisation: exactly 9 digits, stored as text (leading zeros matter).","type":"string","maxLength":9,"tin":true};
 const func4 = kw.tin;
 const func5 = kw.toErrors;
+
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(func3(data) > 9){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 9},message:"must NOT have more than 9 characters",schema:9,parentSchema:schema19,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const issues0 = func4(data, true, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func5(issues0, instancePath + "", "#/tin", "tin");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.type,parentSchema:schema19,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate36.errors = vErrors;
+return errors === 0;
+}
+
+const schema20 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
 const func10 = kw.isoDate;
+
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(func3(data) > 10){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const issues0 = func10(data, true, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func5(issues0, instancePath + "", "#/isoDate", "isoDate");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.type,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate38.errors = vErrors;
+return errors === 0;
+}
+
+const schema21 = {"type":"string","maxLength":254,"email":true};
 const func13 = kw.email;
+
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(func3(data) > 254){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const issues0 = func13(data, true, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func5(issues0, instancePath + "", "#/email", "email");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate40.errors = vErrors;
+return errors === 0;
+}
+
+const schema22 = {"description":"Phone number in international form (+998 90 123 45 67); parsed by libphonenumber-js.","type":"string","maxLength":250,"phoneNumber":true};
 const func16 = kw.phoneNumber;
-const func30 = kw.pinfl;
+
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(func3(data) > 250){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 250},message:"must NOT have more than 250 characters",schema:250,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const issues0 = func16(data, true, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func5(issues0, instancePath + "", "#/phoneNumber", "phoneNumber");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate42.errors = vErrors;
+return errors === 0;
+}
+
+const schema23 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
+const func24 = kw.pinfl;
+
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(func3(data) > 14){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema23,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const issues0 = func24(data, true, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func5(issues0, instancePath + "", "#/pinfl", "pinfl");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate46.errors = vErrors;
+return errors === 0;
+}
+
 const pattern0 = new RegExp("^(\\d{12})?$", "u");
 const pattern1 = new RegExp("^(\\d{6})?$", "u");
 const pattern2 = new RegExp("^(\\d{20}|\\d{27})?$", "u");
 const pattern3 = new RegExp("^(\\d{5})?$", "u");
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="company" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.Tin === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Tin"},message:"must have required property '"+"Tin"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Tin"},message:"must have required property '"+"Tin"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -40,7 +220,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.Name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -50,7 +230,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.Address === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Address"},message:"must have required property '"+"Address"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Address"},message:"must have required property '"+"Address"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -60,7 +240,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.Director === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Director"},message:"must have required property '"+"Director"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Director"},message:"must have required property '"+"Director"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -70,8 +250,8 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema23.properties, key0))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema23,data};
+if(!(func2.call(schema18.properties, key0))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -83,42 +263,18 @@ errors++;
 }
 if(data.Tin !== undefined){
 let data0 = data.Tin;
+if(!(validate36.call(this, data0, {instancePath:instancePath+"/Tin",parentData:data,parentDataProperty:"Tin",rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
+}
 if(typeof data0 === "string"){
-if(func3(data0) > 9){
-const err5 = {instancePath:instancePath+"/Tin",schemaPath:"#/$defs/tin/maxLength",keyword:"maxLength",params:{limit: 9},message:"must NOT have more than 9 characters",schema:9,parentSchema:schema24,data:data0};
+if(func3(data0) < 9){
+const err5 = {instancePath:instancePath+"/Tin",schemaPath:"#/properties/Tin/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema18.properties.Tin,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
 else {
 vErrors.push(err5);
-}
-errors++;
-}
-const issues0 = func4(data0, true, rootData, this, instancePath + "/Tin");
-if(issues0 !== null){
-const kwErrors0 = func5(issues0, instancePath + "/Tin", "#/$defs/tin/tin", "tin");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/Tin",schemaPath:"#/$defs/tin/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data:data0};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(typeof data0 === "string"){
-if(func3(data0) < 9){
-const err7 = {instancePath:instancePath+"/Tin",schemaPath:"#/properties/Tin/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema23.properties.Tin,data:data0};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
 }
 errors++;
 }
@@ -128,7 +284,28 @@ if(data.Name !== undefined){
 let data1 = data.Name;
 if(typeof data1 === "string"){
 if(func3(data1) > 500){
-const err8 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Name,data:data1};
+const err6 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.Name,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(func3(data1) < 1){
+const err7 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Name,data:data1};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Name.type,parentSchema:schema18.properties.Name,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -137,8 +314,17 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(func3(data1) < 1){
-const err9 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Name,data:data1};
+}
+if(data.CertificateExpireDate !== undefined){
+if(!(validate38.call(this, data.CertificateExpireDate, {instancePath:instancePath+"/CertificateExpireDate",parentData:data,parentDataProperty:"CertificateExpireDate",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+if(data.VatRegStatus !== undefined){
+let data3 = data.VatRegStatus;
+if((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)){
+const err9 = {instancePath:instancePath+"/VatRegStatus",schemaPath:"#/properties/VatRegStatus/type",keyword:"type",params:{type: schema18.properties.VatRegStatus.type},message:"must be integer,null",schema:schema18.properties.VatRegStatus.type,parentSchema:schema18.properties.VatRegStatus,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -147,9 +333,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-else {
-const err10 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Name.type,parentSchema:schema23.properties.Name,data:data1};
+if(!((((data3 === 20) || (data3 === 21)) || (data3 === 22)) || (data3 === null))){
+const err10 = {instancePath:instancePath+"/VatRegStatus",schemaPath:"#/properties/VatRegStatus/enum",keyword:"enum",params:{allowedValues: schema18.properties.VatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.VatRegStatus.enum,parentSchema:schema18.properties.VatRegStatus,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -159,11 +344,11 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.CertificateExpireDate !== undefined){
-let data2 = data.CertificateExpireDate;
-if(typeof data2 === "string"){
-if(func3(data2) > 10){
-const err11 = {instancePath:instancePath+"/CertificateExpireDate",schemaPath:"#/$defs/isoDate/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema25,data:data2};
+if(data.VatRegCode !== undefined){
+let data4 = data.VatRegCode;
+if(typeof data4 === "string"){
+if(!pattern0.test(data4)){
+const err11 = {instancePath:instancePath+"/VatRegCode",schemaPath:"#/properties/VatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema18.properties.VatRegCode,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -172,15 +357,9 @@ vErrors.push(err11);
 }
 errors++;
 }
-const issues1 = func10(data2, true, rootData, this, instancePath + "/CertificateExpireDate");
-if(issues1 !== null){
-const kwErrors1 = func5(issues1, instancePath + "/CertificateExpireDate", "#/$defs/isoDate/isoDate", "isoDate");
-vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
-errors = errors + kwErrors1.length;
-}
 }
 else {
-const err12 = {instancePath:instancePath+"/CertificateExpireDate",schemaPath:"#/$defs/isoDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data2};
+const err12 = {instancePath:instancePath+"/VatRegCode",schemaPath:"#/properties/VatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.VatRegCode.type,parentSchema:schema18.properties.VatRegCode,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -190,10 +369,34 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.VatRegStatus !== undefined){
-let data3 = data.VatRegStatus;
-if((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)){
-const err13 = {instancePath:instancePath+"/VatRegStatus",schemaPath:"#/properties/VatRegStatus/type",keyword:"type",params:{type: schema23.properties.VatRegStatus.type},message:"must be integer,null",schema:schema23.properties.VatRegStatus.type,parentSchema:schema23.properties.VatRegStatus,data:data3};
+if(data.Email !== undefined){
+if(!(validate40.call(this, data.Email, {instancePath:instancePath+"/Email",parentData:data,parentDataProperty:"Email",rootData}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+errors = vErrors.length;
+}
+}
+if(data.WorkPhone !== undefined){
+if(!(validate42.call(this, data.WorkPhone, {instancePath:instancePath+"/WorkPhone",parentData:data,parentDataProperty:"WorkPhone",rootData}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+errors = vErrors.length;
+}
+}
+if(data.Mobile !== undefined){
+if(!(validate42.call(this, data.Mobile, {instancePath:instancePath+"/Mobile",parentData:data,parentDataProperty:"Mobile",rootData}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+errors = vErrors.length;
+}
+}
+if(data.CityPhone !== undefined){
+if(!(validate42.call(this, data.CityPhone, {instancePath:instancePath+"/CityPhone",parentData:data,parentDataProperty:"CityPhone",rootData}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+errors = vErrors.length;
+}
+}
+if(data.RegionId !== undefined){
+let data9 = data.RegionId;
+if((!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))) && (data9 !== null)){
+const err13 = {instancePath:instancePath+"/RegionId",schemaPath:"#/properties/RegionId/type",keyword:"type",params:{type: schema18.properties.RegionId.type},message:"must be integer,null",schema:schema18.properties.RegionId.type,parentSchema:schema18.properties.RegionId,data:data9};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -202,8 +405,9 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(!((((data3 === 20) || (data3 === 21)) || (data3 === 22)) || (data3 === null))){
-const err14 = {instancePath:instancePath+"/VatRegStatus",schemaPath:"#/properties/VatRegStatus/enum",keyword:"enum",params:{allowedValues: schema23.properties.VatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema23.properties.VatRegStatus.enum,parentSchema:schema23.properties.VatRegStatus,data:data3};
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 < 1 || isNaN(data9)){
+const err14 = {instancePath:instancePath+"/RegionId",schemaPath:"#/properties/RegionId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema18.properties.RegionId,data:data9};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -213,11 +417,11 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.VatRegCode !== undefined){
-let data4 = data.VatRegCode;
-if(typeof data4 === "string"){
-if(!pattern0.test(data4)){
-const err15 = {instancePath:instancePath+"/VatRegCode",schemaPath:"#/properties/VatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema23.properties.VatRegCode,data:data4};
+}
+if(data.DistrictId !== undefined){
+let data10 = data.DistrictId;
+if((!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))) && (data10 !== null)){
+const err15 = {instancePath:instancePath+"/DistrictId",schemaPath:"#/properties/DistrictId/type",keyword:"type",params:{type: schema18.properties.DistrictId.type},message:"must be integer,null",schema:schema18.properties.DistrictId.type,parentSchema:schema18.properties.DistrictId,data:data10};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -226,9 +430,9 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-else {
-const err16 = {instancePath:instancePath+"/VatRegCode",schemaPath:"#/properties/VatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.VatRegCode.type,parentSchema:schema23.properties.VatRegCode,data:data4};
+if((typeof data10 == "number") && (isFinite(data10))){
+if(data10 < 1 || isNaN(data10)){
+const err16 = {instancePath:instancePath+"/DistrictId",schemaPath:"#/properties/DistrictId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema18.properties.DistrictId,data:data10};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -238,11 +442,12 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.Email !== undefined){
-let data5 = data.Email;
-if(typeof data5 === "string"){
-if(func3(data5) > 254){
-const err17 = {instancePath:instancePath+"/Email",schemaPath:"#/$defs/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema26,data:data5};
+}
+if(data.Address !== undefined){
+let data11 = data.Address;
+if(typeof data11 === "string"){
+if(func3(data11) > 500){
+const err17 = {instancePath:instancePath+"/Address",schemaPath:"#/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.Address,data:data11};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -251,15 +456,8 @@ vErrors.push(err17);
 }
 errors++;
 }
-const issues2 = func13(data5, true, rootData, this, instancePath + "/Email");
-if(issues2 !== null){
-const kwErrors2 = func5(issues2, instancePath + "/Email", "#/$defs/email/email", "email");
-vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
-errors = errors + kwErrors2.length;
-}
-}
-else {
-const err18 = {instancePath:instancePath+"/Email",schemaPath:"#/$defs/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.type,parentSchema:schema26,data:data5};
+if(func3(data11) < 1){
+const err18 = {instancePath:instancePath+"/Address",schemaPath:"#/properties/Address/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Address,data:data11};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -269,11 +467,8 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.WorkPhone !== undefined){
-let data6 = data.WorkPhone;
-if(typeof data6 === "string"){
-if(func3(data6) > 250){
-const err19 = {instancePath:instancePath+"/WorkPhone",schemaPath:"#/$defs/phone/maxLength",keyword:"maxLength",params:{limit: 250},message:"must NOT have more than 250 characters",schema:250,parentSchema:schema27,data:data6};
+else {
+const err19 = {instancePath:instancePath+"/Address",schemaPath:"#/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Address.type,parentSchema:schema18.properties.Address,data:data11};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -282,15 +477,12 @@ vErrors.push(err19);
 }
 errors++;
 }
-const issues3 = func16(data6, true, rootData, this, instancePath + "/WorkPhone");
-if(issues3 !== null){
-const kwErrors3 = func5(issues3, instancePath + "/WorkPhone", "#/$defs/phone/phoneNumber", "phoneNumber");
-vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
-errors = errors + kwErrors3.length;
 }
-}
-else {
-const err20 = {instancePath:instancePath+"/WorkPhone",schemaPath:"#/$defs/phone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.type,parentSchema:schema27,data:data6};
+if(data.PostIndex !== undefined){
+let data12 = data.PostIndex;
+if(typeof data12 === "string"){
+if(!pattern1.test(data12)){
+const err20 = {instancePath:instancePath+"/PostIndex",schemaPath:"#/properties/PostIndex/pattern",keyword:"pattern",params:{pattern: "^(\\d{6})?$"},message:"must match pattern \""+"^(\\d{6})?$"+"\"",schema:"^(\\d{6})?$",parentSchema:schema18.properties.PostIndex,data:data12};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -300,11 +492,8 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.Mobile !== undefined){
-let data7 = data.Mobile;
-if(typeof data7 === "string"){
-if(func3(data7) > 250){
-const err21 = {instancePath:instancePath+"/Mobile",schemaPath:"#/$defs/phone/maxLength",keyword:"maxLength",params:{limit: 250},message:"must NOT have more than 250 characters",schema:250,parentSchema:schema27,data:data7};
+else {
+const err21 = {instancePath:instancePath+"/PostIndex",schemaPath:"#/properties/PostIndex/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.PostIndex.type,parentSchema:schema18.properties.PostIndex,data:data12};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -313,15 +502,12 @@ vErrors.push(err21);
 }
 errors++;
 }
-const issues4 = func16(data7, true, rootData, this, instancePath + "/Mobile");
-if(issues4 !== null){
-const kwErrors4 = func5(issues4, instancePath + "/Mobile", "#/$defs/phone/phoneNumber", "phoneNumber");
-vErrors = vErrors === null ? kwErrors4 : vErrors.concat(kwErrors4);
-errors = errors + kwErrors4.length;
 }
-}
-else {
-const err22 = {instancePath:instancePath+"/Mobile",schemaPath:"#/$defs/phone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.type,parentSchema:schema27,data:data7};
+if(data.Account !== undefined){
+let data13 = data.Account;
+if(typeof data13 === "string"){
+if(!pattern2.test(data13)){
+const err22 = {instancePath:instancePath+"/Account",schemaPath:"#/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema18.properties.Account,data:data13};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -331,11 +517,8 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.CityPhone !== undefined){
-let data8 = data.CityPhone;
-if(typeof data8 === "string"){
-if(func3(data8) > 250){
-const err23 = {instancePath:instancePath+"/CityPhone",schemaPath:"#/$defs/phone/maxLength",keyword:"maxLength",params:{limit: 250},message:"must NOT have more than 250 characters",schema:250,parentSchema:schema27,data:data8};
+else {
+const err23 = {instancePath:instancePath+"/Account",schemaPath:"#/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Account.type,parentSchema:schema18.properties.Account,data:data13};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -344,15 +527,12 @@ vErrors.push(err23);
 }
 errors++;
 }
-const issues5 = func16(data8, true, rootData, this, instancePath + "/CityPhone");
-if(issues5 !== null){
-const kwErrors5 = func5(issues5, instancePath + "/CityPhone", "#/$defs/phone/phoneNumber", "phoneNumber");
-vErrors = vErrors === null ? kwErrors5 : vErrors.concat(kwErrors5);
-errors = errors + kwErrors5.length;
 }
-}
-else {
-const err24 = {instancePath:instancePath+"/CityPhone",schemaPath:"#/$defs/phone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.type,parentSchema:schema27,data:data8};
+if(data.BankId !== undefined){
+let data14 = data.BankId;
+if(typeof data14 === "string"){
+if(!pattern3.test(data14)){
+const err24 = {instancePath:instancePath+"/BankId",schemaPath:"#/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema18.properties.BankId,data:data14};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -362,10 +542,8 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.RegionId !== undefined){
-let data9 = data.RegionId;
-if((!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))) && (data9 !== null)){
-const err25 = {instancePath:instancePath+"/RegionId",schemaPath:"#/properties/RegionId/type",keyword:"type",params:{type: schema23.properties.RegionId.type},message:"must be integer,null",schema:schema23.properties.RegionId.type,parentSchema:schema23.properties.RegionId,data:data9};
+else {
+const err25 = {instancePath:instancePath+"/BankId",schemaPath:"#/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.BankId.type,parentSchema:schema18.properties.BankId,data:data14};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -374,9 +552,12 @@ vErrors.push(err25);
 }
 errors++;
 }
-if((typeof data9 == "number") && (isFinite(data9))){
-if(data9 < 1 || isNaN(data9)){
-const err26 = {instancePath:instancePath+"/RegionId",schemaPath:"#/properties/RegionId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema23.properties.RegionId,data:data9};
+}
+if(data.BankCode !== undefined){
+let data15 = data.BankCode;
+if(typeof data15 === "string"){
+if(func3(data15) > 20){
+const err26 = {instancePath:instancePath+"/BankCode",schemaPath:"#/properties/BankCode/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema18.properties.BankCode,data:data15};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -386,11 +567,8 @@ vErrors.push(err26);
 errors++;
 }
 }
-}
-if(data.DistrictId !== undefined){
-let data10 = data.DistrictId;
-if((!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))) && (data10 !== null)){
-const err27 = {instancePath:instancePath+"/DistrictId",schemaPath:"#/properties/DistrictId/type",keyword:"type",params:{type: schema23.properties.DistrictId.type},message:"must be integer,null",schema:schema23.properties.DistrictId.type,parentSchema:schema23.properties.DistrictId,data:data10};
+else {
+const err27 = {instancePath:instancePath+"/BankCode",schemaPath:"#/properties/BankCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.BankCode.type,parentSchema:schema18.properties.BankCode,data:data15};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -399,9 +577,12 @@ vErrors.push(err27);
 }
 errors++;
 }
-if((typeof data10 == "number") && (isFinite(data10))){
-if(data10 < 1 || isNaN(data10)){
-const err28 = {instancePath:instancePath+"/DistrictId",schemaPath:"#/properties/DistrictId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema23.properties.DistrictId,data:data10};
+}
+if(data.Director !== undefined){
+let data16 = data.Director;
+if(typeof data16 === "string"){
+if(func3(data16) > 300){
+const err28 = {instancePath:instancePath+"/Director",schemaPath:"#/properties/Director/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema18.properties.Director,data:data16};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -410,13 +591,8 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-}
-if(data.Address !== undefined){
-let data11 = data.Address;
-if(typeof data11 === "string"){
-if(func3(data11) > 500){
-const err29 = {instancePath:instancePath+"/Address",schemaPath:"#/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Address,data:data11};
+if(func3(data16) < 1){
+const err29 = {instancePath:instancePath+"/Director",schemaPath:"#/properties/Director/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Director,data:data16};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -425,8 +601,9 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(func3(data11) < 1){
-const err30 = {instancePath:instancePath+"/Address",schemaPath:"#/properties/Address/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Address,data:data11};
+}
+else {
+const err30 = {instancePath:instancePath+"/Director",schemaPath:"#/properties/Director/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Director.type,parentSchema:schema18.properties.Director,data:data16};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -436,8 +613,17 @@ vErrors.push(err30);
 errors++;
 }
 }
-else {
-const err31 = {instancePath:instancePath+"/Address",schemaPath:"#/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Address.type,parentSchema:schema23.properties.Address,data:data11};
+if(data.DirectorPinfl !== undefined){
+if(!(validate46.call(this, data.DirectorPinfl, {instancePath:instancePath+"/DirectorPinfl",parentData:data,parentDataProperty:"DirectorPinfl",rootData}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+errors = vErrors.length;
+}
+}
+if(data.Accountant !== undefined){
+let data18 = data.Accountant;
+if(typeof data18 === "string"){
+if(func3(data18) > 300){
+const err31 = {instancePath:instancePath+"/Accountant",schemaPath:"#/properties/Accountant/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema18.properties.Accountant,data:data18};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -447,11 +633,8 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.PostIndex !== undefined){
-let data12 = data.PostIndex;
-if(typeof data12 === "string"){
-if(!pattern1.test(data12)){
-const err32 = {instancePath:instancePath+"/PostIndex",schemaPath:"#/properties/PostIndex/pattern",keyword:"pattern",params:{pattern: "^(\\d{6})?$"},message:"must match pattern \""+"^(\\d{6})?$"+"\"",schema:"^(\\d{6})?$",parentSchema:schema23.properties.PostIndex,data:data12};
+else {
+const err32 = {instancePath:instancePath+"/Accountant",schemaPath:"#/properties/Accountant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Accountant.type,parentSchema:schema18.properties.Accountant,data:data18};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -461,8 +644,11 @@ vErrors.push(err32);
 errors++;
 }
 }
-else {
-const err33 = {instancePath:instancePath+"/PostIndex",schemaPath:"#/properties/PostIndex/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.PostIndex.type,parentSchema:schema23.properties.PostIndex,data:data12};
+if(data.Oked !== undefined){
+let data19 = data.Oked;
+if(typeof data19 === "string"){
+if(!pattern3.test(data19)){
+const err33 = {instancePath:instancePath+"/Oked",schemaPath:"#/properties/Oked/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema18.properties.Oked,data:data19};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -472,11 +658,8 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data.Account !== undefined){
-let data13 = data.Account;
-if(typeof data13 === "string"){
-if(!pattern2.test(data13)){
-const err34 = {instancePath:instancePath+"/Account",schemaPath:"#/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema23.properties.Account,data:data13};
+else {
+const err34 = {instancePath:instancePath+"/Oked",schemaPath:"#/properties/Oked/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Oked.type,parentSchema:schema18.properties.Oked,data:data19};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -486,8 +669,11 @@ vErrors.push(err34);
 errors++;
 }
 }
-else {
-const err35 = {instancePath:instancePath+"/Account",schemaPath:"#/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Account.type,parentSchema:schema23.properties.Account,data:data13};
+if(data.Okonx !== undefined){
+let data20 = data.Okonx;
+if(typeof data20 === "string"){
+if(!pattern3.test(data20)){
+const err35 = {instancePath:instancePath+"/Okonx",schemaPath:"#/properties/Okonx/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema18.properties.Okonx,data:data20};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -497,11 +683,8 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data.BankId !== undefined){
-let data14 = data.BankId;
-if(typeof data14 === "string"){
-if(!pattern3.test(data14)){
-const err36 = {instancePath:instancePath+"/BankId",schemaPath:"#/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema23.properties.BankId,data:data14};
+else {
+const err36 = {instancePath:instancePath+"/Okonx",schemaPath:"#/properties/Okonx/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Okonx.type,parentSchema:schema18.properties.Okonx,data:data20};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -511,8 +694,11 @@ vErrors.push(err36);
 errors++;
 }
 }
-else {
-const err37 = {instancePath:instancePath+"/BankId",schemaPath:"#/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.BankId.type,parentSchema:schema23.properties.BankId,data:data14};
+if(data.AdditionalAccount !== undefined){
+let data21 = data.AdditionalAccount;
+if(typeof data21 === "string"){
+if(!pattern2.test(data21)){
+const err37 = {instancePath:instancePath+"/AdditionalAccount",schemaPath:"#/properties/AdditionalAccount/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema18.properties.AdditionalAccount,data:data21};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -522,11 +708,8 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data.BankCode !== undefined){
-let data15 = data.BankCode;
-if(typeof data15 === "string"){
-if(func3(data15) > 20){
-const err38 = {instancePath:instancePath+"/BankCode",schemaPath:"#/properties/BankCode/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema23.properties.BankCode,data:data15};
+else {
+const err38 = {instancePath:instancePath+"/AdditionalAccount",schemaPath:"#/properties/AdditionalAccount/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.AdditionalAccount.type,parentSchema:schema18.properties.AdditionalAccount,data:data21};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -536,8 +719,11 @@ vErrors.push(err38);
 errors++;
 }
 }
-else {
-const err39 = {instancePath:instancePath+"/BankCode",schemaPath:"#/properties/BankCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.BankCode.type,parentSchema:schema23.properties.BankCode,data:data15};
+if(data.Operator !== undefined){
+let data22 = data.Operator;
+if(typeof data22 === "string"){
+if(func3(data22) > 200){
+const err39 = {instancePath:instancePath+"/Operator",schemaPath:"#/properties/Operator/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema18.properties.Operator,data:data22};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -547,11 +733,8 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data.Director !== undefined){
-let data16 = data.Director;
-if(typeof data16 === "string"){
-if(func3(data16) > 300){
-const err40 = {instancePath:instancePath+"/Director",schemaPath:"#/properties/Director/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.Director,data:data16};
+else {
+const err40 = {instancePath:instancePath+"/Operator",schemaPath:"#/properties/Operator/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Operator.type,parentSchema:schema18.properties.Operator,data:data22};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -560,8 +743,11 @@ vErrors.push(err40);
 }
 errors++;
 }
-if(func3(data16) < 1){
-const err41 = {instancePath:instancePath+"/Director",schemaPath:"#/properties/Director/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Director,data:data16};
+}
+if(data.Latitude !== undefined){
+let data23 = data.Latitude;
+if((!((typeof data23 == "number") && (isFinite(data23)))) && (data23 !== null)){
+const err41 = {instancePath:instancePath+"/Latitude",schemaPath:"#/properties/Latitude/type",keyword:"type",params:{type: schema18.properties.Latitude.type},message:"must be number,null",schema:schema18.properties.Latitude.type,parentSchema:schema18.properties.Latitude,data:data23};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -570,9 +756,9 @@ vErrors.push(err41);
 }
 errors++;
 }
-}
-else {
-const err42 = {instancePath:instancePath+"/Director",schemaPath:"#/properties/Director/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Director.type,parentSchema:schema23.properties.Director,data:data16};
+if((typeof data23 == "number") && (isFinite(data23))){
+if(data23 > 90 || isNaN(data23)){
+const err42 = {instancePath:instancePath+"/Latitude",schemaPath:"#/properties/Latitude/maximum",keyword:"maximum",params:{comparison: "<=", limit: 90},message:"must be <= 90",schema:90,parentSchema:schema18.properties.Latitude,data:data23};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -581,12 +767,8 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
-if(data.DirectorPinfl !== undefined){
-let data17 = data.DirectorPinfl;
-if(typeof data17 === "string"){
-if(func3(data17) > 14){
-const err43 = {instancePath:instancePath+"/DirectorPinfl",schemaPath:"#/$defs/pinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema30,data:data17};
+if(data23 < -90 || isNaN(data23)){
+const err43 = {instancePath:instancePath+"/Latitude",schemaPath:"#/properties/Latitude/minimum",keyword:"minimum",params:{comparison: ">=", limit: -90},message:"must be >= -90",schema:-90,parentSchema:schema18.properties.Latitude,data:data23};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -595,15 +777,12 @@ vErrors.push(err43);
 }
 errors++;
 }
-const issues6 = func30(data17, true, rootData, this, instancePath + "/DirectorPinfl");
-if(issues6 !== null){
-const kwErrors6 = func5(issues6, instancePath + "/DirectorPinfl", "#/$defs/pinfl/pinfl", "pinfl");
-vErrors = vErrors === null ? kwErrors6 : vErrors.concat(kwErrors6);
-errors = errors + kwErrors6.length;
 }
 }
-else {
-const err44 = {instancePath:instancePath+"/DirectorPinfl",schemaPath:"#/$defs/pinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.type,parentSchema:schema30,data:data17};
+if(data.Longitude !== undefined){
+let data24 = data.Longitude;
+if((!((typeof data24 == "number") && (isFinite(data24)))) && (data24 !== null)){
+const err44 = {instancePath:instancePath+"/Longitude",schemaPath:"#/properties/Longitude/type",keyword:"type",params:{type: schema18.properties.Longitude.type},message:"must be number,null",schema:schema18.properties.Longitude.type,parentSchema:schema18.properties.Longitude,data:data24};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -612,12 +791,9 @@ vErrors.push(err44);
 }
 errors++;
 }
-}
-if(data.Accountant !== undefined){
-let data18 = data.Accountant;
-if(typeof data18 === "string"){
-if(func3(data18) > 300){
-const err45 = {instancePath:instancePath+"/Accountant",schemaPath:"#/properties/Accountant/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.Accountant,data:data18};
+if((typeof data24 == "number") && (isFinite(data24))){
+if(data24 > 180 || isNaN(data24)){
+const err45 = {instancePath:instancePath+"/Longitude",schemaPath:"#/properties/Longitude/maximum",keyword:"maximum",params:{comparison: "<=", limit: 180},message:"must be <= 180",schema:180,parentSchema:schema18.properties.Longitude,data:data24};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -626,9 +802,8 @@ vErrors.push(err45);
 }
 errors++;
 }
-}
-else {
-const err46 = {instancePath:instancePath+"/Accountant",schemaPath:"#/properties/Accountant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Accountant.type,parentSchema:schema23.properties.Accountant,data:data18};
+if(data24 < -180 || isNaN(data24)){
+const err46 = {instancePath:instancePath+"/Longitude",schemaPath:"#/properties/Longitude/minimum",keyword:"minimum",params:{comparison: ">=", limit: -180},message:"must be >= -180",schema:-180,parentSchema:schema18.properties.Longitude,data:data24};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -638,11 +813,10 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data.Oked !== undefined){
-let data19 = data.Oked;
-if(typeof data19 === "string"){
-if(!pattern3.test(data19)){
-const err47 = {instancePath:instancePath+"/Oked",schemaPath:"#/properties/Oked/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema23.properties.Oked,data:data19};
+}
+}
+else {
+const err47 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -651,175 +825,7 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
-else {
-const err48 = {instancePath:instancePath+"/Oked",schemaPath:"#/properties/Oked/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Oked.type,parentSchema:schema23.properties.Oked,data:data19};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-}
-if(data.Okonx !== undefined){
-let data20 = data.Okonx;
-if(typeof data20 === "string"){
-if(!pattern3.test(data20)){
-const err49 = {instancePath:instancePath+"/Okonx",schemaPath:"#/properties/Okonx/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema23.properties.Okonx,data:data20};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-}
-else {
-const err50 = {instancePath:instancePath+"/Okonx",schemaPath:"#/properties/Okonx/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Okonx.type,parentSchema:schema23.properties.Okonx,data:data20};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
-}
-}
-if(data.AdditionalAccount !== undefined){
-let data21 = data.AdditionalAccount;
-if(typeof data21 === "string"){
-if(!pattern2.test(data21)){
-const err51 = {instancePath:instancePath+"/AdditionalAccount",schemaPath:"#/properties/AdditionalAccount/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema23.properties.AdditionalAccount,data:data21};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
-}
-}
-else {
-const err52 = {instancePath:instancePath+"/AdditionalAccount",schemaPath:"#/properties/AdditionalAccount/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.AdditionalAccount.type,parentSchema:schema23.properties.AdditionalAccount,data:data21};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-}
-if(data.Operator !== undefined){
-let data22 = data.Operator;
-if(typeof data22 === "string"){
-if(func3(data22) > 200){
-const err53 = {instancePath:instancePath+"/Operator",schemaPath:"#/properties/Operator/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema23.properties.Operator,data:data22};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
-}
-}
-else {
-const err54 = {instancePath:instancePath+"/Operator",schemaPath:"#/properties/Operator/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Operator.type,parentSchema:schema23.properties.Operator,data:data22};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
-}
-}
-if(data.Latitude !== undefined){
-let data23 = data.Latitude;
-if((!((typeof data23 == "number") && (isFinite(data23)))) && (data23 !== null)){
-const err55 = {instancePath:instancePath+"/Latitude",schemaPath:"#/properties/Latitude/type",keyword:"type",params:{type: schema23.properties.Latitude.type},message:"must be number,null",schema:schema23.properties.Latitude.type,parentSchema:schema23.properties.Latitude,data:data23};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
-}
-if((typeof data23 == "number") && (isFinite(data23))){
-if(data23 > 90 || isNaN(data23)){
-const err56 = {instancePath:instancePath+"/Latitude",schemaPath:"#/properties/Latitude/maximum",keyword:"maximum",params:{comparison: "<=", limit: 90},message:"must be <= 90",schema:90,parentSchema:schema23.properties.Latitude,data:data23};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
-}
-if(data23 < -90 || isNaN(data23)){
-const err57 = {instancePath:instancePath+"/Latitude",schemaPath:"#/properties/Latitude/minimum",keyword:"minimum",params:{comparison: ">=", limit: -90},message:"must be >= -90",schema:-90,parentSchema:schema23.properties.Latitude,data:data23};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
-}
-}
-}
-if(data.Longitude !== undefined){
-let data24 = data.Longitude;
-if((!((typeof data24 == "number") && (isFinite(data24)))) && (data24 !== null)){
-const err58 = {instancePath:instancePath+"/Longitude",schemaPath:"#/properties/Longitude/type",keyword:"type",params:{type: schema23.properties.Longitude.type},message:"must be number,null",schema:schema23.properties.Longitude.type,parentSchema:schema23.properties.Longitude,data:data24};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
-}
-if((typeof data24 == "number") && (isFinite(data24))){
-if(data24 > 180 || isNaN(data24)){
-const err59 = {instancePath:instancePath+"/Longitude",schemaPath:"#/properties/Longitude/maximum",keyword:"maximum",params:{comparison: "<=", limit: 180},message:"must be <= 180",schema:180,parentSchema:schema23.properties.Longitude,data:data24};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
-}
-if(data24 < -180 || isNaN(data24)){
-const err60 = {instancePath:instancePath+"/Longitude",schemaPath:"#/properties/Longitude/minimum",keyword:"minimum",params:{comparison: ">=", limit: -180},message:"must be >= -180",schema:-180,parentSchema:schema23.properties.Longitude,data:data24};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err61 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
-}
-validate20.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
 

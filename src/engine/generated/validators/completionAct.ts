@@ -3,35 +3,268 @@
 /* eslint-disable */
 import * as kw from '../../keywords/functions';
 "use strict";
-export const validate = validate20;
-export default validate20;
-const schema23 = {"$id":"completionAct","title":"documents:kinds.completionAct","description":"Act of completed work (Didox 005, uz-edi.md §b.5). A line with a classifier package needs no measure; otherwise MeasureId is required. TotalSum = Count × Summa; TotalSumWithoutVat = Σ TotalSum.","type":"object","additionalProperties":false,"required":["ActDoc","ContractDoc","SellerTin","SellerName","BuyerTin","BuyerName","ProductList","HasVat","VatRate","VatSum","TotalSumWithoutVat","TotalSum"],"sellerNotBuyer":{"seller":"SellerTin","buyer":"BuyerTin"},"documentTotals":{"items":"ProductList/Products","sums":{"TotalSumWithoutVat":"TotalSum"}},"properties":{"ActDoc":{"type":"object","additionalProperties":false,"required":["ActNo","ActDate"],"properties":{"ActNo":{"type":"string","minLength":1,"maxLength":50,"title":"forms:act.ActNo"},"ActDate":{"$ref":"#/$defs/isoDate","title":"forms:act.ActDate"},"ActText":{"type":"string","maxLength":5000,"title":"forms:act.ActText"}},"title":"forms:act.ActDoc"},"ContractDoc":{"type":"object","additionalProperties":false,"required":["ContractNo","ContractDate"],"properties":{"ContractNo":{"type":"string","minLength":1,"maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"}},"title":"forms:act.ContractDoc"},"OrderNo":{"type":"string","maxLength":100,"title":"forms:act.OrderNo"},"SellerTin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:act.SellerTin"},"SellerName":{"type":"string","minLength":1,"maxLength":500,"title":"forms:act.SellerName"},"SellerBranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"SellerBranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"BuyerTin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:act.BuyerTin"},"BuyerName":{"type":"string","minLength":1,"maxLength":500,"title":"forms:act.BuyerName"},"BuyerBranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BuyerBranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"ProductList":{"type":"object","additionalProperties":false,"required":["Tin","Products"],"properties":{"Tin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:act.SellerTin"},"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","Count","Summa","TotalSum"],"requiredWithout":{"MeasureId":"PackageCode"},"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CatalogCode":{"$ref":"#/$defs/catalogCode","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"Name":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"PackageCode":{"type":"string","pattern":"^(\\d{1,20})?$","title":"forms:line.PackageCode"},"PackageName":{"type":"string","maxLength":300,"title":"forms:line.PackageName"},"MeasureId":{"type":"string","maxLength":20,"title":"forms:line.MeasureId"},"Count":{"$ref":"#/$defs/count","title":"forms:line.Count"},"Summa":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.Summa"},"TotalSum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.TotalSum"}}},"lineArithmetic":{"count":"Count","price":"Summa","deliverySum":"TotalSum"},"title":"forms:invoice.Products"}},"title":"forms:act.ProductList"},"HasVat":{"type":"boolean","title":"forms:act.HasVat"},"WithoutVat":{"type":"boolean","title":"forms:act.WithoutVat"},"VatRate":{"$ref":"#/$defs/vatRate","title":"forms:act.VatRate"},"VatSum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:act.VatSum"},"TotalSumWithoutVat":{"$ref":"#/$defs/money","minimum":0,"title":"forms:act.TotalSumWithoutVat"},"TotalSum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:act.TotalSum"}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]}}};
-const schema24 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
-const schema26 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
-const schema29 = {"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"};
-const schema30 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
-const schema31 = {"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2};
-const schema33 = {"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]};
+export const validate = validate35;
+export default validate35;
+const schema18 = {"$id":"completionAct","title":"documents:kinds.completionAct","description":"Act of completed work (Didox 005, uz-edi.md §b.5). A line with a classifier package needs no measure; otherwise MeasureId is required. TotalSum = Count × Summa; TotalSumWithoutVat = Σ TotalSum; VatSum = TotalSumWithoutVat × VatRate / 100; TotalSum = TotalSumWithoutVat + VatSum.","type":"object","additionalProperties":false,"required":["ActDoc","ContractDoc","SellerTin","SellerName","BuyerTin","BuyerName","ProductList","HasVat","VatRate","VatSum","TotalSumWithoutVat","TotalSum"],"sellerNotBuyer":{"seller":"SellerTin","buyer":"BuyerTin"},"documentTotals":{"items":"ProductList/Products","sums":{"TotalSumWithoutVat":"TotalSum"}},"vatArithmetic":{"base":"TotalSumWithoutVat","rate":"VatRate","vatSum":"VatSum","total":"TotalSum","withoutVat":"WithoutVat"},"properties":{"ActDoc":{"type":"object","additionalProperties":false,"required":["ActNo","ActDate"],"properties":{"ActNo":{"type":"string","minLength":1,"maxLength":50,"title":"forms:act.ActNo"},"ActDate":{"$ref":"#/$defs/isoDate","title":"forms:act.ActDate"},"ActText":{"type":"string","maxLength":5000,"title":"forms:act.ActText"}},"title":"forms:act.ActDoc"},"ContractDoc":{"type":"object","additionalProperties":false,"required":["ContractNo","ContractDate"],"properties":{"ContractNo":{"type":"string","minLength":1,"maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"}},"title":"forms:act.ContractDoc"},"OrderNo":{"type":"string","maxLength":100,"title":"forms:act.OrderNo"},"SellerTin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:act.SellerTin"},"SellerName":{"type":"string","minLength":1,"maxLength":500,"title":"forms:act.SellerName"},"SellerBranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"SellerBranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"BuyerTin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:act.BuyerTin"},"BuyerName":{"type":"string","minLength":1,"maxLength":500,"title":"forms:act.BuyerName"},"BuyerBranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BuyerBranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"ProductList":{"type":"object","additionalProperties":false,"required":["Tin","Products"],"properties":{"Tin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:act.SellerTin"},"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","Count","Summa","TotalSum"],"requiredWithout":{"MeasureId":"PackageCode"},"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CatalogCode":{"$ref":"#/$defs/catalogCode","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"Name":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"PackageCode":{"type":"string","pattern":"^(\\d{1,20})?$","title":"forms:line.PackageCode"},"PackageName":{"type":"string","maxLength":300,"title":"forms:line.PackageName"},"MeasureId":{"type":"string","maxLength":20,"title":"forms:line.MeasureId"},"Count":{"$ref":"#/$defs/count","title":"forms:line.Count"},"Summa":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.Summa"},"TotalSum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.TotalSum"}}},"lineArithmetic":{"count":"Count","price":"Summa","deliverySum":"TotalSum"},"title":"forms:invoice.Products"}},"title":"forms:act.ProductList"},"HasVat":{"type":"boolean","title":"forms:act.HasVat"},"WithoutVat":{"type":"boolean","title":"forms:act.WithoutVat"},"VatRate":{"$ref":"#/$defs/vatRate","title":"forms:act.VatRate"},"VatSum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:act.VatSum"},"TotalSumWithoutVat":{"$ref":"#/$defs/money","minimum":0,"title":"forms:act.TotalSumWithoutVat"},"TotalSum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:act.TotalSum"}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = kw.ucs2length;
-const func6 = kw.isoDate;
+const func35 = kw.requiredWithout;
 const func7 = kw.toErrors;
-const func17 = kw.pinflOrTin;
-const func42 = kw.decimalPlaces;
-const func48 = kw.requiredWithout;
-const func50 = kw.lineArithmetic;
-const func58 = kw.documentTotals;
-const func60 = kw.sellerNotBuyer;
+const func37 = kw.lineArithmetic;
+const func39 = kw.documentTotals;
+const func41 = kw.sellerNotBuyer;
+const func43 = kw.vatArithmetic;
+const schema19 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
+const func6 = kw.isoDate;
+
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(func3(data) > 10){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema19,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const issues0 = func6(data, true, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func7(issues0, instancePath + "", "#/isoDate", "isoDate");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.type,parentSchema:schema19,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate36.errors = vErrors;
+return errors === 0;
+}
+
+const schema20 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
+const func14 = kw.pinflOrTin;
+
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(func3(data) > 14){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(func3(data) < 9){
+const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const issues0 = func14(data, true, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func7(issues0, instancePath + "", "#/pinflOrTin", "pinflOrTin");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.type,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate39.errors = vErrors;
+return errors === 0;
+}
+
+const schema21 = {"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"};
 const pattern0 = new RegExp("^\\d{17}$", "u");
+
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(!pattern0.test(data)){
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate43.errors = vErrors;
+return errors === 0;
+}
+
+const schema22 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
+const func31 = kw.decimalPlaces;
+
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if((typeof data == "number") && (isFinite(data))){
+if(data > 999999999 || isNaN(data)){
+const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data <= 0 || isNaN(data)){
+const err1 = {instancePath,schemaPath:"#/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const issues0 = func31(data, 6, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func7(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema22.type,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate45.errors = vErrors;
+return errors === 0;
+}
+
+const schema23 = {"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2};
+
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if((typeof data == "number") && (isFinite(data))){
+if(data > 9999999999999.99 || isNaN(data)){
+const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema23,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data < -9999999999999.99 || isNaN(data)){
+const err1 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema23,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const issues0 = func31(data, 2, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func7(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema23.type,parentSchema:schema23,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate47.errors = vErrors;
+return errors === 0;
+}
+
+const schema24 = {"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]};
+
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema24.type,parentSchema:schema24,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!((((data === 0) || (data === 12)) || (data === 15)) || (data === 20))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema24.enum},message:"must be equal to one of the allowed values",schema:schema24.enum,parentSchema:schema24,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate50.errors = vErrors;
+return errors === 0;
+}
+
 const pattern1 = new RegExp("^(\\d{1,20})?$", "u");
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="completionAct" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.ActDoc === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ActDoc"},message:"must have required property '"+"ActDoc"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ActDoc"},message:"must have required property '"+"ActDoc"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -41,7 +274,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.ContractDoc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -51,7 +284,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.SellerTin === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SellerTin"},message:"must have required property '"+"SellerTin"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SellerTin"},message:"must have required property '"+"SellerTin"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -61,7 +294,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.SellerName === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SellerName"},message:"must have required property '"+"SellerName"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SellerName"},message:"must have required property '"+"SellerName"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -71,7 +304,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.BuyerTin === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "BuyerTin"},message:"must have required property '"+"BuyerTin"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "BuyerTin"},message:"must have required property '"+"BuyerTin"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -81,7 +314,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.BuyerName === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "BuyerName"},message:"must have required property '"+"BuyerName"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "BuyerName"},message:"must have required property '"+"BuyerName"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -91,7 +324,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.ProductList === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ProductList"},message:"must have required property '"+"ProductList"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ProductList"},message:"must have required property '"+"ProductList"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -101,7 +334,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.HasVat === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasVat"},message:"must have required property '"+"HasVat"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasVat"},message:"must have required property '"+"HasVat"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -111,7 +344,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.VatRate === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatRate"},message:"must have required property '"+"VatRate"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatRate"},message:"must have required property '"+"VatRate"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -121,7 +354,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.VatSum === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatSum"},message:"must have required property '"+"VatSum"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatSum"},message:"must have required property '"+"VatSum"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -131,7 +364,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.TotalSumWithoutVat === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TotalSumWithoutVat"},message:"must have required property '"+"TotalSumWithoutVat"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TotalSumWithoutVat"},message:"must have required property '"+"TotalSumWithoutVat"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -141,7 +374,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.TotalSum === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TotalSum"},message:"must have required property '"+"TotalSum"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TotalSum"},message:"must have required property '"+"TotalSum"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -151,8 +384,8 @@ vErrors.push(err11);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema23.properties, key0))){
-const err12 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema23,data};
+if(!(func2.call(schema18.properties, key0))){
+const err12 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -166,7 +399,7 @@ if(data.ActDoc !== undefined){
 let data0 = data.ActDoc;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.ActNo === undefined){
-const err13 = {instancePath:instancePath+"/ActDoc",schemaPath:"#/properties/ActDoc/required",keyword:"required",params:{missingProperty: "ActNo"},message:"must have required property '"+"ActNo"+"'",schema:schema23.properties.ActDoc.required,parentSchema:schema23.properties.ActDoc,data:data0};
+const err13 = {instancePath:instancePath+"/ActDoc",schemaPath:"#/properties/ActDoc/required",keyword:"required",params:{missingProperty: "ActNo"},message:"must have required property '"+"ActNo"+"'",schema:schema18.properties.ActDoc.required,parentSchema:schema18.properties.ActDoc,data:data0};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -176,7 +409,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data0.ActDate === undefined){
-const err14 = {instancePath:instancePath+"/ActDoc",schemaPath:"#/properties/ActDoc/required",keyword:"required",params:{missingProperty: "ActDate"},message:"must have required property '"+"ActDate"+"'",schema:schema23.properties.ActDoc.required,parentSchema:schema23.properties.ActDoc,data:data0};
+const err14 = {instancePath:instancePath+"/ActDoc",schemaPath:"#/properties/ActDoc/required",keyword:"required",params:{missingProperty: "ActDate"},message:"must have required property '"+"ActDate"+"'",schema:schema18.properties.ActDoc.required,parentSchema:schema18.properties.ActDoc,data:data0};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -187,7 +420,7 @@ errors++;
 }
 for(const key1 in data0){
 if(!(((key1 === "ActNo") || (key1 === "ActDate")) || (key1 === "ActText"))){
-const err15 = {instancePath:instancePath+"/ActDoc",schemaPath:"#/properties/ActDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.ActDoc,data:data0};
+const err15 = {instancePath:instancePath+"/ActDoc",schemaPath:"#/properties/ActDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.ActDoc,data:data0};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -201,7 +434,7 @@ if(data0.ActNo !== undefined){
 let data1 = data0.ActNo;
 if(typeof data1 === "string"){
 if(func3(data1) > 50){
-const err16 = {instancePath:instancePath+"/ActDoc/ActNo",schemaPath:"#/properties/ActDoc/properties/ActNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.ActDoc.properties.ActNo,data:data1};
+const err16 = {instancePath:instancePath+"/ActDoc/ActNo",schemaPath:"#/properties/ActDoc/properties/ActNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.ActDoc.properties.ActNo,data:data1};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -211,7 +444,7 @@ vErrors.push(err16);
 errors++;
 }
 if(func3(data1) < 1){
-const err17 = {instancePath:instancePath+"/ActDoc/ActNo",schemaPath:"#/properties/ActDoc/properties/ActNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.ActDoc.properties.ActNo,data:data1};
+const err17 = {instancePath:instancePath+"/ActDoc/ActNo",schemaPath:"#/properties/ActDoc/properties/ActNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.ActDoc.properties.ActNo,data:data1};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -222,7 +455,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/ActDoc/ActNo",schemaPath:"#/properties/ActDoc/properties/ActNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ActDoc.properties.ActNo.type,parentSchema:schema23.properties.ActDoc.properties.ActNo,data:data1};
+const err18 = {instancePath:instancePath+"/ActDoc/ActNo",schemaPath:"#/properties/ActDoc/properties/ActNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ActDoc.properties.ActNo.type,parentSchema:schema18.properties.ActDoc.properties.ActNo,data:data1};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -233,10 +466,16 @@ errors++;
 }
 }
 if(data0.ActDate !== undefined){
-let data2 = data0.ActDate;
-if(typeof data2 === "string"){
-if(func3(data2) > 10){
-const err19 = {instancePath:instancePath+"/ActDoc/ActDate",schemaPath:"#/$defs/isoDate/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24,data:data2};
+if(!(validate36.call(this, data0.ActDate, {instancePath:instancePath+"/ActDoc/ActDate",parentData:data0,parentDataProperty:"ActDate",rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
+}
+}
+if(data0.ActText !== undefined){
+let data3 = data0.ActText;
+if(typeof data3 === "string"){
+if(func3(data3) > 5000){
+const err19 = {instancePath:instancePath+"/ActDoc/ActText",schemaPath:"#/properties/ActDoc/properties/ActText/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters",schema:5000,parentSchema:schema18.properties.ActDoc.properties.ActText,data:data3};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -245,15 +484,9 @@ vErrors.push(err19);
 }
 errors++;
 }
-const issues0 = func6(data2, true, rootData, this, instancePath + "/ActDoc/ActDate");
-if(issues0 !== null){
-const kwErrors0 = func7(issues0, instancePath + "/ActDoc/ActDate", "#/$defs/isoDate/isoDate", "isoDate");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
-}
 }
 else {
-const err20 = {instancePath:instancePath+"/ActDoc/ActDate",schemaPath:"#/$defs/isoDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data:data2};
+const err20 = {instancePath:instancePath+"/ActDoc/ActText",schemaPath:"#/properties/ActDoc/properties/ActText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ActDoc.properties.ActText.type,parentSchema:schema18.properties.ActDoc.properties.ActText,data:data3};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -263,11 +496,9 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data0.ActText !== undefined){
-let data3 = data0.ActText;
-if(typeof data3 === "string"){
-if(func3(data3) > 5000){
-const err21 = {instancePath:instancePath+"/ActDoc/ActText",schemaPath:"#/properties/ActDoc/properties/ActText/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters",schema:5000,parentSchema:schema23.properties.ActDoc.properties.ActText,data:data3};
+}
+else {
+const err21 = {instancePath:instancePath+"/ActDoc",schemaPath:"#/properties/ActDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.ActDoc.type,parentSchema:schema18.properties.ActDoc,data:data0};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -277,8 +508,11 @@ vErrors.push(err21);
 errors++;
 }
 }
-else {
-const err22 = {instancePath:instancePath+"/ActDoc/ActText",schemaPath:"#/properties/ActDoc/properties/ActText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ActDoc.properties.ActText.type,parentSchema:schema23.properties.ActDoc.properties.ActText,data:data3};
+if(data.ContractDoc !== undefined){
+let data4 = data.ContractDoc;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(data4.ContractNo === undefined){
+const err22 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema18.properties.ContractDoc.required,parentSchema:schema18.properties.ContractDoc,data:data4};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -287,10 +521,8 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/ActDoc",schemaPath:"#/properties/ActDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.ActDoc.type,parentSchema:schema23.properties.ActDoc,data:data0};
+if(data4.ContractDate === undefined){
+const err23 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema18.properties.ContractDoc.required,parentSchema:schema18.properties.ContractDoc,data:data4};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -299,12 +531,9 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-if(data.ContractDoc !== undefined){
-let data4 = data.ContractDoc;
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-if(data4.ContractNo === undefined){
-const err24 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema23.properties.ContractDoc.required,parentSchema:schema23.properties.ContractDoc,data:data4};
+for(const key2 in data4){
+if(!((key2 === "ContractNo") || (key2 === "ContractDate"))){
+const err24 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.ContractDoc,data:data4};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -313,8 +542,12 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(data4.ContractDate === undefined){
-const err25 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema23.properties.ContractDoc.required,parentSchema:schema23.properties.ContractDoc,data:data4};
+}
+if(data4.ContractNo !== undefined){
+let data5 = data4.ContractNo;
+if(typeof data5 === "string"){
+if(func3(data5) > 100){
+const err25 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema18.properties.ContractDoc.properties.ContractNo,data:data5};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -323,9 +556,8 @@ vErrors.push(err25);
 }
 errors++;
 }
-for(const key2 in data4){
-if(!((key2 === "ContractNo") || (key2 === "ContractDate"))){
-const err26 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.ContractDoc,data:data4};
+if(func3(data5) < 1){
+const err26 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.ContractDoc.properties.ContractNo,data:data5};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -335,11 +567,8 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data4.ContractNo !== undefined){
-let data5 = data4.ContractNo;
-if(typeof data5 === "string"){
-if(func3(data5) > 100){
-const err27 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema23.properties.ContractDoc.properties.ContractNo,data:data5};
+else {
+const err27 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema18.properties.ContractDoc.properties.ContractNo,data:data5};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -348,8 +577,16 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(func3(data5) < 1){
-const err28 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.ContractDoc.properties.ContractNo,data:data5};
+}
+if(data4.ContractDate !== undefined){
+if(!(validate36.call(this, data4.ContractDate, {instancePath:instancePath+"/ContractDoc/ContractDate",parentData:data4,parentDataProperty:"ContractDate",rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.ContractDoc.type,parentSchema:schema18.properties.ContractDoc,data:data4};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -359,8 +596,11 @@ vErrors.push(err28);
 errors++;
 }
 }
-else {
-const err29 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema23.properties.ContractDoc.properties.ContractNo,data:data5};
+if(data.OrderNo !== undefined){
+let data7 = data.OrderNo;
+if(typeof data7 === "string"){
+if(func3(data7) > 100){
+const err29 = {instancePath:instancePath+"/OrderNo",schemaPath:"#/properties/OrderNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema18.properties.OrderNo,data:data7};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -370,11 +610,8 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data4.ContractDate !== undefined){
-let data6 = data4.ContractDate;
-if(typeof data6 === "string"){
-if(func3(data6) > 10){
-const err30 = {instancePath:instancePath+"/ContractDoc/ContractDate",schemaPath:"#/$defs/isoDate/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24,data:data6};
+else {
+const err30 = {instancePath:instancePath+"/OrderNo",schemaPath:"#/properties/OrderNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.OrderNo.type,parentSchema:schema18.properties.OrderNo,data:data7};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -383,15 +620,18 @@ vErrors.push(err30);
 }
 errors++;
 }
-const issues1 = func6(data6, true, rootData, this, instancePath + "/ContractDoc/ContractDate");
-if(issues1 !== null){
-const kwErrors1 = func7(issues1, instancePath + "/ContractDoc/ContractDate", "#/$defs/isoDate/isoDate", "isoDate");
-vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
-errors = errors + kwErrors1.length;
+}
+if(data.SellerTin !== undefined){
+if(!(validate39.call(this, data.SellerTin, {instancePath:instancePath+"/SellerTin",parentData:data,parentDataProperty:"SellerTin",rootData}))){
+vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+errors = vErrors.length;
 }
 }
-else {
-const err31 = {instancePath:instancePath+"/ContractDoc/ContractDate",schemaPath:"#/$defs/isoDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data:data6};
+if(data.SellerName !== undefined){
+let data9 = data.SellerName;
+if(typeof data9 === "string"){
+if(func3(data9) > 500){
+const err31 = {instancePath:instancePath+"/SellerName",schemaPath:"#/properties/SellerName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.SellerName,data:data9};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -400,10 +640,8 @@ vErrors.push(err31);
 }
 errors++;
 }
-}
-}
-else {
-const err32 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.ContractDoc.type,parentSchema:schema23.properties.ContractDoc,data:data4};
+if(func3(data9) < 1){
+const err32 = {instancePath:instancePath+"/SellerName",schemaPath:"#/properties/SellerName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.SellerName,data:data9};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -413,11 +651,8 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data.OrderNo !== undefined){
-let data7 = data.OrderNo;
-if(typeof data7 === "string"){
-if(func3(data7) > 100){
-const err33 = {instancePath:instancePath+"/OrderNo",schemaPath:"#/properties/OrderNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema23.properties.OrderNo,data:data7};
+else {
+const err33 = {instancePath:instancePath+"/SellerName",schemaPath:"#/properties/SellerName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.SellerName.type,parentSchema:schema18.properties.SellerName,data:data9};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -427,8 +662,11 @@ vErrors.push(err33);
 errors++;
 }
 }
-else {
-const err34 = {instancePath:instancePath+"/OrderNo",schemaPath:"#/properties/OrderNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.OrderNo.type,parentSchema:schema23.properties.OrderNo,data:data7};
+if(data.SellerBranchCode !== undefined){
+let data10 = data.SellerBranchCode;
+if(typeof data10 === "string"){
+if(func3(data10) > 50){
+const err34 = {instancePath:instancePath+"/SellerBranchCode",schemaPath:"#/properties/SellerBranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.SellerBranchCode,data:data10};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -438,11 +676,8 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data.SellerTin !== undefined){
-let data8 = data.SellerTin;
-if(typeof data8 === "string"){
-if(func3(data8) > 14){
-const err35 = {instancePath:instancePath+"/SellerTin",schemaPath:"#/$defs/tinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema26,data:data8};
+else {
+const err35 = {instancePath:instancePath+"/SellerBranchCode",schemaPath:"#/properties/SellerBranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.SellerBranchCode.type,parentSchema:schema18.properties.SellerBranchCode,data:data10};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -451,8 +686,12 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(func3(data8) < 9){
-const err36 = {instancePath:instancePath+"/SellerTin",schemaPath:"#/$defs/tinOrPinfl/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema26,data:data8};
+}
+if(data.SellerBranchName !== undefined){
+let data11 = data.SellerBranchName;
+if(typeof data11 === "string"){
+if(func3(data11) > 500){
+const err36 = {instancePath:instancePath+"/SellerBranchName",schemaPath:"#/properties/SellerBranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.SellerBranchName,data:data11};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -461,15 +700,9 @@ vErrors.push(err36);
 }
 errors++;
 }
-const issues2 = func17(data8, true, rootData, this, instancePath + "/SellerTin");
-if(issues2 !== null){
-const kwErrors2 = func7(issues2, instancePath + "/SellerTin", "#/$defs/tinOrPinfl/pinflOrTin", "pinflOrTin");
-vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
-errors = errors + kwErrors2.length;
-}
 }
 else {
-const err37 = {instancePath:instancePath+"/SellerTin",schemaPath:"#/$defs/tinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.type,parentSchema:schema26,data:data8};
+const err37 = {instancePath:instancePath+"/SellerBranchName",schemaPath:"#/properties/SellerBranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.SellerBranchName.type,parentSchema:schema18.properties.SellerBranchName,data:data11};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -479,11 +712,17 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data.SellerName !== undefined){
-let data9 = data.SellerName;
-if(typeof data9 === "string"){
-if(func3(data9) > 500){
-const err38 = {instancePath:instancePath+"/SellerName",schemaPath:"#/properties/SellerName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.SellerName,data:data9};
+if(data.BuyerTin !== undefined){
+if(!(validate39.call(this, data.BuyerTin, {instancePath:instancePath+"/BuyerTin",parentData:data,parentDataProperty:"BuyerTin",rootData}))){
+vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+errors = vErrors.length;
+}
+}
+if(data.BuyerName !== undefined){
+let data13 = data.BuyerName;
+if(typeof data13 === "string"){
+if(func3(data13) > 500){
+const err38 = {instancePath:instancePath+"/BuyerName",schemaPath:"#/properties/BuyerName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.BuyerName,data:data13};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -492,8 +731,8 @@ vErrors.push(err38);
 }
 errors++;
 }
-if(func3(data9) < 1){
-const err39 = {instancePath:instancePath+"/SellerName",schemaPath:"#/properties/SellerName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.SellerName,data:data9};
+if(func3(data13) < 1){
+const err39 = {instancePath:instancePath+"/BuyerName",schemaPath:"#/properties/BuyerName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.BuyerName,data:data13};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -504,7 +743,7 @@ errors++;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/SellerName",schemaPath:"#/properties/SellerName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.SellerName.type,parentSchema:schema23.properties.SellerName,data:data9};
+const err40 = {instancePath:instancePath+"/BuyerName",schemaPath:"#/properties/BuyerName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.BuyerName.type,parentSchema:schema18.properties.BuyerName,data:data13};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -514,11 +753,11 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data.SellerBranchCode !== undefined){
-let data10 = data.SellerBranchCode;
-if(typeof data10 === "string"){
-if(func3(data10) > 50){
-const err41 = {instancePath:instancePath+"/SellerBranchCode",schemaPath:"#/properties/SellerBranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.SellerBranchCode,data:data10};
+if(data.BuyerBranchCode !== undefined){
+let data14 = data.BuyerBranchCode;
+if(typeof data14 === "string"){
+if(func3(data14) > 50){
+const err41 = {instancePath:instancePath+"/BuyerBranchCode",schemaPath:"#/properties/BuyerBranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.BuyerBranchCode,data:data14};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -529,7 +768,7 @@ errors++;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/SellerBranchCode",schemaPath:"#/properties/SellerBranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.SellerBranchCode.type,parentSchema:schema23.properties.SellerBranchCode,data:data10};
+const err42 = {instancePath:instancePath+"/BuyerBranchCode",schemaPath:"#/properties/BuyerBranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.BuyerBranchCode.type,parentSchema:schema18.properties.BuyerBranchCode,data:data14};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -539,11 +778,11 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data.SellerBranchName !== undefined){
-let data11 = data.SellerBranchName;
-if(typeof data11 === "string"){
-if(func3(data11) > 500){
-const err43 = {instancePath:instancePath+"/SellerBranchName",schemaPath:"#/properties/SellerBranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.SellerBranchName,data:data11};
+if(data.BuyerBranchName !== undefined){
+let data15 = data.BuyerBranchName;
+if(typeof data15 === "string"){
+if(func3(data15) > 500){
+const err43 = {instancePath:instancePath+"/BuyerBranchName",schemaPath:"#/properties/BuyerBranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.BuyerBranchName,data:data15};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -554,7 +793,7 @@ errors++;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/SellerBranchName",schemaPath:"#/properties/SellerBranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.SellerBranchName.type,parentSchema:schema23.properties.SellerBranchName,data:data11};
+const err44 = {instancePath:instancePath+"/BuyerBranchName",schemaPath:"#/properties/BuyerBranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.BuyerBranchName.type,parentSchema:schema18.properties.BuyerBranchName,data:data15};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -564,11 +803,11 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data.BuyerTin !== undefined){
-let data12 = data.BuyerTin;
-if(typeof data12 === "string"){
-if(func3(data12) > 14){
-const err45 = {instancePath:instancePath+"/BuyerTin",schemaPath:"#/$defs/tinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema26,data:data12};
+if(data.ProductList !== undefined){
+let data16 = data.ProductList;
+if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
+if(data16.Tin === undefined){
+const err45 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Tin"},message:"must have required property '"+"Tin"+"'",schema:schema18.properties.ProductList.required,parentSchema:schema18.properties.ProductList,data:data16};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -577,8 +816,8 @@ vErrors.push(err45);
 }
 errors++;
 }
-if(func3(data12) < 9){
-const err46 = {instancePath:instancePath+"/BuyerTin",schemaPath:"#/$defs/tinOrPinfl/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema26,data:data12};
+if(data16.Products === undefined){
+const err46 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema18.properties.ProductList.required,parentSchema:schema18.properties.ProductList,data:data16};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -587,15 +826,9 @@ vErrors.push(err46);
 }
 errors++;
 }
-const issues3 = func17(data12, true, rootData, this, instancePath + "/BuyerTin");
-if(issues3 !== null){
-const kwErrors3 = func7(issues3, instancePath + "/BuyerTin", "#/$defs/tinOrPinfl/pinflOrTin", "pinflOrTin");
-vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
-errors = errors + kwErrors3.length;
-}
-}
-else {
-const err47 = {instancePath:instancePath+"/BuyerTin",schemaPath:"#/$defs/tinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.type,parentSchema:schema26,data:data12};
+for(const key3 in data16){
+if(!((key3 === "Tin") || (key3 === "Products"))){
+const err47 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.ProductList,data:data16};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -605,11 +838,17 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data.BuyerName !== undefined){
-let data13 = data.BuyerName;
-if(typeof data13 === "string"){
-if(func3(data13) > 500){
-const err48 = {instancePath:instancePath+"/BuyerName",schemaPath:"#/properties/BuyerName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.BuyerName,data:data13};
+if(data16.Tin !== undefined){
+if(!(validate39.call(this, data16.Tin, {instancePath:instancePath+"/ProductList/Tin",parentData:data16,parentDataProperty:"Tin",rootData}))){
+vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+errors = vErrors.length;
+}
+}
+if(data16.Products !== undefined){
+let data18 = data16.Products;
+if(Array.isArray(data18)){
+if(data18.length > 10000){
+const err48 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema18.properties.ProductList.properties.Products,data:data18};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -618,8 +857,8 @@ vErrors.push(err48);
 }
 errors++;
 }
-if(func3(data13) < 1){
-const err49 = {instancePath:instancePath+"/BuyerName",schemaPath:"#/properties/BuyerName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.BuyerName,data:data13};
+if(data18.length < 1){
+const err49 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema18.properties.ProductList.properties.Products,data:data18};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -628,9 +867,12 @@ vErrors.push(err49);
 }
 errors++;
 }
-}
-else {
-const err50 = {instancePath:instancePath+"/BuyerName",schemaPath:"#/properties/BuyerName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.BuyerName.type,parentSchema:schema23.properties.BuyerName,data:data13};
+const len0 = data18.length;
+for(let i0=0; i0<len0; i0++){
+let data19 = data18[i0];
+if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
+if(data19.OrdNo === undefined){
+const err50 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema18.properties.ProductList.properties.Products.items.required,parentSchema:schema18.properties.ProductList.properties.Products.items,data:data19};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -639,12 +881,8 @@ vErrors.push(err50);
 }
 errors++;
 }
-}
-if(data.BuyerBranchCode !== undefined){
-let data14 = data.BuyerBranchCode;
-if(typeof data14 === "string"){
-if(func3(data14) > 50){
-const err51 = {instancePath:instancePath+"/BuyerBranchCode",schemaPath:"#/properties/BuyerBranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.BuyerBranchCode,data:data14};
+if(data19.CatalogCode === undefined){
+const err51 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema18.properties.ProductList.properties.Products.items.required,parentSchema:schema18.properties.ProductList.properties.Products.items,data:data19};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -653,9 +891,8 @@ vErrors.push(err51);
 }
 errors++;
 }
-}
-else {
-const err52 = {instancePath:instancePath+"/BuyerBranchCode",schemaPath:"#/properties/BuyerBranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.BuyerBranchCode.type,parentSchema:schema23.properties.BuyerBranchCode,data:data14};
+if(data19.CatalogName === undefined){
+const err52 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema18.properties.ProductList.properties.Products.items.required,parentSchema:schema18.properties.ProductList.properties.Products.items,data:data19};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -664,12 +901,8 @@ vErrors.push(err52);
 }
 errors++;
 }
-}
-if(data.BuyerBranchName !== undefined){
-let data15 = data.BuyerBranchName;
-if(typeof data15 === "string"){
-if(func3(data15) > 500){
-const err53 = {instancePath:instancePath+"/BuyerBranchName",schemaPath:"#/properties/BuyerBranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.BuyerBranchName,data:data15};
+if(data19.Name === undefined){
+const err53 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema18.properties.ProductList.properties.Products.items.required,parentSchema:schema18.properties.ProductList.properties.Products.items,data:data19};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -678,9 +911,8 @@ vErrors.push(err53);
 }
 errors++;
 }
-}
-else {
-const err54 = {instancePath:instancePath+"/BuyerBranchName",schemaPath:"#/properties/BuyerBranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.BuyerBranchName.type,parentSchema:schema23.properties.BuyerBranchName,data:data15};
+if(data19.Count === undefined){
+const err54 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema18.properties.ProductList.properties.Products.items.required,parentSchema:schema18.properties.ProductList.properties.Products.items,data:data19};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -689,12 +921,8 @@ vErrors.push(err54);
 }
 errors++;
 }
-}
-if(data.ProductList !== undefined){
-let data16 = data.ProductList;
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-if(data16.Tin === undefined){
-const err55 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Tin"},message:"must have required property '"+"Tin"+"'",schema:schema23.properties.ProductList.required,parentSchema:schema23.properties.ProductList,data:data16};
+if(data19.Summa === undefined){
+const err55 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "Summa"},message:"must have required property '"+"Summa"+"'",schema:schema18.properties.ProductList.properties.Products.items.required,parentSchema:schema18.properties.ProductList.properties.Products.items,data:data19};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -703,8 +931,8 @@ vErrors.push(err55);
 }
 errors++;
 }
-if(data16.Products === undefined){
-const err56 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema23.properties.ProductList.required,parentSchema:schema23.properties.ProductList,data:data16};
+if(data19.TotalSum === undefined){
+const err56 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "TotalSum"},message:"must have required property '"+"TotalSum"+"'",schema:schema18.properties.ProductList.properties.Products.items.required,parentSchema:schema18.properties.ProductList.properties.Products.items,data:data19};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -713,9 +941,9 @@ vErrors.push(err56);
 }
 errors++;
 }
-for(const key3 in data16){
-if(!((key3 === "Tin") || (key3 === "Products"))){
-const err57 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.ProductList,data:data16};
+for(const key4 in data19){
+if(!(func2.call(schema18.properties.ProductList.properties.Products.items.properties, key4))){
+const err57 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.ProductList.properties.Products.items,data:data19};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -725,11 +953,10 @@ vErrors.push(err57);
 errors++;
 }
 }
-if(data16.Tin !== undefined){
-let data17 = data16.Tin;
-if(typeof data17 === "string"){
-if(func3(data17) > 14){
-const err58 = {instancePath:instancePath+"/ProductList/Tin",schemaPath:"#/$defs/tinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema26,data:data17};
+if(data19.OrdNo !== undefined){
+let data20 = data19.OrdNo;
+if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
+const err58 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/OrdNo",schemaPath:"#/properties/ProductList/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.ProductList.properties.Products.items.properties.OrdNo.type,parentSchema:schema18.properties.ProductList.properties.Products.items.properties.OrdNo,data:data20};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -738,8 +965,9 @@ vErrors.push(err58);
 }
 errors++;
 }
-if(func3(data17) < 9){
-const err59 = {instancePath:instancePath+"/ProductList/Tin",schemaPath:"#/$defs/tinOrPinfl/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema26,data:data17};
+if((typeof data20 == "number") && (isFinite(data20))){
+if(data20 < 1 || isNaN(data20)){
+const err59 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/OrdNo",schemaPath:"#/properties/ProductList/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema18.properties.ProductList.properties.Products.items.properties.OrdNo,data:data20};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -748,15 +976,19 @@ vErrors.push(err59);
 }
 errors++;
 }
-const issues4 = func17(data17, true, rootData, this, instancePath + "/ProductList/Tin");
-if(issues4 !== null){
-const kwErrors4 = func7(issues4, instancePath + "/ProductList/Tin", "#/$defs/tinOrPinfl/pinflOrTin", "pinflOrTin");
-vErrors = vErrors === null ? kwErrors4 : vErrors.concat(kwErrors4);
-errors = errors + kwErrors4.length;
 }
 }
-else {
-const err60 = {instancePath:instancePath+"/ProductList/Tin",schemaPath:"#/$defs/tinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.type,parentSchema:schema26,data:data17};
+if(data19.CatalogCode !== undefined){
+if(!(validate43.call(this, data19.CatalogCode, {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogCode",parentData:data19,parentDataProperty:"CatalogCode",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+errors = vErrors.length;
+}
+}
+if(data19.CatalogName !== undefined){
+let data22 = data19.CatalogName;
+if(typeof data22 === "string"){
+if(func3(data22) > 1000){
+const err60 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema18.properties.ProductList.properties.Products.items.properties.CatalogName,data:data22};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -765,12 +997,8 @@ vErrors.push(err60);
 }
 errors++;
 }
-}
-if(data16.Products !== undefined){
-let data18 = data16.Products;
-if(Array.isArray(data18)){
-if(data18.length > 10000){
-const err61 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema23.properties.ProductList.properties.Products,data:data18};
+if(func3(data22) < 1){
+const err61 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.ProductList.properties.Products.items.properties.CatalogName,data:data22};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -779,8 +1007,9 @@ vErrors.push(err61);
 }
 errors++;
 }
-if(data18.length < 1){
-const err62 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema23.properties.ProductList.properties.Products,data:data18};
+}
+else {
+const err62 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ProductList.properties.Products.items.properties.CatalogName.type,parentSchema:schema18.properties.ProductList.properties.Products.items.properties.CatalogName,data:data22};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -789,12 +1018,12 @@ vErrors.push(err62);
 }
 errors++;
 }
-const len0 = data18.length;
-for(let i0=0; i0<len0; i0++){
-let data19 = data18[i0];
-if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
-if(data19.OrdNo === undefined){
-const err63 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema23.properties.ProductList.properties.Products.items.required,parentSchema:schema23.properties.ProductList.properties.Products.items,data:data19};
+}
+if(data19.Name !== undefined){
+let data23 = data19.Name;
+if(typeof data23 === "string"){
+if(func3(data23) > 1000){
+const err63 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Name",schemaPath:"#/properties/ProductList/properties/Products/items/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema18.properties.ProductList.properties.Products.items.properties.Name,data:data23};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -803,8 +1032,8 @@ vErrors.push(err63);
 }
 errors++;
 }
-if(data19.CatalogCode === undefined){
-const err64 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema23.properties.ProductList.properties.Products.items.required,parentSchema:schema23.properties.ProductList.properties.Products.items,data:data19};
+if(func3(data23) < 1){
+const err64 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Name",schemaPath:"#/properties/ProductList/properties/Products/items/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.ProductList.properties.Products.items.properties.Name,data:data23};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -813,8 +1042,9 @@ vErrors.push(err64);
 }
 errors++;
 }
-if(data19.CatalogName === undefined){
-const err65 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema23.properties.ProductList.properties.Products.items.required,parentSchema:schema23.properties.ProductList.properties.Products.items,data:data19};
+}
+else {
+const err65 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Name",schemaPath:"#/properties/ProductList/properties/Products/items/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ProductList.properties.Products.items.properties.Name.type,parentSchema:schema18.properties.ProductList.properties.Products.items.properties.Name,data:data23};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -823,8 +1053,12 @@ vErrors.push(err65);
 }
 errors++;
 }
-if(data19.Name === undefined){
-const err66 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema23.properties.ProductList.properties.Products.items.required,parentSchema:schema23.properties.ProductList.properties.Products.items,data:data19};
+}
+if(data19.PackageCode !== undefined){
+let data24 = data19.PackageCode;
+if(typeof data24 === "string"){
+if(!pattern1.test(data24)){
+const err66 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/PackageCode",schemaPath:"#/properties/ProductList/properties/Products/items/properties/PackageCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{1,20})?$"},message:"must match pattern \""+"^(\\d{1,20})?$"+"\"",schema:"^(\\d{1,20})?$",parentSchema:schema18.properties.ProductList.properties.Products.items.properties.PackageCode,data:data24};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -833,8 +1067,9 @@ vErrors.push(err66);
 }
 errors++;
 }
-if(data19.Count === undefined){
-const err67 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema23.properties.ProductList.properties.Products.items.required,parentSchema:schema23.properties.ProductList.properties.Products.items,data:data19};
+}
+else {
+const err67 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/PackageCode",schemaPath:"#/properties/ProductList/properties/Products/items/properties/PackageCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ProductList.properties.Products.items.properties.PackageCode.type,parentSchema:schema18.properties.ProductList.properties.Products.items.properties.PackageCode,data:data24};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -843,8 +1078,12 @@ vErrors.push(err67);
 }
 errors++;
 }
-if(data19.Summa === undefined){
-const err68 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "Summa"},message:"must have required property '"+"Summa"+"'",schema:schema23.properties.ProductList.properties.Products.items.required,parentSchema:schema23.properties.ProductList.properties.Products.items,data:data19};
+}
+if(data19.PackageName !== undefined){
+let data25 = data19.PackageName;
+if(typeof data25 === "string"){
+if(func3(data25) > 300){
+const err68 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/PackageName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema18.properties.ProductList.properties.Products.items.properties.PackageName,data:data25};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -853,8 +1092,9 @@ vErrors.push(err68);
 }
 errors++;
 }
-if(data19.TotalSum === undefined){
-const err69 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "TotalSum"},message:"must have required property '"+"TotalSum"+"'",schema:schema23.properties.ProductList.properties.Products.items.required,parentSchema:schema23.properties.ProductList.properties.Products.items,data:data19};
+}
+else {
+const err69 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/PackageName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ProductList.properties.Products.items.properties.PackageName.type,parentSchema:schema18.properties.ProductList.properties.Products.items.properties.PackageName,data:data25};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -863,9 +1103,12 @@ vErrors.push(err69);
 }
 errors++;
 }
-for(const key4 in data19){
-if(!(func2.call(schema23.properties.ProductList.properties.Products.items.properties, key4))){
-const err70 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.ProductList.properties.Products.items,data:data19};
+}
+if(data19.MeasureId !== undefined){
+let data26 = data19.MeasureId;
+if(typeof data26 === "string"){
+if(func3(data26) > 20){
+const err70 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/MeasureId",schemaPath:"#/properties/ProductList/properties/Products/items/properties/MeasureId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema18.properties.ProductList.properties.Products.items.properties.MeasureId,data:data26};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -875,10 +1118,8 @@ vErrors.push(err70);
 errors++;
 }
 }
-if(data19.OrdNo !== undefined){
-let data20 = data19.OrdNo;
-if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-const err71 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/OrdNo",schemaPath:"#/properties/ProductList/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.ProductList.properties.Products.items.properties.OrdNo.type,parentSchema:schema23.properties.ProductList.properties.Products.items.properties.OrdNo,data:data20};
+else {
+const err71 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/MeasureId",schemaPath:"#/properties/ProductList/properties/Products/items/properties/MeasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ProductList.properties.Products.items.properties.MeasureId.type,parentSchema:schema18.properties.ProductList.properties.Products.items.properties.MeasureId,data:data26};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -887,9 +1128,22 @@ vErrors.push(err71);
 }
 errors++;
 }
-if((typeof data20 == "number") && (isFinite(data20))){
-if(data20 < 1 || isNaN(data20)){
-const err72 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/OrdNo",schemaPath:"#/properties/ProductList/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema23.properties.ProductList.properties.Products.items.properties.OrdNo,data:data20};
+}
+if(data19.Count !== undefined){
+if(!(validate45.call(this, data19.Count, {instancePath:instancePath+"/ProductList/Products/" + i0+"/Count",parentData:data19,parentDataProperty:"Count",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+errors = vErrors.length;
+}
+}
+if(data19.Summa !== undefined){
+let data28 = data19.Summa;
+if(!(validate47.call(this, data28, {instancePath:instancePath+"/ProductList/Products/" + i0+"/Summa",parentData:data19,parentDataProperty:"Summa",rootData}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+errors = vErrors.length;
+}
+if((typeof data28 == "number") && (isFinite(data28))){
+if(data28 < 0 || isNaN(data28)){
+const err72 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Summa",schemaPath:"#/properties/ProductList/properties/Products/items/properties/Summa/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.ProductList.properties.Products.items.properties.Summa,data:data28};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -900,11 +1154,15 @@ errors++;
 }
 }
 }
-if(data19.CatalogCode !== undefined){
-let data21 = data19.CatalogCode;
-if(typeof data21 === "string"){
-if(!pattern0.test(data21)){
-const err73 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogCode",schemaPath:"#/$defs/catalogCode/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema29,data:data21};
+if(data19.TotalSum !== undefined){
+let data29 = data19.TotalSum;
+if(!(validate47.call(this, data29, {instancePath:instancePath+"/ProductList/Products/" + i0+"/TotalSum",parentData:data19,parentDataProperty:"TotalSum",rootData}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+errors = vErrors.length;
+}
+if((typeof data29 == "number") && (isFinite(data29))){
+if(data29 < 0 || isNaN(data29)){
+const err73 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/TotalSum",schemaPath:"#/properties/ProductList/properties/Products/items/properties/TotalSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.ProductList.properties.Products.items.properties.TotalSum,data:data29};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -914,8 +1172,16 @@ vErrors.push(err73);
 errors++;
 }
 }
+}
+const issues0 = func35(data19, schema18.properties.ProductList.properties.Products.items.requiredWithout, rootData, this, instancePath + "/ProductList/Products/" + i0);
+if(issues0 !== null){
+const kwErrors0 = func7(issues0, instancePath + "/ProductList/Products/" + i0, "#/properties/ProductList/properties/Products/items/requiredWithout", "requiredWithout");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
 else {
-const err74 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogCode",schemaPath:"#/$defs/catalogCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.type,parentSchema:schema29,data:data21};
+const err74 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.ProductList.properties.Products.items.type,parentSchema:schema18.properties.ProductList.properties.Products.items,data:data19};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -925,11 +1191,15 @@ vErrors.push(err74);
 errors++;
 }
 }
-if(data19.CatalogName !== undefined){
-let data22 = data19.CatalogName;
-if(typeof data22 === "string"){
-if(func3(data22) > 1000){
-const err75 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema23.properties.ProductList.properties.Products.items.properties.CatalogName,data:data22};
+const issues1 = func37(data18, schema18.properties.ProductList.properties.Products.lineArithmetic, rootData, this, instancePath + "/ProductList/Products");
+if(issues1 !== null){
+const kwErrors1 = func7(issues1, instancePath + "/ProductList/Products", "#/properties/ProductList/properties/Products/lineArithmetic", "lineArithmetic");
+vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
+errors = errors + kwErrors1.length;
+}
+}
+else {
+const err75 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.ProductList.properties.Products.type,parentSchema:schema18.properties.ProductList.properties.Products,data:data18};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -938,8 +1208,10 @@ vErrors.push(err75);
 }
 errors++;
 }
-if(func3(data22) < 1){
-const err76 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.ProductList.properties.Products.items.properties.CatalogName,data:data22};
+}
+}
+else {
+const err76 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.ProductList.type,parentSchema:schema18.properties.ProductList,data:data16};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -949,8 +1221,10 @@ vErrors.push(err76);
 errors++;
 }
 }
-else {
-const err77 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ProductList.properties.Products.items.properties.CatalogName.type,parentSchema:schema23.properties.ProductList.properties.Products.items.properties.CatalogName,data:data22};
+if(data.HasVat !== undefined){
+let data30 = data.HasVat;
+if(typeof data30 !== "boolean"){
+const err77 = {instancePath:instancePath+"/HasVat",schemaPath:"#/properties/HasVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.HasVat.type,parentSchema:schema18.properties.HasVat,data:data30};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -960,11 +1234,10 @@ vErrors.push(err77);
 errors++;
 }
 }
-if(data19.Name !== undefined){
-let data23 = data19.Name;
-if(typeof data23 === "string"){
-if(func3(data23) > 1000){
-const err78 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Name",schemaPath:"#/properties/ProductList/properties/Products/items/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema23.properties.ProductList.properties.Products.items.properties.Name,data:data23};
+if(data.WithoutVat !== undefined){
+let data31 = data.WithoutVat;
+if(typeof data31 !== "boolean"){
+const err78 = {instancePath:instancePath+"/WithoutVat",schemaPath:"#/properties/WithoutVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.WithoutVat.type,parentSchema:schema18.properties.WithoutVat,data:data31};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -973,8 +1246,22 @@ vErrors.push(err78);
 }
 errors++;
 }
-if(func3(data23) < 1){
-const err79 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Name",schemaPath:"#/properties/ProductList/properties/Products/items/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.ProductList.properties.Products.items.properties.Name,data:data23};
+}
+if(data.VatRate !== undefined){
+if(!(validate50.call(this, data.VatRate, {instancePath:instancePath+"/VatRate",parentData:data,parentDataProperty:"VatRate",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+errors = vErrors.length;
+}
+}
+if(data.VatSum !== undefined){
+let data33 = data.VatSum;
+if(!(validate47.call(this, data33, {instancePath:instancePath+"/VatSum",parentData:data,parentDataProperty:"VatSum",rootData}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+errors = vErrors.length;
+}
+if((typeof data33 == "number") && (isFinite(data33))){
+if(data33 < 0 || isNaN(data33)){
+const err79 = {instancePath:instancePath+"/VatSum",schemaPath:"#/properties/VatSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.VatSum,data:data33};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -984,8 +1271,16 @@ vErrors.push(err79);
 errors++;
 }
 }
-else {
-const err80 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Name",schemaPath:"#/properties/ProductList/properties/Products/items/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ProductList.properties.Products.items.properties.Name.type,parentSchema:schema23.properties.ProductList.properties.Products.items.properties.Name,data:data23};
+}
+if(data.TotalSumWithoutVat !== undefined){
+let data34 = data.TotalSumWithoutVat;
+if(!(validate47.call(this, data34, {instancePath:instancePath+"/TotalSumWithoutVat",parentData:data,parentDataProperty:"TotalSumWithoutVat",rootData}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+errors = vErrors.length;
+}
+if((typeof data34 == "number") && (isFinite(data34))){
+if(data34 < 0 || isNaN(data34)){
+const err80 = {instancePath:instancePath+"/TotalSumWithoutVat",schemaPath:"#/properties/TotalSumWithoutVat/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.TotalSumWithoutVat,data:data34};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -995,11 +1290,16 @@ vErrors.push(err80);
 errors++;
 }
 }
-if(data19.PackageCode !== undefined){
-let data24 = data19.PackageCode;
-if(typeof data24 === "string"){
-if(!pattern1.test(data24)){
-const err81 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/PackageCode",schemaPath:"#/properties/ProductList/properties/Products/items/properties/PackageCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{1,20})?$"},message:"must match pattern \""+"^(\\d{1,20})?$"+"\"",schema:"^(\\d{1,20})?$",parentSchema:schema23.properties.ProductList.properties.Products.items.properties.PackageCode,data:data24};
+}
+if(data.TotalSum !== undefined){
+let data35 = data.TotalSum;
+if(!(validate47.call(this, data35, {instancePath:instancePath+"/TotalSum",parentData:data,parentDataProperty:"TotalSum",rootData}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+errors = vErrors.length;
+}
+if((typeof data35 == "number") && (isFinite(data35))){
+if(data35 < 0 || isNaN(data35)){
+const err81 = {instancePath:instancePath+"/TotalSum",schemaPath:"#/properties/TotalSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.TotalSum,data:data35};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1009,8 +1309,28 @@ vErrors.push(err81);
 errors++;
 }
 }
+}
+const issues2 = func39(data, schema18.documentTotals, rootData, this, instancePath + "");
+if(issues2 !== null){
+const kwErrors2 = func7(issues2, instancePath + "", "#/documentTotals", "documentTotals");
+vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
+errors = errors + kwErrors2.length;
+}
+const issues3 = func41(data, schema18.sellerNotBuyer, rootData, this, instancePath + "");
+if(issues3 !== null){
+const kwErrors3 = func7(issues3, instancePath + "", "#/sellerNotBuyer", "sellerNotBuyer");
+vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
+errors = errors + kwErrors3.length;
+}
+const issues4 = func43(data, schema18.vatArithmetic, rootData, this, instancePath + "");
+if(issues4 !== null){
+const kwErrors4 = func7(issues4, instancePath + "", "#/vatArithmetic", "vatArithmetic");
+vErrors = vErrors === null ? kwErrors4 : vErrors.concat(kwErrors4);
+errors = errors + kwErrors4.length;
+}
+}
 else {
-const err82 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/PackageCode",schemaPath:"#/properties/ProductList/properties/Products/items/properties/PackageCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ProductList.properties.Products.items.properties.PackageCode.type,parentSchema:schema23.properties.ProductList.properties.Products.items.properties.PackageCode,data:data24};
+const err82 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1019,484 +1339,7 @@ vErrors.push(err82);
 }
 errors++;
 }
-}
-if(data19.PackageName !== undefined){
-let data25 = data19.PackageName;
-if(typeof data25 === "string"){
-if(func3(data25) > 300){
-const err83 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/PackageName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.ProductList.properties.Products.items.properties.PackageName,data:data25};
-if(vErrors === null){
-vErrors = [err83];
-}
-else {
-vErrors.push(err83);
-}
-errors++;
-}
-}
-else {
-const err84 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/PackageName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ProductList.properties.Products.items.properties.PackageName.type,parentSchema:schema23.properties.ProductList.properties.Products.items.properties.PackageName,data:data25};
-if(vErrors === null){
-vErrors = [err84];
-}
-else {
-vErrors.push(err84);
-}
-errors++;
-}
-}
-if(data19.MeasureId !== undefined){
-let data26 = data19.MeasureId;
-if(typeof data26 === "string"){
-if(func3(data26) > 20){
-const err85 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/MeasureId",schemaPath:"#/properties/ProductList/properties/Products/items/properties/MeasureId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema23.properties.ProductList.properties.Products.items.properties.MeasureId,data:data26};
-if(vErrors === null){
-vErrors = [err85];
-}
-else {
-vErrors.push(err85);
-}
-errors++;
-}
-}
-else {
-const err86 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/MeasureId",schemaPath:"#/properties/ProductList/properties/Products/items/properties/MeasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ProductList.properties.Products.items.properties.MeasureId.type,parentSchema:schema23.properties.ProductList.properties.Products.items.properties.MeasureId,data:data26};
-if(vErrors === null){
-vErrors = [err86];
-}
-else {
-vErrors.push(err86);
-}
-errors++;
-}
-}
-if(data19.Count !== undefined){
-let data27 = data19.Count;
-if((typeof data27 == "number") && (isFinite(data27))){
-if(data27 > 999999999 || isNaN(data27)){
-const err87 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Count",schemaPath:"#/$defs/count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema30,data:data27};
-if(vErrors === null){
-vErrors = [err87];
-}
-else {
-vErrors.push(err87);
-}
-errors++;
-}
-if(data27 <= 0 || isNaN(data27)){
-const err88 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Count",schemaPath:"#/$defs/count/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema30,data:data27};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
-}
-errors++;
-}
-const issues5 = func42(data27, 6, rootData, this, instancePath + "/ProductList/Products/" + i0+"/Count");
-if(issues5 !== null){
-const kwErrors5 = func7(issues5, instancePath + "/ProductList/Products/" + i0+"/Count", "#/$defs/count/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors5 : vErrors.concat(kwErrors5);
-errors = errors + kwErrors5.length;
-}
-}
-else {
-const err89 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Count",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema30.type,parentSchema:schema30,data:data27};
-if(vErrors === null){
-vErrors = [err89];
-}
-else {
-vErrors.push(err89);
-}
-errors++;
-}
-}
-if(data19.Summa !== undefined){
-let data28 = data19.Summa;
-if((typeof data28 == "number") && (isFinite(data28))){
-if(data28 > 9999999999999.99 || isNaN(data28)){
-const err90 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Summa",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema31,data:data28};
-if(vErrors === null){
-vErrors = [err90];
-}
-else {
-vErrors.push(err90);
-}
-errors++;
-}
-if(data28 < -9999999999999.99 || isNaN(data28)){
-const err91 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Summa",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema31,data:data28};
-if(vErrors === null){
-vErrors = [err91];
-}
-else {
-vErrors.push(err91);
-}
-errors++;
-}
-const issues6 = func42(data28, 2, rootData, this, instancePath + "/ProductList/Products/" + i0+"/Summa");
-if(issues6 !== null){
-const kwErrors6 = func7(issues6, instancePath + "/ProductList/Products/" + i0+"/Summa", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors6 : vErrors.concat(kwErrors6);
-errors = errors + kwErrors6.length;
-}
-}
-else {
-const err92 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Summa",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.type,parentSchema:schema31,data:data28};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
-}
-errors++;
-}
-if((typeof data28 == "number") && (isFinite(data28))){
-if(data28 < 0 || isNaN(data28)){
-const err93 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Summa",schemaPath:"#/properties/ProductList/properties/Products/items/properties/Summa/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.ProductList.properties.Products.items.properties.Summa,data:data28};
-if(vErrors === null){
-vErrors = [err93];
-}
-else {
-vErrors.push(err93);
-}
-errors++;
-}
-}
-}
-if(data19.TotalSum !== undefined){
-let data29 = data19.TotalSum;
-if((typeof data29 == "number") && (isFinite(data29))){
-if(data29 > 9999999999999.99 || isNaN(data29)){
-const err94 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/TotalSum",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema31,data:data29};
-if(vErrors === null){
-vErrors = [err94];
-}
-else {
-vErrors.push(err94);
-}
-errors++;
-}
-if(data29 < -9999999999999.99 || isNaN(data29)){
-const err95 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/TotalSum",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema31,data:data29};
-if(vErrors === null){
-vErrors = [err95];
-}
-else {
-vErrors.push(err95);
-}
-errors++;
-}
-const issues7 = func42(data29, 2, rootData, this, instancePath + "/ProductList/Products/" + i0+"/TotalSum");
-if(issues7 !== null){
-const kwErrors7 = func7(issues7, instancePath + "/ProductList/Products/" + i0+"/TotalSum", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors7 : vErrors.concat(kwErrors7);
-errors = errors + kwErrors7.length;
-}
-}
-else {
-const err96 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/TotalSum",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.type,parentSchema:schema31,data:data29};
-if(vErrors === null){
-vErrors = [err96];
-}
-else {
-vErrors.push(err96);
-}
-errors++;
-}
-if((typeof data29 == "number") && (isFinite(data29))){
-if(data29 < 0 || isNaN(data29)){
-const err97 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/TotalSum",schemaPath:"#/properties/ProductList/properties/Products/items/properties/TotalSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.ProductList.properties.Products.items.properties.TotalSum,data:data29};
-if(vErrors === null){
-vErrors = [err97];
-}
-else {
-vErrors.push(err97);
-}
-errors++;
-}
-}
-}
-const issues8 = func48(data19, schema23.properties.ProductList.properties.Products.items.requiredWithout, rootData, this, instancePath + "/ProductList/Products/" + i0);
-if(issues8 !== null){
-const kwErrors8 = func7(issues8, instancePath + "/ProductList/Products/" + i0, "#/properties/ProductList/properties/Products/items/requiredWithout", "requiredWithout");
-vErrors = vErrors === null ? kwErrors8 : vErrors.concat(kwErrors8);
-errors = errors + kwErrors8.length;
-}
-}
-else {
-const err98 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.ProductList.properties.Products.items.type,parentSchema:schema23.properties.ProductList.properties.Products.items,data:data19};
-if(vErrors === null){
-vErrors = [err98];
-}
-else {
-vErrors.push(err98);
-}
-errors++;
-}
-}
-const issues9 = func50(data18, schema23.properties.ProductList.properties.Products.lineArithmetic, rootData, this, instancePath + "/ProductList/Products");
-if(issues9 !== null){
-const kwErrors9 = func7(issues9, instancePath + "/ProductList/Products", "#/properties/ProductList/properties/Products/lineArithmetic", "lineArithmetic");
-vErrors = vErrors === null ? kwErrors9 : vErrors.concat(kwErrors9);
-errors = errors + kwErrors9.length;
-}
-}
-else {
-const err99 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.ProductList.properties.Products.type,parentSchema:schema23.properties.ProductList.properties.Products,data:data18};
-if(vErrors === null){
-vErrors = [err99];
-}
-else {
-vErrors.push(err99);
-}
-errors++;
-}
-}
-}
-else {
-const err100 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.ProductList.type,parentSchema:schema23.properties.ProductList,data:data16};
-if(vErrors === null){
-vErrors = [err100];
-}
-else {
-vErrors.push(err100);
-}
-errors++;
-}
-}
-if(data.HasVat !== undefined){
-let data30 = data.HasVat;
-if(typeof data30 !== "boolean"){
-const err101 = {instancePath:instancePath+"/HasVat",schemaPath:"#/properties/HasVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema23.properties.HasVat.type,parentSchema:schema23.properties.HasVat,data:data30};
-if(vErrors === null){
-vErrors = [err101];
-}
-else {
-vErrors.push(err101);
-}
-errors++;
-}
-}
-if(data.WithoutVat !== undefined){
-let data31 = data.WithoutVat;
-if(typeof data31 !== "boolean"){
-const err102 = {instancePath:instancePath+"/WithoutVat",schemaPath:"#/properties/WithoutVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema23.properties.WithoutVat.type,parentSchema:schema23.properties.WithoutVat,data:data31};
-if(vErrors === null){
-vErrors = [err102];
-}
-else {
-vErrors.push(err102);
-}
-errors++;
-}
-}
-if(data.VatRate !== undefined){
-let data32 = data.VatRate;
-if(!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))){
-const err103 = {instancePath:instancePath+"/VatRate",schemaPath:"#/$defs/vatRate/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema33.type,parentSchema:schema33,data:data32};
-if(vErrors === null){
-vErrors = [err103];
-}
-else {
-vErrors.push(err103);
-}
-errors++;
-}
-if(!((((data32 === 0) || (data32 === 12)) || (data32 === 15)) || (data32 === 20))){
-const err104 = {instancePath:instancePath+"/VatRate",schemaPath:"#/$defs/vatRate/enum",keyword:"enum",params:{allowedValues: schema33.enum},message:"must be equal to one of the allowed values",schema:schema33.enum,parentSchema:schema33,data:data32};
-if(vErrors === null){
-vErrors = [err104];
-}
-else {
-vErrors.push(err104);
-}
-errors++;
-}
-}
-if(data.VatSum !== undefined){
-let data33 = data.VatSum;
-if((typeof data33 == "number") && (isFinite(data33))){
-if(data33 > 9999999999999.99 || isNaN(data33)){
-const err105 = {instancePath:instancePath+"/VatSum",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema31,data:data33};
-if(vErrors === null){
-vErrors = [err105];
-}
-else {
-vErrors.push(err105);
-}
-errors++;
-}
-if(data33 < -9999999999999.99 || isNaN(data33)){
-const err106 = {instancePath:instancePath+"/VatSum",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema31,data:data33};
-if(vErrors === null){
-vErrors = [err106];
-}
-else {
-vErrors.push(err106);
-}
-errors++;
-}
-const issues10 = func42(data33, 2, rootData, this, instancePath + "/VatSum");
-if(issues10 !== null){
-const kwErrors10 = func7(issues10, instancePath + "/VatSum", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors10 : vErrors.concat(kwErrors10);
-errors = errors + kwErrors10.length;
-}
-}
-else {
-const err107 = {instancePath:instancePath+"/VatSum",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.type,parentSchema:schema31,data:data33};
-if(vErrors === null){
-vErrors = [err107];
-}
-else {
-vErrors.push(err107);
-}
-errors++;
-}
-if((typeof data33 == "number") && (isFinite(data33))){
-if(data33 < 0 || isNaN(data33)){
-const err108 = {instancePath:instancePath+"/VatSum",schemaPath:"#/properties/VatSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.VatSum,data:data33};
-if(vErrors === null){
-vErrors = [err108];
-}
-else {
-vErrors.push(err108);
-}
-errors++;
-}
-}
-}
-if(data.TotalSumWithoutVat !== undefined){
-let data34 = data.TotalSumWithoutVat;
-if((typeof data34 == "number") && (isFinite(data34))){
-if(data34 > 9999999999999.99 || isNaN(data34)){
-const err109 = {instancePath:instancePath+"/TotalSumWithoutVat",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema31,data:data34};
-if(vErrors === null){
-vErrors = [err109];
-}
-else {
-vErrors.push(err109);
-}
-errors++;
-}
-if(data34 < -9999999999999.99 || isNaN(data34)){
-const err110 = {instancePath:instancePath+"/TotalSumWithoutVat",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema31,data:data34};
-if(vErrors === null){
-vErrors = [err110];
-}
-else {
-vErrors.push(err110);
-}
-errors++;
-}
-const issues11 = func42(data34, 2, rootData, this, instancePath + "/TotalSumWithoutVat");
-if(issues11 !== null){
-const kwErrors11 = func7(issues11, instancePath + "/TotalSumWithoutVat", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors11 : vErrors.concat(kwErrors11);
-errors = errors + kwErrors11.length;
-}
-}
-else {
-const err111 = {instancePath:instancePath+"/TotalSumWithoutVat",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.type,parentSchema:schema31,data:data34};
-if(vErrors === null){
-vErrors = [err111];
-}
-else {
-vErrors.push(err111);
-}
-errors++;
-}
-if((typeof data34 == "number") && (isFinite(data34))){
-if(data34 < 0 || isNaN(data34)){
-const err112 = {instancePath:instancePath+"/TotalSumWithoutVat",schemaPath:"#/properties/TotalSumWithoutVat/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.TotalSumWithoutVat,data:data34};
-if(vErrors === null){
-vErrors = [err112];
-}
-else {
-vErrors.push(err112);
-}
-errors++;
-}
-}
-}
-if(data.TotalSum !== undefined){
-let data35 = data.TotalSum;
-if((typeof data35 == "number") && (isFinite(data35))){
-if(data35 > 9999999999999.99 || isNaN(data35)){
-const err113 = {instancePath:instancePath+"/TotalSum",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema31,data:data35};
-if(vErrors === null){
-vErrors = [err113];
-}
-else {
-vErrors.push(err113);
-}
-errors++;
-}
-if(data35 < -9999999999999.99 || isNaN(data35)){
-const err114 = {instancePath:instancePath+"/TotalSum",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema31,data:data35};
-if(vErrors === null){
-vErrors = [err114];
-}
-else {
-vErrors.push(err114);
-}
-errors++;
-}
-const issues12 = func42(data35, 2, rootData, this, instancePath + "/TotalSum");
-if(issues12 !== null){
-const kwErrors12 = func7(issues12, instancePath + "/TotalSum", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors12 : vErrors.concat(kwErrors12);
-errors = errors + kwErrors12.length;
-}
-}
-else {
-const err115 = {instancePath:instancePath+"/TotalSum",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.type,parentSchema:schema31,data:data35};
-if(vErrors === null){
-vErrors = [err115];
-}
-else {
-vErrors.push(err115);
-}
-errors++;
-}
-if((typeof data35 == "number") && (isFinite(data35))){
-if(data35 < 0 || isNaN(data35)){
-const err116 = {instancePath:instancePath+"/TotalSum",schemaPath:"#/properties/TotalSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.TotalSum,data:data35};
-if(vErrors === null){
-vErrors = [err116];
-}
-else {
-vErrors.push(err116);
-}
-errors++;
-}
-}
-}
-const issues13 = func58(data, schema23.documentTotals, rootData, this, instancePath + "");
-if(issues13 !== null){
-const kwErrors13 = func7(issues13, instancePath + "", "#/documentTotals", "documentTotals");
-vErrors = vErrors === null ? kwErrors13 : vErrors.concat(kwErrors13);
-errors = errors + kwErrors13.length;
-}
-const issues14 = func60(data, schema23.sellerNotBuyer, rootData, this, instancePath + "");
-if(issues14 !== null){
-const kwErrors14 = func7(issues14, instancePath + "", "#/sellerNotBuyer", "sellerNotBuyer");
-vErrors = vErrors === null ? kwErrors14 : vErrors.concat(kwErrors14);
-errors = errors + kwErrors14.length;
-}
-}
-else {
-const err117 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
-if(vErrors === null){
-vErrors = [err117];
-}
-else {
-vErrors.push(err117);
-}
-errors++;
-}
-validate20.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
 

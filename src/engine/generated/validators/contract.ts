@@ -3,43 +3,635 @@
 /* eslint-disable */
 import * as kw from '../../keywords/functions';
 "use strict";
-export const validate = validate20;
-export default validate20;
-const schema23 = {"$id":"contract","title":"documents:kinds.contract","description":"Contract registered with the tax authority (Didox 007 \"Договор НК\", uz-edi.md §b.6): owner, one or more clients, numbered parts and optional product lines shaped like ESF lines.","type":"object","additionalProperties":false,"required":["ContractId","ContractDoc","Owner","Clients","Parts","Products","HasVat"],"properties":{"ContractId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:empowerment.EmpowermentId"},"ContractDoc":{"type":"object","additionalProperties":false,"required":["ContractName","ContractNo","ContractDate","ContractExpireDate","ContractPlace"],"properties":{"ContractName":{"type":"string","minLength":1,"maxLength":500,"title":"forms:contract.ContractName"},"ContractNo":{"type":"string","minLength":1,"maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"},"ContractExpireDate":{"$ref":"#/$defs/isoDate","title":"forms:contract.ContractExpireDate"},"ContractPlace":{"type":"string","minLength":1,"maxLength":300,"title":"forms:contract.ContractPlace"}},"title":"forms:contract.ContractDoc"},"Owner":{"type":"object","additionalProperties":false,"required":["Tin","Name"],"properties":{"Tin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:party.TinOrPinfl"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"FizTin":{"$ref":"#/$defs/pinfl","title":"forms:contract.FizTin"},"Fio":{"type":"string","maxLength":300,"title":"forms:contract.Fio"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"WorkPhone":{"$ref":"#/$defs/phone","title":"forms:party.WorkPhone"},"Mobile":{"$ref":"#/$defs/phone","title":"forms:party.Mobile"},"Oked":{"type":"string","maxLength":10,"title":"forms:party.Oked"},"Account":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:party.Account"},"BankId":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:party.BankId"}},"title":"forms:contract.Owner"},"Clients":{"type":"array","minItems":1,"maxItems":50,"items":{"type":"object","additionalProperties":false,"required":["Tin","Name"],"properties":{"Tin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:party.TinOrPinfl"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"FizTin":{"$ref":"#/$defs/pinfl","title":"forms:contract.FizTin"},"Fio":{"type":"string","maxLength":300,"title":"forms:contract.Fio"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"WorkPhone":{"$ref":"#/$defs/phone","title":"forms:party.WorkPhone"},"Mobile":{"$ref":"#/$defs/phone","title":"forms:party.Mobile"},"Oked":{"type":"string","maxLength":10,"title":"forms:party.Oked"},"Account":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:party.Account"},"BankId":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:party.BankId"}}},"title":"forms:contract.Clients"},"Parts":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","Title","Body"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"Title":{"type":"string","minLength":1,"maxLength":500,"title":"forms:contract.PartTitle"},"Body":{"type":"string","minLength":1,"maxLength":20000,"title":"forms:contract.PartBody"}}},"title":"forms:contract.Parts"},"Products":{"type":"array","maxItems":10000,"items":{"$ref":"#/$defs/productLine"},"title":"forms:invoice.Products","lineArithmetic":{"count":"Count","price":"Summa","deliverySum":"DeliverySum","vatRate":"VatRate","vatSum":"VatSum","total":"DeliverySumWithVat","withoutVat":"WithoutVat"},"vatRateForDate":{"date":"ContractDoc/ContractDate","rate":"VatRate","withoutVat":"WithoutVat"}},"HasVat":{"type":"boolean","title":"forms:contract.HasVat"}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"marks":{"description":"Marking codes of a marked product line: product type and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"phone":{"description":"Phone number in international form (+998 90 123 45 67); parsed by libphonenumber-js.","type":"string","maxLength":250,"phoneNumber":true},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"productLine":{"description":"An invoice (ESF) product line, national field names of uz-edi.md §b.1 plus the spec §3 extras (ShortName, WeightBrutto/WeightNetto in tons). Barcode may hold several barcodes separated by commas. The line is marked when Marks is not null. MeasureId is kept for acts and legacy payloads; operators forbid it in ESF, so leave it out there. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat","Origin"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"CatalogCode":{"title":"forms:line.CatalogCode","$ref":"#/$defs/catalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"ShortName":{"title":"forms:line.ShortName","type":"string","maxLength":200},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"Serial":{"title":"forms:line.Serial","type":"string","maxLength":200},"MeasureId":{"title":"forms:line.MeasureId","type":["string","null"],"maxLength":20},"PackageCode":{"title":"forms:line.PackageCode","$ref":"#/$defs/packageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"title":"forms:line.Count","$ref":"#/$defs/count"},"Summa":{"title":"forms:line.Summa","$ref":"#/$defs/money"},"DeliverySum":{"title":"forms:line.DeliverySum","$ref":"#/$defs/money"},"ExciseRate":{"title":"forms:line.ExciseRate","$ref":"#/$defs/money","minimum":0},"ExciseSum":{"title":"forms:line.ExciseSum","$ref":"#/$defs/money","minimum":0},"VatRate":{"title":"forms:line.VatRate","$ref":"#/$defs/vatRate"},"VatSum":{"title":"forms:line.VatSum","$ref":"#/$defs/money"},"DeliverySumWithVat":{"title":"forms:line.DeliverySumWithVat","$ref":"#/$defs/money"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"LgotaId":{"title":"forms:line.LgotaId","type":["integer","null"]},"LgotaName":{"title":"forms:line.LgotaName","type":["string","null"],"maxLength":2000},"LgotaType":{"title":"forms:line.LgotaType","type":["integer","null"],"enum":[1,2,null]},"LgotaVatSum":{"title":"forms:line.LgotaVatSum","$ref":"#/$defs/money","minimum":0},"CommittentName":{"title":"forms:line.CommittentName","type":"string","maxLength":500},"CommittentTin":{"title":"forms:line.CommittentTin","type":"string","maxLength":14,"pinflOrTin":true},"CommittentVatRegCode":{"title":"forms:line.CommittentVatRegCode","type":"string","pattern":"^(\\d{12})?$"},"CommittentVatRegStatus":{"title":"forms:line.CommittentVatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]},"WarehouseId":{"title":"forms:line.WarehouseId","type":["integer","null"]},"WeightBrutto":{"title":"forms:line.WeightBrutto","type":"number","minimum":0,"decimalPlaces":6},"WeightNetto":{"title":"forms:line.WeightNetto","type":"number","minimum":0,"decimalPlaces":6},"Marks":{"title":"forms:line.Marks","$ref":"#/$defs/marks"},"ExchangeInfo":{"title":"forms:line.ExchangeInfo","type":["object","null"],"additionalProperties":false,"minProperties":1,"properties":{"PlanPositionId":{"title":"forms:line.PlanPositionId","type":"string","maxLength":100},"ProductCode":{"title":"forms:line.ProductCode","type":"string","maxLength":100},"ProductProperties":{"title":"forms:line.ProductProperties","type":"string","maxLength":2000}}}}},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]}}};
-const schema24 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
-const schema26 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
-const schema27 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
-const schema28 = {"description":"Phone number in international form (+998 90 123 45 67); parsed by libphonenumber-js.","type":"string","maxLength":250,"phoneNumber":true};
+export const validate = validate35;
+export default validate35;
+const schema18 = {"$id":"contract","title":"documents:kinds.contract","description":"Contract registered with the tax authority (Didox 007 \"Договор НК\", uz-edi.md §b.6): owner, one or more clients, numbered parts and optional product lines shaped like ESF lines.","type":"object","additionalProperties":false,"required":["ContractId","ContractDoc","Owner","Clients","Parts","Products","HasVat"],"properties":{"ContractId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:empowerment.EmpowermentId"},"ContractDoc":{"type":"object","additionalProperties":false,"required":["ContractName","ContractNo","ContractDate","ContractExpireDate","ContractPlace"],"properties":{"ContractName":{"type":"string","minLength":1,"maxLength":500,"title":"forms:contract.ContractName"},"ContractNo":{"type":"string","minLength":1,"maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"},"ContractExpireDate":{"$ref":"#/$defs/isoDate","title":"forms:contract.ContractExpireDate"},"ContractPlace":{"type":"string","minLength":1,"maxLength":300,"title":"forms:contract.ContractPlace"}},"title":"forms:contract.ContractDoc"},"Owner":{"type":"object","additionalProperties":false,"required":["Tin","Name"],"properties":{"Tin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:party.TinOrPinfl"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"FizTin":{"$ref":"#/$defs/pinfl","title":"forms:contract.FizTin"},"Fio":{"type":"string","maxLength":300,"title":"forms:contract.Fio"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"WorkPhone":{"$ref":"#/$defs/phone","title":"forms:party.WorkPhone"},"Mobile":{"$ref":"#/$defs/phone","title":"forms:party.Mobile"},"Oked":{"type":"string","maxLength":10,"title":"forms:party.Oked"},"Account":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:party.Account"},"BankId":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:party.BankId"}},"title":"forms:contract.Owner"},"Clients":{"type":"array","minItems":1,"maxItems":50,"items":{"type":"object","additionalProperties":false,"required":["Tin","Name"],"properties":{"Tin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:party.TinOrPinfl"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"FizTin":{"$ref":"#/$defs/pinfl","title":"forms:contract.FizTin"},"Fio":{"type":"string","maxLength":300,"title":"forms:contract.Fio"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"WorkPhone":{"$ref":"#/$defs/phone","title":"forms:party.WorkPhone"},"Mobile":{"$ref":"#/$defs/phone","title":"forms:party.Mobile"},"Oked":{"type":"string","maxLength":10,"title":"forms:party.Oked"},"Account":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:party.Account"},"BankId":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:party.BankId"}}},"title":"forms:contract.Clients"},"Parts":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","Title","Body"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"Title":{"type":"string","minLength":1,"maxLength":500,"title":"forms:contract.PartTitle"},"Body":{"type":"string","minLength":1,"maxLength":20000,"title":"forms:contract.PartBody"}}},"title":"forms:contract.Parts"},"Products":{"type":"array","maxItems":10000,"items":{"$ref":"#/$defs/productLine"},"title":"forms:invoice.Products","lineArithmetic":{"count":"Count","price":"Summa","deliverySum":"DeliverySum","vatRate":"VatRate","vatSum":"VatSum","total":"DeliverySumWithVat","withoutVat":"WithoutVat"},"vatRateForDate":{"date":"ContractDoc/ContractDate","rate":"VatRate","withoutVat":"WithoutVat"}},"HasVat":{"type":"boolean","title":"forms:contract.HasVat"}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"marks":{"description":"Marking codes of a marked product line: product type and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"phone":{"description":"Phone number in international form (+998 90 123 45 67); parsed by libphonenumber-js.","type":"string","maxLength":250,"phoneNumber":true},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"productLine":{"description":"An invoice (ESF) product line, national field names of uz-edi.md §b.1 plus the spec §3 extras (ShortName, WeightBrutto/WeightNetto in tons). Barcode may hold several barcodes separated by commas. The line is marked when Marks is not null. MeasureId is kept for acts and legacy payloads; operators forbid it in ESF, so leave it out there. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat","Origin"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"CatalogCode":{"title":"forms:line.CatalogCode","$ref":"#/$defs/catalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"ShortName":{"title":"forms:line.ShortName","type":"string","maxLength":200},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"Serial":{"title":"forms:line.Serial","type":"string","maxLength":200},"MeasureId":{"title":"forms:line.MeasureId","type":["string","null"],"maxLength":20},"PackageCode":{"title":"forms:line.PackageCode","$ref":"#/$defs/packageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"title":"forms:line.Count","$ref":"#/$defs/count"},"Summa":{"title":"forms:line.Summa","$ref":"#/$defs/money"},"DeliverySum":{"title":"forms:line.DeliverySum","$ref":"#/$defs/money"},"ExciseRate":{"title":"forms:line.ExciseRate","$ref":"#/$defs/money","minimum":0},"ExciseSum":{"title":"forms:line.ExciseSum","$ref":"#/$defs/money","minimum":0},"VatRate":{"title":"forms:line.VatRate","$ref":"#/$defs/vatRate"},"VatSum":{"title":"forms:line.VatSum","$ref":"#/$defs/money"},"DeliverySumWithVat":{"title":"forms:line.DeliverySumWithVat","$ref":"#/$defs/money"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"LgotaId":{"title":"forms:line.LgotaId","type":["integer","null"]},"LgotaName":{"title":"forms:line.LgotaName","type":["string","null"],"maxLength":2000},"LgotaType":{"title":"forms:line.LgotaType","type":["integer","null"],"enum":[1,2,null]},"LgotaVatSum":{"title":"forms:line.LgotaVatSum","$ref":"#/$defs/money","minimum":0},"CommittentName":{"title":"forms:line.CommittentName","type":"string","maxLength":500},"CommittentTin":{"title":"forms:line.CommittentTin","type":"string","maxLength":14,"pinflOrTin":true},"CommittentVatRegCode":{"title":"forms:line.CommittentVatRegCode","type":"string","pattern":"^(\\d{12})?$"},"CommittentVatRegStatus":{"title":"forms:line.CommittentVatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]},"WarehouseId":{"title":"forms:line.WarehouseId","type":["integer","null"]},"WeightBrutto":{"title":"forms:line.WeightBrutto","type":"number","minimum":0,"decimalPlaces":6},"WeightNetto":{"title":"forms:line.WeightNetto","type":"number","minimum":0,"decimalPlaces":6},"Marks":{"title":"forms:line.Marks","$ref":"#/$defs/marks"},"ExchangeInfo":{"title":"forms:line.ExchangeInfo","type":["object","null"],"additionalProperties":false,"minProperties":1,"properties":{"PlanPositionId":{"title":"forms:line.PlanPositionId","type":"string","maxLength":100},"ProductCode":{"title":"forms:line.ProductCode","type":"string","maxLength":100},"ProductProperties":{"title":"forms:line.ProductProperties","type":"string","maxLength":2000}}}}},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]}}};
 const pattern0 = new RegExp("^[0-9a-fA-F]{24}$", "u");
 const pattern1 = new RegExp("^(\\d{20}|\\d{27})?$", "u");
 const pattern2 = new RegExp("^(\\d{5})?$", "u");
 const func2 = kw.ucs2length;
-const func7 = kw.isoDate;
+const func11 = Object.prototype.hasOwnProperty;
+const func74 = kw.lineArithmetic;
 const func8 = kw.toErrors;
-const func14 = Object.prototype.hasOwnProperty;
-const func17 = kw.pinflOrTin;
-const func24 = kw.pinfl;
-const func29 = kw.phoneNumber;
-const func105 = kw.lineArithmetic;
-const func107 = kw.vatRateForDate;
-const schema34 = {"description":"An invoice (ESF) product line, national field names of uz-edi.md §b.1 plus the spec §3 extras (ShortName, WeightBrutto/WeightNetto in tons). Barcode may hold several barcodes separated by commas. The line is marked when Marks is not null. MeasureId is kept for acts and legacy payloads; operators forbid it in ESF, so leave it out there. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat","Origin"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"CatalogCode":{"title":"forms:line.CatalogCode","$ref":"#/$defs/catalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"ShortName":{"title":"forms:line.ShortName","type":"string","maxLength":200},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"Serial":{"title":"forms:line.Serial","type":"string","maxLength":200},"MeasureId":{"title":"forms:line.MeasureId","type":["string","null"],"maxLength":20},"PackageCode":{"title":"forms:line.PackageCode","$ref":"#/$defs/packageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"title":"forms:line.Count","$ref":"#/$defs/count"},"Summa":{"title":"forms:line.Summa","$ref":"#/$defs/money"},"DeliverySum":{"title":"forms:line.DeliverySum","$ref":"#/$defs/money"},"ExciseRate":{"title":"forms:line.ExciseRate","$ref":"#/$defs/money","minimum":0},"ExciseSum":{"title":"forms:line.ExciseSum","$ref":"#/$defs/money","minimum":0},"VatRate":{"title":"forms:line.VatRate","$ref":"#/$defs/vatRate"},"VatSum":{"title":"forms:line.VatSum","$ref":"#/$defs/money"},"DeliverySumWithVat":{"title":"forms:line.DeliverySumWithVat","$ref":"#/$defs/money"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"LgotaId":{"title":"forms:line.LgotaId","type":["integer","null"]},"LgotaName":{"title":"forms:line.LgotaName","type":["string","null"],"maxLength":2000},"LgotaType":{"title":"forms:line.LgotaType","type":["integer","null"],"enum":[1,2,null]},"LgotaVatSum":{"title":"forms:line.LgotaVatSum","$ref":"#/$defs/money","minimum":0},"CommittentName":{"title":"forms:line.CommittentName","type":"string","maxLength":500},"CommittentTin":{"title":"forms:line.CommittentTin","type":"string","maxLength":14,"pinflOrTin":true},"CommittentVatRegCode":{"title":"forms:line.CommittentVatRegCode","type":"string","pattern":"^(\\d{12})?$"},"CommittentVatRegStatus":{"title":"forms:line.CommittentVatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]},"WarehouseId":{"title":"forms:line.WarehouseId","type":["integer","null"]},"WeightBrutto":{"title":"forms:line.WeightBrutto","type":"number","minimum":0,"decimalPlaces":6},"WeightNetto":{"title":"forms:line.WeightNetto","type":"number","minimum":0,"decimalPlaces":6},"Marks":{"title":"forms:line.Marks","$ref":"#/$defs/marks"},"ExchangeInfo":{"title":"forms:line.ExchangeInfo","type":["object","null"],"additionalProperties":false,"minProperties":1,"properties":{"PlanPositionId":{"title":"forms:line.PlanPositionId","type":"string","maxLength":100},"ProductCode":{"title":"forms:line.ProductCode","type":"string","maxLength":100},"ProductProperties":{"title":"forms:line.ProductProperties","type":"string","maxLength":2000}}}}};
-const schema35 = {"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"};
-const schema36 = {"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"};
-const schema37 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
-const schema38 = {"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2};
-const schema42 = {"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]};
-const schema46 = {"description":"Marking codes of a marked product line: product type and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}};
-const func71 = kw.decimalPlaces;
+const func76 = kw.vatRateForDate;
+const schema19 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
+const func7 = kw.isoDate;
+
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(func2(data) > 10){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema19,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const issues0 = func7(data, true, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func8(issues0, instancePath + "", "#/isoDate", "isoDate");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.type,parentSchema:schema19,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate36.errors = vErrors;
+return errors === 0;
+}
+
+const schema20 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
+const func14 = kw.pinflOrTin;
+
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(func2(data) > 14){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(func2(data) < 9){
+const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const issues0 = func14(data, true, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func8(issues0, instancePath + "", "#/pinflOrTin", "pinflOrTin");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.type,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate39.errors = vErrors;
+return errors === 0;
+}
+
+const schema21 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
+const func21 = kw.pinfl;
+
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(func2(data) > 14){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const issues0 = func21(data, true, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func8(issues0, instancePath + "", "#/pinfl", "pinfl");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate41.errors = vErrors;
+return errors === 0;
+}
+
+const schema22 = {"description":"Phone number in international form (+998 90 123 45 67); parsed by libphonenumber-js.","type":"string","maxLength":250,"phoneNumber":true};
+const func26 = kw.phoneNumber;
+
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(func2(data) > 250){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 250},message:"must NOT have more than 250 characters",schema:250,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const issues0 = func26(data, true, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func8(issues0, instancePath + "", "#/phoneNumber", "phoneNumber");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate43.errors = vErrors;
+return errors === 0;
+}
+
+const schema23 = {"description":"An invoice (ESF) product line, national field names of uz-edi.md §b.1 plus the spec §3 extras (ShortName, WeightBrutto/WeightNetto in tons). Barcode may hold several barcodes separated by commas. The line is marked when Marks is not null. MeasureId is kept for acts and legacy payloads; operators forbid it in ESF, so leave it out there. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat","Origin"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"CatalogCode":{"title":"forms:line.CatalogCode","$ref":"#/$defs/catalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"ShortName":{"title":"forms:line.ShortName","type":"string","maxLength":200},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"Serial":{"title":"forms:line.Serial","type":"string","maxLength":200},"MeasureId":{"title":"forms:line.MeasureId","type":["string","null"],"maxLength":20},"PackageCode":{"title":"forms:line.PackageCode","$ref":"#/$defs/packageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"title":"forms:line.Count","$ref":"#/$defs/count"},"Summa":{"title":"forms:line.Summa","$ref":"#/$defs/money"},"DeliverySum":{"title":"forms:line.DeliverySum","$ref":"#/$defs/money"},"ExciseRate":{"title":"forms:line.ExciseRate","$ref":"#/$defs/money","minimum":0},"ExciseSum":{"title":"forms:line.ExciseSum","$ref":"#/$defs/money","minimum":0},"VatRate":{"title":"forms:line.VatRate","$ref":"#/$defs/vatRate"},"VatSum":{"title":"forms:line.VatSum","$ref":"#/$defs/money"},"DeliverySumWithVat":{"title":"forms:line.DeliverySumWithVat","$ref":"#/$defs/money"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"LgotaId":{"title":"forms:line.LgotaId","type":["integer","null"]},"LgotaName":{"title":"forms:line.LgotaName","type":["string","null"],"maxLength":2000},"LgotaType":{"title":"forms:line.LgotaType","type":["integer","null"],"enum":[1,2,null]},"LgotaVatSum":{"title":"forms:line.LgotaVatSum","$ref":"#/$defs/money","minimum":0},"CommittentName":{"title":"forms:line.CommittentName","type":"string","maxLength":500},"CommittentTin":{"title":"forms:line.CommittentTin","type":"string","maxLength":14,"pinflOrTin":true},"CommittentVatRegCode":{"title":"forms:line.CommittentVatRegCode","type":"string","pattern":"^(\\d{12})?$"},"CommittentVatRegStatus":{"title":"forms:line.CommittentVatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]},"WarehouseId":{"title":"forms:line.WarehouseId","type":["integer","null"]},"WeightBrutto":{"title":"forms:line.WeightBrutto","type":"number","minimum":0,"decimalPlaces":6},"WeightNetto":{"title":"forms:line.WeightNetto","type":"number","minimum":0,"decimalPlaces":6},"Marks":{"title":"forms:line.Marks","$ref":"#/$defs/marks"},"ExchangeInfo":{"title":"forms:line.ExchangeInfo","type":["object","null"],"additionalProperties":false,"minProperties":1,"properties":{"PlanPositionId":{"title":"forms:line.PlanPositionId","type":"string","maxLength":100},"ProductCode":{"title":"forms:line.ProductCode","type":"string","maxLength":100},"ProductProperties":{"title":"forms:line.ProductProperties","type":"string","maxLength":2000}}}}};
+const func52 = kw.decimalPlaces;
+const schema24 = {"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"};
 const pattern5 = new RegExp("^\\d{17}$", "u");
+
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(!pattern5.test(data)){
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema24,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate51.errors = vErrors;
+return errors === 0;
+}
+
+const schema25 = {"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"};
 const pattern6 = new RegExp("^\\d{1,20}$", "u");
+
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(!pattern6.test(data)){
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate53.errors = vErrors;
+return errors === 0;
+}
+
+const schema26 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
+
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if((typeof data == "number") && (isFinite(data))){
+if(data > 999999999 || isNaN(data)){
+const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema26,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data <= 0 || isNaN(data)){
+const err1 = {instancePath,schemaPath:"#/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema26,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const issues0 = func52(data, 6, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func8(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.type,parentSchema:schema26,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate55.errors = vErrors;
+return errors === 0;
+}
+
+const schema27 = {"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2};
+
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if((typeof data == "number") && (isFinite(data))){
+if(data > 9999999999999.99 || isNaN(data)){
+const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema27,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data < -9999999999999.99 || isNaN(data)){
+const err1 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema27,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const issues0 = func52(data, 2, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func8(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema27.type,parentSchema:schema27,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate57.errors = vErrors;
+return errors === 0;
+}
+
+const schema28 = {"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]};
+
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema28.type,parentSchema:schema28,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!((((data === 0) || (data === 12)) || (data === 15)) || (data === 20))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema28.enum},message:"must be equal to one of the allowed values",schema:schema28.enum,parentSchema:schema28,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate62.errors = vErrors;
+return errors === 0;
+}
+
+const schema29 = {"description":"Marking codes of a marked product line: product type and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}};
+
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if((!(data && typeof data == "object" && !Array.isArray(data))) && (data !== null)){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema29.type},message:"must be object,null",schema:schema29.type,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(Object.keys(data).length < 1){
+const err1 = {instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.ProductType === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ProductType"},message:"must have required property '"+"ProductType"+"'",schema:schema29.required,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "ProductType") || (key0 === "KIZ")) || (key0 === "NomUpak")) || (key0 === "IdentTransUpak"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.ProductType !== undefined){
+let data0 = data.ProductType;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err4 = {instancePath:instancePath+"/ProductType",schemaPath:"#/properties/ProductType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema29.properties.ProductType.type,parentSchema:schema29.properties.ProductType,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(!((((((data0 === 1) || (data0 === 2)) || (data0 === 3)) || (data0 === 4)) || (data0 === 5)) || (data0 === 6))){
+const err5 = {instancePath:instancePath+"/ProductType",schemaPath:"#/properties/ProductType/enum",keyword:"enum",params:{allowedValues: schema29.properties.ProductType.enum},message:"must be equal to one of the allowed values",schema:schema29.properties.ProductType.enum,parentSchema:schema29.properties.ProductType,data:data0};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.KIZ !== undefined){
+let data1 = data.KIZ;
+if(Array.isArray(data1)){
+if(data1.length > 10000){
+const err6 = {instancePath:instancePath+"/KIZ",schemaPath:"#/properties/KIZ/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema29.properties.KIZ,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 === "string"){
+if(func2(data2) > 200){
+const err7 = {instancePath:instancePath+"/KIZ/" + i0,schemaPath:"#/properties/KIZ/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema29.properties.KIZ.items,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(func2(data2) < 1){
+const err8 = {instancePath:instancePath+"/KIZ/" + i0,schemaPath:"#/properties/KIZ/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema29.properties.KIZ.items,data:data2};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/KIZ/" + i0,schemaPath:"#/properties/KIZ/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.KIZ.items.type,parentSchema:schema29.properties.KIZ.items,data:data2};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/KIZ",schemaPath:"#/properties/KIZ/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema29.properties.KIZ.type,parentSchema:schema29.properties.KIZ,data:data1};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.NomUpak !== undefined){
+let data3 = data.NomUpak;
+if(Array.isArray(data3)){
+if(data3.length > 10000){
+const err11 = {instancePath:instancePath+"/NomUpak",schemaPath:"#/properties/NomUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema29.properties.NomUpak,data:data3};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+const len1 = data3.length;
+for(let i1=0; i1<len1; i1++){
+let data4 = data3[i1];
+if(typeof data4 === "string"){
+if(func2(data4) > 200){
+const err12 = {instancePath:instancePath+"/NomUpak/" + i1,schemaPath:"#/properties/NomUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema29.properties.NomUpak.items,data:data4};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(func2(data4) < 1){
+const err13 = {instancePath:instancePath+"/NomUpak/" + i1,schemaPath:"#/properties/NomUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema29.properties.NomUpak.items,data:data4};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/NomUpak/" + i1,schemaPath:"#/properties/NomUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.NomUpak.items.type,parentSchema:schema29.properties.NomUpak.items,data:data4};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/NomUpak",schemaPath:"#/properties/NomUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema29.properties.NomUpak.type,parentSchema:schema29.properties.NomUpak,data:data3};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.IdentTransUpak !== undefined){
+let data5 = data.IdentTransUpak;
+if(Array.isArray(data5)){
+if(data5.length > 10000){
+const err16 = {instancePath:instancePath+"/IdentTransUpak",schemaPath:"#/properties/IdentTransUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema29.properties.IdentTransUpak,data:data5};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+const len2 = data5.length;
+for(let i2=0; i2<len2; i2++){
+let data6 = data5[i2];
+if(typeof data6 === "string"){
+if(func2(data6) > 200){
+const err17 = {instancePath:instancePath+"/IdentTransUpak/" + i2,schemaPath:"#/properties/IdentTransUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema29.properties.IdentTransUpak.items,data:data6};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(func2(data6) < 1){
+const err18 = {instancePath:instancePath+"/IdentTransUpak/" + i2,schemaPath:"#/properties/IdentTransUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema29.properties.IdentTransUpak.items,data:data6};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/IdentTransUpak/" + i2,schemaPath:"#/properties/IdentTransUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.IdentTransUpak.items.type,parentSchema:schema29.properties.IdentTransUpak.items,data:data6};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/IdentTransUpak",schemaPath:"#/properties/IdentTransUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema29.properties.IdentTransUpak.type,parentSchema:schema29.properties.IdentTransUpak,data:data5};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+validate67.errors = vErrors;
+return errors === 0;
+}
+
 const pattern7 = new RegExp("^(\\d{12})?$", "u");
 
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.OrdNo === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -49,7 +641,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.CatalogCode === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -59,7 +651,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.CatalogName === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -69,7 +661,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.Name === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -79,7 +671,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.PackageCode === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -89,7 +681,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.PackageName === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -99,7 +691,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.Count === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -109,7 +701,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.Summa === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Summa"},message:"must have required property '"+"Summa"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Summa"},message:"must have required property '"+"Summa"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -119,7 +711,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.DeliverySum === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -129,7 +721,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.VatRate === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatRate"},message:"must have required property '"+"VatRate"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatRate"},message:"must have required property '"+"VatRate"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -139,7 +731,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.VatSum === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatSum"},message:"must have required property '"+"VatSum"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatSum"},message:"must have required property '"+"VatSum"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -149,7 +741,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.DeliverySumWithVat === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySumWithVat"},message:"must have required property '"+"DeliverySumWithVat"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySumWithVat"},message:"must have required property '"+"DeliverySumWithVat"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -159,7 +751,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.WithoutVat === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WithoutVat"},message:"must have required property '"+"WithoutVat"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WithoutVat"},message:"must have required property '"+"WithoutVat"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -169,7 +761,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.Origin === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Origin"},message:"must have required property '"+"Origin"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Origin"},message:"must have required property '"+"Origin"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -179,8 +771,8 @@ vErrors.push(err13);
 errors++;
 }
 for(const key0 in data){
-if(!(func14.call(schema34.properties, key0))){
-const err14 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema34,data};
+if(!(func11.call(schema23.properties, key0))){
+const err14 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -193,7 +785,7 @@ errors++;
 if(data.OrdNo !== undefined){
 let data0 = data.OrdNo;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err15 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.OrdNo.type,parentSchema:schema34.properties.OrdNo,data:data0};
+const err15 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.OrdNo.type,parentSchema:schema23.properties.OrdNo,data:data0};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -204,7 +796,7 @@ errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
-const err16 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema34.properties.OrdNo,data:data0};
+const err16 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema23.properties.OrdNo,data:data0};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -216,10 +808,16 @@ errors++;
 }
 }
 if(data.CatalogCode !== undefined){
-let data1 = data.CatalogCode;
-if(typeof data1 === "string"){
-if(!pattern5.test(data1)){
-const err17 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/$defs/catalogCode/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema35,data:data1};
+if(!(validate51.call(this, data.CatalogCode, {instancePath:instancePath+"/CatalogCode",parentData:data,parentDataProperty:"CatalogCode",rootData}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+errors = vErrors.length;
+}
+}
+if(data.CatalogName !== undefined){
+let data2 = data.CatalogName;
+if(typeof data2 === "string"){
+if(func2(data2) > 1000){
+const err17 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema23.properties.CatalogName,data:data2};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -228,9 +826,8 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-else {
-const err18 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/$defs/catalogCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.type,parentSchema:schema35,data:data1};
+if(func2(data2) < 1){
+const err18 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.CatalogName,data:data2};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -240,11 +837,8 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.CatalogName !== undefined){
-let data2 = data.CatalogName;
-if(typeof data2 === "string"){
-if(func2(data2) > 1000){
-const err19 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema34.properties.CatalogName,data:data2};
+else {
+const err19 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.CatalogName.type,parentSchema:schema23.properties.CatalogName,data:data2};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -253,8 +847,12 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(func2(data2) < 1){
-const err20 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.CatalogName,data:data2};
+}
+if(data.Name !== undefined){
+let data3 = data.Name;
+if(typeof data3 === "string"){
+if(func2(data3) > 1000){
+const err20 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema23.properties.Name,data:data3};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -263,9 +861,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-else {
-const err21 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.CatalogName.type,parentSchema:schema34.properties.CatalogName,data:data2};
+if(func2(data3) < 1){
+const err21 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Name,data:data3};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -275,11 +872,8 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.Name !== undefined){
-let data3 = data.Name;
-if(typeof data3 === "string"){
-if(func2(data3) > 1000){
-const err22 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema34.properties.Name,data:data3};
+else {
+const err22 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Name.type,parentSchema:schema23.properties.Name,data:data3};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -288,8 +882,12 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(func2(data3) < 1){
-const err23 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.Name,data:data3};
+}
+if(data.ShortName !== undefined){
+let data4 = data.ShortName;
+if(typeof data4 === "string"){
+if(func2(data4) > 200){
+const err23 = {instancePath:instancePath+"/ShortName",schemaPath:"#/properties/ShortName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema23.properties.ShortName,data:data4};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -300,7 +898,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.Name.type,parentSchema:schema34.properties.Name,data:data3};
+const err24 = {instancePath:instancePath+"/ShortName",schemaPath:"#/properties/ShortName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ShortName.type,parentSchema:schema23.properties.ShortName,data:data4};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -310,11 +908,11 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.ShortName !== undefined){
-let data4 = data.ShortName;
-if(typeof data4 === "string"){
-if(func2(data4) > 200){
-const err25 = {instancePath:instancePath+"/ShortName",schemaPath:"#/properties/ShortName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema34.properties.ShortName,data:data4};
+if(data.Barcode !== undefined){
+let data5 = data.Barcode;
+if(typeof data5 === "string"){
+if(func2(data5) > 1000){
+const err25 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema23.properties.Barcode,data:data5};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -325,7 +923,7 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/ShortName",schemaPath:"#/properties/ShortName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.ShortName.type,parentSchema:schema34.properties.ShortName,data:data4};
+const err26 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Barcode.type,parentSchema:schema23.properties.Barcode,data:data5};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -335,11 +933,11 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.Barcode !== undefined){
-let data5 = data.Barcode;
-if(typeof data5 === "string"){
-if(func2(data5) > 1000){
-const err27 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema34.properties.Barcode,data:data5};
+if(data.Serial !== undefined){
+let data6 = data.Serial;
+if(typeof data6 === "string"){
+if(func2(data6) > 200){
+const err27 = {instancePath:instancePath+"/Serial",schemaPath:"#/properties/Serial/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema23.properties.Serial,data:data6};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -350,7 +948,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.Barcode.type,parentSchema:schema34.properties.Barcode,data:data5};
+const err28 = {instancePath:instancePath+"/Serial",schemaPath:"#/properties/Serial/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Serial.type,parentSchema:schema23.properties.Serial,data:data6};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -360,11 +958,10 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.Serial !== undefined){
-let data6 = data.Serial;
-if(typeof data6 === "string"){
-if(func2(data6) > 200){
-const err29 = {instancePath:instancePath+"/Serial",schemaPath:"#/properties/Serial/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema34.properties.Serial,data:data6};
+if(data.MeasureId !== undefined){
+let data7 = data.MeasureId;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err29 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/type",keyword:"type",params:{type: schema23.properties.MeasureId.type},message:"must be string,null",schema:schema23.properties.MeasureId.type,parentSchema:schema23.properties.MeasureId,data:data7};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -373,9 +970,9 @@ vErrors.push(err29);
 }
 errors++;
 }
-}
-else {
-const err30 = {instancePath:instancePath+"/Serial",schemaPath:"#/properties/Serial/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.Serial.type,parentSchema:schema34.properties.Serial,data:data6};
+if(typeof data7 === "string"){
+if(func2(data7) > 20){
+const err30 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema23.properties.MeasureId,data:data7};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -385,10 +982,18 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.MeasureId !== undefined){
-let data7 = data.MeasureId;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err31 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/type",keyword:"type",params:{type: schema34.properties.MeasureId.type},message:"must be string,null",schema:schema34.properties.MeasureId.type,parentSchema:schema34.properties.MeasureId,data:data7};
+}
+if(data.PackageCode !== undefined){
+if(!(validate53.call(this, data.PackageCode, {instancePath:instancePath+"/PackageCode",parentData:data,parentDataProperty:"PackageCode",rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+errors = vErrors.length;
+}
+}
+if(data.PackageName !== undefined){
+let data9 = data.PackageName;
+if(typeof data9 === "string"){
+if(func2(data9) > 300){
+const err31 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.PackageName,data:data9};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -397,9 +1002,8 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(typeof data7 === "string"){
-if(func2(data7) > 20){
-const err32 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema34.properties.MeasureId,data:data7};
+if(func2(data9) < 1){
+const err32 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.PackageName,data:data9};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -409,12 +1013,8 @@ vErrors.push(err32);
 errors++;
 }
 }
-}
-if(data.PackageCode !== undefined){
-let data8 = data.PackageCode;
-if(typeof data8 === "string"){
-if(!pattern6.test(data8)){
-const err33 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/$defs/packageCode/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema36,data:data8};
+else {
+const err33 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.PackageName.type,parentSchema:schema23.properties.PackageName,data:data9};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -424,8 +1024,33 @@ vErrors.push(err33);
 errors++;
 }
 }
-else {
-const err34 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/$defs/packageCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.type,parentSchema:schema36,data:data8};
+if(data.Count !== undefined){
+if(!(validate55.call(this, data.Count, {instancePath:instancePath+"/Count",parentData:data,parentDataProperty:"Count",rootData}))){
+vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+errors = vErrors.length;
+}
+}
+if(data.Summa !== undefined){
+if(!(validate57.call(this, data.Summa, {instancePath:instancePath+"/Summa",parentData:data,parentDataProperty:"Summa",rootData}))){
+vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+errors = vErrors.length;
+}
+}
+if(data.DeliverySum !== undefined){
+if(!(validate57.call(this, data.DeliverySum, {instancePath:instancePath+"/DeliverySum",parentData:data,parentDataProperty:"DeliverySum",rootData}))){
+vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+errors = vErrors.length;
+}
+}
+if(data.ExciseRate !== undefined){
+let data13 = data.ExciseRate;
+if(!(validate57.call(this, data13, {instancePath:instancePath+"/ExciseRate",parentData:data,parentDataProperty:"ExciseRate",rootData}))){
+vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+errors = vErrors.length;
+}
+if((typeof data13 == "number") && (isFinite(data13))){
+if(data13 < 0 || isNaN(data13)){
+const err34 = {instancePath:instancePath+"/ExciseRate",schemaPath:"#/properties/ExciseRate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.ExciseRate,data:data13};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -435,11 +1060,16 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data.PackageName !== undefined){
-let data9 = data.PackageName;
-if(typeof data9 === "string"){
-if(func2(data9) > 300){
-const err35 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema34.properties.PackageName,data:data9};
+}
+if(data.ExciseSum !== undefined){
+let data14 = data.ExciseSum;
+if(!(validate57.call(this, data14, {instancePath:instancePath+"/ExciseSum",parentData:data,parentDataProperty:"ExciseSum",rootData}))){
+vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+errors = vErrors.length;
+}
+if((typeof data14 == "number") && (isFinite(data14))){
+if(data14 < 0 || isNaN(data14)){
+const err35 = {instancePath:instancePath+"/ExciseSum",schemaPath:"#/properties/ExciseSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.ExciseSum,data:data14};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -448,8 +1078,30 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(func2(data9) < 1){
-const err36 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.PackageName,data:data9};
+}
+}
+if(data.VatRate !== undefined){
+if(!(validate62.call(this, data.VatRate, {instancePath:instancePath+"/VatRate",parentData:data,parentDataProperty:"VatRate",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+errors = vErrors.length;
+}
+}
+if(data.VatSum !== undefined){
+if(!(validate57.call(this, data.VatSum, {instancePath:instancePath+"/VatSum",parentData:data,parentDataProperty:"VatSum",rootData}))){
+vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+errors = vErrors.length;
+}
+}
+if(data.DeliverySumWithVat !== undefined){
+if(!(validate57.call(this, data.DeliverySumWithVat, {instancePath:instancePath+"/DeliverySumWithVat",parentData:data,parentDataProperty:"DeliverySumWithVat",rootData}))){
+vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+errors = vErrors.length;
+}
+}
+if(data.WithoutVat !== undefined){
+let data18 = data.WithoutVat;
+if(typeof data18 !== "boolean"){
+const err36 = {instancePath:instancePath+"/WithoutVat",schemaPath:"#/properties/WithoutVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema23.properties.WithoutVat.type,parentSchema:schema23.properties.WithoutVat,data:data18};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -459,8 +1111,10 @@ vErrors.push(err36);
 errors++;
 }
 }
-else {
-const err37 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.PackageName.type,parentSchema:schema34.properties.PackageName,data:data9};
+if(data.LgotaId !== undefined){
+let data19 = data.LgotaId;
+if((!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))) && (data19 !== null)){
+const err37 = {instancePath:instancePath+"/LgotaId",schemaPath:"#/properties/LgotaId/type",keyword:"type",params:{type: schema23.properties.LgotaId.type},message:"must be integer,null",schema:schema23.properties.LgotaId.type,parentSchema:schema23.properties.LgotaId,data:data19};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -470,11 +1124,10 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data.Count !== undefined){
-let data10 = data.Count;
-if((typeof data10 == "number") && (isFinite(data10))){
-if(data10 > 999999999 || isNaN(data10)){
-const err38 = {instancePath:instancePath+"/Count",schemaPath:"#/$defs/count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema37,data:data10};
+if(data.LgotaName !== undefined){
+let data20 = data.LgotaName;
+if((typeof data20 !== "string") && (data20 !== null)){
+const err38 = {instancePath:instancePath+"/LgotaName",schemaPath:"#/properties/LgotaName/type",keyword:"type",params:{type: schema23.properties.LgotaName.type},message:"must be string,null",schema:schema23.properties.LgotaName.type,parentSchema:schema23.properties.LgotaName,data:data20};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -483,8 +1136,9 @@ vErrors.push(err38);
 }
 errors++;
 }
-if(data10 <= 0 || isNaN(data10)){
-const err39 = {instancePath:instancePath+"/Count",schemaPath:"#/$defs/count/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema37,data:data10};
+if(typeof data20 === "string"){
+if(func2(data20) > 2000){
+const err39 = {instancePath:instancePath+"/LgotaName",schemaPath:"#/properties/LgotaName/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema23.properties.LgotaName,data:data20};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -493,15 +1147,12 @@ vErrors.push(err39);
 }
 errors++;
 }
-const issues0 = func71(data10, 6, rootData, this, instancePath + "/Count");
-if(issues0 !== null){
-const kwErrors0 = func8(issues0, instancePath + "/Count", "#/$defs/count/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
 }
 }
-else {
-const err40 = {instancePath:instancePath+"/Count",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema37.type,parentSchema:schema37,data:data10};
+if(data.LgotaType !== undefined){
+let data21 = data.LgotaType;
+if((!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))) && (data21 !== null)){
+const err40 = {instancePath:instancePath+"/LgotaType",schemaPath:"#/properties/LgotaType/type",keyword:"type",params:{type: schema23.properties.LgotaType.type},message:"must be integer,null",schema:schema23.properties.LgotaType.type,parentSchema:schema23.properties.LgotaType,data:data21};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -510,12 +1161,8 @@ vErrors.push(err40);
 }
 errors++;
 }
-}
-if(data.Summa !== undefined){
-let data11 = data.Summa;
-if((typeof data11 == "number") && (isFinite(data11))){
-if(data11 > 9999999999999.99 || isNaN(data11)){
-const err41 = {instancePath:instancePath+"/Summa",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema38,data:data11};
+if(!(((data21 === 1) || (data21 === 2)) || (data21 === null))){
+const err41 = {instancePath:instancePath+"/LgotaType",schemaPath:"#/properties/LgotaType/enum",keyword:"enum",params:{allowedValues: schema23.properties.LgotaType.enum},message:"must be equal to one of the allowed values",schema:schema23.properties.LgotaType.enum,parentSchema:schema23.properties.LgotaType,data:data21};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -524,8 +1171,16 @@ vErrors.push(err41);
 }
 errors++;
 }
-if(data11 < -9999999999999.99 || isNaN(data11)){
-const err42 = {instancePath:instancePath+"/Summa",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema38,data:data11};
+}
+if(data.LgotaVatSum !== undefined){
+let data22 = data.LgotaVatSum;
+if(!(validate57.call(this, data22, {instancePath:instancePath+"/LgotaVatSum",parentData:data,parentDataProperty:"LgotaVatSum",rootData}))){
+vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+errors = vErrors.length;
+}
+if((typeof data22 == "number") && (isFinite(data22))){
+if(data22 < 0 || isNaN(data22)){
+const err42 = {instancePath:instancePath+"/LgotaVatSum",schemaPath:"#/properties/LgotaVatSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.LgotaVatSum,data:data22};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -534,15 +1189,13 @@ vErrors.push(err42);
 }
 errors++;
 }
-const issues1 = func71(data11, 2, rootData, this, instancePath + "/Summa");
-if(issues1 !== null){
-const kwErrors1 = func8(issues1, instancePath + "/Summa", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
-errors = errors + kwErrors1.length;
 }
 }
-else {
-const err43 = {instancePath:instancePath+"/Summa",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema38.type,parentSchema:schema38,data:data11};
+if(data.CommittentName !== undefined){
+let data23 = data.CommittentName;
+if(typeof data23 === "string"){
+if(func2(data23) > 500){
+const err43 = {instancePath:instancePath+"/CommittentName",schemaPath:"#/properties/CommittentName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.CommittentName,data:data23};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -552,11 +1205,8 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data.DeliverySum !== undefined){
-let data12 = data.DeliverySum;
-if((typeof data12 == "number") && (isFinite(data12))){
-if(data12 > 9999999999999.99 || isNaN(data12)){
-const err44 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema38,data:data12};
+else {
+const err44 = {instancePath:instancePath+"/CommittentName",schemaPath:"#/properties/CommittentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.CommittentName.type,parentSchema:schema23.properties.CommittentName,data:data23};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -565,8 +1215,12 @@ vErrors.push(err44);
 }
 errors++;
 }
-if(data12 < -9999999999999.99 || isNaN(data12)){
-const err45 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema38,data:data12};
+}
+if(data.CommittentTin !== undefined){
+let data24 = data.CommittentTin;
+if(typeof data24 === "string"){
+if(func2(data24) > 14){
+const err45 = {instancePath:instancePath+"/CommittentTin",schemaPath:"#/properties/CommittentTin/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema23.properties.CommittentTin,data:data24};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -575,15 +1229,15 @@ vErrors.push(err45);
 }
 errors++;
 }
-const issues2 = func71(data12, 2, rootData, this, instancePath + "/DeliverySum");
-if(issues2 !== null){
-const kwErrors2 = func8(issues2, instancePath + "/DeliverySum", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
-errors = errors + kwErrors2.length;
+const issues0 = func14(data24, true, rootData, this, instancePath + "/CommittentTin");
+if(issues0 !== null){
+const kwErrors0 = func8(issues0, instancePath + "/CommittentTin", "#/properties/CommittentTin/pinflOrTin", "pinflOrTin");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema38.type,parentSchema:schema38,data:data12};
+const err46 = {instancePath:instancePath+"/CommittentTin",schemaPath:"#/properties/CommittentTin/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.CommittentTin.type,parentSchema:schema23.properties.CommittentTin,data:data24};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -593,11 +1247,11 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data.ExciseRate !== undefined){
-let data13 = data.ExciseRate;
-if((typeof data13 == "number") && (isFinite(data13))){
-if(data13 > 9999999999999.99 || isNaN(data13)){
-const err47 = {instancePath:instancePath+"/ExciseRate",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema38,data:data13};
+if(data.CommittentVatRegCode !== undefined){
+let data25 = data.CommittentVatRegCode;
+if(typeof data25 === "string"){
+if(!pattern7.test(data25)){
+const err47 = {instancePath:instancePath+"/CommittentVatRegCode",schemaPath:"#/properties/CommittentVatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema23.properties.CommittentVatRegCode,data:data25};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -606,8 +1260,9 @@ vErrors.push(err47);
 }
 errors++;
 }
-if(data13 < -9999999999999.99 || isNaN(data13)){
-const err48 = {instancePath:instancePath+"/ExciseRate",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema38,data:data13};
+}
+else {
+const err48 = {instancePath:instancePath+"/CommittentVatRegCode",schemaPath:"#/properties/CommittentVatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.CommittentVatRegCode.type,parentSchema:schema23.properties.CommittentVatRegCode,data:data25};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -616,15 +1271,11 @@ vErrors.push(err48);
 }
 errors++;
 }
-const issues3 = func71(data13, 2, rootData, this, instancePath + "/ExciseRate");
-if(issues3 !== null){
-const kwErrors3 = func8(issues3, instancePath + "/ExciseRate", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
-errors = errors + kwErrors3.length;
 }
-}
-else {
-const err49 = {instancePath:instancePath+"/ExciseRate",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema38.type,parentSchema:schema38,data:data13};
+if(data.CommittentVatRegStatus !== undefined){
+let data26 = data.CommittentVatRegStatus;
+if((!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))) && (data26 !== null)){
+const err49 = {instancePath:instancePath+"/CommittentVatRegStatus",schemaPath:"#/properties/CommittentVatRegStatus/type",keyword:"type",params:{type: schema23.properties.CommittentVatRegStatus.type},message:"must be integer,null",schema:schema23.properties.CommittentVatRegStatus.type,parentSchema:schema23.properties.CommittentVatRegStatus,data:data26};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -633,9 +1284,8 @@ vErrors.push(err49);
 }
 errors++;
 }
-if((typeof data13 == "number") && (isFinite(data13))){
-if(data13 < 0 || isNaN(data13)){
-const err50 = {instancePath:instancePath+"/ExciseRate",schemaPath:"#/properties/ExciseRate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.ExciseRate,data:data13};
+if(!((((data26 === 20) || (data26 === 21)) || (data26 === 22)) || (data26 === null))){
+const err50 = {instancePath:instancePath+"/CommittentVatRegStatus",schemaPath:"#/properties/CommittentVatRegStatus/enum",keyword:"enum",params:{allowedValues: schema23.properties.CommittentVatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema23.properties.CommittentVatRegStatus.enum,parentSchema:schema23.properties.CommittentVatRegStatus,data:data26};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -645,12 +1295,10 @@ vErrors.push(err50);
 errors++;
 }
 }
-}
-if(data.ExciseSum !== undefined){
-let data14 = data.ExciseSum;
-if((typeof data14 == "number") && (isFinite(data14))){
-if(data14 > 9999999999999.99 || isNaN(data14)){
-const err51 = {instancePath:instancePath+"/ExciseSum",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema38,data:data14};
+if(data.Origin !== undefined){
+let data27 = data.Origin;
+if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
+const err51 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.Origin.type,parentSchema:schema23.properties.Origin,data:data27};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -659,8 +1307,8 @@ vErrors.push(err51);
 }
 errors++;
 }
-if(data14 < -9999999999999.99 || isNaN(data14)){
-const err52 = {instancePath:instancePath+"/ExciseSum",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema38,data:data14};
+if(!((((data27 === 1) || (data27 === 2)) || (data27 === 3)) || (data27 === 4))){
+const err52 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/enum",keyword:"enum",params:{allowedValues: schema23.properties.Origin.enum},message:"must be equal to one of the allowed values",schema:schema23.properties.Origin.enum,parentSchema:schema23.properties.Origin,data:data27};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -669,15 +1317,11 @@ vErrors.push(err52);
 }
 errors++;
 }
-const issues4 = func71(data14, 2, rootData, this, instancePath + "/ExciseSum");
-if(issues4 !== null){
-const kwErrors4 = func8(issues4, instancePath + "/ExciseSum", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors4 : vErrors.concat(kwErrors4);
-errors = errors + kwErrors4.length;
 }
-}
-else {
-const err53 = {instancePath:instancePath+"/ExciseSum",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema38.type,parentSchema:schema38,data:data14};
+if(data.WarehouseId !== undefined){
+let data28 = data.WarehouseId;
+if((!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))) && (data28 !== null)){
+const err53 = {instancePath:instancePath+"/WarehouseId",schemaPath:"#/properties/WarehouseId/type",keyword:"type",params:{type: schema23.properties.WarehouseId.type},message:"must be integer,null",schema:schema23.properties.WarehouseId.type,parentSchema:schema23.properties.WarehouseId,data:data28};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -686,9 +1330,12 @@ vErrors.push(err53);
 }
 errors++;
 }
-if((typeof data14 == "number") && (isFinite(data14))){
-if(data14 < 0 || isNaN(data14)){
-const err54 = {instancePath:instancePath+"/ExciseSum",schemaPath:"#/properties/ExciseSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.ExciseSum,data:data14};
+}
+if(data.WeightBrutto !== undefined){
+let data29 = data.WeightBrutto;
+if((typeof data29 == "number") && (isFinite(data29))){
+if(data29 < 0 || isNaN(data29)){
+const err54 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.WeightBrutto,data:data29};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -697,12 +1344,15 @@ vErrors.push(err54);
 }
 errors++;
 }
+const issues1 = func52(data29, 6, rootData, this, instancePath + "/WeightBrutto");
+if(issues1 !== null){
+const kwErrors1 = func8(issues1, instancePath + "/WeightBrutto", "#/properties/WeightBrutto/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
+errors = errors + kwErrors1.length;
 }
 }
-if(data.VatRate !== undefined){
-let data15 = data.VatRate;
-if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
-const err55 = {instancePath:instancePath+"/VatRate",schemaPath:"#/$defs/vatRate/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema42.type,parentSchema:schema42,data:data15};
+else {
+const err55 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema23.properties.WeightBrutto.type,parentSchema:schema23.properties.WeightBrutto,data:data29};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -711,8 +1361,12 @@ vErrors.push(err55);
 }
 errors++;
 }
-if(!((((data15 === 0) || (data15 === 12)) || (data15 === 15)) || (data15 === 20))){
-const err56 = {instancePath:instancePath+"/VatRate",schemaPath:"#/$defs/vatRate/enum",keyword:"enum",params:{allowedValues: schema42.enum},message:"must be equal to one of the allowed values",schema:schema42.enum,parentSchema:schema42,data:data15};
+}
+if(data.WeightNetto !== undefined){
+let data30 = data.WeightNetto;
+if((typeof data30 == "number") && (isFinite(data30))){
+if(data30 < 0 || isNaN(data30)){
+const err56 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.WeightNetto,data:data30};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -721,12 +1375,15 @@ vErrors.push(err56);
 }
 errors++;
 }
+const issues2 = func52(data30, 6, rootData, this, instancePath + "/WeightNetto");
+if(issues2 !== null){
+const kwErrors2 = func8(issues2, instancePath + "/WeightNetto", "#/properties/WeightNetto/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
+errors = errors + kwErrors2.length;
 }
-if(data.VatSum !== undefined){
-let data16 = data.VatSum;
-if((typeof data16 == "number") && (isFinite(data16))){
-if(data16 > 9999999999999.99 || isNaN(data16)){
-const err57 = {instancePath:instancePath+"/VatSum",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema38,data:data16};
+}
+else {
+const err57 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema23.properties.WeightNetto.type,parentSchema:schema23.properties.WeightNetto,data:data30};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -735,8 +1392,17 @@ vErrors.push(err57);
 }
 errors++;
 }
-if(data16 < -9999999999999.99 || isNaN(data16)){
-const err58 = {instancePath:instancePath+"/VatSum",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema38,data:data16};
+}
+if(data.Marks !== undefined){
+if(!(validate67.call(this, data.Marks, {instancePath:instancePath+"/Marks",parentData:data,parentDataProperty:"Marks",rootData}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+errors = vErrors.length;
+}
+}
+if(data.ExchangeInfo !== undefined){
+let data32 = data.ExchangeInfo;
+if((!(data32 && typeof data32 == "object" && !Array.isArray(data32))) && (data32 !== null)){
+const err58 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/type",keyword:"type",params:{type: schema23.properties.ExchangeInfo.type},message:"must be object,null",schema:schema23.properties.ExchangeInfo.type,parentSchema:schema23.properties.ExchangeInfo,data:data32};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -745,15 +1411,9 @@ vErrors.push(err58);
 }
 errors++;
 }
-const issues5 = func71(data16, 2, rootData, this, instancePath + "/VatSum");
-if(issues5 !== null){
-const kwErrors5 = func8(issues5, instancePath + "/VatSum", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors5 : vErrors.concat(kwErrors5);
-errors = errors + kwErrors5.length;
-}
-}
-else {
-const err59 = {instancePath:instancePath+"/VatSum",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema38.type,parentSchema:schema38,data:data16};
+if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
+if(Object.keys(data32).length < 1){
+const err59 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.ExchangeInfo,data:data32};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -762,12 +1422,9 @@ vErrors.push(err59);
 }
 errors++;
 }
-}
-if(data.DeliverySumWithVat !== undefined){
-let data17 = data.DeliverySumWithVat;
-if((typeof data17 == "number") && (isFinite(data17))){
-if(data17 > 9999999999999.99 || isNaN(data17)){
-const err60 = {instancePath:instancePath+"/DeliverySumWithVat",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema38,data:data17};
+for(const key1 in data32){
+if(!(((key1 === "PlanPositionId") || (key1 === "ProductCode")) || (key1 === "ProductProperties"))){
+const err60 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.ExchangeInfo,data:data32};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -776,8 +1433,12 @@ vErrors.push(err60);
 }
 errors++;
 }
-if(data17 < -9999999999999.99 || isNaN(data17)){
-const err61 = {instancePath:instancePath+"/DeliverySumWithVat",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema38,data:data17};
+}
+if(data32.PlanPositionId !== undefined){
+let data33 = data32.PlanPositionId;
+if(typeof data33 === "string"){
+if(func2(data33) > 100){
+const err61 = {instancePath:instancePath+"/ExchangeInfo/PlanPositionId",schemaPath:"#/properties/ExchangeInfo/properties/PlanPositionId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema23.properties.ExchangeInfo.properties.PlanPositionId,data:data33};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -786,15 +1447,9 @@ vErrors.push(err61);
 }
 errors++;
 }
-const issues6 = func71(data17, 2, rootData, this, instancePath + "/DeliverySumWithVat");
-if(issues6 !== null){
-const kwErrors6 = func8(issues6, instancePath + "/DeliverySumWithVat", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors6 : vErrors.concat(kwErrors6);
-errors = errors + kwErrors6.length;
-}
 }
 else {
-const err62 = {instancePath:instancePath+"/DeliverySumWithVat",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema38.type,parentSchema:schema38,data:data17};
+const err62 = {instancePath:instancePath+"/ExchangeInfo/PlanPositionId",schemaPath:"#/properties/ExchangeInfo/properties/PlanPositionId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ExchangeInfo.properties.PlanPositionId.type,parentSchema:schema23.properties.ExchangeInfo.properties.PlanPositionId,data:data33};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -804,10 +1459,11 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data.WithoutVat !== undefined){
-let data18 = data.WithoutVat;
-if(typeof data18 !== "boolean"){
-const err63 = {instancePath:instancePath+"/WithoutVat",schemaPath:"#/properties/WithoutVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema34.properties.WithoutVat.type,parentSchema:schema34.properties.WithoutVat,data:data18};
+if(data32.ProductCode !== undefined){
+let data34 = data32.ProductCode;
+if(typeof data34 === "string"){
+if(func2(data34) > 100){
+const err63 = {instancePath:instancePath+"/ExchangeInfo/ProductCode",schemaPath:"#/properties/ExchangeInfo/properties/ProductCode/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema23.properties.ExchangeInfo.properties.ProductCode,data:data34};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -817,10 +1473,8 @@ vErrors.push(err63);
 errors++;
 }
 }
-if(data.LgotaId !== undefined){
-let data19 = data.LgotaId;
-if((!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))) && (data19 !== null)){
-const err64 = {instancePath:instancePath+"/LgotaId",schemaPath:"#/properties/LgotaId/type",keyword:"type",params:{type: schema34.properties.LgotaId.type},message:"must be integer,null",schema:schema34.properties.LgotaId.type,parentSchema:schema34.properties.LgotaId,data:data19};
+else {
+const err64 = {instancePath:instancePath+"/ExchangeInfo/ProductCode",schemaPath:"#/properties/ExchangeInfo/properties/ProductCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ExchangeInfo.properties.ProductCode.type,parentSchema:schema23.properties.ExchangeInfo.properties.ProductCode,data:data34};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -830,10 +1484,11 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data.LgotaName !== undefined){
-let data20 = data.LgotaName;
-if((typeof data20 !== "string") && (data20 !== null)){
-const err65 = {instancePath:instancePath+"/LgotaName",schemaPath:"#/properties/LgotaName/type",keyword:"type",params:{type: schema34.properties.LgotaName.type},message:"must be string,null",schema:schema34.properties.LgotaName.type,parentSchema:schema34.properties.LgotaName,data:data20};
+if(data32.ProductProperties !== undefined){
+let data35 = data32.ProductProperties;
+if(typeof data35 === "string"){
+if(func2(data35) > 2000){
+const err65 = {instancePath:instancePath+"/ExchangeInfo/ProductProperties",schemaPath:"#/properties/ExchangeInfo/properties/ProductProperties/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema23.properties.ExchangeInfo.properties.ProductProperties,data:data35};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -842,9 +1497,9 @@ vErrors.push(err65);
 }
 errors++;
 }
-if(typeof data20 === "string"){
-if(func2(data20) > 2000){
-const err66 = {instancePath:instancePath+"/LgotaName",schemaPath:"#/properties/LgotaName/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema34.properties.LgotaName,data:data20};
+}
+else {
+const err66 = {instancePath:instancePath+"/ExchangeInfo/ProductProperties",schemaPath:"#/properties/ExchangeInfo/properties/ProductProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ExchangeInfo.properties.ProductProperties.type,parentSchema:schema23.properties.ExchangeInfo.properties.ProductProperties,data:data35};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -855,10 +1510,10 @@ errors++;
 }
 }
 }
-if(data.LgotaType !== undefined){
-let data21 = data.LgotaType;
-if((!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))) && (data21 !== null)){
-const err67 = {instancePath:instancePath+"/LgotaType",schemaPath:"#/properties/LgotaType/type",keyword:"type",params:{type: schema34.properties.LgotaType.type},message:"must be integer,null",schema:schema34.properties.LgotaType.type,parentSchema:schema34.properties.LgotaType,data:data21};
+}
+}
+else {
+const err67 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -867,660 +1522,18 @@ vErrors.push(err67);
 }
 errors++;
 }
-if(!(((data21 === 1) || (data21 === 2)) || (data21 === null))){
-const err68 = {instancePath:instancePath+"/LgotaType",schemaPath:"#/properties/LgotaType/enum",keyword:"enum",params:{allowedValues: schema34.properties.LgotaType.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.LgotaType.enum,parentSchema:schema34.properties.LgotaType,data:data21};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
-}
-}
-if(data.LgotaVatSum !== undefined){
-let data22 = data.LgotaVatSum;
-if((typeof data22 == "number") && (isFinite(data22))){
-if(data22 > 9999999999999.99 || isNaN(data22)){
-const err69 = {instancePath:instancePath+"/LgotaVatSum",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema38,data:data22};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
-}
-if(data22 < -9999999999999.99 || isNaN(data22)){
-const err70 = {instancePath:instancePath+"/LgotaVatSum",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema38,data:data22};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
-}
-const issues7 = func71(data22, 2, rootData, this, instancePath + "/LgotaVatSum");
-if(issues7 !== null){
-const kwErrors7 = func8(issues7, instancePath + "/LgotaVatSum", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors7 : vErrors.concat(kwErrors7);
-errors = errors + kwErrors7.length;
-}
-}
-else {
-const err71 = {instancePath:instancePath+"/LgotaVatSum",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema38.type,parentSchema:schema38,data:data22};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
-}
-if((typeof data22 == "number") && (isFinite(data22))){
-if(data22 < 0 || isNaN(data22)){
-const err72 = {instancePath:instancePath+"/LgotaVatSum",schemaPath:"#/properties/LgotaVatSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.LgotaVatSum,data:data22};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
-}
-}
-}
-if(data.CommittentName !== undefined){
-let data23 = data.CommittentName;
-if(typeof data23 === "string"){
-if(func2(data23) > 500){
-const err73 = {instancePath:instancePath+"/CommittentName",schemaPath:"#/properties/CommittentName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema34.properties.CommittentName,data:data23};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
-}
-}
-else {
-const err74 = {instancePath:instancePath+"/CommittentName",schemaPath:"#/properties/CommittentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.CommittentName.type,parentSchema:schema34.properties.CommittentName,data:data23};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
-}
-}
-if(data.CommittentTin !== undefined){
-let data24 = data.CommittentTin;
-if(typeof data24 === "string"){
-if(func2(data24) > 14){
-const err75 = {instancePath:instancePath+"/CommittentTin",schemaPath:"#/properties/CommittentTin/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema34.properties.CommittentTin,data:data24};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
-}
-const issues8 = func17(data24, true, rootData, this, instancePath + "/CommittentTin");
-if(issues8 !== null){
-const kwErrors8 = func8(issues8, instancePath + "/CommittentTin", "#/properties/CommittentTin/pinflOrTin", "pinflOrTin");
-vErrors = vErrors === null ? kwErrors8 : vErrors.concat(kwErrors8);
-errors = errors + kwErrors8.length;
-}
-}
-else {
-const err76 = {instancePath:instancePath+"/CommittentTin",schemaPath:"#/properties/CommittentTin/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.CommittentTin.type,parentSchema:schema34.properties.CommittentTin,data:data24};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
-}
-}
-if(data.CommittentVatRegCode !== undefined){
-let data25 = data.CommittentVatRegCode;
-if(typeof data25 === "string"){
-if(!pattern7.test(data25)){
-const err77 = {instancePath:instancePath+"/CommittentVatRegCode",schemaPath:"#/properties/CommittentVatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema34.properties.CommittentVatRegCode,data:data25};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
-}
-}
-else {
-const err78 = {instancePath:instancePath+"/CommittentVatRegCode",schemaPath:"#/properties/CommittentVatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.CommittentVatRegCode.type,parentSchema:schema34.properties.CommittentVatRegCode,data:data25};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
-}
-}
-if(data.CommittentVatRegStatus !== undefined){
-let data26 = data.CommittentVatRegStatus;
-if((!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))) && (data26 !== null)){
-const err79 = {instancePath:instancePath+"/CommittentVatRegStatus",schemaPath:"#/properties/CommittentVatRegStatus/type",keyword:"type",params:{type: schema34.properties.CommittentVatRegStatus.type},message:"must be integer,null",schema:schema34.properties.CommittentVatRegStatus.type,parentSchema:schema34.properties.CommittentVatRegStatus,data:data26};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
-}
-if(!((((data26 === 20) || (data26 === 21)) || (data26 === 22)) || (data26 === null))){
-const err80 = {instancePath:instancePath+"/CommittentVatRegStatus",schemaPath:"#/properties/CommittentVatRegStatus/enum",keyword:"enum",params:{allowedValues: schema34.properties.CommittentVatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.CommittentVatRegStatus.enum,parentSchema:schema34.properties.CommittentVatRegStatus,data:data26};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
-}
-}
-if(data.Origin !== undefined){
-let data27 = data.Origin;
-if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
-const err81 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.Origin.type,parentSchema:schema34.properties.Origin,data:data27};
-if(vErrors === null){
-vErrors = [err81];
-}
-else {
-vErrors.push(err81);
-}
-errors++;
-}
-if(!((((data27 === 1) || (data27 === 2)) || (data27 === 3)) || (data27 === 4))){
-const err82 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/enum",keyword:"enum",params:{allowedValues: schema34.properties.Origin.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.Origin.enum,parentSchema:schema34.properties.Origin,data:data27};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
-}
-}
-if(data.WarehouseId !== undefined){
-let data28 = data.WarehouseId;
-if((!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))) && (data28 !== null)){
-const err83 = {instancePath:instancePath+"/WarehouseId",schemaPath:"#/properties/WarehouseId/type",keyword:"type",params:{type: schema34.properties.WarehouseId.type},message:"must be integer,null",schema:schema34.properties.WarehouseId.type,parentSchema:schema34.properties.WarehouseId,data:data28};
-if(vErrors === null){
-vErrors = [err83];
-}
-else {
-vErrors.push(err83);
-}
-errors++;
-}
-}
-if(data.WeightBrutto !== undefined){
-let data29 = data.WeightBrutto;
-if((typeof data29 == "number") && (isFinite(data29))){
-if(data29 < 0 || isNaN(data29)){
-const err84 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.WeightBrutto,data:data29};
-if(vErrors === null){
-vErrors = [err84];
-}
-else {
-vErrors.push(err84);
-}
-errors++;
-}
-const issues9 = func71(data29, 6, rootData, this, instancePath + "/WeightBrutto");
-if(issues9 !== null){
-const kwErrors9 = func8(issues9, instancePath + "/WeightBrutto", "#/properties/WeightBrutto/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors9 : vErrors.concat(kwErrors9);
-errors = errors + kwErrors9.length;
-}
-}
-else {
-const err85 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.WeightBrutto.type,parentSchema:schema34.properties.WeightBrutto,data:data29};
-if(vErrors === null){
-vErrors = [err85];
-}
-else {
-vErrors.push(err85);
-}
-errors++;
-}
-}
-if(data.WeightNetto !== undefined){
-let data30 = data.WeightNetto;
-if((typeof data30 == "number") && (isFinite(data30))){
-if(data30 < 0 || isNaN(data30)){
-const err86 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.WeightNetto,data:data30};
-if(vErrors === null){
-vErrors = [err86];
-}
-else {
-vErrors.push(err86);
-}
-errors++;
-}
-const issues10 = func71(data30, 6, rootData, this, instancePath + "/WeightNetto");
-if(issues10 !== null){
-const kwErrors10 = func8(issues10, instancePath + "/WeightNetto", "#/properties/WeightNetto/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors10 : vErrors.concat(kwErrors10);
-errors = errors + kwErrors10.length;
-}
-}
-else {
-const err87 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.WeightNetto.type,parentSchema:schema34.properties.WeightNetto,data:data30};
-if(vErrors === null){
-vErrors = [err87];
-}
-else {
-vErrors.push(err87);
-}
-errors++;
-}
-}
-if(data.Marks !== undefined){
-let data31 = data.Marks;
-if((!(data31 && typeof data31 == "object" && !Array.isArray(data31))) && (data31 !== null)){
-const err88 = {instancePath:instancePath+"/Marks",schemaPath:"#/$defs/marks/type",keyword:"type",params:{type: schema46.type},message:"must be object,null",schema:schema46.type,parentSchema:schema46,data:data31};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
-}
-errors++;
-}
-if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
-if(Object.keys(data31).length < 1){
-const err89 = {instancePath:instancePath+"/Marks",schemaPath:"#/$defs/marks/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema46,data:data31};
-if(vErrors === null){
-vErrors = [err89];
-}
-else {
-vErrors.push(err89);
-}
-errors++;
-}
-if(data31.ProductType === undefined){
-const err90 = {instancePath:instancePath+"/Marks",schemaPath:"#/$defs/marks/required",keyword:"required",params:{missingProperty: "ProductType"},message:"must have required property '"+"ProductType"+"'",schema:schema46.required,parentSchema:schema46,data:data31};
-if(vErrors === null){
-vErrors = [err90];
-}
-else {
-vErrors.push(err90);
-}
-errors++;
-}
-for(const key1 in data31){
-if(!((((key1 === "ProductType") || (key1 === "KIZ")) || (key1 === "NomUpak")) || (key1 === "IdentTransUpak"))){
-const err91 = {instancePath:instancePath+"/Marks",schemaPath:"#/$defs/marks/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema46,data:data31};
-if(vErrors === null){
-vErrors = [err91];
-}
-else {
-vErrors.push(err91);
-}
-errors++;
-}
-}
-if(data31.ProductType !== undefined){
-let data32 = data31.ProductType;
-if(!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))){
-const err92 = {instancePath:instancePath+"/Marks/ProductType",schemaPath:"#/$defs/marks/properties/ProductType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema46.properties.ProductType.type,parentSchema:schema46.properties.ProductType,data:data32};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
-}
-errors++;
-}
-if(!((((((data32 === 1) || (data32 === 2)) || (data32 === 3)) || (data32 === 4)) || (data32 === 5)) || (data32 === 6))){
-const err93 = {instancePath:instancePath+"/Marks/ProductType",schemaPath:"#/$defs/marks/properties/ProductType/enum",keyword:"enum",params:{allowedValues: schema46.properties.ProductType.enum},message:"must be equal to one of the allowed values",schema:schema46.properties.ProductType.enum,parentSchema:schema46.properties.ProductType,data:data32};
-if(vErrors === null){
-vErrors = [err93];
-}
-else {
-vErrors.push(err93);
-}
-errors++;
-}
-}
-if(data31.KIZ !== undefined){
-let data33 = data31.KIZ;
-if(Array.isArray(data33)){
-if(data33.length > 10000){
-const err94 = {instancePath:instancePath+"/Marks/KIZ",schemaPath:"#/$defs/marks/properties/KIZ/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema46.properties.KIZ,data:data33};
-if(vErrors === null){
-vErrors = [err94];
-}
-else {
-vErrors.push(err94);
-}
-errors++;
-}
-const len0 = data33.length;
-for(let i0=0; i0<len0; i0++){
-let data34 = data33[i0];
-if(typeof data34 === "string"){
-if(func2(data34) > 200){
-const err95 = {instancePath:instancePath+"/Marks/KIZ/" + i0,schemaPath:"#/$defs/marks/properties/KIZ/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema46.properties.KIZ.items,data:data34};
-if(vErrors === null){
-vErrors = [err95];
-}
-else {
-vErrors.push(err95);
-}
-errors++;
-}
-if(func2(data34) < 1){
-const err96 = {instancePath:instancePath+"/Marks/KIZ/" + i0,schemaPath:"#/$defs/marks/properties/KIZ/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema46.properties.KIZ.items,data:data34};
-if(vErrors === null){
-vErrors = [err96];
-}
-else {
-vErrors.push(err96);
-}
-errors++;
-}
-}
-else {
-const err97 = {instancePath:instancePath+"/Marks/KIZ/" + i0,schemaPath:"#/$defs/marks/properties/KIZ/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.properties.KIZ.items.type,parentSchema:schema46.properties.KIZ.items,data:data34};
-if(vErrors === null){
-vErrors = [err97];
-}
-else {
-vErrors.push(err97);
-}
-errors++;
-}
-}
-}
-else {
-const err98 = {instancePath:instancePath+"/Marks/KIZ",schemaPath:"#/$defs/marks/properties/KIZ/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema46.properties.KIZ.type,parentSchema:schema46.properties.KIZ,data:data33};
-if(vErrors === null){
-vErrors = [err98];
-}
-else {
-vErrors.push(err98);
-}
-errors++;
-}
-}
-if(data31.NomUpak !== undefined){
-let data35 = data31.NomUpak;
-if(Array.isArray(data35)){
-if(data35.length > 10000){
-const err99 = {instancePath:instancePath+"/Marks/NomUpak",schemaPath:"#/$defs/marks/properties/NomUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema46.properties.NomUpak,data:data35};
-if(vErrors === null){
-vErrors = [err99];
-}
-else {
-vErrors.push(err99);
-}
-errors++;
-}
-const len1 = data35.length;
-for(let i1=0; i1<len1; i1++){
-let data36 = data35[i1];
-if(typeof data36 === "string"){
-if(func2(data36) > 200){
-const err100 = {instancePath:instancePath+"/Marks/NomUpak/" + i1,schemaPath:"#/$defs/marks/properties/NomUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema46.properties.NomUpak.items,data:data36};
-if(vErrors === null){
-vErrors = [err100];
-}
-else {
-vErrors.push(err100);
-}
-errors++;
-}
-if(func2(data36) < 1){
-const err101 = {instancePath:instancePath+"/Marks/NomUpak/" + i1,schemaPath:"#/$defs/marks/properties/NomUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema46.properties.NomUpak.items,data:data36};
-if(vErrors === null){
-vErrors = [err101];
-}
-else {
-vErrors.push(err101);
-}
-errors++;
-}
-}
-else {
-const err102 = {instancePath:instancePath+"/Marks/NomUpak/" + i1,schemaPath:"#/$defs/marks/properties/NomUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.properties.NomUpak.items.type,parentSchema:schema46.properties.NomUpak.items,data:data36};
-if(vErrors === null){
-vErrors = [err102];
-}
-else {
-vErrors.push(err102);
-}
-errors++;
-}
-}
-}
-else {
-const err103 = {instancePath:instancePath+"/Marks/NomUpak",schemaPath:"#/$defs/marks/properties/NomUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema46.properties.NomUpak.type,parentSchema:schema46.properties.NomUpak,data:data35};
-if(vErrors === null){
-vErrors = [err103];
-}
-else {
-vErrors.push(err103);
-}
-errors++;
-}
-}
-if(data31.IdentTransUpak !== undefined){
-let data37 = data31.IdentTransUpak;
-if(Array.isArray(data37)){
-if(data37.length > 10000){
-const err104 = {instancePath:instancePath+"/Marks/IdentTransUpak",schemaPath:"#/$defs/marks/properties/IdentTransUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema46.properties.IdentTransUpak,data:data37};
-if(vErrors === null){
-vErrors = [err104];
-}
-else {
-vErrors.push(err104);
-}
-errors++;
-}
-const len2 = data37.length;
-for(let i2=0; i2<len2; i2++){
-let data38 = data37[i2];
-if(typeof data38 === "string"){
-if(func2(data38) > 200){
-const err105 = {instancePath:instancePath+"/Marks/IdentTransUpak/" + i2,schemaPath:"#/$defs/marks/properties/IdentTransUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema46.properties.IdentTransUpak.items,data:data38};
-if(vErrors === null){
-vErrors = [err105];
-}
-else {
-vErrors.push(err105);
-}
-errors++;
-}
-if(func2(data38) < 1){
-const err106 = {instancePath:instancePath+"/Marks/IdentTransUpak/" + i2,schemaPath:"#/$defs/marks/properties/IdentTransUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema46.properties.IdentTransUpak.items,data:data38};
-if(vErrors === null){
-vErrors = [err106];
-}
-else {
-vErrors.push(err106);
-}
-errors++;
-}
-}
-else {
-const err107 = {instancePath:instancePath+"/Marks/IdentTransUpak/" + i2,schemaPath:"#/$defs/marks/properties/IdentTransUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.properties.IdentTransUpak.items.type,parentSchema:schema46.properties.IdentTransUpak.items,data:data38};
-if(vErrors === null){
-vErrors = [err107];
-}
-else {
-vErrors.push(err107);
-}
-errors++;
-}
-}
-}
-else {
-const err108 = {instancePath:instancePath+"/Marks/IdentTransUpak",schemaPath:"#/$defs/marks/properties/IdentTransUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema46.properties.IdentTransUpak.type,parentSchema:schema46.properties.IdentTransUpak,data:data37};
-if(vErrors === null){
-vErrors = [err108];
-}
-else {
-vErrors.push(err108);
-}
-errors++;
-}
-}
-}
-}
-if(data.ExchangeInfo !== undefined){
-let data39 = data.ExchangeInfo;
-if((!(data39 && typeof data39 == "object" && !Array.isArray(data39))) && (data39 !== null)){
-const err109 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/type",keyword:"type",params:{type: schema34.properties.ExchangeInfo.type},message:"must be object,null",schema:schema34.properties.ExchangeInfo.type,parentSchema:schema34.properties.ExchangeInfo,data:data39};
-if(vErrors === null){
-vErrors = [err109];
-}
-else {
-vErrors.push(err109);
-}
-errors++;
-}
-if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
-if(Object.keys(data39).length < 1){
-const err110 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema34.properties.ExchangeInfo,data:data39};
-if(vErrors === null){
-vErrors = [err110];
-}
-else {
-vErrors.push(err110);
-}
-errors++;
-}
-for(const key2 in data39){
-if(!(((key2 === "PlanPositionId") || (key2 === "ProductCode")) || (key2 === "ProductProperties"))){
-const err111 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.ExchangeInfo,data:data39};
-if(vErrors === null){
-vErrors = [err111];
-}
-else {
-vErrors.push(err111);
-}
-errors++;
-}
-}
-if(data39.PlanPositionId !== undefined){
-let data40 = data39.PlanPositionId;
-if(typeof data40 === "string"){
-if(func2(data40) > 100){
-const err112 = {instancePath:instancePath+"/ExchangeInfo/PlanPositionId",schemaPath:"#/properties/ExchangeInfo/properties/PlanPositionId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema34.properties.ExchangeInfo.properties.PlanPositionId,data:data40};
-if(vErrors === null){
-vErrors = [err112];
-}
-else {
-vErrors.push(err112);
-}
-errors++;
-}
-}
-else {
-const err113 = {instancePath:instancePath+"/ExchangeInfo/PlanPositionId",schemaPath:"#/properties/ExchangeInfo/properties/PlanPositionId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.ExchangeInfo.properties.PlanPositionId.type,parentSchema:schema34.properties.ExchangeInfo.properties.PlanPositionId,data:data40};
-if(vErrors === null){
-vErrors = [err113];
-}
-else {
-vErrors.push(err113);
-}
-errors++;
-}
-}
-if(data39.ProductCode !== undefined){
-let data41 = data39.ProductCode;
-if(typeof data41 === "string"){
-if(func2(data41) > 100){
-const err114 = {instancePath:instancePath+"/ExchangeInfo/ProductCode",schemaPath:"#/properties/ExchangeInfo/properties/ProductCode/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema34.properties.ExchangeInfo.properties.ProductCode,data:data41};
-if(vErrors === null){
-vErrors = [err114];
-}
-else {
-vErrors.push(err114);
-}
-errors++;
-}
-}
-else {
-const err115 = {instancePath:instancePath+"/ExchangeInfo/ProductCode",schemaPath:"#/properties/ExchangeInfo/properties/ProductCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.ExchangeInfo.properties.ProductCode.type,parentSchema:schema34.properties.ExchangeInfo.properties.ProductCode,data:data41};
-if(vErrors === null){
-vErrors = [err115];
-}
-else {
-vErrors.push(err115);
-}
-errors++;
-}
-}
-if(data39.ProductProperties !== undefined){
-let data42 = data39.ProductProperties;
-if(typeof data42 === "string"){
-if(func2(data42) > 2000){
-const err116 = {instancePath:instancePath+"/ExchangeInfo/ProductProperties",schemaPath:"#/properties/ExchangeInfo/properties/ProductProperties/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema34.properties.ExchangeInfo.properties.ProductProperties,data:data42};
-if(vErrors === null){
-vErrors = [err116];
-}
-else {
-vErrors.push(err116);
-}
-errors++;
-}
-}
-else {
-const err117 = {instancePath:instancePath+"/ExchangeInfo/ProductProperties",schemaPath:"#/properties/ExchangeInfo/properties/ProductProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.ExchangeInfo.properties.ProductProperties.type,parentSchema:schema34.properties.ExchangeInfo.properties.ProductProperties,data:data42};
-if(vErrors === null){
-vErrors = [err117];
-}
-else {
-vErrors.push(err117);
-}
-errors++;
-}
-}
-}
-}
-}
-else {
-const err118 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data};
-if(vErrors === null){
-vErrors = [err118];
-}
-else {
-vErrors.push(err118);
-}
-errors++;
-}
-validate21.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="contract" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.ContractId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractId"},message:"must have required property '"+"ContractId"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractId"},message:"must have required property '"+"ContractId"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1530,7 +1543,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.ContractDoc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1540,7 +1553,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.Owner === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Owner"},message:"must have required property '"+"Owner"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Owner"},message:"must have required property '"+"Owner"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1550,7 +1563,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.Clients === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Clients"},message:"must have required property '"+"Clients"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Clients"},message:"must have required property '"+"Clients"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1560,7 +1573,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.Parts === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Parts"},message:"must have required property '"+"Parts"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Parts"},message:"must have required property '"+"Parts"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1570,7 +1583,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.Products === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1580,7 +1593,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.HasVat === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasVat"},message:"must have required property '"+"HasVat"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasVat"},message:"must have required property '"+"HasVat"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1591,7 +1604,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((((key0 === "ContractId") || (key0 === "ContractDoc")) || (key0 === "Owner")) || (key0 === "Clients")) || (key0 === "Parts")) || (key0 === "Products")) || (key0 === "HasVat"))){
-const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema23,data};
+const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1605,7 +1618,7 @@ if(data.ContractId !== undefined){
 let data0 = data.ContractId;
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-const err8 = {instancePath:instancePath+"/ContractId",schemaPath:"#/properties/ContractId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema23.properties.ContractId,data:data0};
+const err8 = {instancePath:instancePath+"/ContractId",schemaPath:"#/properties/ContractId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema18.properties.ContractId,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1616,7 +1629,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/ContractId",schemaPath:"#/properties/ContractId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ContractId.type,parentSchema:schema23.properties.ContractId,data:data0};
+const err9 = {instancePath:instancePath+"/ContractId",schemaPath:"#/properties/ContractId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ContractId.type,parentSchema:schema18.properties.ContractId,data:data0};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1630,7 +1643,7 @@ if(data.ContractDoc !== undefined){
 let data1 = data.ContractDoc;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.ContractName === undefined){
-const err10 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractName"},message:"must have required property '"+"ContractName"+"'",schema:schema23.properties.ContractDoc.required,parentSchema:schema23.properties.ContractDoc,data:data1};
+const err10 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractName"},message:"must have required property '"+"ContractName"+"'",schema:schema18.properties.ContractDoc.required,parentSchema:schema18.properties.ContractDoc,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1640,7 +1653,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data1.ContractNo === undefined){
-const err11 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema23.properties.ContractDoc.required,parentSchema:schema23.properties.ContractDoc,data:data1};
+const err11 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema18.properties.ContractDoc.required,parentSchema:schema18.properties.ContractDoc,data:data1};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1650,7 +1663,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data1.ContractDate === undefined){
-const err12 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema23.properties.ContractDoc.required,parentSchema:schema23.properties.ContractDoc,data:data1};
+const err12 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema18.properties.ContractDoc.required,parentSchema:schema18.properties.ContractDoc,data:data1};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1660,7 +1673,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data1.ContractExpireDate === undefined){
-const err13 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractExpireDate"},message:"must have required property '"+"ContractExpireDate"+"'",schema:schema23.properties.ContractDoc.required,parentSchema:schema23.properties.ContractDoc,data:data1};
+const err13 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractExpireDate"},message:"must have required property '"+"ContractExpireDate"+"'",schema:schema18.properties.ContractDoc.required,parentSchema:schema18.properties.ContractDoc,data:data1};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1670,7 +1683,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data1.ContractPlace === undefined){
-const err14 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractPlace"},message:"must have required property '"+"ContractPlace"+"'",schema:schema23.properties.ContractDoc.required,parentSchema:schema23.properties.ContractDoc,data:data1};
+const err14 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractPlace"},message:"must have required property '"+"ContractPlace"+"'",schema:schema18.properties.ContractDoc.required,parentSchema:schema18.properties.ContractDoc,data:data1};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1681,7 +1694,7 @@ errors++;
 }
 for(const key1 in data1){
 if(!(((((key1 === "ContractName") || (key1 === "ContractNo")) || (key1 === "ContractDate")) || (key1 === "ContractExpireDate")) || (key1 === "ContractPlace"))){
-const err15 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.ContractDoc,data:data1};
+const err15 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.ContractDoc,data:data1};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1695,7 +1708,7 @@ if(data1.ContractName !== undefined){
 let data2 = data1.ContractName;
 if(typeof data2 === "string"){
 if(func2(data2) > 500){
-const err16 = {instancePath:instancePath+"/ContractDoc/ContractName",schemaPath:"#/properties/ContractDoc/properties/ContractName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.ContractDoc.properties.ContractName,data:data2};
+const err16 = {instancePath:instancePath+"/ContractDoc/ContractName",schemaPath:"#/properties/ContractDoc/properties/ContractName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.ContractDoc.properties.ContractName,data:data2};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1705,7 +1718,7 @@ vErrors.push(err16);
 errors++;
 }
 if(func2(data2) < 1){
-const err17 = {instancePath:instancePath+"/ContractDoc/ContractName",schemaPath:"#/properties/ContractDoc/properties/ContractName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.ContractDoc.properties.ContractName,data:data2};
+const err17 = {instancePath:instancePath+"/ContractDoc/ContractName",schemaPath:"#/properties/ContractDoc/properties/ContractName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.ContractDoc.properties.ContractName,data:data2};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1716,7 +1729,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/ContractDoc/ContractName",schemaPath:"#/properties/ContractDoc/properties/ContractName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ContractDoc.properties.ContractName.type,parentSchema:schema23.properties.ContractDoc.properties.ContractName,data:data2};
+const err18 = {instancePath:instancePath+"/ContractDoc/ContractName",schemaPath:"#/properties/ContractDoc/properties/ContractName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ContractDoc.properties.ContractName.type,parentSchema:schema18.properties.ContractDoc.properties.ContractName,data:data2};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1730,7 +1743,7 @@ if(data1.ContractNo !== undefined){
 let data3 = data1.ContractNo;
 if(typeof data3 === "string"){
 if(func2(data3) > 100){
-const err19 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema23.properties.ContractDoc.properties.ContractNo,data:data3};
+const err19 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema18.properties.ContractDoc.properties.ContractNo,data:data3};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1740,7 +1753,7 @@ vErrors.push(err19);
 errors++;
 }
 if(func2(data3) < 1){
-const err20 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.ContractDoc.properties.ContractNo,data:data3};
+const err20 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.ContractDoc.properties.ContractNo,data:data3};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1751,7 +1764,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema23.properties.ContractDoc.properties.ContractNo,data:data3};
+const err21 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema18.properties.ContractDoc.properties.ContractNo,data:data3};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1762,10 +1775,22 @@ errors++;
 }
 }
 if(data1.ContractDate !== undefined){
-let data4 = data1.ContractDate;
-if(typeof data4 === "string"){
-if(func2(data4) > 10){
-const err22 = {instancePath:instancePath+"/ContractDoc/ContractDate",schemaPath:"#/$defs/isoDate/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24,data:data4};
+if(!(validate36.call(this, data1.ContractDate, {instancePath:instancePath+"/ContractDoc/ContractDate",parentData:data1,parentDataProperty:"ContractDate",rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
+}
+}
+if(data1.ContractExpireDate !== undefined){
+if(!(validate36.call(this, data1.ContractExpireDate, {instancePath:instancePath+"/ContractDoc/ContractExpireDate",parentData:data1,parentDataProperty:"ContractExpireDate",rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
+}
+}
+if(data1.ContractPlace !== undefined){
+let data6 = data1.ContractPlace;
+if(typeof data6 === "string"){
+if(func2(data6) > 300){
+const err22 = {instancePath:instancePath+"/ContractDoc/ContractPlace",schemaPath:"#/properties/ContractDoc/properties/ContractPlace/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema18.properties.ContractDoc.properties.ContractPlace,data:data6};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1774,15 +1799,8 @@ vErrors.push(err22);
 }
 errors++;
 }
-const issues0 = func7(data4, true, rootData, this, instancePath + "/ContractDoc/ContractDate");
-if(issues0 !== null){
-const kwErrors0 = func8(issues0, instancePath + "/ContractDoc/ContractDate", "#/$defs/isoDate/isoDate", "isoDate");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/ContractDoc/ContractDate",schemaPath:"#/$defs/isoDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data:data4};
+if(func2(data6) < 1){
+const err23 = {instancePath:instancePath+"/ContractDoc/ContractPlace",schemaPath:"#/properties/ContractDoc/properties/ContractPlace/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.ContractDoc.properties.ContractPlace,data:data6};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1792,11 +1810,8 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data1.ContractExpireDate !== undefined){
-let data5 = data1.ContractExpireDate;
-if(typeof data5 === "string"){
-if(func2(data5) > 10){
-const err24 = {instancePath:instancePath+"/ContractDoc/ContractExpireDate",schemaPath:"#/$defs/isoDate/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24,data:data5};
+else {
+const err24 = {instancePath:instancePath+"/ContractDoc/ContractPlace",schemaPath:"#/properties/ContractDoc/properties/ContractPlace/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ContractDoc.properties.ContractPlace.type,parentSchema:schema18.properties.ContractDoc.properties.ContractPlace,data:data6};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1805,15 +1820,10 @@ vErrors.push(err24);
 }
 errors++;
 }
-const issues1 = func7(data5, true, rootData, this, instancePath + "/ContractDoc/ContractExpireDate");
-if(issues1 !== null){
-const kwErrors1 = func8(issues1, instancePath + "/ContractDoc/ContractExpireDate", "#/$defs/isoDate/isoDate", "isoDate");
-vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
-errors = errors + kwErrors1.length;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/ContractDoc/ContractExpireDate",schemaPath:"#/$defs/isoDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data:data5};
+const err25 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.ContractDoc.type,parentSchema:schema18.properties.ContractDoc,data:data1};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1823,11 +1833,11 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data1.ContractPlace !== undefined){
-let data6 = data1.ContractPlace;
-if(typeof data6 === "string"){
-if(func2(data6) > 300){
-const err26 = {instancePath:instancePath+"/ContractDoc/ContractPlace",schemaPath:"#/properties/ContractDoc/properties/ContractPlace/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.ContractDoc.properties.ContractPlace,data:data6};
+if(data.Owner !== undefined){
+let data7 = data.Owner;
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.Tin === undefined){
+const err26 = {instancePath:instancePath+"/Owner",schemaPath:"#/properties/Owner/required",keyword:"required",params:{missingProperty: "Tin"},message:"must have required property '"+"Tin"+"'",schema:schema18.properties.Owner.required,parentSchema:schema18.properties.Owner,data:data7};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1836,8 +1846,8 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(func2(data6) < 1){
-const err27 = {instancePath:instancePath+"/ContractDoc/ContractPlace",schemaPath:"#/properties/ContractDoc/properties/ContractPlace/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.ContractDoc.properties.ContractPlace,data:data6};
+if(data7.Name === undefined){
+const err27 = {instancePath:instancePath+"/Owner",schemaPath:"#/properties/Owner/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema18.properties.Owner.required,parentSchema:schema18.properties.Owner,data:data7};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1846,9 +1856,9 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-else {
-const err28 = {instancePath:instancePath+"/ContractDoc/ContractPlace",schemaPath:"#/properties/ContractDoc/properties/ContractPlace/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ContractDoc.properties.ContractPlace.type,parentSchema:schema23.properties.ContractDoc.properties.ContractPlace,data:data6};
+for(const key2 in data7){
+if(!(func11.call(schema18.properties.Owner.properties, key2))){
+const err28 = {instancePath:instancePath+"/Owner",schemaPath:"#/properties/Owner/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Owner,data:data7};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1858,9 +1868,17 @@ vErrors.push(err28);
 errors++;
 }
 }
+if(data7.Tin !== undefined){
+if(!(validate39.call(this, data7.Tin, {instancePath:instancePath+"/Owner/Tin",parentData:data7,parentDataProperty:"Tin",rootData}))){
+vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+errors = vErrors.length;
 }
-else {
-const err29 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.ContractDoc.type,parentSchema:schema23.properties.ContractDoc,data:data1};
+}
+if(data7.Name !== undefined){
+let data9 = data7.Name;
+if(typeof data9 === "string"){
+if(func2(data9) > 500){
+const err29 = {instancePath:instancePath+"/Owner/Name",schemaPath:"#/properties/Owner/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.Owner.properties.Name,data:data9};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1869,12 +1887,8 @@ vErrors.push(err29);
 }
 errors++;
 }
-}
-if(data.Owner !== undefined){
-let data7 = data.Owner;
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-if(data7.Tin === undefined){
-const err30 = {instancePath:instancePath+"/Owner",schemaPath:"#/properties/Owner/required",keyword:"required",params:{missingProperty: "Tin"},message:"must have required property '"+"Tin"+"'",schema:schema23.properties.Owner.required,parentSchema:schema23.properties.Owner,data:data7};
+if(func2(data9) < 1){
+const err30 = {instancePath:instancePath+"/Owner/Name",schemaPath:"#/properties/Owner/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Owner.properties.Name,data:data9};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1883,8 +1897,9 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(data7.Name === undefined){
-const err31 = {instancePath:instancePath+"/Owner",schemaPath:"#/properties/Owner/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema23.properties.Owner.required,parentSchema:schema23.properties.Owner,data:data7};
+}
+else {
+const err31 = {instancePath:instancePath+"/Owner/Name",schemaPath:"#/properties/Owner/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Owner.properties.Name.type,parentSchema:schema18.properties.Owner.properties.Name,data:data9};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1893,9 +1908,12 @@ vErrors.push(err31);
 }
 errors++;
 }
-for(const key2 in data7){
-if(!(func14.call(schema23.properties.Owner.properties, key2))){
-const err32 = {instancePath:instancePath+"/Owner",schemaPath:"#/properties/Owner/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Owner,data:data7};
+}
+if(data7.BranchCode !== undefined){
+let data10 = data7.BranchCode;
+if(typeof data10 === "string"){
+if(func2(data10) > 50){
+const err32 = {instancePath:instancePath+"/Owner/BranchCode",schemaPath:"#/properties/Owner/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.Owner.properties.BranchCode,data:data10};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1905,11 +1923,8 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data7.Tin !== undefined){
-let data8 = data7.Tin;
-if(typeof data8 === "string"){
-if(func2(data8) > 14){
-const err33 = {instancePath:instancePath+"/Owner/Tin",schemaPath:"#/$defs/tinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema26,data:data8};
+else {
+const err33 = {instancePath:instancePath+"/Owner/BranchCode",schemaPath:"#/properties/Owner/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Owner.properties.BranchCode.type,parentSchema:schema18.properties.Owner.properties.BranchCode,data:data10};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1918,8 +1933,12 @@ vErrors.push(err33);
 }
 errors++;
 }
-if(func2(data8) < 9){
-const err34 = {instancePath:instancePath+"/Owner/Tin",schemaPath:"#/$defs/tinOrPinfl/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema26,data:data8};
+}
+if(data7.BranchName !== undefined){
+let data11 = data7.BranchName;
+if(typeof data11 === "string"){
+if(func2(data11) > 500){
+const err34 = {instancePath:instancePath+"/Owner/BranchName",schemaPath:"#/properties/Owner/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.Owner.properties.BranchName,data:data11};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1928,15 +1947,9 @@ vErrors.push(err34);
 }
 errors++;
 }
-const issues2 = func17(data8, true, rootData, this, instancePath + "/Owner/Tin");
-if(issues2 !== null){
-const kwErrors2 = func8(issues2, instancePath + "/Owner/Tin", "#/$defs/tinOrPinfl/pinflOrTin", "pinflOrTin");
-vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
-errors = errors + kwErrors2.length;
-}
 }
 else {
-const err35 = {instancePath:instancePath+"/Owner/Tin",schemaPath:"#/$defs/tinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.type,parentSchema:schema26,data:data8};
+const err35 = {instancePath:instancePath+"/Owner/BranchName",schemaPath:"#/properties/Owner/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Owner.properties.BranchName.type,parentSchema:schema18.properties.Owner.properties.BranchName,data:data11};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1946,11 +1959,17 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data7.Name !== undefined){
-let data9 = data7.Name;
-if(typeof data9 === "string"){
-if(func2(data9) > 500){
-const err36 = {instancePath:instancePath+"/Owner/Name",schemaPath:"#/properties/Owner/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Owner.properties.Name,data:data9};
+if(data7.FizTin !== undefined){
+if(!(validate41.call(this, data7.FizTin, {instancePath:instancePath+"/Owner/FizTin",parentData:data7,parentDataProperty:"FizTin",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+errors = vErrors.length;
+}
+}
+if(data7.Fio !== undefined){
+let data13 = data7.Fio;
+if(typeof data13 === "string"){
+if(func2(data13) > 300){
+const err36 = {instancePath:instancePath+"/Owner/Fio",schemaPath:"#/properties/Owner/properties/Fio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema18.properties.Owner.properties.Fio,data:data13};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1959,8 +1978,9 @@ vErrors.push(err36);
 }
 errors++;
 }
-if(func2(data9) < 1){
-const err37 = {instancePath:instancePath+"/Owner/Name",schemaPath:"#/properties/Owner/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Owner.properties.Name,data:data9};
+}
+else {
+const err37 = {instancePath:instancePath+"/Owner/Fio",schemaPath:"#/properties/Owner/properties/Fio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Owner.properties.Fio.type,parentSchema:schema18.properties.Owner.properties.Fio,data:data13};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1970,8 +1990,11 @@ vErrors.push(err37);
 errors++;
 }
 }
-else {
-const err38 = {instancePath:instancePath+"/Owner/Name",schemaPath:"#/properties/Owner/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Owner.properties.Name.type,parentSchema:schema23.properties.Owner.properties.Name,data:data9};
+if(data7.Address !== undefined){
+let data14 = data7.Address;
+if(typeof data14 === "string"){
+if(func2(data14) > 500){
+const err38 = {instancePath:instancePath+"/Owner/Address",schemaPath:"#/properties/Owner/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.Owner.properties.Address,data:data14};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1981,11 +2004,8 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data7.BranchCode !== undefined){
-let data10 = data7.BranchCode;
-if(typeof data10 === "string"){
-if(func2(data10) > 50){
-const err39 = {instancePath:instancePath+"/Owner/BranchCode",schemaPath:"#/properties/Owner/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.Owner.properties.BranchCode,data:data10};
+else {
+const err39 = {instancePath:instancePath+"/Owner/Address",schemaPath:"#/properties/Owner/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Owner.properties.Address.type,parentSchema:schema18.properties.Owner.properties.Address,data:data14};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1995,8 +2015,23 @@ vErrors.push(err39);
 errors++;
 }
 }
-else {
-const err40 = {instancePath:instancePath+"/Owner/BranchCode",schemaPath:"#/properties/Owner/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Owner.properties.BranchCode.type,parentSchema:schema23.properties.Owner.properties.BranchCode,data:data10};
+if(data7.WorkPhone !== undefined){
+if(!(validate43.call(this, data7.WorkPhone, {instancePath:instancePath+"/Owner/WorkPhone",parentData:data7,parentDataProperty:"WorkPhone",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+errors = vErrors.length;
+}
+}
+if(data7.Mobile !== undefined){
+if(!(validate43.call(this, data7.Mobile, {instancePath:instancePath+"/Owner/Mobile",parentData:data7,parentDataProperty:"Mobile",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+errors = vErrors.length;
+}
+}
+if(data7.Oked !== undefined){
+let data17 = data7.Oked;
+if(typeof data17 === "string"){
+if(func2(data17) > 10){
+const err40 = {instancePath:instancePath+"/Owner/Oked",schemaPath:"#/properties/Owner/properties/Oked/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema18.properties.Owner.properties.Oked,data:data17};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -2006,11 +2041,8 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data7.BranchName !== undefined){
-let data11 = data7.BranchName;
-if(typeof data11 === "string"){
-if(func2(data11) > 500){
-const err41 = {instancePath:instancePath+"/Owner/BranchName",schemaPath:"#/properties/Owner/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Owner.properties.BranchName,data:data11};
+else {
+const err41 = {instancePath:instancePath+"/Owner/Oked",schemaPath:"#/properties/Owner/properties/Oked/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Owner.properties.Oked.type,parentSchema:schema18.properties.Owner.properties.Oked,data:data17};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -2020,8 +2052,11 @@ vErrors.push(err41);
 errors++;
 }
 }
-else {
-const err42 = {instancePath:instancePath+"/Owner/BranchName",schemaPath:"#/properties/Owner/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Owner.properties.BranchName.type,parentSchema:schema23.properties.Owner.properties.BranchName,data:data11};
+if(data7.Account !== undefined){
+let data18 = data7.Account;
+if(typeof data18 === "string"){
+if(!pattern1.test(data18)){
+const err42 = {instancePath:instancePath+"/Owner/Account",schemaPath:"#/properties/Owner/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema18.properties.Owner.properties.Account,data:data18};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -2031,11 +2066,8 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data7.FizTin !== undefined){
-let data12 = data7.FizTin;
-if(typeof data12 === "string"){
-if(func2(data12) > 14){
-const err43 = {instancePath:instancePath+"/Owner/FizTin",schemaPath:"#/$defs/pinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema27,data:data12};
+else {
+const err43 = {instancePath:instancePath+"/Owner/Account",schemaPath:"#/properties/Owner/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Owner.properties.Account.type,parentSchema:schema18.properties.Owner.properties.Account,data:data18};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -2044,15 +2076,12 @@ vErrors.push(err43);
 }
 errors++;
 }
-const issues3 = func24(data12, true, rootData, this, instancePath + "/Owner/FizTin");
-if(issues3 !== null){
-const kwErrors3 = func8(issues3, instancePath + "/Owner/FizTin", "#/$defs/pinfl/pinfl", "pinfl");
-vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
-errors = errors + kwErrors3.length;
 }
-}
-else {
-const err44 = {instancePath:instancePath+"/Owner/FizTin",schemaPath:"#/$defs/pinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.type,parentSchema:schema27,data:data12};
+if(data7.BankId !== undefined){
+let data19 = data7.BankId;
+if(typeof data19 === "string"){
+if(!pattern2.test(data19)){
+const err44 = {instancePath:instancePath+"/Owner/BankId",schemaPath:"#/properties/Owner/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema18.properties.Owner.properties.BankId,data:data19};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -2062,11 +2091,8 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data7.Fio !== undefined){
-let data13 = data7.Fio;
-if(typeof data13 === "string"){
-if(func2(data13) > 300){
-const err45 = {instancePath:instancePath+"/Owner/Fio",schemaPath:"#/properties/Owner/properties/Fio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.Owner.properties.Fio,data:data13};
+else {
+const err45 = {instancePath:instancePath+"/Owner/BankId",schemaPath:"#/properties/Owner/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Owner.properties.BankId.type,parentSchema:schema18.properties.Owner.properties.BankId,data:data19};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -2076,8 +2102,9 @@ vErrors.push(err45);
 errors++;
 }
 }
+}
 else {
-const err46 = {instancePath:instancePath+"/Owner/Fio",schemaPath:"#/properties/Owner/properties/Fio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Owner.properties.Fio.type,parentSchema:schema23.properties.Owner.properties.Fio,data:data13};
+const err46 = {instancePath:instancePath+"/Owner",schemaPath:"#/properties/Owner/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.Owner.type,parentSchema:schema18.properties.Owner,data:data7};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -2087,11 +2114,11 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data7.Address !== undefined){
-let data14 = data7.Address;
-if(typeof data14 === "string"){
-if(func2(data14) > 500){
-const err47 = {instancePath:instancePath+"/Owner/Address",schemaPath:"#/properties/Owner/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Owner.properties.Address,data:data14};
+if(data.Clients !== undefined){
+let data20 = data.Clients;
+if(Array.isArray(data20)){
+if(data20.length > 50){
+const err47 = {instancePath:instancePath+"/Clients",schemaPath:"#/properties/Clients/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items",schema:50,parentSchema:schema18.properties.Clients,data:data20};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -2100,9 +2127,8 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
-else {
-const err48 = {instancePath:instancePath+"/Owner/Address",schemaPath:"#/properties/Owner/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Owner.properties.Address.type,parentSchema:schema23.properties.Owner.properties.Address,data:data14};
+if(data20.length < 1){
+const err48 = {instancePath:instancePath+"/Clients",schemaPath:"#/properties/Clients/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema18.properties.Clients,data:data20};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -2111,12 +2137,12 @@ vErrors.push(err48);
 }
 errors++;
 }
-}
-if(data7.WorkPhone !== undefined){
-let data15 = data7.WorkPhone;
-if(typeof data15 === "string"){
-if(func2(data15) > 250){
-const err49 = {instancePath:instancePath+"/Owner/WorkPhone",schemaPath:"#/$defs/phone/maxLength",keyword:"maxLength",params:{limit: 250},message:"must NOT have more than 250 characters",schema:250,parentSchema:schema28,data:data15};
+const len0 = data20.length;
+for(let i0=0; i0<len0; i0++){
+let data21 = data20[i0];
+if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
+if(data21.Tin === undefined){
+const err49 = {instancePath:instancePath+"/Clients/" + i0,schemaPath:"#/properties/Clients/items/required",keyword:"required",params:{missingProperty: "Tin"},message:"must have required property '"+"Tin"+"'",schema:schema18.properties.Clients.items.required,parentSchema:schema18.properties.Clients.items,data:data21};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -2125,15 +2151,8 @@ vErrors.push(err49);
 }
 errors++;
 }
-const issues4 = func29(data15, true, rootData, this, instancePath + "/Owner/WorkPhone");
-if(issues4 !== null){
-const kwErrors4 = func8(issues4, instancePath + "/Owner/WorkPhone", "#/$defs/phone/phoneNumber", "phoneNumber");
-vErrors = vErrors === null ? kwErrors4 : vErrors.concat(kwErrors4);
-errors = errors + kwErrors4.length;
-}
-}
-else {
-const err50 = {instancePath:instancePath+"/Owner/WorkPhone",schemaPath:"#/$defs/phone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.type,parentSchema:schema28,data:data15};
+if(data21.Name === undefined){
+const err50 = {instancePath:instancePath+"/Clients/" + i0,schemaPath:"#/properties/Clients/items/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema18.properties.Clients.items.required,parentSchema:schema18.properties.Clients.items,data:data21};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -2142,12 +2161,9 @@ vErrors.push(err50);
 }
 errors++;
 }
-}
-if(data7.Mobile !== undefined){
-let data16 = data7.Mobile;
-if(typeof data16 === "string"){
-if(func2(data16) > 250){
-const err51 = {instancePath:instancePath+"/Owner/Mobile",schemaPath:"#/$defs/phone/maxLength",keyword:"maxLength",params:{limit: 250},message:"must NOT have more than 250 characters",schema:250,parentSchema:schema28,data:data16};
+for(const key3 in data21){
+if(!(func11.call(schema18.properties.Clients.items.properties, key3))){
+const err51 = {instancePath:instancePath+"/Clients/" + i0,schemaPath:"#/properties/Clients/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Clients.items,data:data21};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -2156,15 +2172,18 @@ vErrors.push(err51);
 }
 errors++;
 }
-const issues5 = func29(data16, true, rootData, this, instancePath + "/Owner/Mobile");
-if(issues5 !== null){
-const kwErrors5 = func8(issues5, instancePath + "/Owner/Mobile", "#/$defs/phone/phoneNumber", "phoneNumber");
-vErrors = vErrors === null ? kwErrors5 : vErrors.concat(kwErrors5);
-errors = errors + kwErrors5.length;
+}
+if(data21.Tin !== undefined){
+if(!(validate39.call(this, data21.Tin, {instancePath:instancePath+"/Clients/" + i0+"/Tin",parentData:data21,parentDataProperty:"Tin",rootData}))){
+vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+errors = vErrors.length;
 }
 }
-else {
-const err52 = {instancePath:instancePath+"/Owner/Mobile",schemaPath:"#/$defs/phone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.type,parentSchema:schema28,data:data16};
+if(data21.Name !== undefined){
+let data23 = data21.Name;
+if(typeof data23 === "string"){
+if(func2(data23) > 500){
+const err52 = {instancePath:instancePath+"/Clients/" + i0+"/Name",schemaPath:"#/properties/Clients/items/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.Clients.items.properties.Name,data:data23};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -2173,12 +2192,8 @@ vErrors.push(err52);
 }
 errors++;
 }
-}
-if(data7.Oked !== undefined){
-let data17 = data7.Oked;
-if(typeof data17 === "string"){
-if(func2(data17) > 10){
-const err53 = {instancePath:instancePath+"/Owner/Oked",schemaPath:"#/properties/Owner/properties/Oked/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema23.properties.Owner.properties.Oked,data:data17};
+if(func2(data23) < 1){
+const err53 = {instancePath:instancePath+"/Clients/" + i0+"/Name",schemaPath:"#/properties/Clients/items/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Clients.items.properties.Name,data:data23};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -2189,7 +2204,7 @@ errors++;
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/Owner/Oked",schemaPath:"#/properties/Owner/properties/Oked/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Owner.properties.Oked.type,parentSchema:schema23.properties.Owner.properties.Oked,data:data17};
+const err54 = {instancePath:instancePath+"/Clients/" + i0+"/Name",schemaPath:"#/properties/Clients/items/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Clients.items.properties.Name.type,parentSchema:schema18.properties.Clients.items.properties.Name,data:data23};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -2199,11 +2214,11 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(data7.Account !== undefined){
-let data18 = data7.Account;
-if(typeof data18 === "string"){
-if(!pattern1.test(data18)){
-const err55 = {instancePath:instancePath+"/Owner/Account",schemaPath:"#/properties/Owner/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema23.properties.Owner.properties.Account,data:data18};
+if(data21.BranchCode !== undefined){
+let data24 = data21.BranchCode;
+if(typeof data24 === "string"){
+if(func2(data24) > 50){
+const err55 = {instancePath:instancePath+"/Clients/" + i0+"/BranchCode",schemaPath:"#/properties/Clients/items/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.Clients.items.properties.BranchCode,data:data24};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -2214,7 +2229,7 @@ errors++;
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/Owner/Account",schemaPath:"#/properties/Owner/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Owner.properties.Account.type,parentSchema:schema23.properties.Owner.properties.Account,data:data18};
+const err56 = {instancePath:instancePath+"/Clients/" + i0+"/BranchCode",schemaPath:"#/properties/Clients/items/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Clients.items.properties.BranchCode.type,parentSchema:schema18.properties.Clients.items.properties.BranchCode,data:data24};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -2224,11 +2239,11 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data7.BankId !== undefined){
-let data19 = data7.BankId;
-if(typeof data19 === "string"){
-if(!pattern2.test(data19)){
-const err57 = {instancePath:instancePath+"/Owner/BankId",schemaPath:"#/properties/Owner/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema23.properties.Owner.properties.BankId,data:data19};
+if(data21.BranchName !== undefined){
+let data25 = data21.BranchName;
+if(typeof data25 === "string"){
+if(func2(data25) > 500){
+const err57 = {instancePath:instancePath+"/Clients/" + i0+"/BranchName",schemaPath:"#/properties/Clients/items/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.Clients.items.properties.BranchName,data:data25};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -2239,7 +2254,7 @@ errors++;
 }
 }
 else {
-const err58 = {instancePath:instancePath+"/Owner/BankId",schemaPath:"#/properties/Owner/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Owner.properties.BankId.type,parentSchema:schema23.properties.Owner.properties.BankId,data:data19};
+const err58 = {instancePath:instancePath+"/Clients/" + i0+"/BranchName",schemaPath:"#/properties/Clients/items/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Clients.items.properties.BranchName.type,parentSchema:schema18.properties.Clients.items.properties.BranchName,data:data25};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -2249,9 +2264,17 @@ vErrors.push(err58);
 errors++;
 }
 }
+if(data21.FizTin !== undefined){
+if(!(validate41.call(this, data21.FizTin, {instancePath:instancePath+"/Clients/" + i0+"/FizTin",parentData:data21,parentDataProperty:"FizTin",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+errors = vErrors.length;
 }
-else {
-const err59 = {instancePath:instancePath+"/Owner",schemaPath:"#/properties/Owner/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.Owner.type,parentSchema:schema23.properties.Owner,data:data7};
+}
+if(data21.Fio !== undefined){
+let data27 = data21.Fio;
+if(typeof data27 === "string"){
+if(func2(data27) > 300){
+const err59 = {instancePath:instancePath+"/Clients/" + i0+"/Fio",schemaPath:"#/properties/Clients/items/properties/Fio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema18.properties.Clients.items.properties.Fio,data:data27};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -2261,11 +2284,8 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(data.Clients !== undefined){
-let data20 = data.Clients;
-if(Array.isArray(data20)){
-if(data20.length > 50){
-const err60 = {instancePath:instancePath+"/Clients",schemaPath:"#/properties/Clients/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items",schema:50,parentSchema:schema23.properties.Clients,data:data20};
+else {
+const err60 = {instancePath:instancePath+"/Clients/" + i0+"/Fio",schemaPath:"#/properties/Clients/items/properties/Fio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Clients.items.properties.Fio.type,parentSchema:schema18.properties.Clients.items.properties.Fio,data:data27};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -2274,8 +2294,12 @@ vErrors.push(err60);
 }
 errors++;
 }
-if(data20.length < 1){
-const err61 = {instancePath:instancePath+"/Clients",schemaPath:"#/properties/Clients/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema23.properties.Clients,data:data20};
+}
+if(data21.Address !== undefined){
+let data28 = data21.Address;
+if(typeof data28 === "string"){
+if(func2(data28) > 500){
+const err61 = {instancePath:instancePath+"/Clients/" + i0+"/Address",schemaPath:"#/properties/Clients/items/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.Clients.items.properties.Address,data:data28};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -2284,12 +2308,9 @@ vErrors.push(err61);
 }
 errors++;
 }
-const len0 = data20.length;
-for(let i0=0; i0<len0; i0++){
-let data21 = data20[i0];
-if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-if(data21.Tin === undefined){
-const err62 = {instancePath:instancePath+"/Clients/" + i0,schemaPath:"#/properties/Clients/items/required",keyword:"required",params:{missingProperty: "Tin"},message:"must have required property '"+"Tin"+"'",schema:schema23.properties.Clients.items.required,parentSchema:schema23.properties.Clients.items,data:data21};
+}
+else {
+const err62 = {instancePath:instancePath+"/Clients/" + i0+"/Address",schemaPath:"#/properties/Clients/items/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Clients.items.properties.Address.type,parentSchema:schema18.properties.Clients.items.properties.Address,data:data28};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -2298,8 +2319,24 @@ vErrors.push(err62);
 }
 errors++;
 }
-if(data21.Name === undefined){
-const err63 = {instancePath:instancePath+"/Clients/" + i0,schemaPath:"#/properties/Clients/items/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema23.properties.Clients.items.required,parentSchema:schema23.properties.Clients.items,data:data21};
+}
+if(data21.WorkPhone !== undefined){
+if(!(validate43.call(this, data21.WorkPhone, {instancePath:instancePath+"/Clients/" + i0+"/WorkPhone",parentData:data21,parentDataProperty:"WorkPhone",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+errors = vErrors.length;
+}
+}
+if(data21.Mobile !== undefined){
+if(!(validate43.call(this, data21.Mobile, {instancePath:instancePath+"/Clients/" + i0+"/Mobile",parentData:data21,parentDataProperty:"Mobile",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+errors = vErrors.length;
+}
+}
+if(data21.Oked !== undefined){
+let data31 = data21.Oked;
+if(typeof data31 === "string"){
+if(func2(data31) > 10){
+const err63 = {instancePath:instancePath+"/Clients/" + i0+"/Oked",schemaPath:"#/properties/Clients/items/properties/Oked/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema18.properties.Clients.items.properties.Oked,data:data31};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -2308,9 +2345,9 @@ vErrors.push(err63);
 }
 errors++;
 }
-for(const key3 in data21){
-if(!(func14.call(schema23.properties.Clients.items.properties, key3))){
-const err64 = {instancePath:instancePath+"/Clients/" + i0,schemaPath:"#/properties/Clients/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Clients.items,data:data21};
+}
+else {
+const err64 = {instancePath:instancePath+"/Clients/" + i0+"/Oked",schemaPath:"#/properties/Clients/items/properties/Oked/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Clients.items.properties.Oked.type,parentSchema:schema18.properties.Clients.items.properties.Oked,data:data31};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -2320,11 +2357,11 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data21.Tin !== undefined){
-let data22 = data21.Tin;
-if(typeof data22 === "string"){
-if(func2(data22) > 14){
-const err65 = {instancePath:instancePath+"/Clients/" + i0+"/Tin",schemaPath:"#/$defs/tinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema26,data:data22};
+if(data21.Account !== undefined){
+let data32 = data21.Account;
+if(typeof data32 === "string"){
+if(!pattern1.test(data32)){
+const err65 = {instancePath:instancePath+"/Clients/" + i0+"/Account",schemaPath:"#/properties/Clients/items/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema18.properties.Clients.items.properties.Account,data:data32};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -2333,8 +2370,9 @@ vErrors.push(err65);
 }
 errors++;
 }
-if(func2(data22) < 9){
-const err66 = {instancePath:instancePath+"/Clients/" + i0+"/Tin",schemaPath:"#/$defs/tinOrPinfl/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema26,data:data22};
+}
+else {
+const err66 = {instancePath:instancePath+"/Clients/" + i0+"/Account",schemaPath:"#/properties/Clients/items/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Clients.items.properties.Account.type,parentSchema:schema18.properties.Clients.items.properties.Account,data:data32};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -2343,15 +2381,12 @@ vErrors.push(err66);
 }
 errors++;
 }
-const issues6 = func17(data22, true, rootData, this, instancePath + "/Clients/" + i0+"/Tin");
-if(issues6 !== null){
-const kwErrors6 = func8(issues6, instancePath + "/Clients/" + i0+"/Tin", "#/$defs/tinOrPinfl/pinflOrTin", "pinflOrTin");
-vErrors = vErrors === null ? kwErrors6 : vErrors.concat(kwErrors6);
-errors = errors + kwErrors6.length;
 }
-}
-else {
-const err67 = {instancePath:instancePath+"/Clients/" + i0+"/Tin",schemaPath:"#/$defs/tinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.type,parentSchema:schema26,data:data22};
+if(data21.BankId !== undefined){
+let data33 = data21.BankId;
+if(typeof data33 === "string"){
+if(!pattern2.test(data33)){
+const err67 = {instancePath:instancePath+"/Clients/" + i0+"/BankId",schemaPath:"#/properties/Clients/items/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema18.properties.Clients.items.properties.BankId,data:data33};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -2361,11 +2396,8 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(data21.Name !== undefined){
-let data23 = data21.Name;
-if(typeof data23 === "string"){
-if(func2(data23) > 500){
-const err68 = {instancePath:instancePath+"/Clients/" + i0+"/Name",schemaPath:"#/properties/Clients/items/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Clients.items.properties.Name,data:data23};
+else {
+const err68 = {instancePath:instancePath+"/Clients/" + i0+"/BankId",schemaPath:"#/properties/Clients/items/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Clients.items.properties.BankId.type,parentSchema:schema18.properties.Clients.items.properties.BankId,data:data33};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -2374,8 +2406,10 @@ vErrors.push(err68);
 }
 errors++;
 }
-if(func2(data23) < 1){
-const err69 = {instancePath:instancePath+"/Clients/" + i0+"/Name",schemaPath:"#/properties/Clients/items/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Clients.items.properties.Name,data:data23};
+}
+}
+else {
+const err69 = {instancePath:instancePath+"/Clients/" + i0,schemaPath:"#/properties/Clients/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.Clients.items.type,parentSchema:schema18.properties.Clients.items,data:data21};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -2385,8 +2419,9 @@ vErrors.push(err69);
 errors++;
 }
 }
+}
 else {
-const err70 = {instancePath:instancePath+"/Clients/" + i0+"/Name",schemaPath:"#/properties/Clients/items/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Clients.items.properties.Name.type,parentSchema:schema23.properties.Clients.items.properties.Name,data:data23};
+const err70 = {instancePath:instancePath+"/Clients",schemaPath:"#/properties/Clients/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.Clients.type,parentSchema:schema18.properties.Clients,data:data20};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -2396,11 +2431,11 @@ vErrors.push(err70);
 errors++;
 }
 }
-if(data21.BranchCode !== undefined){
-let data24 = data21.BranchCode;
-if(typeof data24 === "string"){
-if(func2(data24) > 50){
-const err71 = {instancePath:instancePath+"/Clients/" + i0+"/BranchCode",schemaPath:"#/properties/Clients/items/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.Clients.items.properties.BranchCode,data:data24};
+if(data.Parts !== undefined){
+let data34 = data.Parts;
+if(Array.isArray(data34)){
+if(data34.length > 100){
+const err71 = {instancePath:instancePath+"/Parts",schemaPath:"#/properties/Parts/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema18.properties.Parts,data:data34};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -2409,9 +2444,8 @@ vErrors.push(err71);
 }
 errors++;
 }
-}
-else {
-const err72 = {instancePath:instancePath+"/Clients/" + i0+"/BranchCode",schemaPath:"#/properties/Clients/items/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Clients.items.properties.BranchCode.type,parentSchema:schema23.properties.Clients.items.properties.BranchCode,data:data24};
+if(data34.length < 1){
+const err72 = {instancePath:instancePath+"/Parts",schemaPath:"#/properties/Parts/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema18.properties.Parts,data:data34};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -2420,12 +2454,12 @@ vErrors.push(err72);
 }
 errors++;
 }
-}
-if(data21.BranchName !== undefined){
-let data25 = data21.BranchName;
-if(typeof data25 === "string"){
-if(func2(data25) > 500){
-const err73 = {instancePath:instancePath+"/Clients/" + i0+"/BranchName",schemaPath:"#/properties/Clients/items/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Clients.items.properties.BranchName,data:data25};
+const len1 = data34.length;
+for(let i1=0; i1<len1; i1++){
+let data35 = data34[i1];
+if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
+if(data35.OrdNo === undefined){
+const err73 = {instancePath:instancePath+"/Parts/" + i1,schemaPath:"#/properties/Parts/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema18.properties.Parts.items.required,parentSchema:schema18.properties.Parts.items,data:data35};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -2434,9 +2468,8 @@ vErrors.push(err73);
 }
 errors++;
 }
-}
-else {
-const err74 = {instancePath:instancePath+"/Clients/" + i0+"/BranchName",schemaPath:"#/properties/Clients/items/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Clients.items.properties.BranchName.type,parentSchema:schema23.properties.Clients.items.properties.BranchName,data:data25};
+if(data35.Title === undefined){
+const err74 = {instancePath:instancePath+"/Parts/" + i1,schemaPath:"#/properties/Parts/items/required",keyword:"required",params:{missingProperty: "Title"},message:"must have required property '"+"Title"+"'",schema:schema18.properties.Parts.items.required,parentSchema:schema18.properties.Parts.items,data:data35};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -2445,12 +2478,8 @@ vErrors.push(err74);
 }
 errors++;
 }
-}
-if(data21.FizTin !== undefined){
-let data26 = data21.FizTin;
-if(typeof data26 === "string"){
-if(func2(data26) > 14){
-const err75 = {instancePath:instancePath+"/Clients/" + i0+"/FizTin",schemaPath:"#/$defs/pinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema27,data:data26};
+if(data35.Body === undefined){
+const err75 = {instancePath:instancePath+"/Parts/" + i1,schemaPath:"#/properties/Parts/items/required",keyword:"required",params:{missingProperty: "Body"},message:"must have required property '"+"Body"+"'",schema:schema18.properties.Parts.items.required,parentSchema:schema18.properties.Parts.items,data:data35};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -2459,15 +2488,9 @@ vErrors.push(err75);
 }
 errors++;
 }
-const issues7 = func24(data26, true, rootData, this, instancePath + "/Clients/" + i0+"/FizTin");
-if(issues7 !== null){
-const kwErrors7 = func8(issues7, instancePath + "/Clients/" + i0+"/FizTin", "#/$defs/pinfl/pinfl", "pinfl");
-vErrors = vErrors === null ? kwErrors7 : vErrors.concat(kwErrors7);
-errors = errors + kwErrors7.length;
-}
-}
-else {
-const err76 = {instancePath:instancePath+"/Clients/" + i0+"/FizTin",schemaPath:"#/$defs/pinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.type,parentSchema:schema27,data:data26};
+for(const key4 in data35){
+if(!(((key4 === "OrdNo") || (key4 === "Title")) || (key4 === "Body"))){
+const err76 = {instancePath:instancePath+"/Parts/" + i1,schemaPath:"#/properties/Parts/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Parts.items,data:data35};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -2477,11 +2500,10 @@ vErrors.push(err76);
 errors++;
 }
 }
-if(data21.Fio !== undefined){
-let data27 = data21.Fio;
-if(typeof data27 === "string"){
-if(func2(data27) > 300){
-const err77 = {instancePath:instancePath+"/Clients/" + i0+"/Fio",schemaPath:"#/properties/Clients/items/properties/Fio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.Clients.items.properties.Fio,data:data27};
+if(data35.OrdNo !== undefined){
+let data36 = data35.OrdNo;
+if(!(((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))) && (isFinite(data36)))){
+const err77 = {instancePath:instancePath+"/Parts/" + i1+"/OrdNo",schemaPath:"#/properties/Parts/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.Parts.items.properties.OrdNo.type,parentSchema:schema18.properties.Parts.items.properties.OrdNo,data:data36};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -2490,9 +2512,9 @@ vErrors.push(err77);
 }
 errors++;
 }
-}
-else {
-const err78 = {instancePath:instancePath+"/Clients/" + i0+"/Fio",schemaPath:"#/properties/Clients/items/properties/Fio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Clients.items.properties.Fio.type,parentSchema:schema23.properties.Clients.items.properties.Fio,data:data27};
+if((typeof data36 == "number") && (isFinite(data36))){
+if(data36 < 1 || isNaN(data36)){
+const err78 = {instancePath:instancePath+"/Parts/" + i1+"/OrdNo",schemaPath:"#/properties/Parts/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema18.properties.Parts.items.properties.OrdNo,data:data36};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -2502,11 +2524,12 @@ vErrors.push(err78);
 errors++;
 }
 }
-if(data21.Address !== undefined){
-let data28 = data21.Address;
-if(typeof data28 === "string"){
-if(func2(data28) > 500){
-const err79 = {instancePath:instancePath+"/Clients/" + i0+"/Address",schemaPath:"#/properties/Clients/items/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Clients.items.properties.Address,data:data28};
+}
+if(data35.Title !== undefined){
+let data37 = data35.Title;
+if(typeof data37 === "string"){
+if(func2(data37) > 500){
+const err79 = {instancePath:instancePath+"/Parts/" + i1+"/Title",schemaPath:"#/properties/Parts/items/properties/Title/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.Parts.items.properties.Title,data:data37};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -2515,9 +2538,8 @@ vErrors.push(err79);
 }
 errors++;
 }
-}
-else {
-const err80 = {instancePath:instancePath+"/Clients/" + i0+"/Address",schemaPath:"#/properties/Clients/items/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Clients.items.properties.Address.type,parentSchema:schema23.properties.Clients.items.properties.Address,data:data28};
+if(func2(data37) < 1){
+const err80 = {instancePath:instancePath+"/Parts/" + i1+"/Title",schemaPath:"#/properties/Parts/items/properties/Title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Parts.items.properties.Title,data:data37};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -2527,11 +2549,8 @@ vErrors.push(err80);
 errors++;
 }
 }
-if(data21.WorkPhone !== undefined){
-let data29 = data21.WorkPhone;
-if(typeof data29 === "string"){
-if(func2(data29) > 250){
-const err81 = {instancePath:instancePath+"/Clients/" + i0+"/WorkPhone",schemaPath:"#/$defs/phone/maxLength",keyword:"maxLength",params:{limit: 250},message:"must NOT have more than 250 characters",schema:250,parentSchema:schema28,data:data29};
+else {
+const err81 = {instancePath:instancePath+"/Parts/" + i1+"/Title",schemaPath:"#/properties/Parts/items/properties/Title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Parts.items.properties.Title.type,parentSchema:schema18.properties.Parts.items.properties.Title,data:data37};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -2540,15 +2559,12 @@ vErrors.push(err81);
 }
 errors++;
 }
-const issues8 = func29(data29, true, rootData, this, instancePath + "/Clients/" + i0+"/WorkPhone");
-if(issues8 !== null){
-const kwErrors8 = func8(issues8, instancePath + "/Clients/" + i0+"/WorkPhone", "#/$defs/phone/phoneNumber", "phoneNumber");
-vErrors = vErrors === null ? kwErrors8 : vErrors.concat(kwErrors8);
-errors = errors + kwErrors8.length;
 }
-}
-else {
-const err82 = {instancePath:instancePath+"/Clients/" + i0+"/WorkPhone",schemaPath:"#/$defs/phone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.type,parentSchema:schema28,data:data29};
+if(data35.Body !== undefined){
+let data38 = data35.Body;
+if(typeof data38 === "string"){
+if(func2(data38) > 20000){
+const err82 = {instancePath:instancePath+"/Parts/" + i1+"/Body",schemaPath:"#/properties/Parts/items/properties/Body/maxLength",keyword:"maxLength",params:{limit: 20000},message:"must NOT have more than 20000 characters",schema:20000,parentSchema:schema18.properties.Parts.items.properties.Body,data:data38};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -2557,12 +2573,8 @@ vErrors.push(err82);
 }
 errors++;
 }
-}
-if(data21.Mobile !== undefined){
-let data30 = data21.Mobile;
-if(typeof data30 === "string"){
-if(func2(data30) > 250){
-const err83 = {instancePath:instancePath+"/Clients/" + i0+"/Mobile",schemaPath:"#/$defs/phone/maxLength",keyword:"maxLength",params:{limit: 250},message:"must NOT have more than 250 characters",schema:250,parentSchema:schema28,data:data30};
+if(func2(data38) < 1){
+const err83 = {instancePath:instancePath+"/Parts/" + i1+"/Body",schemaPath:"#/properties/Parts/items/properties/Body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Parts.items.properties.Body,data:data38};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -2571,15 +2583,9 @@ vErrors.push(err83);
 }
 errors++;
 }
-const issues9 = func29(data30, true, rootData, this, instancePath + "/Clients/" + i0+"/Mobile");
-if(issues9 !== null){
-const kwErrors9 = func8(issues9, instancePath + "/Clients/" + i0+"/Mobile", "#/$defs/phone/phoneNumber", "phoneNumber");
-vErrors = vErrors === null ? kwErrors9 : vErrors.concat(kwErrors9);
-errors = errors + kwErrors9.length;
-}
 }
 else {
-const err84 = {instancePath:instancePath+"/Clients/" + i0+"/Mobile",schemaPath:"#/$defs/phone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.type,parentSchema:schema28,data:data30};
+const err84 = {instancePath:instancePath+"/Parts/" + i1+"/Body",schemaPath:"#/properties/Parts/items/properties/Body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Parts.items.properties.Body.type,parentSchema:schema18.properties.Parts.items.properties.Body,data:data38};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -2589,11 +2595,9 @@ vErrors.push(err84);
 errors++;
 }
 }
-if(data21.Oked !== undefined){
-let data31 = data21.Oked;
-if(typeof data31 === "string"){
-if(func2(data31) > 10){
-const err85 = {instancePath:instancePath+"/Clients/" + i0+"/Oked",schemaPath:"#/properties/Clients/items/properties/Oked/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema23.properties.Clients.items.properties.Oked,data:data31};
+}
+else {
+const err85 = {instancePath:instancePath+"/Parts/" + i1,schemaPath:"#/properties/Parts/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.Parts.items.type,parentSchema:schema18.properties.Parts.items,data:data35};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -2603,8 +2607,9 @@ vErrors.push(err85);
 errors++;
 }
 }
+}
 else {
-const err86 = {instancePath:instancePath+"/Clients/" + i0+"/Oked",schemaPath:"#/properties/Clients/items/properties/Oked/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Clients.items.properties.Oked.type,parentSchema:schema23.properties.Clients.items.properties.Oked,data:data31};
+const err86 = {instancePath:instancePath+"/Parts",schemaPath:"#/properties/Parts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.Parts.type,parentSchema:schema18.properties.Parts,data:data34};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -2614,11 +2619,11 @@ vErrors.push(err86);
 errors++;
 }
 }
-if(data21.Account !== undefined){
-let data32 = data21.Account;
-if(typeof data32 === "string"){
-if(!pattern1.test(data32)){
-const err87 = {instancePath:instancePath+"/Clients/" + i0+"/Account",schemaPath:"#/properties/Clients/items/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema23.properties.Clients.items.properties.Account,data:data32};
+if(data.Products !== undefined){
+let data39 = data.Products;
+if(Array.isArray(data39)){
+if(data39.length > 10000){
+const err87 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema18.properties.Products,data:data39};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -2627,9 +2632,28 @@ vErrors.push(err87);
 }
 errors++;
 }
+const len2 = data39.length;
+for(let i2=0; i2<len2; i2++){
+if(!(validate50.call(this, data39[i2], {instancePath:instancePath+"/Products/" + i2,parentData:data39,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+errors = vErrors.length;
+}
+}
+const issues0 = func74(data39, schema18.properties.Products.lineArithmetic, rootData, this, instancePath + "/Products");
+if(issues0 !== null){
+const kwErrors0 = func8(issues0, instancePath + "/Products", "#/properties/Products/lineArithmetic", "lineArithmetic");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+const issues1 = func76(data39, schema18.properties.Products.vatRateForDate, rootData, this, instancePath + "/Products");
+if(issues1 !== null){
+const kwErrors1 = func8(issues1, instancePath + "/Products", "#/properties/Products/vatRateForDate", "vatRateForDate");
+vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
+errors = errors + kwErrors1.length;
+}
 }
 else {
-const err88 = {instancePath:instancePath+"/Clients/" + i0+"/Account",schemaPath:"#/properties/Clients/items/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Clients.items.properties.Account.type,parentSchema:schema23.properties.Clients.items.properties.Account,data:data32};
+const err88 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.Products.type,parentSchema:schema18.properties.Products,data:data39};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -2639,11 +2663,10 @@ vErrors.push(err88);
 errors++;
 }
 }
-if(data21.BankId !== undefined){
-let data33 = data21.BankId;
-if(typeof data33 === "string"){
-if(!pattern2.test(data33)){
-const err89 = {instancePath:instancePath+"/Clients/" + i0+"/BankId",schemaPath:"#/properties/Clients/items/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema23.properties.Clients.items.properties.BankId,data:data33};
+if(data.HasVat !== undefined){
+let data41 = data.HasVat;
+if(typeof data41 !== "boolean"){
+const err89 = {instancePath:instancePath+"/HasVat",schemaPath:"#/properties/HasVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.HasVat.type,parentSchema:schema18.properties.HasVat,data:data41};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -2653,8 +2676,9 @@ vErrors.push(err89);
 errors++;
 }
 }
+}
 else {
-const err90 = {instancePath:instancePath+"/Clients/" + i0+"/BankId",schemaPath:"#/properties/Clients/items/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Clients.items.properties.BankId.type,parentSchema:schema23.properties.Clients.items.properties.BankId,data:data33};
+const err90 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -2663,288 +2687,7 @@ vErrors.push(err90);
 }
 errors++;
 }
-}
-}
-else {
-const err91 = {instancePath:instancePath+"/Clients/" + i0,schemaPath:"#/properties/Clients/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.Clients.items.type,parentSchema:schema23.properties.Clients.items,data:data21};
-if(vErrors === null){
-vErrors = [err91];
-}
-else {
-vErrors.push(err91);
-}
-errors++;
-}
-}
-}
-else {
-const err92 = {instancePath:instancePath+"/Clients",schemaPath:"#/properties/Clients/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.Clients.type,parentSchema:schema23.properties.Clients,data:data20};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
-}
-errors++;
-}
-}
-if(data.Parts !== undefined){
-let data34 = data.Parts;
-if(Array.isArray(data34)){
-if(data34.length > 100){
-const err93 = {instancePath:instancePath+"/Parts",schemaPath:"#/properties/Parts/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema23.properties.Parts,data:data34};
-if(vErrors === null){
-vErrors = [err93];
-}
-else {
-vErrors.push(err93);
-}
-errors++;
-}
-if(data34.length < 1){
-const err94 = {instancePath:instancePath+"/Parts",schemaPath:"#/properties/Parts/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema23.properties.Parts,data:data34};
-if(vErrors === null){
-vErrors = [err94];
-}
-else {
-vErrors.push(err94);
-}
-errors++;
-}
-const len1 = data34.length;
-for(let i1=0; i1<len1; i1++){
-let data35 = data34[i1];
-if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
-if(data35.OrdNo === undefined){
-const err95 = {instancePath:instancePath+"/Parts/" + i1,schemaPath:"#/properties/Parts/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema23.properties.Parts.items.required,parentSchema:schema23.properties.Parts.items,data:data35};
-if(vErrors === null){
-vErrors = [err95];
-}
-else {
-vErrors.push(err95);
-}
-errors++;
-}
-if(data35.Title === undefined){
-const err96 = {instancePath:instancePath+"/Parts/" + i1,schemaPath:"#/properties/Parts/items/required",keyword:"required",params:{missingProperty: "Title"},message:"must have required property '"+"Title"+"'",schema:schema23.properties.Parts.items.required,parentSchema:schema23.properties.Parts.items,data:data35};
-if(vErrors === null){
-vErrors = [err96];
-}
-else {
-vErrors.push(err96);
-}
-errors++;
-}
-if(data35.Body === undefined){
-const err97 = {instancePath:instancePath+"/Parts/" + i1,schemaPath:"#/properties/Parts/items/required",keyword:"required",params:{missingProperty: "Body"},message:"must have required property '"+"Body"+"'",schema:schema23.properties.Parts.items.required,parentSchema:schema23.properties.Parts.items,data:data35};
-if(vErrors === null){
-vErrors = [err97];
-}
-else {
-vErrors.push(err97);
-}
-errors++;
-}
-for(const key4 in data35){
-if(!(((key4 === "OrdNo") || (key4 === "Title")) || (key4 === "Body"))){
-const err98 = {instancePath:instancePath+"/Parts/" + i1,schemaPath:"#/properties/Parts/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Parts.items,data:data35};
-if(vErrors === null){
-vErrors = [err98];
-}
-else {
-vErrors.push(err98);
-}
-errors++;
-}
-}
-if(data35.OrdNo !== undefined){
-let data36 = data35.OrdNo;
-if(!(((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))) && (isFinite(data36)))){
-const err99 = {instancePath:instancePath+"/Parts/" + i1+"/OrdNo",schemaPath:"#/properties/Parts/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.Parts.items.properties.OrdNo.type,parentSchema:schema23.properties.Parts.items.properties.OrdNo,data:data36};
-if(vErrors === null){
-vErrors = [err99];
-}
-else {
-vErrors.push(err99);
-}
-errors++;
-}
-if((typeof data36 == "number") && (isFinite(data36))){
-if(data36 < 1 || isNaN(data36)){
-const err100 = {instancePath:instancePath+"/Parts/" + i1+"/OrdNo",schemaPath:"#/properties/Parts/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema23.properties.Parts.items.properties.OrdNo,data:data36};
-if(vErrors === null){
-vErrors = [err100];
-}
-else {
-vErrors.push(err100);
-}
-errors++;
-}
-}
-}
-if(data35.Title !== undefined){
-let data37 = data35.Title;
-if(typeof data37 === "string"){
-if(func2(data37) > 500){
-const err101 = {instancePath:instancePath+"/Parts/" + i1+"/Title",schemaPath:"#/properties/Parts/items/properties/Title/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Parts.items.properties.Title,data:data37};
-if(vErrors === null){
-vErrors = [err101];
-}
-else {
-vErrors.push(err101);
-}
-errors++;
-}
-if(func2(data37) < 1){
-const err102 = {instancePath:instancePath+"/Parts/" + i1+"/Title",schemaPath:"#/properties/Parts/items/properties/Title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Parts.items.properties.Title,data:data37};
-if(vErrors === null){
-vErrors = [err102];
-}
-else {
-vErrors.push(err102);
-}
-errors++;
-}
-}
-else {
-const err103 = {instancePath:instancePath+"/Parts/" + i1+"/Title",schemaPath:"#/properties/Parts/items/properties/Title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Parts.items.properties.Title.type,parentSchema:schema23.properties.Parts.items.properties.Title,data:data37};
-if(vErrors === null){
-vErrors = [err103];
-}
-else {
-vErrors.push(err103);
-}
-errors++;
-}
-}
-if(data35.Body !== undefined){
-let data38 = data35.Body;
-if(typeof data38 === "string"){
-if(func2(data38) > 20000){
-const err104 = {instancePath:instancePath+"/Parts/" + i1+"/Body",schemaPath:"#/properties/Parts/items/properties/Body/maxLength",keyword:"maxLength",params:{limit: 20000},message:"must NOT have more than 20000 characters",schema:20000,parentSchema:schema23.properties.Parts.items.properties.Body,data:data38};
-if(vErrors === null){
-vErrors = [err104];
-}
-else {
-vErrors.push(err104);
-}
-errors++;
-}
-if(func2(data38) < 1){
-const err105 = {instancePath:instancePath+"/Parts/" + i1+"/Body",schemaPath:"#/properties/Parts/items/properties/Body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Parts.items.properties.Body,data:data38};
-if(vErrors === null){
-vErrors = [err105];
-}
-else {
-vErrors.push(err105);
-}
-errors++;
-}
-}
-else {
-const err106 = {instancePath:instancePath+"/Parts/" + i1+"/Body",schemaPath:"#/properties/Parts/items/properties/Body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Parts.items.properties.Body.type,parentSchema:schema23.properties.Parts.items.properties.Body,data:data38};
-if(vErrors === null){
-vErrors = [err106];
-}
-else {
-vErrors.push(err106);
-}
-errors++;
-}
-}
-}
-else {
-const err107 = {instancePath:instancePath+"/Parts/" + i1,schemaPath:"#/properties/Parts/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.Parts.items.type,parentSchema:schema23.properties.Parts.items,data:data35};
-if(vErrors === null){
-vErrors = [err107];
-}
-else {
-vErrors.push(err107);
-}
-errors++;
-}
-}
-}
-else {
-const err108 = {instancePath:instancePath+"/Parts",schemaPath:"#/properties/Parts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.Parts.type,parentSchema:schema23.properties.Parts,data:data34};
-if(vErrors === null){
-vErrors = [err108];
-}
-else {
-vErrors.push(err108);
-}
-errors++;
-}
-}
-if(data.Products !== undefined){
-let data39 = data.Products;
-if(Array.isArray(data39)){
-if(data39.length > 10000){
-const err109 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema23.properties.Products,data:data39};
-if(vErrors === null){
-vErrors = [err109];
-}
-else {
-vErrors.push(err109);
-}
-errors++;
-}
-const len2 = data39.length;
-for(let i2=0; i2<len2; i2++){
-if(!(validate21.call(this, data39[i2], {instancePath:instancePath+"/Products/" + i2,parentData:data39,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
-errors = vErrors.length;
-}
-}
-const issues10 = func105(data39, schema23.properties.Products.lineArithmetic, rootData, this, instancePath + "/Products");
-if(issues10 !== null){
-const kwErrors10 = func8(issues10, instancePath + "/Products", "#/properties/Products/lineArithmetic", "lineArithmetic");
-vErrors = vErrors === null ? kwErrors10 : vErrors.concat(kwErrors10);
-errors = errors + kwErrors10.length;
-}
-const issues11 = func107(data39, schema23.properties.Products.vatRateForDate, rootData, this, instancePath + "/Products");
-if(issues11 !== null){
-const kwErrors11 = func8(issues11, instancePath + "/Products", "#/properties/Products/vatRateForDate", "vatRateForDate");
-vErrors = vErrors === null ? kwErrors11 : vErrors.concat(kwErrors11);
-errors = errors + kwErrors11.length;
-}
-}
-else {
-const err110 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.Products.type,parentSchema:schema23.properties.Products,data:data39};
-if(vErrors === null){
-vErrors = [err110];
-}
-else {
-vErrors.push(err110);
-}
-errors++;
-}
-}
-if(data.HasVat !== undefined){
-let data41 = data.HasVat;
-if(typeof data41 !== "boolean"){
-const err111 = {instancePath:instancePath+"/HasVat",schemaPath:"#/properties/HasVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema23.properties.HasVat.type,parentSchema:schema23.properties.HasVat,data:data41};
-if(vErrors === null){
-vErrors = [err111];
-}
-else {
-vErrors.push(err111);
-}
-errors++;
-}
-}
-}
-else {
-const err112 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
-if(vErrors === null){
-vErrors = [err112];
-}
-else {
-vErrors.push(err112);
-}
-errors++;
-}
-validate20.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
 

@@ -3,38 +3,652 @@
 /* eslint-disable */
 import * as kw from '../../keywords/functions';
 "use strict";
-export const validate = validate20;
-export default validate20;
-const schema23 = {"$id":"empowerment","title":"documents:kinds.empowerment","description":"Power of attorney, classic format (Didox 006, uz-edi.md §b.4). Roles are inverted: the BUYER company (BuyerTin) issues it to its agent to receive goods from the seller. An empowerment cannot be issued to oneself.","type":"object","additionalProperties":false,"required":["EmpowermentId","EmpowermentDoc","ContractDoc","Agent","SellerTin","Seller","BuyerTin","Buyer","ProductList"],"sellerNotBuyer":{"seller":"SellerTin","buyer":"BuyerTin"},"notToOneself":{"issuer":["BuyerTin"],"agent":"Agent/AgentTin"},"properties":{"EmpowermentId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:empowerment.EmpowermentId"},"EmpowermentDoc":{"type":"object","additionalProperties":false,"required":["EmpowermentNo","EmpowermentDateOfIssue","EmpowermentDateOfExpire"],"properties":{"EmpowermentNo":{"type":"string","minLength":1,"maxLength":50,"title":"forms:empowermentRef.EmpowermentNo"},"EmpowermentDateOfIssue":{"$ref":"#/$defs/isoDate","title":"forms:empowermentRef.EmpowermentDateOfIssue"},"EmpowermentDateOfExpire":{"$ref":"#/$defs/isoDate","title":"forms:empowermentRef.EmpowermentDateOfExpire"}},"title":"forms:empowerment.EmpowermentDoc"},"ContractDoc":{"type":"object","additionalProperties":false,"required":["ContractNo","ContractDate"],"properties":{"ContractNo":{"type":"string","minLength":1,"maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"}},"title":"forms:empowerment.ContractDoc"},"Agent":{"type":"object","additionalProperties":false,"required":["Fio","AgentTin","Passport"],"properties":{"JobTitle":{"type":"string","maxLength":300,"title":"forms:empowerment.JobTitle"},"Fio":{"type":"string","minLength":1,"maxLength":300,"title":"forms:empowerment.Fio"},"AgentTin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:empowerment.AgentTin"},"Passport":{"type":"object","additionalProperties":false,"required":["Number","IssuedBy","DateOfIssue"],"properties":{"Number":{"$ref":"#/$defs/passportSerial","minLength":9,"title":"forms:empowerment.Number"},"IssuedBy":{"type":"string","minLength":1,"maxLength":300,"title":"forms:empowerment.IssuedBy"},"DateOfIssue":{"$ref":"#/$defs/isoDate","title":"forms:empowerment.DateOfIssue"}},"title":"forms:empowerment.Passport"}},"title":"forms:empowerment.Agent"},"SellerTin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:invoice.SellerTin"},"Seller":{"$ref":"#/$defs/party","title":"forms:invoice.Seller"},"BuyerTin":{"$ref":"#/$defs/tinOrPinfl","noIndividual":true,"title":"forms:invoice.BuyerTin"},"Buyer":{"$ref":"#/$defs/party","title":"forms:invoice.Buyer"},"ProductList":{"type":"object","additionalProperties":false,"required":["Tin","HasExcise","HasVat","Products"],"properties":{"Tin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:empowerment.Tin"},"HasExcise":{"type":"boolean","title":"forms:empowerment.HasExcise"},"HasVat":{"type":"boolean","title":"forms:empowerment.HasVat"},"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","MeasureId","Count"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CatalogCode":{"$ref":"#/$defs/catalogCode","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"Name":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"MeasureId":{"type":"string","minLength":1,"maxLength":20,"title":"forms:line.MeasureId"},"Count":{"$ref":"#/$defs/count","title":"forms:line.Count"}}},"title":"forms:invoice.Products"}},"title":"forms:empowerment.ProductList"}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"party":{"description":"Seller or buyer requisites of an invoice (uz-edi.md §b.1). The TIN lives beside it (SellerTin/BuyerTin). Director is mandatory for both parties.","type":"object","additionalProperties":false,"required":["Name","Director"],"properties":{"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"VatRegCode":{"title":"forms:party.VatRegCode","type":"string","pattern":"^(\\d{12})?$"},"VatRegStatus":{"title":"forms:party.VatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Account":{"title":"forms:party.Account","type":"string","pattern":"^(\\d{20}|\\d{27})?$"},"BankId":{"title":"forms:party.BankId","type":"string","pattern":"^(\\d{5})?$"},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Mobile":{"title":"forms:party.Mobile","type":"string","maxLength":50},"WorkPhone":{"title":"forms:party.WorkPhone","type":"string","maxLength":50},"Oked":{"title":"forms:party.Oked","type":"string","maxLength":10},"DistrictId":{"title":"forms:party.DistrictId","type":"string","maxLength":10},"Director":{"title":"forms:party.Director","type":"string","minLength":1,"maxLength":300},"Accountant":{"title":"forms:party.Accountant","type":"string","maxLength":300}}},"passportSerial":{"description":"Passport series and number: two uppercase Latin letters, optional space, seven digits.","type":"string","maxLength":10,"passportSerial":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true}}};
-const schema24 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
-const schema27 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
-const schema28 = {"description":"Passport series and number: two uppercase Latin letters, optional space, seven digits.","type":"string","maxLength":10,"passportSerial":true};
-const schema31 = {"description":"Seller or buyer requisites of an invoice (uz-edi.md §b.1). The TIN lives beside it (SellerTin/BuyerTin). Director is mandatory for both parties.","type":"object","additionalProperties":false,"required":["Name","Director"],"properties":{"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"VatRegCode":{"title":"forms:party.VatRegCode","type":"string","pattern":"^(\\d{12})?$"},"VatRegStatus":{"title":"forms:party.VatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Account":{"title":"forms:party.Account","type":"string","pattern":"^(\\d{20}|\\d{27})?$"},"BankId":{"title":"forms:party.BankId","type":"string","pattern":"^(\\d{5})?$"},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Mobile":{"title":"forms:party.Mobile","type":"string","maxLength":50},"WorkPhone":{"title":"forms:party.WorkPhone","type":"string","maxLength":50},"Oked":{"title":"forms:party.Oked","type":"string","maxLength":10},"DistrictId":{"title":"forms:party.DistrictId","type":"string","maxLength":10},"Director":{"title":"forms:party.Director","type":"string","minLength":1,"maxLength":300},"Accountant":{"title":"forms:party.Accountant","type":"string","maxLength":300}}};
-const schema35 = {"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"};
-const schema36 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
+export const validate = validate35;
+export default validate35;
+const schema18 = {"$id":"empowerment","title":"documents:kinds.empowerment","description":"Power of attorney, classic format (Didox 006, uz-edi.md §b.4). Roles are inverted: the BUYER company (BuyerTin) issues it to its agent to receive goods from the seller. An empowerment cannot be issued to oneself.","type":"object","additionalProperties":false,"required":["EmpowermentId","EmpowermentDoc","ContractDoc","Agent","SellerTin","Seller","BuyerTin","Buyer","ProductList"],"sellerNotBuyer":{"seller":"SellerTin","buyer":"BuyerTin"},"notToOneself":{"issuer":["BuyerTin"],"agent":"Agent/AgentTin"},"properties":{"EmpowermentId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:empowerment.EmpowermentId"},"EmpowermentDoc":{"type":"object","additionalProperties":false,"required":["EmpowermentNo","EmpowermentDateOfIssue","EmpowermentDateOfExpire"],"properties":{"EmpowermentNo":{"type":"string","minLength":1,"maxLength":50,"title":"forms:empowermentRef.EmpowermentNo"},"EmpowermentDateOfIssue":{"$ref":"#/$defs/isoDate","title":"forms:empowermentRef.EmpowermentDateOfIssue"},"EmpowermentDateOfExpire":{"$ref":"#/$defs/isoDate","title":"forms:empowermentRef.EmpowermentDateOfExpire"}},"title":"forms:empowerment.EmpowermentDoc"},"ContractDoc":{"type":"object","additionalProperties":false,"required":["ContractNo","ContractDate"],"properties":{"ContractNo":{"type":"string","minLength":1,"maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"}},"title":"forms:empowerment.ContractDoc"},"Agent":{"type":"object","additionalProperties":false,"required":["Fio","AgentTin","Passport"],"properties":{"JobTitle":{"type":"string","maxLength":300,"title":"forms:empowerment.JobTitle"},"Fio":{"type":"string","minLength":1,"maxLength":300,"title":"forms:empowerment.Fio"},"AgentTin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:empowerment.AgentTin"},"Passport":{"type":"object","additionalProperties":false,"required":["Number","IssuedBy","DateOfIssue"],"properties":{"Number":{"$ref":"#/$defs/passportSerial","minLength":9,"title":"forms:empowerment.Number"},"IssuedBy":{"type":"string","minLength":1,"maxLength":300,"title":"forms:empowerment.IssuedBy"},"DateOfIssue":{"$ref":"#/$defs/isoDate","title":"forms:empowerment.DateOfIssue"}},"title":"forms:empowerment.Passport"}},"title":"forms:empowerment.Agent"},"SellerTin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:invoice.SellerTin"},"Seller":{"$ref":"#/$defs/party","title":"forms:invoice.Seller"},"BuyerTin":{"$ref":"#/$defs/tinOrPinfl","noIndividual":true,"title":"forms:invoice.BuyerTin"},"Buyer":{"$ref":"#/$defs/party","title":"forms:invoice.Buyer"},"ProductList":{"type":"object","additionalProperties":false,"required":["Tin","HasExcise","HasVat","Products"],"properties":{"Tin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:empowerment.Tin"},"HasExcise":{"type":"boolean","title":"forms:empowerment.HasExcise"},"HasVat":{"type":"boolean","title":"forms:empowerment.HasVat"},"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","MeasureId","Count"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CatalogCode":{"$ref":"#/$defs/catalogCode","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"Name":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"MeasureId":{"type":"string","minLength":1,"maxLength":20,"title":"forms:line.MeasureId"},"Count":{"$ref":"#/$defs/count","title":"forms:line.Count"}}},"title":"forms:invoice.Products"}},"title":"forms:empowerment.ProductList"}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"party":{"description":"Seller or buyer requisites of an invoice (uz-edi.md §b.1). The TIN lives beside it (SellerTin/BuyerTin). Director is mandatory for both parties.","type":"object","additionalProperties":false,"required":["Name","Director"],"properties":{"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"VatRegCode":{"title":"forms:party.VatRegCode","type":"string","pattern":"^(\\d{12})?$"},"VatRegStatus":{"title":"forms:party.VatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Account":{"title":"forms:party.Account","type":"string","pattern":"^(\\d{20}|\\d{27})?$"},"BankId":{"title":"forms:party.BankId","type":"string","pattern":"^(\\d{5})?$"},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Mobile":{"title":"forms:party.Mobile","type":"string","maxLength":50},"WorkPhone":{"title":"forms:party.WorkPhone","type":"string","maxLength":50},"Oked":{"title":"forms:party.Oked","type":"string","maxLength":10},"DistrictId":{"title":"forms:party.DistrictId","type":"string","maxLength":10},"Director":{"title":"forms:party.Director","type":"string","minLength":1,"maxLength":300},"Accountant":{"title":"forms:party.Accountant","type":"string","maxLength":300}}},"passportSerial":{"description":"Passport series and number: two uppercase Latin letters, optional space, seven digits.","type":"string","maxLength":10,"passportSerial":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = kw.ucs2length;
-const func6 = kw.isoDate;
+const func36 = kw.noIndividual;
 const func7 = kw.toErrors;
-const func21 = kw.pinflOrTin;
-const func24 = kw.passportSerial;
-const func53 = kw.noIndividual;
-const func78 = kw.decimalPlaces;
-const func80 = kw.notToOneself;
-const func82 = kw.sellerNotBuyer;
+const func46 = kw.notToOneself;
+const func48 = kw.sellerNotBuyer;
 const pattern0 = new RegExp("^[0-9a-fA-F]{24}$", "u");
+const schema19 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
+const func6 = kw.isoDate;
+
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(func3(data) > 10){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema19,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const issues0 = func6(data, true, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func7(issues0, instancePath + "", "#/isoDate", "isoDate");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.type,parentSchema:schema19,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate36.errors = vErrors;
+return errors === 0;
+}
+
+const schema20 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
+const func15 = kw.pinflOrTin;
+
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(func3(data) > 14){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(func3(data) < 9){
+const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const issues0 = func15(data, true, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func7(issues0, instancePath + "", "#/pinflOrTin", "pinflOrTin");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.type,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate40.errors = vErrors;
+return errors === 0;
+}
+
+const schema21 = {"description":"Passport series and number: two uppercase Latin letters, optional space, seven digits.","type":"string","maxLength":10,"passportSerial":true};
+const func18 = kw.passportSerial;
+
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(func3(data) > 10){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const issues0 = func18(data, true, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func7(issues0, instancePath + "", "#/passportSerial", "passportSerial");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate42.errors = vErrors;
+return errors === 0;
+}
+
+const schema22 = {"description":"Seller or buyer requisites of an invoice (uz-edi.md §b.1). The TIN lives beside it (SellerTin/BuyerTin). Director is mandatory for both parties.","type":"object","additionalProperties":false,"required":["Name","Director"],"properties":{"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"VatRegCode":{"title":"forms:party.VatRegCode","type":"string","pattern":"^(\\d{12})?$"},"VatRegStatus":{"title":"forms:party.VatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Account":{"title":"forms:party.Account","type":"string","pattern":"^(\\d{20}|\\d{27})?$"},"BankId":{"title":"forms:party.BankId","type":"string","pattern":"^(\\d{5})?$"},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Mobile":{"title":"forms:party.Mobile","type":"string","maxLength":50},"WorkPhone":{"title":"forms:party.WorkPhone","type":"string","maxLength":50},"Oked":{"title":"forms:party.Oked","type":"string","maxLength":10},"DistrictId":{"title":"forms:party.DistrictId","type":"string","maxLength":10},"Director":{"title":"forms:party.Director","type":"string","minLength":1,"maxLength":300},"Accountant":{"title":"forms:party.Accountant","type":"string","maxLength":300}}};
 const pattern1 = new RegExp("^(\\d{12})?$", "u");
 const pattern2 = new RegExp("^(\\d{20}|\\d{27})?$", "u");
 const pattern3 = new RegExp("^(\\d{5})?$", "u");
-const pattern7 = new RegExp("^\\d{17}$", "u");
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.Name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema22.required,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.Director === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Director"},message:"must have required property '"+"Director"+"'",schema:schema22.required,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func2.call(schema22.properties, key0))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.Name !== undefined){
+let data0 = data.Name;
+if(typeof data0 === "string"){
+if(func3(data0) > 500){
+const err3 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema22.properties.Name,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(func3(data0) < 1){
+const err4 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema22.properties.Name,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.Name.type,parentSchema:schema22.properties.Name,data:data0};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.BranchCode !== undefined){
+let data1 = data.BranchCode;
+if(typeof data1 === "string"){
+if(func3(data1) > 50){
+const err6 = {instancePath:instancePath+"/BranchCode",schemaPath:"#/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema22.properties.BranchCode,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/BranchCode",schemaPath:"#/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.BranchCode.type,parentSchema:schema22.properties.BranchCode,data:data1};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.BranchName !== undefined){
+let data2 = data.BranchName;
+if(typeof data2 === "string"){
+if(func3(data2) > 500){
+const err8 = {instancePath:instancePath+"/BranchName",schemaPath:"#/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema22.properties.BranchName,data:data2};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/BranchName",schemaPath:"#/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.BranchName.type,parentSchema:schema22.properties.BranchName,data:data2};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.VatRegCode !== undefined){
+let data3 = data.VatRegCode;
+if(typeof data3 === "string"){
+if(!pattern1.test(data3)){
+const err10 = {instancePath:instancePath+"/VatRegCode",schemaPath:"#/properties/VatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema22.properties.VatRegCode,data:data3};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/VatRegCode",schemaPath:"#/properties/VatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.VatRegCode.type,parentSchema:schema22.properties.VatRegCode,data:data3};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.VatRegStatus !== undefined){
+let data4 = data.VatRegStatus;
+if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)){
+const err12 = {instancePath:instancePath+"/VatRegStatus",schemaPath:"#/properties/VatRegStatus/type",keyword:"type",params:{type: schema22.properties.VatRegStatus.type},message:"must be integer,null",schema:schema22.properties.VatRegStatus.type,parentSchema:schema22.properties.VatRegStatus,data:data4};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(!((((data4 === 20) || (data4 === 21)) || (data4 === 22)) || (data4 === null))){
+const err13 = {instancePath:instancePath+"/VatRegStatus",schemaPath:"#/properties/VatRegStatus/enum",keyword:"enum",params:{allowedValues: schema22.properties.VatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema22.properties.VatRegStatus.enum,parentSchema:schema22.properties.VatRegStatus,data:data4};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.Account !== undefined){
+let data5 = data.Account;
+if(typeof data5 === "string"){
+if(!pattern2.test(data5)){
+const err14 = {instancePath:instancePath+"/Account",schemaPath:"#/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema22.properties.Account,data:data5};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/Account",schemaPath:"#/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.Account.type,parentSchema:schema22.properties.Account,data:data5};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.BankId !== undefined){
+let data6 = data.BankId;
+if(typeof data6 === "string"){
+if(!pattern3.test(data6)){
+const err16 = {instancePath:instancePath+"/BankId",schemaPath:"#/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema22.properties.BankId,data:data6};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/BankId",schemaPath:"#/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.BankId.type,parentSchema:schema22.properties.BankId,data:data6};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.Address !== undefined){
+let data7 = data.Address;
+if(typeof data7 === "string"){
+if(func3(data7) > 500){
+const err18 = {instancePath:instancePath+"/Address",schemaPath:"#/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema22.properties.Address,data:data7};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/Address",schemaPath:"#/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.Address.type,parentSchema:schema22.properties.Address,data:data7};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.Mobile !== undefined){
+let data8 = data.Mobile;
+if(typeof data8 === "string"){
+if(func3(data8) > 50){
+const err20 = {instancePath:instancePath+"/Mobile",schemaPath:"#/properties/Mobile/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema22.properties.Mobile,data:data8};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/Mobile",schemaPath:"#/properties/Mobile/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.Mobile.type,parentSchema:schema22.properties.Mobile,data:data8};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data.WorkPhone !== undefined){
+let data9 = data.WorkPhone;
+if(typeof data9 === "string"){
+if(func3(data9) > 50){
+const err22 = {instancePath:instancePath+"/WorkPhone",schemaPath:"#/properties/WorkPhone/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema22.properties.WorkPhone,data:data9};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/WorkPhone",schemaPath:"#/properties/WorkPhone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.WorkPhone.type,parentSchema:schema22.properties.WorkPhone,data:data9};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data.Oked !== undefined){
+let data10 = data.Oked;
+if(typeof data10 === "string"){
+if(func3(data10) > 10){
+const err24 = {instancePath:instancePath+"/Oked",schemaPath:"#/properties/Oked/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema22.properties.Oked,data:data10};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/Oked",schemaPath:"#/properties/Oked/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.Oked.type,parentSchema:schema22.properties.Oked,data:data10};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data.DistrictId !== undefined){
+let data11 = data.DistrictId;
+if(typeof data11 === "string"){
+if(func3(data11) > 10){
+const err26 = {instancePath:instancePath+"/DistrictId",schemaPath:"#/properties/DistrictId/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema22.properties.DistrictId,data:data11};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/DistrictId",schemaPath:"#/properties/DistrictId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.DistrictId.type,parentSchema:schema22.properties.DistrictId,data:data11};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data.Director !== undefined){
+let data12 = data.Director;
+if(typeof data12 === "string"){
+if(func3(data12) > 300){
+const err28 = {instancePath:instancePath+"/Director",schemaPath:"#/properties/Director/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema22.properties.Director,data:data12};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+if(func3(data12) < 1){
+const err29 = {instancePath:instancePath+"/Director",schemaPath:"#/properties/Director/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema22.properties.Director,data:data12};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/Director",schemaPath:"#/properties/Director/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.Director.type,parentSchema:schema22.properties.Director,data:data12};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data.Accountant !== undefined){
+let data13 = data.Accountant;
+if(typeof data13 === "string"){
+if(func3(data13) > 300){
+const err31 = {instancePath:instancePath+"/Accountant",schemaPath:"#/properties/Accountant/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema22.properties.Accountant,data:data13};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/Accountant",schemaPath:"#/properties/Accountant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.Accountant.type,parentSchema:schema22.properties.Accountant,data:data13};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+}
+else {
+const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.type,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+validate46.errors = vErrors;
+return errors === 0;
+}
+
+const schema23 = {"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"};
+const pattern4 = new RegExp("^\\d{17}$", "u");
+
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(!pattern4.test(data)){
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema23,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate51.errors = vErrors;
+return errors === 0;
+}
+
+const schema24 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
+const func44 = kw.decimalPlaces;
+
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if((typeof data == "number") && (isFinite(data))){
+if(data > 999999999 || isNaN(data)){
+const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema24,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data <= 0 || isNaN(data)){
+const err1 = {instancePath,schemaPath:"#/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema24,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const issues0 = func44(data, 6, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func7(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema24.type,parentSchema:schema24,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate53.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="empowerment" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.EmpowermentId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "EmpowermentId"},message:"must have required property '"+"EmpowermentId"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "EmpowermentId"},message:"must have required property '"+"EmpowermentId"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -44,7 +658,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.EmpowermentDoc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "EmpowermentDoc"},message:"must have required property '"+"EmpowermentDoc"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "EmpowermentDoc"},message:"must have required property '"+"EmpowermentDoc"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -54,7 +668,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.ContractDoc === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -64,7 +678,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.Agent === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Agent"},message:"must have required property '"+"Agent"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Agent"},message:"must have required property '"+"Agent"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -74,7 +688,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.SellerTin === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SellerTin"},message:"must have required property '"+"SellerTin"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SellerTin"},message:"must have required property '"+"SellerTin"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -84,7 +698,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.Seller === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Seller"},message:"must have required property '"+"Seller"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Seller"},message:"must have required property '"+"Seller"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -94,7 +708,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.BuyerTin === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "BuyerTin"},message:"must have required property '"+"BuyerTin"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "BuyerTin"},message:"must have required property '"+"BuyerTin"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -104,7 +718,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.Buyer === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Buyer"},message:"must have required property '"+"Buyer"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Buyer"},message:"must have required property '"+"Buyer"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -114,7 +728,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.ProductList === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ProductList"},message:"must have required property '"+"ProductList"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ProductList"},message:"must have required property '"+"ProductList"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -124,8 +738,8 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema23.properties, key0))){
-const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema23,data};
+if(!(func2.call(schema18.properties, key0))){
+const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -139,7 +753,7 @@ if(data.EmpowermentId !== undefined){
 let data0 = data.EmpowermentId;
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-const err10 = {instancePath:instancePath+"/EmpowermentId",schemaPath:"#/properties/EmpowermentId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema23.properties.EmpowermentId,data:data0};
+const err10 = {instancePath:instancePath+"/EmpowermentId",schemaPath:"#/properties/EmpowermentId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema18.properties.EmpowermentId,data:data0};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -150,7 +764,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/EmpowermentId",schemaPath:"#/properties/EmpowermentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.EmpowermentId.type,parentSchema:schema23.properties.EmpowermentId,data:data0};
+const err11 = {instancePath:instancePath+"/EmpowermentId",schemaPath:"#/properties/EmpowermentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.EmpowermentId.type,parentSchema:schema18.properties.EmpowermentId,data:data0};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -164,7 +778,7 @@ if(data.EmpowermentDoc !== undefined){
 let data1 = data.EmpowermentDoc;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.EmpowermentNo === undefined){
-const err12 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentNo"},message:"must have required property '"+"EmpowermentNo"+"'",schema:schema23.properties.EmpowermentDoc.required,parentSchema:schema23.properties.EmpowermentDoc,data:data1};
+const err12 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentNo"},message:"must have required property '"+"EmpowermentNo"+"'",schema:schema18.properties.EmpowermentDoc.required,parentSchema:schema18.properties.EmpowermentDoc,data:data1};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -174,7 +788,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data1.EmpowermentDateOfIssue === undefined){
-const err13 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfIssue"},message:"must have required property '"+"EmpowermentDateOfIssue"+"'",schema:schema23.properties.EmpowermentDoc.required,parentSchema:schema23.properties.EmpowermentDoc,data:data1};
+const err13 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfIssue"},message:"must have required property '"+"EmpowermentDateOfIssue"+"'",schema:schema18.properties.EmpowermentDoc.required,parentSchema:schema18.properties.EmpowermentDoc,data:data1};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -184,7 +798,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data1.EmpowermentDateOfExpire === undefined){
-const err14 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfExpire"},message:"must have required property '"+"EmpowermentDateOfExpire"+"'",schema:schema23.properties.EmpowermentDoc.required,parentSchema:schema23.properties.EmpowermentDoc,data:data1};
+const err14 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfExpire"},message:"must have required property '"+"EmpowermentDateOfExpire"+"'",schema:schema18.properties.EmpowermentDoc.required,parentSchema:schema18.properties.EmpowermentDoc,data:data1};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -195,7 +809,7 @@ errors++;
 }
 for(const key1 in data1){
 if(!(((key1 === "EmpowermentNo") || (key1 === "EmpowermentDateOfIssue")) || (key1 === "EmpowermentDateOfExpire"))){
-const err15 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.EmpowermentDoc,data:data1};
+const err15 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.EmpowermentDoc,data:data1};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -209,7 +823,7 @@ if(data1.EmpowermentNo !== undefined){
 let data2 = data1.EmpowermentNo;
 if(typeof data2 === "string"){
 if(func3(data2) > 50){
-const err16 = {instancePath:instancePath+"/EmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/EmpowermentDoc/properties/EmpowermentNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.EmpowermentDoc.properties.EmpowermentNo,data:data2};
+const err16 = {instancePath:instancePath+"/EmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/EmpowermentDoc/properties/EmpowermentNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.EmpowermentDoc.properties.EmpowermentNo,data:data2};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -219,7 +833,7 @@ vErrors.push(err16);
 errors++;
 }
 if(func3(data2) < 1){
-const err17 = {instancePath:instancePath+"/EmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/EmpowermentDoc/properties/EmpowermentNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.EmpowermentDoc.properties.EmpowermentNo,data:data2};
+const err17 = {instancePath:instancePath+"/EmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/EmpowermentDoc/properties/EmpowermentNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.EmpowermentDoc.properties.EmpowermentNo,data:data2};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -230,7 +844,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/EmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/EmpowermentDoc/properties/EmpowermentNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.EmpowermentDoc.properties.EmpowermentNo.type,parentSchema:schema23.properties.EmpowermentDoc.properties.EmpowermentNo,data:data2};
+const err18 = {instancePath:instancePath+"/EmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/EmpowermentDoc/properties/EmpowermentNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.EmpowermentDoc.properties.EmpowermentNo.type,parentSchema:schema18.properties.EmpowermentDoc.properties.EmpowermentNo,data:data2};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -241,10 +855,20 @@ errors++;
 }
 }
 if(data1.EmpowermentDateOfIssue !== undefined){
-let data3 = data1.EmpowermentDateOfIssue;
-if(typeof data3 === "string"){
-if(func3(data3) > 10){
-const err19 = {instancePath:instancePath+"/EmpowermentDoc/EmpowermentDateOfIssue",schemaPath:"#/$defs/isoDate/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24,data:data3};
+if(!(validate36.call(this, data1.EmpowermentDateOfIssue, {instancePath:instancePath+"/EmpowermentDoc/EmpowermentDateOfIssue",parentData:data1,parentDataProperty:"EmpowermentDateOfIssue",rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
+}
+}
+if(data1.EmpowermentDateOfExpire !== undefined){
+if(!(validate36.call(this, data1.EmpowermentDateOfExpire, {instancePath:instancePath+"/EmpowermentDoc/EmpowermentDateOfExpire",parentData:data1,parentDataProperty:"EmpowermentDateOfExpire",rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.EmpowermentDoc.type,parentSchema:schema18.properties.EmpowermentDoc,data:data1};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -253,15 +877,12 @@ vErrors.push(err19);
 }
 errors++;
 }
-const issues0 = func6(data3, true, rootData, this, instancePath + "/EmpowermentDoc/EmpowermentDateOfIssue");
-if(issues0 !== null){
-const kwErrors0 = func7(issues0, instancePath + "/EmpowermentDoc/EmpowermentDateOfIssue", "#/$defs/isoDate/isoDate", "isoDate");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
 }
-}
-else {
-const err20 = {instancePath:instancePath+"/EmpowermentDoc/EmpowermentDateOfIssue",schemaPath:"#/$defs/isoDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data:data3};
+if(data.ContractDoc !== undefined){
+let data5 = data.ContractDoc;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+if(data5.ContractNo === undefined){
+const err20 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema18.properties.ContractDoc.required,parentSchema:schema18.properties.ContractDoc,data:data5};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -270,12 +891,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-if(data1.EmpowermentDateOfExpire !== undefined){
-let data4 = data1.EmpowermentDateOfExpire;
-if(typeof data4 === "string"){
-if(func3(data4) > 10){
-const err21 = {instancePath:instancePath+"/EmpowermentDoc/EmpowermentDateOfExpire",schemaPath:"#/$defs/isoDate/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24,data:data4};
+if(data5.ContractDate === undefined){
+const err21 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema18.properties.ContractDoc.required,parentSchema:schema18.properties.ContractDoc,data:data5};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -284,15 +901,9 @@ vErrors.push(err21);
 }
 errors++;
 }
-const issues1 = func6(data4, true, rootData, this, instancePath + "/EmpowermentDoc/EmpowermentDateOfExpire");
-if(issues1 !== null){
-const kwErrors1 = func7(issues1, instancePath + "/EmpowermentDoc/EmpowermentDateOfExpire", "#/$defs/isoDate/isoDate", "isoDate");
-vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
-errors = errors + kwErrors1.length;
-}
-}
-else {
-const err22 = {instancePath:instancePath+"/EmpowermentDoc/EmpowermentDateOfExpire",schemaPath:"#/$defs/isoDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data:data4};
+for(const key2 in data5){
+if(!((key2 === "ContractNo") || (key2 === "ContractDate"))){
+const err22 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.ContractDoc,data:data5};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -302,9 +913,11 @@ vErrors.push(err22);
 errors++;
 }
 }
-}
-else {
-const err23 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.EmpowermentDoc.type,parentSchema:schema23.properties.EmpowermentDoc,data:data1};
+if(data5.ContractNo !== undefined){
+let data6 = data5.ContractNo;
+if(typeof data6 === "string"){
+if(func3(data6) > 100){
+const err23 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema18.properties.ContractDoc.properties.ContractNo,data:data6};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -313,12 +926,8 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-if(data.ContractDoc !== undefined){
-let data5 = data.ContractDoc;
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.ContractNo === undefined){
-const err24 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema23.properties.ContractDoc.required,parentSchema:schema23.properties.ContractDoc,data:data5};
+if(func3(data6) < 1){
+const err24 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.ContractDoc.properties.ContractNo,data:data6};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -327,8 +936,9 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(data5.ContractDate === undefined){
-const err25 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema23.properties.ContractDoc.required,parentSchema:schema23.properties.ContractDoc,data:data5};
+}
+else {
+const err25 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema18.properties.ContractDoc.properties.ContractNo,data:data6};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -337,9 +947,16 @@ vErrors.push(err25);
 }
 errors++;
 }
-for(const key2 in data5){
-if(!((key2 === "ContractNo") || (key2 === "ContractDate"))){
-const err26 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.ContractDoc,data:data5};
+}
+if(data5.ContractDate !== undefined){
+if(!(validate36.call(this, data5.ContractDate, {instancePath:instancePath+"/ContractDoc/ContractDate",parentData:data5,parentDataProperty:"ContractDate",rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.ContractDoc.type,parentSchema:schema18.properties.ContractDoc,data:data5};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -349,11 +966,11 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data5.ContractNo !== undefined){
-let data6 = data5.ContractNo;
-if(typeof data6 === "string"){
-if(func3(data6) > 100){
-const err27 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema23.properties.ContractDoc.properties.ContractNo,data:data6};
+if(data.Agent !== undefined){
+let data8 = data.Agent;
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+if(data8.Fio === undefined){
+const err27 = {instancePath:instancePath+"/Agent",schemaPath:"#/properties/Agent/required",keyword:"required",params:{missingProperty: "Fio"},message:"must have required property '"+"Fio"+"'",schema:schema18.properties.Agent.required,parentSchema:schema18.properties.Agent,data:data8};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -362,8 +979,8 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(func3(data6) < 1){
-const err28 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.ContractDoc.properties.ContractNo,data:data6};
+if(data8.AgentTin === undefined){
+const err28 = {instancePath:instancePath+"/Agent",schemaPath:"#/properties/Agent/required",keyword:"required",params:{missingProperty: "AgentTin"},message:"must have required property '"+"AgentTin"+"'",schema:schema18.properties.Agent.required,parentSchema:schema18.properties.Agent,data:data8};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -372,9 +989,8 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-else {
-const err29 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema23.properties.ContractDoc.properties.ContractNo,data:data6};
+if(data8.Passport === undefined){
+const err29 = {instancePath:instancePath+"/Agent",schemaPath:"#/properties/Agent/required",keyword:"required",params:{missingProperty: "Passport"},message:"must have required property '"+"Passport"+"'",schema:schema18.properties.Agent.required,parentSchema:schema18.properties.Agent,data:data8};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -383,12 +999,9 @@ vErrors.push(err29);
 }
 errors++;
 }
-}
-if(data5.ContractDate !== undefined){
-let data7 = data5.ContractDate;
-if(typeof data7 === "string"){
-if(func3(data7) > 10){
-const err30 = {instancePath:instancePath+"/ContractDoc/ContractDate",schemaPath:"#/$defs/isoDate/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24,data:data7};
+for(const key3 in data8){
+if(!((((key3 === "JobTitle") || (key3 === "Fio")) || (key3 === "AgentTin")) || (key3 === "Passport"))){
+const err30 = {instancePath:instancePath+"/Agent",schemaPath:"#/properties/Agent/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Agent,data:data8};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -397,15 +1010,12 @@ vErrors.push(err30);
 }
 errors++;
 }
-const issues2 = func6(data7, true, rootData, this, instancePath + "/ContractDoc/ContractDate");
-if(issues2 !== null){
-const kwErrors2 = func7(issues2, instancePath + "/ContractDoc/ContractDate", "#/$defs/isoDate/isoDate", "isoDate");
-vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
-errors = errors + kwErrors2.length;
 }
-}
-else {
-const err31 = {instancePath:instancePath+"/ContractDoc/ContractDate",schemaPath:"#/$defs/isoDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data:data7};
+if(data8.JobTitle !== undefined){
+let data9 = data8.JobTitle;
+if(typeof data9 === "string"){
+if(func3(data9) > 300){
+const err31 = {instancePath:instancePath+"/Agent/JobTitle",schemaPath:"#/properties/Agent/properties/JobTitle/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema18.properties.Agent.properties.JobTitle,data:data9};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -415,9 +1025,8 @@ vErrors.push(err31);
 errors++;
 }
 }
-}
 else {
-const err32 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.ContractDoc.type,parentSchema:schema23.properties.ContractDoc,data:data5};
+const err32 = {instancePath:instancePath+"/Agent/JobTitle",schemaPath:"#/properties/Agent/properties/JobTitle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Agent.properties.JobTitle.type,parentSchema:schema18.properties.Agent.properties.JobTitle,data:data9};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -427,11 +1036,11 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data.Agent !== undefined){
-let data8 = data.Agent;
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-if(data8.Fio === undefined){
-const err33 = {instancePath:instancePath+"/Agent",schemaPath:"#/properties/Agent/required",keyword:"required",params:{missingProperty: "Fio"},message:"must have required property '"+"Fio"+"'",schema:schema23.properties.Agent.required,parentSchema:schema23.properties.Agent,data:data8};
+if(data8.Fio !== undefined){
+let data10 = data8.Fio;
+if(typeof data10 === "string"){
+if(func3(data10) > 300){
+const err33 = {instancePath:instancePath+"/Agent/Fio",schemaPath:"#/properties/Agent/properties/Fio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema18.properties.Agent.properties.Fio,data:data10};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -440,8 +1049,8 @@ vErrors.push(err33);
 }
 errors++;
 }
-if(data8.AgentTin === undefined){
-const err34 = {instancePath:instancePath+"/Agent",schemaPath:"#/properties/Agent/required",keyword:"required",params:{missingProperty: "AgentTin"},message:"must have required property '"+"AgentTin"+"'",schema:schema23.properties.Agent.required,parentSchema:schema23.properties.Agent,data:data8};
+if(func3(data10) < 1){
+const err34 = {instancePath:instancePath+"/Agent/Fio",schemaPath:"#/properties/Agent/properties/Fio/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Agent.properties.Fio,data:data10};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -450,8 +1059,9 @@ vErrors.push(err34);
 }
 errors++;
 }
-if(data8.Passport === undefined){
-const err35 = {instancePath:instancePath+"/Agent",schemaPath:"#/properties/Agent/required",keyword:"required",params:{missingProperty: "Passport"},message:"must have required property '"+"Passport"+"'",schema:schema23.properties.Agent.required,parentSchema:schema23.properties.Agent,data:data8};
+}
+else {
+const err35 = {instancePath:instancePath+"/Agent/Fio",schemaPath:"#/properties/Agent/properties/Fio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Agent.properties.Fio.type,parentSchema:schema18.properties.Agent.properties.Fio,data:data10};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -460,9 +1070,18 @@ vErrors.push(err35);
 }
 errors++;
 }
-for(const key3 in data8){
-if(!((((key3 === "JobTitle") || (key3 === "Fio")) || (key3 === "AgentTin")) || (key3 === "Passport"))){
-const err36 = {instancePath:instancePath+"/Agent",schemaPath:"#/properties/Agent/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Agent,data:data8};
+}
+if(data8.AgentTin !== undefined){
+if(!(validate40.call(this, data8.AgentTin, {instancePath:instancePath+"/Agent/AgentTin",parentData:data8,parentDataProperty:"AgentTin",rootData}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+errors = vErrors.length;
+}
+}
+if(data8.Passport !== undefined){
+let data12 = data8.Passport;
+if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
+if(data12.Number === undefined){
+const err36 = {instancePath:instancePath+"/Agent/Passport",schemaPath:"#/properties/Agent/properties/Passport/required",keyword:"required",params:{missingProperty: "Number"},message:"must have required property '"+"Number"+"'",schema:schema18.properties.Agent.properties.Passport.required,parentSchema:schema18.properties.Agent.properties.Passport,data:data12};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -471,12 +1090,8 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-if(data8.JobTitle !== undefined){
-let data9 = data8.JobTitle;
-if(typeof data9 === "string"){
-if(func3(data9) > 300){
-const err37 = {instancePath:instancePath+"/Agent/JobTitle",schemaPath:"#/properties/Agent/properties/JobTitle/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.Agent.properties.JobTitle,data:data9};
+if(data12.IssuedBy === undefined){
+const err37 = {instancePath:instancePath+"/Agent/Passport",schemaPath:"#/properties/Agent/properties/Passport/required",keyword:"required",params:{missingProperty: "IssuedBy"},message:"must have required property '"+"IssuedBy"+"'",schema:schema18.properties.Agent.properties.Passport.required,parentSchema:schema18.properties.Agent.properties.Passport,data:data12};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -485,9 +1100,8 @@ vErrors.push(err37);
 }
 errors++;
 }
-}
-else {
-const err38 = {instancePath:instancePath+"/Agent/JobTitle",schemaPath:"#/properties/Agent/properties/JobTitle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Agent.properties.JobTitle.type,parentSchema:schema23.properties.Agent.properties.JobTitle,data:data9};
+if(data12.DateOfIssue === undefined){
+const err38 = {instancePath:instancePath+"/Agent/Passport",schemaPath:"#/properties/Agent/properties/Passport/required",keyword:"required",params:{missingProperty: "DateOfIssue"},message:"must have required property '"+"DateOfIssue"+"'",schema:schema18.properties.Agent.properties.Passport.required,parentSchema:schema18.properties.Agent.properties.Passport,data:data12};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -496,12 +1110,9 @@ vErrors.push(err38);
 }
 errors++;
 }
-}
-if(data8.Fio !== undefined){
-let data10 = data8.Fio;
-if(typeof data10 === "string"){
-if(func3(data10) > 300){
-const err39 = {instancePath:instancePath+"/Agent/Fio",schemaPath:"#/properties/Agent/properties/Fio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.Agent.properties.Fio,data:data10};
+for(const key4 in data12){
+if(!(((key4 === "Number") || (key4 === "IssuedBy")) || (key4 === "DateOfIssue"))){
+const err39 = {instancePath:instancePath+"/Agent/Passport",schemaPath:"#/properties/Agent/properties/Passport/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Agent.properties.Passport,data:data12};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -510,8 +1121,16 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(func3(data10) < 1){
-const err40 = {instancePath:instancePath+"/Agent/Fio",schemaPath:"#/properties/Agent/properties/Fio/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Agent.properties.Fio,data:data10};
+}
+if(data12.Number !== undefined){
+let data13 = data12.Number;
+if(!(validate42.call(this, data13, {instancePath:instancePath+"/Agent/Passport/Number",parentData:data12,parentDataProperty:"Number",rootData}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+errors = vErrors.length;
+}
+if(typeof data13 === "string"){
+if(func3(data13) < 9){
+const err40 = {instancePath:instancePath+"/Agent/Passport/Number",schemaPath:"#/properties/Agent/properties/Passport/properties/Number/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema18.properties.Agent.properties.Passport.properties.Number,data:data13};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -521,8 +1140,12 @@ vErrors.push(err40);
 errors++;
 }
 }
-else {
-const err41 = {instancePath:instancePath+"/Agent/Fio",schemaPath:"#/properties/Agent/properties/Fio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Agent.properties.Fio.type,parentSchema:schema23.properties.Agent.properties.Fio,data:data10};
+}
+if(data12.IssuedBy !== undefined){
+let data14 = data12.IssuedBy;
+if(typeof data14 === "string"){
+if(func3(data14) > 300){
+const err41 = {instancePath:instancePath+"/Agent/Passport/IssuedBy",schemaPath:"#/properties/Agent/properties/Passport/properties/IssuedBy/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema18.properties.Agent.properties.Passport.properties.IssuedBy,data:data14};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -531,12 +1154,8 @@ vErrors.push(err41);
 }
 errors++;
 }
-}
-if(data8.AgentTin !== undefined){
-let data11 = data8.AgentTin;
-if(typeof data11 === "string"){
-if(func3(data11) > 14){
-const err42 = {instancePath:instancePath+"/Agent/AgentTin",schemaPath:"#/$defs/tinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema27,data:data11};
+if(func3(data14) < 1){
+const err42 = {instancePath:instancePath+"/Agent/Passport/IssuedBy",schemaPath:"#/properties/Agent/properties/Passport/properties/IssuedBy/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Agent.properties.Passport.properties.IssuedBy,data:data14};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -545,8 +1164,9 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(func3(data11) < 9){
-const err43 = {instancePath:instancePath+"/Agent/AgentTin",schemaPath:"#/$defs/tinOrPinfl/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema27,data:data11};
+}
+else {
+const err43 = {instancePath:instancePath+"/Agent/Passport/IssuedBy",schemaPath:"#/properties/Agent/properties/Passport/properties/IssuedBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Agent.properties.Passport.properties.IssuedBy.type,parentSchema:schema18.properties.Agent.properties.Passport.properties.IssuedBy,data:data14};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -555,15 +1175,16 @@ vErrors.push(err43);
 }
 errors++;
 }
-const issues3 = func21(data11, true, rootData, this, instancePath + "/Agent/AgentTin");
-if(issues3 !== null){
-const kwErrors3 = func7(issues3, instancePath + "/Agent/AgentTin", "#/$defs/tinOrPinfl/pinflOrTin", "pinflOrTin");
-vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
-errors = errors + kwErrors3.length;
+}
+if(data12.DateOfIssue !== undefined){
+if(!(validate36.call(this, data12.DateOfIssue, {instancePath:instancePath+"/Agent/Passport/DateOfIssue",parentData:data12,parentDataProperty:"DateOfIssue",rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
+}
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/Agent/AgentTin",schemaPath:"#/$defs/tinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.type,parentSchema:schema27,data:data11};
+const err44 = {instancePath:instancePath+"/Agent/Passport",schemaPath:"#/properties/Agent/properties/Passport/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.Agent.properties.Passport.type,parentSchema:schema18.properties.Agent.properties.Passport,data:data12};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -573,11 +1194,9 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data8.Passport !== undefined){
-let data12 = data8.Passport;
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-if(data12.Number === undefined){
-const err45 = {instancePath:instancePath+"/Agent/Passport",schemaPath:"#/properties/Agent/properties/Passport/required",keyword:"required",params:{missingProperty: "Number"},message:"must have required property '"+"Number"+"'",schema:schema23.properties.Agent.properties.Passport.required,parentSchema:schema23.properties.Agent.properties.Passport,data:data12};
+}
+else {
+const err45 = {instancePath:instancePath+"/Agent",schemaPath:"#/properties/Agent/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.Agent.type,parentSchema:schema18.properties.Agent,data:data8};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -586,8 +1205,45 @@ vErrors.push(err45);
 }
 errors++;
 }
-if(data12.IssuedBy === undefined){
-const err46 = {instancePath:instancePath+"/Agent/Passport",schemaPath:"#/properties/Agent/properties/Passport/required",keyword:"required",params:{missingProperty: "IssuedBy"},message:"must have required property '"+"IssuedBy"+"'",schema:schema23.properties.Agent.properties.Passport.required,parentSchema:schema23.properties.Agent.properties.Passport,data:data12};
+}
+if(data.SellerTin !== undefined){
+if(!(validate40.call(this, data.SellerTin, {instancePath:instancePath+"/SellerTin",parentData:data,parentDataProperty:"SellerTin",rootData}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+errors = vErrors.length;
+}
+}
+if(data.Seller !== undefined){
+if(!(validate46.call(this, data.Seller, {instancePath:instancePath+"/Seller",parentData:data,parentDataProperty:"Seller",rootData}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+errors = vErrors.length;
+}
+}
+if(data.BuyerTin !== undefined){
+let data18 = data.BuyerTin;
+if(!(validate40.call(this, data18, {instancePath:instancePath+"/BuyerTin",parentData:data,parentDataProperty:"BuyerTin",rootData}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+errors = vErrors.length;
+}
+if(typeof data18 === "string"){
+const issues0 = func36(data18, true, rootData, this, instancePath + "/BuyerTin");
+if(issues0 !== null){
+const kwErrors0 = func7(issues0, instancePath + "/BuyerTin", "#/properties/BuyerTin/noIndividual", "noIndividual");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+}
+if(data.Buyer !== undefined){
+if(!(validate46.call(this, data.Buyer, {instancePath:instancePath+"/Buyer",parentData:data,parentDataProperty:"Buyer",rootData}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+errors = vErrors.length;
+}
+}
+if(data.ProductList !== undefined){
+let data20 = data.ProductList;
+if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
+if(data20.Tin === undefined){
+const err46 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Tin"},message:"must have required property '"+"Tin"+"'",schema:schema18.properties.ProductList.required,parentSchema:schema18.properties.ProductList,data:data20};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -596,8 +1252,8 @@ vErrors.push(err46);
 }
 errors++;
 }
-if(data12.DateOfIssue === undefined){
-const err47 = {instancePath:instancePath+"/Agent/Passport",schemaPath:"#/properties/Agent/properties/Passport/required",keyword:"required",params:{missingProperty: "DateOfIssue"},message:"must have required property '"+"DateOfIssue"+"'",schema:schema23.properties.Agent.properties.Passport.required,parentSchema:schema23.properties.Agent.properties.Passport,data:data12};
+if(data20.HasExcise === undefined){
+const err47 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasExcise"},message:"must have required property '"+"HasExcise"+"'",schema:schema18.properties.ProductList.required,parentSchema:schema18.properties.ProductList,data:data20};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -606,9 +1262,8 @@ vErrors.push(err47);
 }
 errors++;
 }
-for(const key4 in data12){
-if(!(((key4 === "Number") || (key4 === "IssuedBy")) || (key4 === "DateOfIssue"))){
-const err48 = {instancePath:instancePath+"/Agent/Passport",schemaPath:"#/properties/Agent/properties/Passport/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Agent.properties.Passport,data:data12};
+if(data20.HasVat === undefined){
+const err48 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasVat"},message:"must have required property '"+"HasVat"+"'",schema:schema18.properties.ProductList.required,parentSchema:schema18.properties.ProductList,data:data20};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -617,12 +1272,8 @@ vErrors.push(err48);
 }
 errors++;
 }
-}
-if(data12.Number !== undefined){
-let data13 = data12.Number;
-if(typeof data13 === "string"){
-if(func3(data13) > 10){
-const err49 = {instancePath:instancePath+"/Agent/Passport/Number",schemaPath:"#/$defs/passportSerial/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema28,data:data13};
+if(data20.Products === undefined){
+const err49 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema18.properties.ProductList.required,parentSchema:schema18.properties.ProductList,data:data20};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -631,15 +1282,9 @@ vErrors.push(err49);
 }
 errors++;
 }
-const issues4 = func24(data13, true, rootData, this, instancePath + "/Agent/Passport/Number");
-if(issues4 !== null){
-const kwErrors4 = func7(issues4, instancePath + "/Agent/Passport/Number", "#/$defs/passportSerial/passportSerial", "passportSerial");
-vErrors = vErrors === null ? kwErrors4 : vErrors.concat(kwErrors4);
-errors = errors + kwErrors4.length;
-}
-}
-else {
-const err50 = {instancePath:instancePath+"/Agent/Passport/Number",schemaPath:"#/$defs/passportSerial/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.type,parentSchema:schema28,data:data13};
+for(const key5 in data20){
+if(!((((key5 === "Tin") || (key5 === "HasExcise")) || (key5 === "HasVat")) || (key5 === "Products"))){
+const err50 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.ProductList,data:data20};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -648,9 +1293,17 @@ vErrors.push(err50);
 }
 errors++;
 }
-if(typeof data13 === "string"){
-if(func3(data13) < 9){
-const err51 = {instancePath:instancePath+"/Agent/Passport/Number",schemaPath:"#/properties/Agent/properties/Passport/properties/Number/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema23.properties.Agent.properties.Passport.properties.Number,data:data13};
+}
+if(data20.Tin !== undefined){
+if(!(validate40.call(this, data20.Tin, {instancePath:instancePath+"/ProductList/Tin",parentData:data20,parentDataProperty:"Tin",rootData}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+errors = vErrors.length;
+}
+}
+if(data20.HasExcise !== undefined){
+let data22 = data20.HasExcise;
+if(typeof data22 !== "boolean"){
+const err51 = {instancePath:instancePath+"/ProductList/HasExcise",schemaPath:"#/properties/ProductList/properties/HasExcise/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.ProductList.properties.HasExcise.type,parentSchema:schema18.properties.ProductList.properties.HasExcise,data:data22};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -660,12 +1313,10 @@ vErrors.push(err51);
 errors++;
 }
 }
-}
-if(data12.IssuedBy !== undefined){
-let data14 = data12.IssuedBy;
-if(typeof data14 === "string"){
-if(func3(data14) > 300){
-const err52 = {instancePath:instancePath+"/Agent/Passport/IssuedBy",schemaPath:"#/properties/Agent/properties/Passport/properties/IssuedBy/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.Agent.properties.Passport.properties.IssuedBy,data:data14};
+if(data20.HasVat !== undefined){
+let data23 = data20.HasVat;
+if(typeof data23 !== "boolean"){
+const err52 = {instancePath:instancePath+"/ProductList/HasVat",schemaPath:"#/properties/ProductList/properties/HasVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.ProductList.properties.HasVat.type,parentSchema:schema18.properties.ProductList.properties.HasVat,data:data23};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -674,8 +1325,12 @@ vErrors.push(err52);
 }
 errors++;
 }
-if(func3(data14) < 1){
-const err53 = {instancePath:instancePath+"/Agent/Passport/IssuedBy",schemaPath:"#/properties/Agent/properties/Passport/properties/IssuedBy/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Agent.properties.Passport.properties.IssuedBy,data:data14};
+}
+if(data20.Products !== undefined){
+let data24 = data20.Products;
+if(Array.isArray(data24)){
+if(data24.length > 10000){
+const err53 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema18.properties.ProductList.properties.Products,data:data24};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -684,9 +1339,8 @@ vErrors.push(err53);
 }
 errors++;
 }
-}
-else {
-const err54 = {instancePath:instancePath+"/Agent/Passport/IssuedBy",schemaPath:"#/properties/Agent/properties/Passport/properties/IssuedBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Agent.properties.Passport.properties.IssuedBy.type,parentSchema:schema23.properties.Agent.properties.Passport.properties.IssuedBy,data:data14};
+if(data24.length < 1){
+const err54 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema18.properties.ProductList.properties.Products,data:data24};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -695,12 +1349,12 @@ vErrors.push(err54);
 }
 errors++;
 }
-}
-if(data12.DateOfIssue !== undefined){
-let data15 = data12.DateOfIssue;
-if(typeof data15 === "string"){
-if(func3(data15) > 10){
-const err55 = {instancePath:instancePath+"/Agent/Passport/DateOfIssue",schemaPath:"#/$defs/isoDate/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24,data:data15};
+const len0 = data24.length;
+for(let i0=0; i0<len0; i0++){
+let data25 = data24[i0];
+if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
+if(data25.OrdNo === undefined){
+const err55 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema18.properties.ProductList.properties.Products.items.required,parentSchema:schema18.properties.ProductList.properties.Products.items,data:data25};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -709,15 +1363,8 @@ vErrors.push(err55);
 }
 errors++;
 }
-const issues5 = func6(data15, true, rootData, this, instancePath + "/Agent/Passport/DateOfIssue");
-if(issues5 !== null){
-const kwErrors5 = func7(issues5, instancePath + "/Agent/Passport/DateOfIssue", "#/$defs/isoDate/isoDate", "isoDate");
-vErrors = vErrors === null ? kwErrors5 : vErrors.concat(kwErrors5);
-errors = errors + kwErrors5.length;
-}
-}
-else {
-const err56 = {instancePath:instancePath+"/Agent/Passport/DateOfIssue",schemaPath:"#/$defs/isoDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data:data15};
+if(data25.CatalogCode === undefined){
+const err56 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema18.properties.ProductList.properties.Products.items.required,parentSchema:schema18.properties.ProductList.properties.Products.items,data:data25};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -726,10 +1373,8 @@ vErrors.push(err56);
 }
 errors++;
 }
-}
-}
-else {
-const err57 = {instancePath:instancePath+"/Agent/Passport",schemaPath:"#/properties/Agent/properties/Passport/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.Agent.properties.Passport.type,parentSchema:schema23.properties.Agent.properties.Passport,data:data12};
+if(data25.CatalogName === undefined){
+const err57 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema18.properties.ProductList.properties.Products.items.required,parentSchema:schema18.properties.ProductList.properties.Products.items,data:data25};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -738,10 +1383,8 @@ vErrors.push(err57);
 }
 errors++;
 }
-}
-}
-else {
-const err58 = {instancePath:instancePath+"/Agent",schemaPath:"#/properties/Agent/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.Agent.type,parentSchema:schema23.properties.Agent,data:data8};
+if(data25.Name === undefined){
+const err58 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema18.properties.ProductList.properties.Products.items.required,parentSchema:schema18.properties.ProductList.properties.Products.items,data:data25};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -750,12 +1393,8 @@ vErrors.push(err58);
 }
 errors++;
 }
-}
-if(data.SellerTin !== undefined){
-let data16 = data.SellerTin;
-if(typeof data16 === "string"){
-if(func3(data16) > 14){
-const err59 = {instancePath:instancePath+"/SellerTin",schemaPath:"#/$defs/tinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema27,data:data16};
+if(data25.MeasureId === undefined){
+const err59 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "MeasureId"},message:"must have required property '"+"MeasureId"+"'",schema:schema18.properties.ProductList.properties.Products.items.required,parentSchema:schema18.properties.ProductList.properties.Products.items,data:data25};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -764,8 +1403,8 @@ vErrors.push(err59);
 }
 errors++;
 }
-if(func3(data16) < 9){
-const err60 = {instancePath:instancePath+"/SellerTin",schemaPath:"#/$defs/tinOrPinfl/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema27,data:data16};
+if(data25.Count === undefined){
+const err60 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema18.properties.ProductList.properties.Products.items.required,parentSchema:schema18.properties.ProductList.properties.Products.items,data:data25};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -774,15 +1413,9 @@ vErrors.push(err60);
 }
 errors++;
 }
-const issues6 = func21(data16, true, rootData, this, instancePath + "/SellerTin");
-if(issues6 !== null){
-const kwErrors6 = func7(issues6, instancePath + "/SellerTin", "#/$defs/tinOrPinfl/pinflOrTin", "pinflOrTin");
-vErrors = vErrors === null ? kwErrors6 : vErrors.concat(kwErrors6);
-errors = errors + kwErrors6.length;
-}
-}
-else {
-const err61 = {instancePath:instancePath+"/SellerTin",schemaPath:"#/$defs/tinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.type,parentSchema:schema27,data:data16};
+for(const key6 in data25){
+if(!((((((key6 === "OrdNo") || (key6 === "CatalogCode")) || (key6 === "CatalogName")) || (key6 === "Name")) || (key6 === "MeasureId")) || (key6 === "Count"))){
+const err61 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.ProductList.properties.Products.items,data:data25};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -792,11 +1425,10 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data.Seller !== undefined){
-let data17 = data.Seller;
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-if(data17.Name === undefined){
-const err62 = {instancePath:instancePath+"/Seller",schemaPath:"#/$defs/party/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema31.required,parentSchema:schema31,data:data17};
+if(data25.OrdNo !== undefined){
+let data26 = data25.OrdNo;
+if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
+const err62 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/OrdNo",schemaPath:"#/properties/ProductList/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.ProductList.properties.Products.items.properties.OrdNo.type,parentSchema:schema18.properties.ProductList.properties.Products.items.properties.OrdNo,data:data26};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -805,8 +1437,9 @@ vErrors.push(err62);
 }
 errors++;
 }
-if(data17.Director === undefined){
-const err63 = {instancePath:instancePath+"/Seller",schemaPath:"#/$defs/party/required",keyword:"required",params:{missingProperty: "Director"},message:"must have required property '"+"Director"+"'",schema:schema31.required,parentSchema:schema31,data:data17};
+if((typeof data26 == "number") && (isFinite(data26))){
+if(data26 < 1 || isNaN(data26)){
+const err63 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/OrdNo",schemaPath:"#/properties/ProductList/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema18.properties.ProductList.properties.Products.items.properties.OrdNo,data:data26};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -815,9 +1448,19 @@ vErrors.push(err63);
 }
 errors++;
 }
-for(const key5 in data17){
-if(!(func2.call(schema31.properties, key5))){
-const err64 = {instancePath:instancePath+"/Seller",schemaPath:"#/$defs/party/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema31,data:data17};
+}
+}
+if(data25.CatalogCode !== undefined){
+if(!(validate51.call(this, data25.CatalogCode, {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogCode",parentData:data25,parentDataProperty:"CatalogCode",rootData}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+errors = vErrors.length;
+}
+}
+if(data25.CatalogName !== undefined){
+let data28 = data25.CatalogName;
+if(typeof data28 === "string"){
+if(func3(data28) > 1000){
+const err64 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema18.properties.ProductList.properties.Products.items.properties.CatalogName,data:data28};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -826,12 +1469,8 @@ vErrors.push(err64);
 }
 errors++;
 }
-}
-if(data17.Name !== undefined){
-let data18 = data17.Name;
-if(typeof data18 === "string"){
-if(func3(data18) > 500){
-const err65 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/$defs/party/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema31.properties.Name,data:data18};
+if(func3(data28) < 1){
+const err65 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.ProductList.properties.Products.items.properties.CatalogName,data:data28};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -840,8 +1479,9 @@ vErrors.push(err65);
 }
 errors++;
 }
-if(func3(data18) < 1){
-const err66 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/$defs/party/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.Name,data:data18};
+}
+else {
+const err66 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ProductList.properties.Products.items.properties.CatalogName.type,parentSchema:schema18.properties.ProductList.properties.Products.items.properties.CatalogName,data:data28};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -851,8 +1491,11 @@ vErrors.push(err66);
 errors++;
 }
 }
-else {
-const err67 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/$defs/party/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.Name.type,parentSchema:schema31.properties.Name,data:data18};
+if(data25.Name !== undefined){
+let data29 = data25.Name;
+if(typeof data29 === "string"){
+if(func3(data29) > 1000){
+const err67 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Name",schemaPath:"#/properties/ProductList/properties/Products/items/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema18.properties.ProductList.properties.Products.items.properties.Name,data:data29};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -861,12 +1504,8 @@ vErrors.push(err67);
 }
 errors++;
 }
-}
-if(data17.BranchCode !== undefined){
-let data19 = data17.BranchCode;
-if(typeof data19 === "string"){
-if(func3(data19) > 50){
-const err68 = {instancePath:instancePath+"/Seller/BranchCode",schemaPath:"#/$defs/party/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema31.properties.BranchCode,data:data19};
+if(func3(data29) < 1){
+const err68 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Name",schemaPath:"#/properties/ProductList/properties/Products/items/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.ProductList.properties.Products.items.properties.Name,data:data29};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -877,7 +1516,7 @@ errors++;
 }
 }
 else {
-const err69 = {instancePath:instancePath+"/Seller/BranchCode",schemaPath:"#/$defs/party/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.BranchCode.type,parentSchema:schema31.properties.BranchCode,data:data19};
+const err69 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Name",schemaPath:"#/properties/ProductList/properties/Products/items/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ProductList.properties.Products.items.properties.Name.type,parentSchema:schema18.properties.ProductList.properties.Products.items.properties.Name,data:data29};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -887,11 +1526,11 @@ vErrors.push(err69);
 errors++;
 }
 }
-if(data17.BranchName !== undefined){
-let data20 = data17.BranchName;
-if(typeof data20 === "string"){
-if(func3(data20) > 500){
-const err70 = {instancePath:instancePath+"/Seller/BranchName",schemaPath:"#/$defs/party/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema31.properties.BranchName,data:data20};
+if(data25.MeasureId !== undefined){
+let data30 = data25.MeasureId;
+if(typeof data30 === "string"){
+if(func3(data30) > 20){
+const err70 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/MeasureId",schemaPath:"#/properties/ProductList/properties/Products/items/properties/MeasureId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema18.properties.ProductList.properties.Products.items.properties.MeasureId,data:data30};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -900,9 +1539,8 @@ vErrors.push(err70);
 }
 errors++;
 }
-}
-else {
-const err71 = {instancePath:instancePath+"/Seller/BranchName",schemaPath:"#/$defs/party/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.BranchName.type,parentSchema:schema31.properties.BranchName,data:data20};
+if(func3(data30) < 1){
+const err71 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/MeasureId",schemaPath:"#/properties/ProductList/properties/Products/items/properties/MeasureId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.ProductList.properties.Products.items.properties.MeasureId,data:data30};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -912,11 +1550,8 @@ vErrors.push(err71);
 errors++;
 }
 }
-if(data17.VatRegCode !== undefined){
-let data21 = data17.VatRegCode;
-if(typeof data21 === "string"){
-if(!pattern1.test(data21)){
-const err72 = {instancePath:instancePath+"/Seller/VatRegCode",schemaPath:"#/$defs/party/properties/VatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema31.properties.VatRegCode,data:data21};
+else {
+const err72 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/MeasureId",schemaPath:"#/properties/ProductList/properties/Products/items/properties/MeasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ProductList.properties.Products.items.properties.MeasureId.type,parentSchema:schema18.properties.ProductList.properties.Products.items.properties.MeasureId,data:data30};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -926,8 +1561,15 @@ vErrors.push(err72);
 errors++;
 }
 }
+if(data25.Count !== undefined){
+if(!(validate53.call(this, data25.Count, {instancePath:instancePath+"/ProductList/Products/" + i0+"/Count",parentData:data25,parentDataProperty:"Count",rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+errors = vErrors.length;
+}
+}
+}
 else {
-const err73 = {instancePath:instancePath+"/Seller/VatRegCode",schemaPath:"#/$defs/party/properties/VatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.VatRegCode.type,parentSchema:schema31.properties.VatRegCode,data:data21};
+const err73 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.ProductList.properties.Products.items.type,parentSchema:schema18.properties.ProductList.properties.Products.items,data:data25};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -937,10 +1579,9 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(data17.VatRegStatus !== undefined){
-let data22 = data17.VatRegStatus;
-if((!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))) && (data22 !== null)){
-const err74 = {instancePath:instancePath+"/Seller/VatRegStatus",schemaPath:"#/$defs/party/properties/VatRegStatus/type",keyword:"type",params:{type: schema31.properties.VatRegStatus.type},message:"must be integer,null",schema:schema31.properties.VatRegStatus.type,parentSchema:schema31.properties.VatRegStatus,data:data22};
+}
+else {
+const err74 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.ProductList.properties.Products.type,parentSchema:schema18.properties.ProductList.properties.Products,data:data24};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -949,8 +1590,10 @@ vErrors.push(err74);
 }
 errors++;
 }
-if(!((((data22 === 20) || (data22 === 21)) || (data22 === 22)) || (data22 === null))){
-const err75 = {instancePath:instancePath+"/Seller/VatRegStatus",schemaPath:"#/$defs/party/properties/VatRegStatus/enum",keyword:"enum",params:{allowedValues: schema31.properties.VatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.VatRegStatus.enum,parentSchema:schema31.properties.VatRegStatus,data:data22};
+}
+}
+else {
+const err75 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.ProductList.type,parentSchema:schema18.properties.ProductList,data:data20};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -960,11 +1603,21 @@ vErrors.push(err75);
 errors++;
 }
 }
-if(data17.Account !== undefined){
-let data23 = data17.Account;
-if(typeof data23 === "string"){
-if(!pattern2.test(data23)){
-const err76 = {instancePath:instancePath+"/Seller/Account",schemaPath:"#/$defs/party/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema31.properties.Account,data:data23};
+const issues1 = func46(data, schema18.notToOneself, rootData, this, instancePath + "");
+if(issues1 !== null){
+const kwErrors1 = func7(issues1, instancePath + "", "#/notToOneself", "notToOneself");
+vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
+errors = errors + kwErrors1.length;
+}
+const issues2 = func48(data, schema18.sellerNotBuyer, rootData, this, instancePath + "");
+if(issues2 !== null){
+const kwErrors2 = func7(issues2, instancePath + "", "#/sellerNotBuyer", "sellerNotBuyer");
+vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
+errors = errors + kwErrors2.length;
+}
+}
+else {
+const err76 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -973,1181 +1626,7 @@ vErrors.push(err76);
 }
 errors++;
 }
-}
-else {
-const err77 = {instancePath:instancePath+"/Seller/Account",schemaPath:"#/$defs/party/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.Account.type,parentSchema:schema31.properties.Account,data:data23};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
-}
-}
-if(data17.BankId !== undefined){
-let data24 = data17.BankId;
-if(typeof data24 === "string"){
-if(!pattern3.test(data24)){
-const err78 = {instancePath:instancePath+"/Seller/BankId",schemaPath:"#/$defs/party/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema31.properties.BankId,data:data24};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
-}
-}
-else {
-const err79 = {instancePath:instancePath+"/Seller/BankId",schemaPath:"#/$defs/party/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.BankId.type,parentSchema:schema31.properties.BankId,data:data24};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
-}
-}
-if(data17.Address !== undefined){
-let data25 = data17.Address;
-if(typeof data25 === "string"){
-if(func3(data25) > 500){
-const err80 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/$defs/party/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema31.properties.Address,data:data25};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
-}
-}
-else {
-const err81 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/$defs/party/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.Address.type,parentSchema:schema31.properties.Address,data:data25};
-if(vErrors === null){
-vErrors = [err81];
-}
-else {
-vErrors.push(err81);
-}
-errors++;
-}
-}
-if(data17.Mobile !== undefined){
-let data26 = data17.Mobile;
-if(typeof data26 === "string"){
-if(func3(data26) > 50){
-const err82 = {instancePath:instancePath+"/Seller/Mobile",schemaPath:"#/$defs/party/properties/Mobile/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema31.properties.Mobile,data:data26};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
-}
-}
-else {
-const err83 = {instancePath:instancePath+"/Seller/Mobile",schemaPath:"#/$defs/party/properties/Mobile/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.Mobile.type,parentSchema:schema31.properties.Mobile,data:data26};
-if(vErrors === null){
-vErrors = [err83];
-}
-else {
-vErrors.push(err83);
-}
-errors++;
-}
-}
-if(data17.WorkPhone !== undefined){
-let data27 = data17.WorkPhone;
-if(typeof data27 === "string"){
-if(func3(data27) > 50){
-const err84 = {instancePath:instancePath+"/Seller/WorkPhone",schemaPath:"#/$defs/party/properties/WorkPhone/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema31.properties.WorkPhone,data:data27};
-if(vErrors === null){
-vErrors = [err84];
-}
-else {
-vErrors.push(err84);
-}
-errors++;
-}
-}
-else {
-const err85 = {instancePath:instancePath+"/Seller/WorkPhone",schemaPath:"#/$defs/party/properties/WorkPhone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.WorkPhone.type,parentSchema:schema31.properties.WorkPhone,data:data27};
-if(vErrors === null){
-vErrors = [err85];
-}
-else {
-vErrors.push(err85);
-}
-errors++;
-}
-}
-if(data17.Oked !== undefined){
-let data28 = data17.Oked;
-if(typeof data28 === "string"){
-if(func3(data28) > 10){
-const err86 = {instancePath:instancePath+"/Seller/Oked",schemaPath:"#/$defs/party/properties/Oked/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema31.properties.Oked,data:data28};
-if(vErrors === null){
-vErrors = [err86];
-}
-else {
-vErrors.push(err86);
-}
-errors++;
-}
-}
-else {
-const err87 = {instancePath:instancePath+"/Seller/Oked",schemaPath:"#/$defs/party/properties/Oked/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.Oked.type,parentSchema:schema31.properties.Oked,data:data28};
-if(vErrors === null){
-vErrors = [err87];
-}
-else {
-vErrors.push(err87);
-}
-errors++;
-}
-}
-if(data17.DistrictId !== undefined){
-let data29 = data17.DistrictId;
-if(typeof data29 === "string"){
-if(func3(data29) > 10){
-const err88 = {instancePath:instancePath+"/Seller/DistrictId",schemaPath:"#/$defs/party/properties/DistrictId/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema31.properties.DistrictId,data:data29};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
-}
-errors++;
-}
-}
-else {
-const err89 = {instancePath:instancePath+"/Seller/DistrictId",schemaPath:"#/$defs/party/properties/DistrictId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.DistrictId.type,parentSchema:schema31.properties.DistrictId,data:data29};
-if(vErrors === null){
-vErrors = [err89];
-}
-else {
-vErrors.push(err89);
-}
-errors++;
-}
-}
-if(data17.Director !== undefined){
-let data30 = data17.Director;
-if(typeof data30 === "string"){
-if(func3(data30) > 300){
-const err90 = {instancePath:instancePath+"/Seller/Director",schemaPath:"#/$defs/party/properties/Director/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema31.properties.Director,data:data30};
-if(vErrors === null){
-vErrors = [err90];
-}
-else {
-vErrors.push(err90);
-}
-errors++;
-}
-if(func3(data30) < 1){
-const err91 = {instancePath:instancePath+"/Seller/Director",schemaPath:"#/$defs/party/properties/Director/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.Director,data:data30};
-if(vErrors === null){
-vErrors = [err91];
-}
-else {
-vErrors.push(err91);
-}
-errors++;
-}
-}
-else {
-const err92 = {instancePath:instancePath+"/Seller/Director",schemaPath:"#/$defs/party/properties/Director/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.Director.type,parentSchema:schema31.properties.Director,data:data30};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
-}
-errors++;
-}
-}
-if(data17.Accountant !== undefined){
-let data31 = data17.Accountant;
-if(typeof data31 === "string"){
-if(func3(data31) > 300){
-const err93 = {instancePath:instancePath+"/Seller/Accountant",schemaPath:"#/$defs/party/properties/Accountant/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema31.properties.Accountant,data:data31};
-if(vErrors === null){
-vErrors = [err93];
-}
-else {
-vErrors.push(err93);
-}
-errors++;
-}
-}
-else {
-const err94 = {instancePath:instancePath+"/Seller/Accountant",schemaPath:"#/$defs/party/properties/Accountant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.Accountant.type,parentSchema:schema31.properties.Accountant,data:data31};
-if(vErrors === null){
-vErrors = [err94];
-}
-else {
-vErrors.push(err94);
-}
-errors++;
-}
-}
-}
-else {
-const err95 = {instancePath:instancePath+"/Seller",schemaPath:"#/$defs/party/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data:data17};
-if(vErrors === null){
-vErrors = [err95];
-}
-else {
-vErrors.push(err95);
-}
-errors++;
-}
-}
-if(data.BuyerTin !== undefined){
-let data32 = data.BuyerTin;
-if(typeof data32 === "string"){
-if(func3(data32) > 14){
-const err96 = {instancePath:instancePath+"/BuyerTin",schemaPath:"#/$defs/tinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema27,data:data32};
-if(vErrors === null){
-vErrors = [err96];
-}
-else {
-vErrors.push(err96);
-}
-errors++;
-}
-if(func3(data32) < 9){
-const err97 = {instancePath:instancePath+"/BuyerTin",schemaPath:"#/$defs/tinOrPinfl/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema27,data:data32};
-if(vErrors === null){
-vErrors = [err97];
-}
-else {
-vErrors.push(err97);
-}
-errors++;
-}
-const issues7 = func21(data32, true, rootData, this, instancePath + "/BuyerTin");
-if(issues7 !== null){
-const kwErrors7 = func7(issues7, instancePath + "/BuyerTin", "#/$defs/tinOrPinfl/pinflOrTin", "pinflOrTin");
-vErrors = vErrors === null ? kwErrors7 : vErrors.concat(kwErrors7);
-errors = errors + kwErrors7.length;
-}
-}
-else {
-const err98 = {instancePath:instancePath+"/BuyerTin",schemaPath:"#/$defs/tinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.type,parentSchema:schema27,data:data32};
-if(vErrors === null){
-vErrors = [err98];
-}
-else {
-vErrors.push(err98);
-}
-errors++;
-}
-if(typeof data32 === "string"){
-const issues8 = func53(data32, true, rootData, this, instancePath + "/BuyerTin");
-if(issues8 !== null){
-const kwErrors8 = func7(issues8, instancePath + "/BuyerTin", "#/properties/BuyerTin/noIndividual", "noIndividual");
-vErrors = vErrors === null ? kwErrors8 : vErrors.concat(kwErrors8);
-errors = errors + kwErrors8.length;
-}
-}
-}
-if(data.Buyer !== undefined){
-let data33 = data.Buyer;
-if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
-if(data33.Name === undefined){
-const err99 = {instancePath:instancePath+"/Buyer",schemaPath:"#/$defs/party/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema31.required,parentSchema:schema31,data:data33};
-if(vErrors === null){
-vErrors = [err99];
-}
-else {
-vErrors.push(err99);
-}
-errors++;
-}
-if(data33.Director === undefined){
-const err100 = {instancePath:instancePath+"/Buyer",schemaPath:"#/$defs/party/required",keyword:"required",params:{missingProperty: "Director"},message:"must have required property '"+"Director"+"'",schema:schema31.required,parentSchema:schema31,data:data33};
-if(vErrors === null){
-vErrors = [err100];
-}
-else {
-vErrors.push(err100);
-}
-errors++;
-}
-for(const key6 in data33){
-if(!(func2.call(schema31.properties, key6))){
-const err101 = {instancePath:instancePath+"/Buyer",schemaPath:"#/$defs/party/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema31,data:data33};
-if(vErrors === null){
-vErrors = [err101];
-}
-else {
-vErrors.push(err101);
-}
-errors++;
-}
-}
-if(data33.Name !== undefined){
-let data34 = data33.Name;
-if(typeof data34 === "string"){
-if(func3(data34) > 500){
-const err102 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/$defs/party/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema31.properties.Name,data:data34};
-if(vErrors === null){
-vErrors = [err102];
-}
-else {
-vErrors.push(err102);
-}
-errors++;
-}
-if(func3(data34) < 1){
-const err103 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/$defs/party/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.Name,data:data34};
-if(vErrors === null){
-vErrors = [err103];
-}
-else {
-vErrors.push(err103);
-}
-errors++;
-}
-}
-else {
-const err104 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/$defs/party/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.Name.type,parentSchema:schema31.properties.Name,data:data34};
-if(vErrors === null){
-vErrors = [err104];
-}
-else {
-vErrors.push(err104);
-}
-errors++;
-}
-}
-if(data33.BranchCode !== undefined){
-let data35 = data33.BranchCode;
-if(typeof data35 === "string"){
-if(func3(data35) > 50){
-const err105 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/$defs/party/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema31.properties.BranchCode,data:data35};
-if(vErrors === null){
-vErrors = [err105];
-}
-else {
-vErrors.push(err105);
-}
-errors++;
-}
-}
-else {
-const err106 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/$defs/party/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.BranchCode.type,parentSchema:schema31.properties.BranchCode,data:data35};
-if(vErrors === null){
-vErrors = [err106];
-}
-else {
-vErrors.push(err106);
-}
-errors++;
-}
-}
-if(data33.BranchName !== undefined){
-let data36 = data33.BranchName;
-if(typeof data36 === "string"){
-if(func3(data36) > 500){
-const err107 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/$defs/party/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema31.properties.BranchName,data:data36};
-if(vErrors === null){
-vErrors = [err107];
-}
-else {
-vErrors.push(err107);
-}
-errors++;
-}
-}
-else {
-const err108 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/$defs/party/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.BranchName.type,parentSchema:schema31.properties.BranchName,data:data36};
-if(vErrors === null){
-vErrors = [err108];
-}
-else {
-vErrors.push(err108);
-}
-errors++;
-}
-}
-if(data33.VatRegCode !== undefined){
-let data37 = data33.VatRegCode;
-if(typeof data37 === "string"){
-if(!pattern1.test(data37)){
-const err109 = {instancePath:instancePath+"/Buyer/VatRegCode",schemaPath:"#/$defs/party/properties/VatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema31.properties.VatRegCode,data:data37};
-if(vErrors === null){
-vErrors = [err109];
-}
-else {
-vErrors.push(err109);
-}
-errors++;
-}
-}
-else {
-const err110 = {instancePath:instancePath+"/Buyer/VatRegCode",schemaPath:"#/$defs/party/properties/VatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.VatRegCode.type,parentSchema:schema31.properties.VatRegCode,data:data37};
-if(vErrors === null){
-vErrors = [err110];
-}
-else {
-vErrors.push(err110);
-}
-errors++;
-}
-}
-if(data33.VatRegStatus !== undefined){
-let data38 = data33.VatRegStatus;
-if((!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))) && (data38 !== null)){
-const err111 = {instancePath:instancePath+"/Buyer/VatRegStatus",schemaPath:"#/$defs/party/properties/VatRegStatus/type",keyword:"type",params:{type: schema31.properties.VatRegStatus.type},message:"must be integer,null",schema:schema31.properties.VatRegStatus.type,parentSchema:schema31.properties.VatRegStatus,data:data38};
-if(vErrors === null){
-vErrors = [err111];
-}
-else {
-vErrors.push(err111);
-}
-errors++;
-}
-if(!((((data38 === 20) || (data38 === 21)) || (data38 === 22)) || (data38 === null))){
-const err112 = {instancePath:instancePath+"/Buyer/VatRegStatus",schemaPath:"#/$defs/party/properties/VatRegStatus/enum",keyword:"enum",params:{allowedValues: schema31.properties.VatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.VatRegStatus.enum,parentSchema:schema31.properties.VatRegStatus,data:data38};
-if(vErrors === null){
-vErrors = [err112];
-}
-else {
-vErrors.push(err112);
-}
-errors++;
-}
-}
-if(data33.Account !== undefined){
-let data39 = data33.Account;
-if(typeof data39 === "string"){
-if(!pattern2.test(data39)){
-const err113 = {instancePath:instancePath+"/Buyer/Account",schemaPath:"#/$defs/party/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema31.properties.Account,data:data39};
-if(vErrors === null){
-vErrors = [err113];
-}
-else {
-vErrors.push(err113);
-}
-errors++;
-}
-}
-else {
-const err114 = {instancePath:instancePath+"/Buyer/Account",schemaPath:"#/$defs/party/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.Account.type,parentSchema:schema31.properties.Account,data:data39};
-if(vErrors === null){
-vErrors = [err114];
-}
-else {
-vErrors.push(err114);
-}
-errors++;
-}
-}
-if(data33.BankId !== undefined){
-let data40 = data33.BankId;
-if(typeof data40 === "string"){
-if(!pattern3.test(data40)){
-const err115 = {instancePath:instancePath+"/Buyer/BankId",schemaPath:"#/$defs/party/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema31.properties.BankId,data:data40};
-if(vErrors === null){
-vErrors = [err115];
-}
-else {
-vErrors.push(err115);
-}
-errors++;
-}
-}
-else {
-const err116 = {instancePath:instancePath+"/Buyer/BankId",schemaPath:"#/$defs/party/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.BankId.type,parentSchema:schema31.properties.BankId,data:data40};
-if(vErrors === null){
-vErrors = [err116];
-}
-else {
-vErrors.push(err116);
-}
-errors++;
-}
-}
-if(data33.Address !== undefined){
-let data41 = data33.Address;
-if(typeof data41 === "string"){
-if(func3(data41) > 500){
-const err117 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/$defs/party/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema31.properties.Address,data:data41};
-if(vErrors === null){
-vErrors = [err117];
-}
-else {
-vErrors.push(err117);
-}
-errors++;
-}
-}
-else {
-const err118 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/$defs/party/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.Address.type,parentSchema:schema31.properties.Address,data:data41};
-if(vErrors === null){
-vErrors = [err118];
-}
-else {
-vErrors.push(err118);
-}
-errors++;
-}
-}
-if(data33.Mobile !== undefined){
-let data42 = data33.Mobile;
-if(typeof data42 === "string"){
-if(func3(data42) > 50){
-const err119 = {instancePath:instancePath+"/Buyer/Mobile",schemaPath:"#/$defs/party/properties/Mobile/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema31.properties.Mobile,data:data42};
-if(vErrors === null){
-vErrors = [err119];
-}
-else {
-vErrors.push(err119);
-}
-errors++;
-}
-}
-else {
-const err120 = {instancePath:instancePath+"/Buyer/Mobile",schemaPath:"#/$defs/party/properties/Mobile/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.Mobile.type,parentSchema:schema31.properties.Mobile,data:data42};
-if(vErrors === null){
-vErrors = [err120];
-}
-else {
-vErrors.push(err120);
-}
-errors++;
-}
-}
-if(data33.WorkPhone !== undefined){
-let data43 = data33.WorkPhone;
-if(typeof data43 === "string"){
-if(func3(data43) > 50){
-const err121 = {instancePath:instancePath+"/Buyer/WorkPhone",schemaPath:"#/$defs/party/properties/WorkPhone/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema31.properties.WorkPhone,data:data43};
-if(vErrors === null){
-vErrors = [err121];
-}
-else {
-vErrors.push(err121);
-}
-errors++;
-}
-}
-else {
-const err122 = {instancePath:instancePath+"/Buyer/WorkPhone",schemaPath:"#/$defs/party/properties/WorkPhone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.WorkPhone.type,parentSchema:schema31.properties.WorkPhone,data:data43};
-if(vErrors === null){
-vErrors = [err122];
-}
-else {
-vErrors.push(err122);
-}
-errors++;
-}
-}
-if(data33.Oked !== undefined){
-let data44 = data33.Oked;
-if(typeof data44 === "string"){
-if(func3(data44) > 10){
-const err123 = {instancePath:instancePath+"/Buyer/Oked",schemaPath:"#/$defs/party/properties/Oked/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema31.properties.Oked,data:data44};
-if(vErrors === null){
-vErrors = [err123];
-}
-else {
-vErrors.push(err123);
-}
-errors++;
-}
-}
-else {
-const err124 = {instancePath:instancePath+"/Buyer/Oked",schemaPath:"#/$defs/party/properties/Oked/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.Oked.type,parentSchema:schema31.properties.Oked,data:data44};
-if(vErrors === null){
-vErrors = [err124];
-}
-else {
-vErrors.push(err124);
-}
-errors++;
-}
-}
-if(data33.DistrictId !== undefined){
-let data45 = data33.DistrictId;
-if(typeof data45 === "string"){
-if(func3(data45) > 10){
-const err125 = {instancePath:instancePath+"/Buyer/DistrictId",schemaPath:"#/$defs/party/properties/DistrictId/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema31.properties.DistrictId,data:data45};
-if(vErrors === null){
-vErrors = [err125];
-}
-else {
-vErrors.push(err125);
-}
-errors++;
-}
-}
-else {
-const err126 = {instancePath:instancePath+"/Buyer/DistrictId",schemaPath:"#/$defs/party/properties/DistrictId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.DistrictId.type,parentSchema:schema31.properties.DistrictId,data:data45};
-if(vErrors === null){
-vErrors = [err126];
-}
-else {
-vErrors.push(err126);
-}
-errors++;
-}
-}
-if(data33.Director !== undefined){
-let data46 = data33.Director;
-if(typeof data46 === "string"){
-if(func3(data46) > 300){
-const err127 = {instancePath:instancePath+"/Buyer/Director",schemaPath:"#/$defs/party/properties/Director/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema31.properties.Director,data:data46};
-if(vErrors === null){
-vErrors = [err127];
-}
-else {
-vErrors.push(err127);
-}
-errors++;
-}
-if(func3(data46) < 1){
-const err128 = {instancePath:instancePath+"/Buyer/Director",schemaPath:"#/$defs/party/properties/Director/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.Director,data:data46};
-if(vErrors === null){
-vErrors = [err128];
-}
-else {
-vErrors.push(err128);
-}
-errors++;
-}
-}
-else {
-const err129 = {instancePath:instancePath+"/Buyer/Director",schemaPath:"#/$defs/party/properties/Director/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.Director.type,parentSchema:schema31.properties.Director,data:data46};
-if(vErrors === null){
-vErrors = [err129];
-}
-else {
-vErrors.push(err129);
-}
-errors++;
-}
-}
-if(data33.Accountant !== undefined){
-let data47 = data33.Accountant;
-if(typeof data47 === "string"){
-if(func3(data47) > 300){
-const err130 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/$defs/party/properties/Accountant/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema31.properties.Accountant,data:data47};
-if(vErrors === null){
-vErrors = [err130];
-}
-else {
-vErrors.push(err130);
-}
-errors++;
-}
-}
-else {
-const err131 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/$defs/party/properties/Accountant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.Accountant.type,parentSchema:schema31.properties.Accountant,data:data47};
-if(vErrors === null){
-vErrors = [err131];
-}
-else {
-vErrors.push(err131);
-}
-errors++;
-}
-}
-}
-else {
-const err132 = {instancePath:instancePath+"/Buyer",schemaPath:"#/$defs/party/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data:data33};
-if(vErrors === null){
-vErrors = [err132];
-}
-else {
-vErrors.push(err132);
-}
-errors++;
-}
-}
-if(data.ProductList !== undefined){
-let data48 = data.ProductList;
-if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
-if(data48.Tin === undefined){
-const err133 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Tin"},message:"must have required property '"+"Tin"+"'",schema:schema23.properties.ProductList.required,parentSchema:schema23.properties.ProductList,data:data48};
-if(vErrors === null){
-vErrors = [err133];
-}
-else {
-vErrors.push(err133);
-}
-errors++;
-}
-if(data48.HasExcise === undefined){
-const err134 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasExcise"},message:"must have required property '"+"HasExcise"+"'",schema:schema23.properties.ProductList.required,parentSchema:schema23.properties.ProductList,data:data48};
-if(vErrors === null){
-vErrors = [err134];
-}
-else {
-vErrors.push(err134);
-}
-errors++;
-}
-if(data48.HasVat === undefined){
-const err135 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasVat"},message:"must have required property '"+"HasVat"+"'",schema:schema23.properties.ProductList.required,parentSchema:schema23.properties.ProductList,data:data48};
-if(vErrors === null){
-vErrors = [err135];
-}
-else {
-vErrors.push(err135);
-}
-errors++;
-}
-if(data48.Products === undefined){
-const err136 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema23.properties.ProductList.required,parentSchema:schema23.properties.ProductList,data:data48};
-if(vErrors === null){
-vErrors = [err136];
-}
-else {
-vErrors.push(err136);
-}
-errors++;
-}
-for(const key7 in data48){
-if(!((((key7 === "Tin") || (key7 === "HasExcise")) || (key7 === "HasVat")) || (key7 === "Products"))){
-const err137 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.ProductList,data:data48};
-if(vErrors === null){
-vErrors = [err137];
-}
-else {
-vErrors.push(err137);
-}
-errors++;
-}
-}
-if(data48.Tin !== undefined){
-let data49 = data48.Tin;
-if(typeof data49 === "string"){
-if(func3(data49) > 14){
-const err138 = {instancePath:instancePath+"/ProductList/Tin",schemaPath:"#/$defs/tinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema27,data:data49};
-if(vErrors === null){
-vErrors = [err138];
-}
-else {
-vErrors.push(err138);
-}
-errors++;
-}
-if(func3(data49) < 9){
-const err139 = {instancePath:instancePath+"/ProductList/Tin",schemaPath:"#/$defs/tinOrPinfl/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema27,data:data49};
-if(vErrors === null){
-vErrors = [err139];
-}
-else {
-vErrors.push(err139);
-}
-errors++;
-}
-const issues9 = func21(data49, true, rootData, this, instancePath + "/ProductList/Tin");
-if(issues9 !== null){
-const kwErrors9 = func7(issues9, instancePath + "/ProductList/Tin", "#/$defs/tinOrPinfl/pinflOrTin", "pinflOrTin");
-vErrors = vErrors === null ? kwErrors9 : vErrors.concat(kwErrors9);
-errors = errors + kwErrors9.length;
-}
-}
-else {
-const err140 = {instancePath:instancePath+"/ProductList/Tin",schemaPath:"#/$defs/tinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.type,parentSchema:schema27,data:data49};
-if(vErrors === null){
-vErrors = [err140];
-}
-else {
-vErrors.push(err140);
-}
-errors++;
-}
-}
-if(data48.HasExcise !== undefined){
-let data50 = data48.HasExcise;
-if(typeof data50 !== "boolean"){
-const err141 = {instancePath:instancePath+"/ProductList/HasExcise",schemaPath:"#/properties/ProductList/properties/HasExcise/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema23.properties.ProductList.properties.HasExcise.type,parentSchema:schema23.properties.ProductList.properties.HasExcise,data:data50};
-if(vErrors === null){
-vErrors = [err141];
-}
-else {
-vErrors.push(err141);
-}
-errors++;
-}
-}
-if(data48.HasVat !== undefined){
-let data51 = data48.HasVat;
-if(typeof data51 !== "boolean"){
-const err142 = {instancePath:instancePath+"/ProductList/HasVat",schemaPath:"#/properties/ProductList/properties/HasVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema23.properties.ProductList.properties.HasVat.type,parentSchema:schema23.properties.ProductList.properties.HasVat,data:data51};
-if(vErrors === null){
-vErrors = [err142];
-}
-else {
-vErrors.push(err142);
-}
-errors++;
-}
-}
-if(data48.Products !== undefined){
-let data52 = data48.Products;
-if(Array.isArray(data52)){
-if(data52.length > 10000){
-const err143 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema23.properties.ProductList.properties.Products,data:data52};
-if(vErrors === null){
-vErrors = [err143];
-}
-else {
-vErrors.push(err143);
-}
-errors++;
-}
-if(data52.length < 1){
-const err144 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema23.properties.ProductList.properties.Products,data:data52};
-if(vErrors === null){
-vErrors = [err144];
-}
-else {
-vErrors.push(err144);
-}
-errors++;
-}
-const len0 = data52.length;
-for(let i0=0; i0<len0; i0++){
-let data53 = data52[i0];
-if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
-if(data53.OrdNo === undefined){
-const err145 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema23.properties.ProductList.properties.Products.items.required,parentSchema:schema23.properties.ProductList.properties.Products.items,data:data53};
-if(vErrors === null){
-vErrors = [err145];
-}
-else {
-vErrors.push(err145);
-}
-errors++;
-}
-if(data53.CatalogCode === undefined){
-const err146 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema23.properties.ProductList.properties.Products.items.required,parentSchema:schema23.properties.ProductList.properties.Products.items,data:data53};
-if(vErrors === null){
-vErrors = [err146];
-}
-else {
-vErrors.push(err146);
-}
-errors++;
-}
-if(data53.CatalogName === undefined){
-const err147 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema23.properties.ProductList.properties.Products.items.required,parentSchema:schema23.properties.ProductList.properties.Products.items,data:data53};
-if(vErrors === null){
-vErrors = [err147];
-}
-else {
-vErrors.push(err147);
-}
-errors++;
-}
-if(data53.Name === undefined){
-const err148 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema23.properties.ProductList.properties.Products.items.required,parentSchema:schema23.properties.ProductList.properties.Products.items,data:data53};
-if(vErrors === null){
-vErrors = [err148];
-}
-else {
-vErrors.push(err148);
-}
-errors++;
-}
-if(data53.MeasureId === undefined){
-const err149 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "MeasureId"},message:"must have required property '"+"MeasureId"+"'",schema:schema23.properties.ProductList.properties.Products.items.required,parentSchema:schema23.properties.ProductList.properties.Products.items,data:data53};
-if(vErrors === null){
-vErrors = [err149];
-}
-else {
-vErrors.push(err149);
-}
-errors++;
-}
-if(data53.Count === undefined){
-const err150 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema23.properties.ProductList.properties.Products.items.required,parentSchema:schema23.properties.ProductList.properties.Products.items,data:data53};
-if(vErrors === null){
-vErrors = [err150];
-}
-else {
-vErrors.push(err150);
-}
-errors++;
-}
-for(const key8 in data53){
-if(!((((((key8 === "OrdNo") || (key8 === "CatalogCode")) || (key8 === "CatalogName")) || (key8 === "Name")) || (key8 === "MeasureId")) || (key8 === "Count"))){
-const err151 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.ProductList.properties.Products.items,data:data53};
-if(vErrors === null){
-vErrors = [err151];
-}
-else {
-vErrors.push(err151);
-}
-errors++;
-}
-}
-if(data53.OrdNo !== undefined){
-let data54 = data53.OrdNo;
-if(!(((typeof data54 == "number") && (!(data54 % 1) && !isNaN(data54))) && (isFinite(data54)))){
-const err152 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/OrdNo",schemaPath:"#/properties/ProductList/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.ProductList.properties.Products.items.properties.OrdNo.type,parentSchema:schema23.properties.ProductList.properties.Products.items.properties.OrdNo,data:data54};
-if(vErrors === null){
-vErrors = [err152];
-}
-else {
-vErrors.push(err152);
-}
-errors++;
-}
-if((typeof data54 == "number") && (isFinite(data54))){
-if(data54 < 1 || isNaN(data54)){
-const err153 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/OrdNo",schemaPath:"#/properties/ProductList/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema23.properties.ProductList.properties.Products.items.properties.OrdNo,data:data54};
-if(vErrors === null){
-vErrors = [err153];
-}
-else {
-vErrors.push(err153);
-}
-errors++;
-}
-}
-}
-if(data53.CatalogCode !== undefined){
-let data55 = data53.CatalogCode;
-if(typeof data55 === "string"){
-if(!pattern7.test(data55)){
-const err154 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogCode",schemaPath:"#/$defs/catalogCode/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema35,data:data55};
-if(vErrors === null){
-vErrors = [err154];
-}
-else {
-vErrors.push(err154);
-}
-errors++;
-}
-}
-else {
-const err155 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogCode",schemaPath:"#/$defs/catalogCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.type,parentSchema:schema35,data:data55};
-if(vErrors === null){
-vErrors = [err155];
-}
-else {
-vErrors.push(err155);
-}
-errors++;
-}
-}
-if(data53.CatalogName !== undefined){
-let data56 = data53.CatalogName;
-if(typeof data56 === "string"){
-if(func3(data56) > 1000){
-const err156 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema23.properties.ProductList.properties.Products.items.properties.CatalogName,data:data56};
-if(vErrors === null){
-vErrors = [err156];
-}
-else {
-vErrors.push(err156);
-}
-errors++;
-}
-if(func3(data56) < 1){
-const err157 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.ProductList.properties.Products.items.properties.CatalogName,data:data56};
-if(vErrors === null){
-vErrors = [err157];
-}
-else {
-vErrors.push(err157);
-}
-errors++;
-}
-}
-else {
-const err158 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ProductList.properties.Products.items.properties.CatalogName.type,parentSchema:schema23.properties.ProductList.properties.Products.items.properties.CatalogName,data:data56};
-if(vErrors === null){
-vErrors = [err158];
-}
-else {
-vErrors.push(err158);
-}
-errors++;
-}
-}
-if(data53.Name !== undefined){
-let data57 = data53.Name;
-if(typeof data57 === "string"){
-if(func3(data57) > 1000){
-const err159 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Name",schemaPath:"#/properties/ProductList/properties/Products/items/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema23.properties.ProductList.properties.Products.items.properties.Name,data:data57};
-if(vErrors === null){
-vErrors = [err159];
-}
-else {
-vErrors.push(err159);
-}
-errors++;
-}
-if(func3(data57) < 1){
-const err160 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Name",schemaPath:"#/properties/ProductList/properties/Products/items/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.ProductList.properties.Products.items.properties.Name,data:data57};
-if(vErrors === null){
-vErrors = [err160];
-}
-else {
-vErrors.push(err160);
-}
-errors++;
-}
-}
-else {
-const err161 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Name",schemaPath:"#/properties/ProductList/properties/Products/items/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ProductList.properties.Products.items.properties.Name.type,parentSchema:schema23.properties.ProductList.properties.Products.items.properties.Name,data:data57};
-if(vErrors === null){
-vErrors = [err161];
-}
-else {
-vErrors.push(err161);
-}
-errors++;
-}
-}
-if(data53.MeasureId !== undefined){
-let data58 = data53.MeasureId;
-if(typeof data58 === "string"){
-if(func3(data58) > 20){
-const err162 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/MeasureId",schemaPath:"#/properties/ProductList/properties/Products/items/properties/MeasureId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema23.properties.ProductList.properties.Products.items.properties.MeasureId,data:data58};
-if(vErrors === null){
-vErrors = [err162];
-}
-else {
-vErrors.push(err162);
-}
-errors++;
-}
-if(func3(data58) < 1){
-const err163 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/MeasureId",schemaPath:"#/properties/ProductList/properties/Products/items/properties/MeasureId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.ProductList.properties.Products.items.properties.MeasureId,data:data58};
-if(vErrors === null){
-vErrors = [err163];
-}
-else {
-vErrors.push(err163);
-}
-errors++;
-}
-}
-else {
-const err164 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/MeasureId",schemaPath:"#/properties/ProductList/properties/Products/items/properties/MeasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ProductList.properties.Products.items.properties.MeasureId.type,parentSchema:schema23.properties.ProductList.properties.Products.items.properties.MeasureId,data:data58};
-if(vErrors === null){
-vErrors = [err164];
-}
-else {
-vErrors.push(err164);
-}
-errors++;
-}
-}
-if(data53.Count !== undefined){
-let data59 = data53.Count;
-if((typeof data59 == "number") && (isFinite(data59))){
-if(data59 > 999999999 || isNaN(data59)){
-const err165 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Count",schemaPath:"#/$defs/count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema36,data:data59};
-if(vErrors === null){
-vErrors = [err165];
-}
-else {
-vErrors.push(err165);
-}
-errors++;
-}
-if(data59 <= 0 || isNaN(data59)){
-const err166 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Count",schemaPath:"#/$defs/count/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema36,data:data59};
-if(vErrors === null){
-vErrors = [err166];
-}
-else {
-vErrors.push(err166);
-}
-errors++;
-}
-const issues10 = func78(data59, 6, rootData, this, instancePath + "/ProductList/Products/" + i0+"/Count");
-if(issues10 !== null){
-const kwErrors10 = func7(issues10, instancePath + "/ProductList/Products/" + i0+"/Count", "#/$defs/count/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors10 : vErrors.concat(kwErrors10);
-errors = errors + kwErrors10.length;
-}
-}
-else {
-const err167 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Count",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema36.type,parentSchema:schema36,data:data59};
-if(vErrors === null){
-vErrors = [err167];
-}
-else {
-vErrors.push(err167);
-}
-errors++;
-}
-}
-}
-else {
-const err168 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.ProductList.properties.Products.items.type,parentSchema:schema23.properties.ProductList.properties.Products.items,data:data53};
-if(vErrors === null){
-vErrors = [err168];
-}
-else {
-vErrors.push(err168);
-}
-errors++;
-}
-}
-}
-else {
-const err169 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.ProductList.properties.Products.type,parentSchema:schema23.properties.ProductList.properties.Products,data:data52};
-if(vErrors === null){
-vErrors = [err169];
-}
-else {
-vErrors.push(err169);
-}
-errors++;
-}
-}
-}
-else {
-const err170 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.ProductList.type,parentSchema:schema23.properties.ProductList,data:data48};
-if(vErrors === null){
-vErrors = [err170];
-}
-else {
-vErrors.push(err170);
-}
-errors++;
-}
-}
-const issues11 = func80(data, schema23.notToOneself, rootData, this, instancePath + "");
-if(issues11 !== null){
-const kwErrors11 = func7(issues11, instancePath + "", "#/notToOneself", "notToOneself");
-vErrors = vErrors === null ? kwErrors11 : vErrors.concat(kwErrors11);
-errors = errors + kwErrors11.length;
-}
-const issues12 = func82(data, schema23.sellerNotBuyer, rootData, this, instancePath + "");
-if(issues12 !== null){
-const kwErrors12 = func7(issues12, instancePath + "", "#/sellerNotBuyer", "sellerNotBuyer");
-vErrors = vErrors === null ? kwErrors12 : vErrors.concat(kwErrors12);
-errors = errors + kwErrors12.length;
-}
-}
-else {
-const err171 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
-if(vErrors === null){
-vErrors = [err171];
-}
-else {
-vErrors.push(err171);
-}
-errors++;
-}
-validate20.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
 

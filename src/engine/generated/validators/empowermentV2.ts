@@ -3,37 +3,149 @@
 /* eslint-disable */
 import * as kw from '../../keywords/functions';
 "use strict";
-export const validate = validate20;
-export default validate20;
-const schema23 = {"$id":"empowermentV2","title":"documents:kinds.empowermentV2","description":"Power of attorney, new format (Didox 062, uz-edi.md §b.4): the buyer issues it, its accountant and the agent sign after. An empowerment cannot be issued to oneself (the agent is neither the issuing party nor its director).","type":"object","additionalProperties":false,"required":["EmpowermentV2Id","EmpowermentType","OldEmpowermentDoc","EmpowermentDoc","ContractDoc","Seller","Buyer","Agent","Products"],"sellerNotBuyer":{"seller":"Seller/TinOrPinfl","buyer":"Buyer/TinOrPinfl"},"notToOneself":{"issuer":["Buyer/TinOrPinfl","Buyer/Director/Pinfl"],"agent":"Agent/Pinfl"},"requiredUnless":{"field":"EmpowermentType","equals":[0],"properties":["OldEmpowermentDoc"]},"properties":{"EmpowermentV2Id":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:empowerment.EmpowermentId"},"EmpowermentType":{"type":"integer","enum":[0,1,4],"title":"forms:empowermentV2.EmpowermentType"},"OldEmpowermentDoc":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["EmpowermentV2Id","No","DateOfIssue","DateOfExpire"],"properties":{"EmpowermentV2Id":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:empowerment.EmpowermentId","serverCheck":{"name":"oldDocumentSameType","kind":"empowermentV2","idField":"EmpowermentV2Id"}},"No":{"type":"string","minLength":1,"maxLength":50,"title":"forms:empowermentV2.No"},"DateOfIssue":{"$ref":"#/$defs/isoDate","title":"forms:empowermentV2.DateOfIssue"},"DateOfExpire":{"$ref":"#/$defs/isoDate","title":"forms:empowermentV2.DateOfExpire"}},"title":"forms:empowermentV2.OldEmpowermentDoc"},"EmpowermentDoc":{"type":"object","additionalProperties":false,"required":["No","DateOfIssue","DateOfExpire"],"properties":{"No":{"type":"string","minLength":1,"maxLength":50,"title":"forms:empowermentV2.No"},"DateOfIssue":{"$ref":"#/$defs/isoDate","title":"forms:empowermentV2.DateOfIssue"},"DateOfExpire":{"$ref":"#/$defs/isoDate","title":"forms:empowermentV2.DateOfExpire"}},"title":"forms:empowermentV2.EmpowermentDoc"},"ContractDoc":{"type":"object","additionalProperties":false,"required":["No","Date"],"properties":{"No":{"type":"string","minLength":1,"maxLength":100,"title":"forms:empowermentV2.No"},"Date":{"$ref":"#/$defs/isoDate","title":"forms:empowermentV2.Date"}},"title":"forms:empowermentV2.ContractDoc"},"Seller":{"type":"object","additionalProperties":false,"required":["TinOrPinfl","Name","Director"],"properties":{"TinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:party.TinOrPinfl"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"Director":{"$ref":"#/$defs/person","title":"forms:party.Director"}},"title":"forms:invoice.Seller"},"Buyer":{"type":"object","additionalProperties":false,"required":["TinOrPinfl","Name","Director"],"properties":{"TinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:party.TinOrPinfl"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"Director":{"$ref":"#/$defs/person","title":"forms:party.Director"},"Accountant":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:party.Accountant"}},"title":"forms:invoice.Buyer"},"Agent":{"$ref":"#/$defs/person","title":"forms:empowermentV2.Agent"},"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","Name","CatalogCode","CatalogName","PackageCode","PackageName","Amount"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"Name":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"CatalogCode":{"$ref":"#/$defs/catalogCode","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"PackageCode":{"$ref":"#/$defs/packageCode","title":"forms:line.PackageCode"},"PackageName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:line.PackageName"},"Amount":{"$ref":"#/$defs/count","title":"forms:line.Count"}}},"title":"forms:invoice.Products"}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"person":{"description":"An individual named by PINFL and full name (driver, trustee, responsible person, agent).","type":"object","additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}}},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true}}};
-const schema24 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
-const schema29 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
-const schema31 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
-const schema34 = {"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"};
-const schema35 = {"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"};
-const schema36 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
+export const validate = validate35;
+export default validate35;
+const schema18 = {"$id":"empowermentV2","title":"documents:kinds.empowermentV2","description":"Power of attorney, new format (Didox 062, uz-edi.md §b.4): the buyer issues it, its accountant and the agent sign after. An empowerment cannot be issued to oneself (the agent is neither the issuing party nor its director).","type":"object","additionalProperties":false,"required":["EmpowermentV2Id","EmpowermentType","OldEmpowermentDoc","EmpowermentDoc","ContractDoc","Seller","Buyer","Agent","Products"],"sellerNotBuyer":{"seller":"Seller/TinOrPinfl","buyer":"Buyer/TinOrPinfl"},"notToOneself":{"issuer":["Buyer/TinOrPinfl","Buyer/Director/Pinfl"],"agent":"Agent/Pinfl"},"requiredUnless":{"field":"EmpowermentType","equals":[0],"properties":["OldEmpowermentDoc"]},"properties":{"EmpowermentV2Id":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:empowerment.EmpowermentId"},"EmpowermentType":{"type":"integer","enum":[0,1,4],"title":"forms:empowermentV2.EmpowermentType"},"OldEmpowermentDoc":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["EmpowermentV2Id","No","DateOfIssue","DateOfExpire"],"properties":{"EmpowermentV2Id":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:empowerment.EmpowermentId","serverCheck":{"name":"oldDocumentSameType","kind":"empowermentV2","idField":"EmpowermentV2Id"}},"No":{"type":"string","minLength":1,"maxLength":50,"title":"forms:empowermentV2.No"},"DateOfIssue":{"$ref":"#/$defs/isoDate","title":"forms:empowermentV2.DateOfIssue"},"DateOfExpire":{"$ref":"#/$defs/isoDate","title":"forms:empowermentV2.DateOfExpire"}},"title":"forms:empowermentV2.OldEmpowermentDoc"},"EmpowermentDoc":{"type":"object","additionalProperties":false,"required":["No","DateOfIssue","DateOfExpire"],"properties":{"No":{"type":"string","minLength":1,"maxLength":50,"title":"forms:empowermentV2.No"},"DateOfIssue":{"$ref":"#/$defs/isoDate","title":"forms:empowermentV2.DateOfIssue"},"DateOfExpire":{"$ref":"#/$defs/isoDate","title":"forms:empowermentV2.DateOfExpire"}},"title":"forms:empowermentV2.EmpowermentDoc"},"ContractDoc":{"type":"object","additionalProperties":false,"required":["No","Date"],"properties":{"No":{"type":"string","minLength":1,"maxLength":100,"title":"forms:empowermentV2.No"},"Date":{"$ref":"#/$defs/isoDate","title":"forms:empowermentV2.Date"}},"title":"forms:empowermentV2.ContractDoc"},"Seller":{"type":"object","additionalProperties":false,"required":["TinOrPinfl","Name","Director"],"properties":{"TinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:party.TinOrPinfl"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"Director":{"$ref":"#/$defs/person","title":"forms:party.Director"}},"title":"forms:invoice.Seller"},"Buyer":{"type":"object","additionalProperties":false,"required":["TinOrPinfl","Name","Director"],"properties":{"TinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:party.TinOrPinfl"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"Director":{"$ref":"#/$defs/person","title":"forms:party.Director"},"Accountant":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:party.Accountant"}},"title":"forms:invoice.Buyer"},"Agent":{"$ref":"#/$defs/person","title":"forms:empowermentV2.Agent"},"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","Name","CatalogCode","CatalogName","PackageCode","PackageName","Amount"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"Name":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"CatalogCode":{"$ref":"#/$defs/catalogCode","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"PackageCode":{"$ref":"#/$defs/packageCode","title":"forms:line.PackageCode"},"PackageName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:line.PackageName"},"Amount":{"$ref":"#/$defs/count","title":"forms:line.Count"}}},"title":"forms:invoice.Products"}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"person":{"description":"An individual named by PINFL and full name (driver, trustee, responsible person, agent).","type":"object","additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}}},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = kw.serverCheck;
 const func4 = kw.toErrors;
 const func5 = kw.ucs2length;
-const func8 = kw.isoDate;
-const func28 = kw.pinflOrTin;
-const func36 = kw.pinfl;
-const func62 = kw.decimalPlaces;
-const func64 = kw.notToOneself;
-const func66 = kw.requiredUnless;
-const func68 = kw.sellerNotBuyer;
+const func45 = kw.notToOneself;
+const func47 = kw.requiredUnless;
+const func49 = kw.sellerNotBuyer;
 const pattern0 = new RegExp("^[0-9a-fA-F]{24}$", "u");
-const pattern2 = new RegExp("^\\d{17}$", "u");
-const pattern3 = new RegExp("^\\d{1,20}$", "u");
-const schema30 = {"description":"An individual named by PINFL and full name (driver, trustee, responsible person, agent).","type":"object","additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}}};
+const schema19 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
+const func8 = kw.isoDate;
 
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(func5(data) > 10){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema19,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const issues0 = func8(data, true, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func4(issues0, instancePath + "", "#/isoDate", "isoDate");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.type,parentSchema:schema19,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate36.errors = vErrors;
+return errors === 0;
+}
+
+const schema20 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
+const func16 = kw.pinflOrTin;
+
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(func5(data) > 14){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(func5(data) < 9){
+const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const issues0 = func16(data, true, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func4(issues0, instancePath + "", "#/pinflOrTin", "pinflOrTin");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.type,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate42.errors = vErrors;
+return errors === 0;
+}
+
+const schema21 = {"description":"An individual named by PINFL and full name (driver, trustee, responsible person, agent).","type":"object","additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}}};
+const schema22 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
+const func24 = kw.pinfl;
+
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(func5(data) > 14){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const issues0 = func24(data, true, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func4(issues0, instancePath + "", "#/pinfl", "pinfl");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate45.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.Pinfl === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -43,7 +155,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.FullName === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -54,7 +166,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((key0 === "Pinfl") || (key0 === "FullName"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema30,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -66,42 +178,18 @@ errors++;
 }
 if(data.Pinfl !== undefined){
 let data0 = data.Pinfl;
+if(!(validate45.call(this, data0, {instancePath:instancePath+"/Pinfl",parentData:data,parentDataProperty:"Pinfl",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+errors = vErrors.length;
+}
 if(typeof data0 === "string"){
-if(func5(data0) > 14){
-const err3 = {instancePath:instancePath+"/Pinfl",schemaPath:"#/$defs/pinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema31,data:data0};
+if(func5(data0) < 14){
+const err3 = {instancePath:instancePath+"/Pinfl",schemaPath:"#/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema21.properties.Pinfl,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
 else {
 vErrors.push(err3);
-}
-errors++;
-}
-const issues0 = func36(data0, true, rootData, this, instancePath + "/Pinfl");
-if(issues0 !== null){
-const kwErrors0 = func4(issues0, instancePath + "/Pinfl", "#/$defs/pinfl/pinfl", "pinfl");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/Pinfl",schemaPath:"#/$defs/pinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.type,parentSchema:schema31,data:data0};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(typeof data0 === "string"){
-if(func5(data0) < 14){
-const err5 = {instancePath:instancePath+"/Pinfl",schemaPath:"#/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema30.properties.Pinfl,data:data0};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
 }
 errors++;
 }
@@ -111,7 +199,28 @@ if(data.FullName !== undefined){
 let data1 = data.FullName;
 if(typeof data1 === "string"){
 if(func5(data1) > 300){
-const err6 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema30.properties.FullName,data:data1};
+const err4 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema21.properties.FullName,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(func5(data1) < 1){
+const err5 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.FullName,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.FullName.type,parentSchema:schema21.properties.FullName,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -120,8 +229,10 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(func5(data1) < 1){
-const err7 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema30.properties.FullName,data:data1};
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -130,41 +241,130 @@ vErrors.push(err7);
 }
 errors++;
 }
+validate44.errors = vErrors;
+return errors === 0;
 }
-else {
-const err8 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.FullName.type,parentSchema:schema30.properties.FullName,data:data1};
+
+const schema23 = {"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"};
+const pattern2 = new RegExp("^\\d{17}$", "u");
+
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(!pattern2.test(data)){
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema23,data};
 if(vErrors === null){
-vErrors = [err8];
+vErrors = [err0];
 }
 else {
-vErrors.push(err8);
+vErrors.push(err0);
 }
 errors++;
 }
 }
-}
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.type,parentSchema:schema30,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data};
 if(vErrors === null){
-vErrors = [err9];
+vErrors = [err1];
 }
 else {
-vErrors.push(err9);
+vErrors.push(err1);
 }
 errors++;
 }
-validate21.errors = vErrors;
+validate52.errors = vErrors;
+return errors === 0;
+}
+
+const schema24 = {"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"};
+const pattern3 = new RegExp("^\\d{1,20}$", "u");
+
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(!pattern3.test(data)){
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema24,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate54.errors = vErrors;
+return errors === 0;
+}
+
+const schema25 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
+const func43 = kw.decimalPlaces;
+
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if((typeof data == "number") && (isFinite(data))){
+if(data > 999999999 || isNaN(data)){
+const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data <= 0 || isNaN(data)){
+const err1 = {instancePath,schemaPath:"#/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const issues0 = func43(data, 6, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func4(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema25.type,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate56.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="empowermentV2" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.EmpowermentV2Id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "EmpowermentV2Id"},message:"must have required property '"+"EmpowermentV2Id"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "EmpowermentV2Id"},message:"must have required property '"+"EmpowermentV2Id"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -174,7 +374,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.EmpowermentType === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "EmpowermentType"},message:"must have required property '"+"EmpowermentType"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "EmpowermentType"},message:"must have required property '"+"EmpowermentType"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -184,7 +384,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.OldEmpowermentDoc === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OldEmpowermentDoc"},message:"must have required property '"+"OldEmpowermentDoc"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OldEmpowermentDoc"},message:"must have required property '"+"OldEmpowermentDoc"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -194,7 +394,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.EmpowermentDoc === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "EmpowermentDoc"},message:"must have required property '"+"EmpowermentDoc"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "EmpowermentDoc"},message:"must have required property '"+"EmpowermentDoc"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -204,7 +404,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.ContractDoc === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -214,7 +414,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.Seller === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Seller"},message:"must have required property '"+"Seller"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Seller"},message:"must have required property '"+"Seller"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -224,7 +424,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.Buyer === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Buyer"},message:"must have required property '"+"Buyer"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Buyer"},message:"must have required property '"+"Buyer"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -234,7 +434,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.Agent === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Agent"},message:"must have required property '"+"Agent"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Agent"},message:"must have required property '"+"Agent"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -244,7 +444,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.Products === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -254,8 +454,8 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema23.properties, key0))){
-const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema23,data};
+if(!(func2.call(schema18.properties, key0))){
+const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -269,7 +469,7 @@ if(data.EmpowermentV2Id !== undefined){
 let data0 = data.EmpowermentV2Id;
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-const err10 = {instancePath:instancePath+"/EmpowermentV2Id",schemaPath:"#/properties/EmpowermentV2Id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema23.properties.EmpowermentV2Id,data:data0};
+const err10 = {instancePath:instancePath+"/EmpowermentV2Id",schemaPath:"#/properties/EmpowermentV2Id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema18.properties.EmpowermentV2Id,data:data0};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -280,7 +480,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/EmpowermentV2Id",schemaPath:"#/properties/EmpowermentV2Id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.EmpowermentV2Id.type,parentSchema:schema23.properties.EmpowermentV2Id,data:data0};
+const err11 = {instancePath:instancePath+"/EmpowermentV2Id",schemaPath:"#/properties/EmpowermentV2Id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.EmpowermentV2Id.type,parentSchema:schema18.properties.EmpowermentV2Id,data:data0};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -293,7 +493,7 @@ errors++;
 if(data.EmpowermentType !== undefined){
 let data1 = data.EmpowermentType;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err12 = {instancePath:instancePath+"/EmpowermentType",schemaPath:"#/properties/EmpowermentType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.EmpowermentType.type,parentSchema:schema23.properties.EmpowermentType,data:data1};
+const err12 = {instancePath:instancePath+"/EmpowermentType",schemaPath:"#/properties/EmpowermentType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.EmpowermentType.type,parentSchema:schema18.properties.EmpowermentType,data:data1};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -303,7 +503,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!(((data1 === 0) || (data1 === 1)) || (data1 === 4))){
-const err13 = {instancePath:instancePath+"/EmpowermentType",schemaPath:"#/properties/EmpowermentType/enum",keyword:"enum",params:{allowedValues: schema23.properties.EmpowermentType.enum},message:"must be equal to one of the allowed values",schema:schema23.properties.EmpowermentType.enum,parentSchema:schema23.properties.EmpowermentType,data:data1};
+const err13 = {instancePath:instancePath+"/EmpowermentType",schemaPath:"#/properties/EmpowermentType/enum",keyword:"enum",params:{allowedValues: schema18.properties.EmpowermentType.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.EmpowermentType.enum,parentSchema:schema18.properties.EmpowermentType,data:data1};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -316,7 +516,7 @@ errors++;
 if(data.OldEmpowermentDoc !== undefined){
 let data2 = data.OldEmpowermentDoc;
 if((!(data2 && typeof data2 == "object" && !Array.isArray(data2))) && (data2 !== null)){
-const err14 = {instancePath:instancePath+"/OldEmpowermentDoc",schemaPath:"#/properties/OldEmpowermentDoc/type",keyword:"type",params:{type: schema23.properties.OldEmpowermentDoc.type},message:"must be object,null",schema:schema23.properties.OldEmpowermentDoc.type,parentSchema:schema23.properties.OldEmpowermentDoc,data:data2};
+const err14 = {instancePath:instancePath+"/OldEmpowermentDoc",schemaPath:"#/properties/OldEmpowermentDoc/type",keyword:"type",params:{type: schema18.properties.OldEmpowermentDoc.type},message:"must be object,null",schema:schema18.properties.OldEmpowermentDoc.type,parentSchema:schema18.properties.OldEmpowermentDoc,data:data2};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -327,7 +527,7 @@ errors++;
 }
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(Object.keys(data2).length < 1){
-const err15 = {instancePath:instancePath+"/OldEmpowermentDoc",schemaPath:"#/properties/OldEmpowermentDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.OldEmpowermentDoc,data:data2};
+const err15 = {instancePath:instancePath+"/OldEmpowermentDoc",schemaPath:"#/properties/OldEmpowermentDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema18.properties.OldEmpowermentDoc,data:data2};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -337,7 +537,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data2.EmpowermentV2Id === undefined){
-const err16 = {instancePath:instancePath+"/OldEmpowermentDoc",schemaPath:"#/properties/OldEmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentV2Id"},message:"must have required property '"+"EmpowermentV2Id"+"'",schema:schema23.properties.OldEmpowermentDoc.required,parentSchema:schema23.properties.OldEmpowermentDoc,data:data2};
+const err16 = {instancePath:instancePath+"/OldEmpowermentDoc",schemaPath:"#/properties/OldEmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentV2Id"},message:"must have required property '"+"EmpowermentV2Id"+"'",schema:schema18.properties.OldEmpowermentDoc.required,parentSchema:schema18.properties.OldEmpowermentDoc,data:data2};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -347,7 +547,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data2.No === undefined){
-const err17 = {instancePath:instancePath+"/OldEmpowermentDoc",schemaPath:"#/properties/OldEmpowermentDoc/required",keyword:"required",params:{missingProperty: "No"},message:"must have required property '"+"No"+"'",schema:schema23.properties.OldEmpowermentDoc.required,parentSchema:schema23.properties.OldEmpowermentDoc,data:data2};
+const err17 = {instancePath:instancePath+"/OldEmpowermentDoc",schemaPath:"#/properties/OldEmpowermentDoc/required",keyword:"required",params:{missingProperty: "No"},message:"must have required property '"+"No"+"'",schema:schema18.properties.OldEmpowermentDoc.required,parentSchema:schema18.properties.OldEmpowermentDoc,data:data2};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -357,7 +557,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data2.DateOfIssue === undefined){
-const err18 = {instancePath:instancePath+"/OldEmpowermentDoc",schemaPath:"#/properties/OldEmpowermentDoc/required",keyword:"required",params:{missingProperty: "DateOfIssue"},message:"must have required property '"+"DateOfIssue"+"'",schema:schema23.properties.OldEmpowermentDoc.required,parentSchema:schema23.properties.OldEmpowermentDoc,data:data2};
+const err18 = {instancePath:instancePath+"/OldEmpowermentDoc",schemaPath:"#/properties/OldEmpowermentDoc/required",keyword:"required",params:{missingProperty: "DateOfIssue"},message:"must have required property '"+"DateOfIssue"+"'",schema:schema18.properties.OldEmpowermentDoc.required,parentSchema:schema18.properties.OldEmpowermentDoc,data:data2};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -367,7 +567,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data2.DateOfExpire === undefined){
-const err19 = {instancePath:instancePath+"/OldEmpowermentDoc",schemaPath:"#/properties/OldEmpowermentDoc/required",keyword:"required",params:{missingProperty: "DateOfExpire"},message:"must have required property '"+"DateOfExpire"+"'",schema:schema23.properties.OldEmpowermentDoc.required,parentSchema:schema23.properties.OldEmpowermentDoc,data:data2};
+const err19 = {instancePath:instancePath+"/OldEmpowermentDoc",schemaPath:"#/properties/OldEmpowermentDoc/required",keyword:"required",params:{missingProperty: "DateOfExpire"},message:"must have required property '"+"DateOfExpire"+"'",schema:schema18.properties.OldEmpowermentDoc.required,parentSchema:schema18.properties.OldEmpowermentDoc,data:data2};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -378,7 +578,7 @@ errors++;
 }
 for(const key1 in data2){
 if(!((((key1 === "EmpowermentV2Id") || (key1 === "No")) || (key1 === "DateOfIssue")) || (key1 === "DateOfExpire"))){
-const err20 = {instancePath:instancePath+"/OldEmpowermentDoc",schemaPath:"#/properties/OldEmpowermentDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.OldEmpowermentDoc,data:data2};
+const err20 = {instancePath:instancePath+"/OldEmpowermentDoc",schemaPath:"#/properties/OldEmpowermentDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.OldEmpowermentDoc,data:data2};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -390,7 +590,7 @@ errors++;
 }
 if(data2.EmpowermentV2Id !== undefined){
 let data3 = data2.EmpowermentV2Id;
-const issues0 = func3(data3, schema23.properties.OldEmpowermentDoc.properties.EmpowermentV2Id.serverCheck, rootData, this, instancePath + "/OldEmpowermentDoc/EmpowermentV2Id");
+const issues0 = func3(data3, schema18.properties.OldEmpowermentDoc.properties.EmpowermentV2Id.serverCheck, rootData, this, instancePath + "/OldEmpowermentDoc/EmpowermentV2Id");
 if(issues0 !== null){
 const kwErrors0 = func4(issues0, instancePath + "/OldEmpowermentDoc/EmpowermentV2Id", "#/properties/OldEmpowermentDoc/properties/EmpowermentV2Id/serverCheck", "serverCheck");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
@@ -398,7 +598,7 @@ errors = errors + kwErrors0.length;
 }
 if(typeof data3 === "string"){
 if(!pattern0.test(data3)){
-const err21 = {instancePath:instancePath+"/OldEmpowermentDoc/EmpowermentV2Id",schemaPath:"#/properties/OldEmpowermentDoc/properties/EmpowermentV2Id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema23.properties.OldEmpowermentDoc.properties.EmpowermentV2Id,data:data3};
+const err21 = {instancePath:instancePath+"/OldEmpowermentDoc/EmpowermentV2Id",schemaPath:"#/properties/OldEmpowermentDoc/properties/EmpowermentV2Id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema18.properties.OldEmpowermentDoc.properties.EmpowermentV2Id,data:data3};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -409,7 +609,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/OldEmpowermentDoc/EmpowermentV2Id",schemaPath:"#/properties/OldEmpowermentDoc/properties/EmpowermentV2Id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.OldEmpowermentDoc.properties.EmpowermentV2Id.type,parentSchema:schema23.properties.OldEmpowermentDoc.properties.EmpowermentV2Id,data:data3};
+const err22 = {instancePath:instancePath+"/OldEmpowermentDoc/EmpowermentV2Id",schemaPath:"#/properties/OldEmpowermentDoc/properties/EmpowermentV2Id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.OldEmpowermentDoc.properties.EmpowermentV2Id.type,parentSchema:schema18.properties.OldEmpowermentDoc.properties.EmpowermentV2Id,data:data3};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -423,7 +623,7 @@ if(data2.No !== undefined){
 let data4 = data2.No;
 if(typeof data4 === "string"){
 if(func5(data4) > 50){
-const err23 = {instancePath:instancePath+"/OldEmpowermentDoc/No",schemaPath:"#/properties/OldEmpowermentDoc/properties/No/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.OldEmpowermentDoc.properties.No,data:data4};
+const err23 = {instancePath:instancePath+"/OldEmpowermentDoc/No",schemaPath:"#/properties/OldEmpowermentDoc/properties/No/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.OldEmpowermentDoc.properties.No,data:data4};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -433,7 +633,7 @@ vErrors.push(err23);
 errors++;
 }
 if(func5(data4) < 1){
-const err24 = {instancePath:instancePath+"/OldEmpowermentDoc/No",schemaPath:"#/properties/OldEmpowermentDoc/properties/No/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.OldEmpowermentDoc.properties.No,data:data4};
+const err24 = {instancePath:instancePath+"/OldEmpowermentDoc/No",schemaPath:"#/properties/OldEmpowermentDoc/properties/No/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.OldEmpowermentDoc.properties.No,data:data4};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -444,7 +644,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/OldEmpowermentDoc/No",schemaPath:"#/properties/OldEmpowermentDoc/properties/No/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.OldEmpowermentDoc.properties.No.type,parentSchema:schema23.properties.OldEmpowermentDoc.properties.No,data:data4};
+const err25 = {instancePath:instancePath+"/OldEmpowermentDoc/No",schemaPath:"#/properties/OldEmpowermentDoc/properties/No/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.OldEmpowermentDoc.properties.No.type,parentSchema:schema18.properties.OldEmpowermentDoc.properties.No,data:data4};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -455,10 +655,24 @@ errors++;
 }
 }
 if(data2.DateOfIssue !== undefined){
-let data5 = data2.DateOfIssue;
-if(typeof data5 === "string"){
-if(func5(data5) > 10){
-const err26 = {instancePath:instancePath+"/OldEmpowermentDoc/DateOfIssue",schemaPath:"#/$defs/isoDate/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24,data:data5};
+if(!(validate36.call(this, data2.DateOfIssue, {instancePath:instancePath+"/OldEmpowermentDoc/DateOfIssue",parentData:data2,parentDataProperty:"DateOfIssue",rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
+}
+}
+if(data2.DateOfExpire !== undefined){
+if(!(validate36.call(this, data2.DateOfExpire, {instancePath:instancePath+"/OldEmpowermentDoc/DateOfExpire",parentData:data2,parentDataProperty:"DateOfExpire",rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
+}
+}
+}
+}
+if(data.EmpowermentDoc !== undefined){
+let data7 = data.EmpowermentDoc;
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.No === undefined){
+const err26 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/required",keyword:"required",params:{missingProperty: "No"},message:"must have required property '"+"No"+"'",schema:schema18.properties.EmpowermentDoc.required,parentSchema:schema18.properties.EmpowermentDoc,data:data7};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -467,15 +681,8 @@ vErrors.push(err26);
 }
 errors++;
 }
-const issues1 = func8(data5, true, rootData, this, instancePath + "/OldEmpowermentDoc/DateOfIssue");
-if(issues1 !== null){
-const kwErrors1 = func4(issues1, instancePath + "/OldEmpowermentDoc/DateOfIssue", "#/$defs/isoDate/isoDate", "isoDate");
-vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
-errors = errors + kwErrors1.length;
-}
-}
-else {
-const err27 = {instancePath:instancePath+"/OldEmpowermentDoc/DateOfIssue",schemaPath:"#/$defs/isoDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data:data5};
+if(data7.DateOfIssue === undefined){
+const err27 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/required",keyword:"required",params:{missingProperty: "DateOfIssue"},message:"must have required property '"+"DateOfIssue"+"'",schema:schema18.properties.EmpowermentDoc.required,parentSchema:schema18.properties.EmpowermentDoc,data:data7};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -484,12 +691,8 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-if(data2.DateOfExpire !== undefined){
-let data6 = data2.DateOfExpire;
-if(typeof data6 === "string"){
-if(func5(data6) > 10){
-const err28 = {instancePath:instancePath+"/OldEmpowermentDoc/DateOfExpire",schemaPath:"#/$defs/isoDate/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24,data:data6};
+if(data7.DateOfExpire === undefined){
+const err28 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/required",keyword:"required",params:{missingProperty: "DateOfExpire"},message:"must have required property '"+"DateOfExpire"+"'",schema:schema18.properties.EmpowermentDoc.required,parentSchema:schema18.properties.EmpowermentDoc,data:data7};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -498,15 +701,9 @@ vErrors.push(err28);
 }
 errors++;
 }
-const issues2 = func8(data6, true, rootData, this, instancePath + "/OldEmpowermentDoc/DateOfExpire");
-if(issues2 !== null){
-const kwErrors2 = func4(issues2, instancePath + "/OldEmpowermentDoc/DateOfExpire", "#/$defs/isoDate/isoDate", "isoDate");
-vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
-errors = errors + kwErrors2.length;
-}
-}
-else {
-const err29 = {instancePath:instancePath+"/OldEmpowermentDoc/DateOfExpire",schemaPath:"#/$defs/isoDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data:data6};
+for(const key2 in data7){
+if(!(((key2 === "No") || (key2 === "DateOfIssue")) || (key2 === "DateOfExpire"))){
+const err29 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.EmpowermentDoc,data:data7};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -516,13 +713,11 @@ vErrors.push(err29);
 errors++;
 }
 }
-}
-}
-if(data.EmpowermentDoc !== undefined){
-let data7 = data.EmpowermentDoc;
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-if(data7.No === undefined){
-const err30 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/required",keyword:"required",params:{missingProperty: "No"},message:"must have required property '"+"No"+"'",schema:schema23.properties.EmpowermentDoc.required,parentSchema:schema23.properties.EmpowermentDoc,data:data7};
+if(data7.No !== undefined){
+let data8 = data7.No;
+if(typeof data8 === "string"){
+if(func5(data8) > 50){
+const err30 = {instancePath:instancePath+"/EmpowermentDoc/No",schemaPath:"#/properties/EmpowermentDoc/properties/No/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.EmpowermentDoc.properties.No,data:data8};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -531,8 +726,8 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(data7.DateOfIssue === undefined){
-const err31 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/required",keyword:"required",params:{missingProperty: "DateOfIssue"},message:"must have required property '"+"DateOfIssue"+"'",schema:schema23.properties.EmpowermentDoc.required,parentSchema:schema23.properties.EmpowermentDoc,data:data7};
+if(func5(data8) < 1){
+const err31 = {instancePath:instancePath+"/EmpowermentDoc/No",schemaPath:"#/properties/EmpowermentDoc/properties/No/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.EmpowermentDoc.properties.No,data:data8};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -541,8 +736,9 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(data7.DateOfExpire === undefined){
-const err32 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/required",keyword:"required",params:{missingProperty: "DateOfExpire"},message:"must have required property '"+"DateOfExpire"+"'",schema:schema23.properties.EmpowermentDoc.required,parentSchema:schema23.properties.EmpowermentDoc,data:data7};
+}
+else {
+const err32 = {instancePath:instancePath+"/EmpowermentDoc/No",schemaPath:"#/properties/EmpowermentDoc/properties/No/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.EmpowermentDoc.properties.No.type,parentSchema:schema18.properties.EmpowermentDoc.properties.No,data:data8};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -551,9 +747,22 @@ vErrors.push(err32);
 }
 errors++;
 }
-for(const key2 in data7){
-if(!(((key2 === "No") || (key2 === "DateOfIssue")) || (key2 === "DateOfExpire"))){
-const err33 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.EmpowermentDoc,data:data7};
+}
+if(data7.DateOfIssue !== undefined){
+if(!(validate36.call(this, data7.DateOfIssue, {instancePath:instancePath+"/EmpowermentDoc/DateOfIssue",parentData:data7,parentDataProperty:"DateOfIssue",rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
+}
+}
+if(data7.DateOfExpire !== undefined){
+if(!(validate36.call(this, data7.DateOfExpire, {instancePath:instancePath+"/EmpowermentDoc/DateOfExpire",parentData:data7,parentDataProperty:"DateOfExpire",rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.EmpowermentDoc.type,parentSchema:schema18.properties.EmpowermentDoc,data:data7};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -563,11 +772,11 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data7.No !== undefined){
-let data8 = data7.No;
-if(typeof data8 === "string"){
-if(func5(data8) > 50){
-const err34 = {instancePath:instancePath+"/EmpowermentDoc/No",schemaPath:"#/properties/EmpowermentDoc/properties/No/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.EmpowermentDoc.properties.No,data:data8};
+if(data.ContractDoc !== undefined){
+let data11 = data.ContractDoc;
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(data11.No === undefined){
+const err34 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "No"},message:"must have required property '"+"No"+"'",schema:schema18.properties.ContractDoc.required,parentSchema:schema18.properties.ContractDoc,data:data11};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -576,8 +785,8 @@ vErrors.push(err34);
 }
 errors++;
 }
-if(func5(data8) < 1){
-const err35 = {instancePath:instancePath+"/EmpowermentDoc/No",schemaPath:"#/properties/EmpowermentDoc/properties/No/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.EmpowermentDoc.properties.No,data:data8};
+if(data11.Date === undefined){
+const err35 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "Date"},message:"must have required property '"+"Date"+"'",schema:schema18.properties.ContractDoc.required,parentSchema:schema18.properties.ContractDoc,data:data11};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -586,9 +795,9 @@ vErrors.push(err35);
 }
 errors++;
 }
-}
-else {
-const err36 = {instancePath:instancePath+"/EmpowermentDoc/No",schemaPath:"#/properties/EmpowermentDoc/properties/No/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.EmpowermentDoc.properties.No.type,parentSchema:schema23.properties.EmpowermentDoc.properties.No,data:data8};
+for(const key3 in data11){
+if(!((key3 === "No") || (key3 === "Date"))){
+const err36 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.ContractDoc,data:data11};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -598,11 +807,11 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data7.DateOfIssue !== undefined){
-let data9 = data7.DateOfIssue;
-if(typeof data9 === "string"){
-if(func5(data9) > 10){
-const err37 = {instancePath:instancePath+"/EmpowermentDoc/DateOfIssue",schemaPath:"#/$defs/isoDate/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24,data:data9};
+if(data11.No !== undefined){
+let data12 = data11.No;
+if(typeof data12 === "string"){
+if(func5(data12) > 100){
+const err37 = {instancePath:instancePath+"/ContractDoc/No",schemaPath:"#/properties/ContractDoc/properties/No/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema18.properties.ContractDoc.properties.No,data:data12};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -611,15 +820,8 @@ vErrors.push(err37);
 }
 errors++;
 }
-const issues3 = func8(data9, true, rootData, this, instancePath + "/EmpowermentDoc/DateOfIssue");
-if(issues3 !== null){
-const kwErrors3 = func4(issues3, instancePath + "/EmpowermentDoc/DateOfIssue", "#/$defs/isoDate/isoDate", "isoDate");
-vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
-errors = errors + kwErrors3.length;
-}
-}
-else {
-const err38 = {instancePath:instancePath+"/EmpowermentDoc/DateOfIssue",schemaPath:"#/$defs/isoDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data:data9};
+if(func5(data12) < 1){
+const err38 = {instancePath:instancePath+"/ContractDoc/No",schemaPath:"#/properties/ContractDoc/properties/No/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.ContractDoc.properties.No,data:data12};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -629,11 +831,8 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data7.DateOfExpire !== undefined){
-let data10 = data7.DateOfExpire;
-if(typeof data10 === "string"){
-if(func5(data10) > 10){
-const err39 = {instancePath:instancePath+"/EmpowermentDoc/DateOfExpire",schemaPath:"#/$defs/isoDate/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24,data:data10};
+else {
+const err39 = {instancePath:instancePath+"/ContractDoc/No",schemaPath:"#/properties/ContractDoc/properties/No/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ContractDoc.properties.No.type,parentSchema:schema18.properties.ContractDoc.properties.No,data:data12};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -642,15 +841,16 @@ vErrors.push(err39);
 }
 errors++;
 }
-const issues4 = func8(data10, true, rootData, this, instancePath + "/EmpowermentDoc/DateOfExpire");
-if(issues4 !== null){
-const kwErrors4 = func4(issues4, instancePath + "/EmpowermentDoc/DateOfExpire", "#/$defs/isoDate/isoDate", "isoDate");
-vErrors = vErrors === null ? kwErrors4 : vErrors.concat(kwErrors4);
-errors = errors + kwErrors4.length;
+}
+if(data11.Date !== undefined){
+if(!(validate36.call(this, data11.Date, {instancePath:instancePath+"/ContractDoc/Date",parentData:data11,parentDataProperty:"Date",rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
+}
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/EmpowermentDoc/DateOfExpire",schemaPath:"#/$defs/isoDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data:data10};
+const err40 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.ContractDoc.type,parentSchema:schema18.properties.ContractDoc,data:data11};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -660,9 +860,11 @@ vErrors.push(err40);
 errors++;
 }
 }
-}
-else {
-const err41 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.EmpowermentDoc.type,parentSchema:schema23.properties.EmpowermentDoc,data:data7};
+if(data.Seller !== undefined){
+let data14 = data.Seller;
+if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+if(data14.TinOrPinfl === undefined){
+const err41 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema18.properties.Seller.required,parentSchema:schema18.properties.Seller,data:data14};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -671,12 +873,8 @@ vErrors.push(err41);
 }
 errors++;
 }
-}
-if(data.ContractDoc !== undefined){
-let data11 = data.ContractDoc;
-if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
-if(data11.No === undefined){
-const err42 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "No"},message:"must have required property '"+"No"+"'",schema:schema23.properties.ContractDoc.required,parentSchema:schema23.properties.ContractDoc,data:data11};
+if(data14.Name === undefined){
+const err42 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema18.properties.Seller.required,parentSchema:schema18.properties.Seller,data:data14};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -685,8 +883,8 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(data11.Date === undefined){
-const err43 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "Date"},message:"must have required property '"+"Date"+"'",schema:schema23.properties.ContractDoc.required,parentSchema:schema23.properties.ContractDoc,data:data11};
+if(data14.Director === undefined){
+const err43 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/required",keyword:"required",params:{missingProperty: "Director"},message:"must have required property '"+"Director"+"'",schema:schema18.properties.Seller.required,parentSchema:schema18.properties.Seller,data:data14};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -695,9 +893,9 @@ vErrors.push(err43);
 }
 errors++;
 }
-for(const key3 in data11){
-if(!((key3 === "No") || (key3 === "Date"))){
-const err44 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.ContractDoc,data:data11};
+for(const key4 in data14){
+if(!((((((key4 === "TinOrPinfl") || (key4 === "Name")) || (key4 === "BranchCode")) || (key4 === "BranchName")) || (key4 === "Address")) || (key4 === "Director"))){
+const err44 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Seller,data:data14};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -707,11 +905,17 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data11.No !== undefined){
-let data12 = data11.No;
-if(typeof data12 === "string"){
-if(func5(data12) > 100){
-const err45 = {instancePath:instancePath+"/ContractDoc/No",schemaPath:"#/properties/ContractDoc/properties/No/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema23.properties.ContractDoc.properties.No,data:data12};
+if(data14.TinOrPinfl !== undefined){
+if(!(validate42.call(this, data14.TinOrPinfl, {instancePath:instancePath+"/Seller/TinOrPinfl",parentData:data14,parentDataProperty:"TinOrPinfl",rootData}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+errors = vErrors.length;
+}
+}
+if(data14.Name !== undefined){
+let data16 = data14.Name;
+if(typeof data16 === "string"){
+if(func5(data16) > 500){
+const err45 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.Seller.properties.Name,data:data16};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -720,8 +924,8 @@ vErrors.push(err45);
 }
 errors++;
 }
-if(func5(data12) < 1){
-const err46 = {instancePath:instancePath+"/ContractDoc/No",schemaPath:"#/properties/ContractDoc/properties/No/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.ContractDoc.properties.No,data:data12};
+if(func5(data16) < 1){
+const err46 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Seller.properties.Name,data:data16};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -732,7 +936,7 @@ errors++;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/ContractDoc/No",schemaPath:"#/properties/ContractDoc/properties/No/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ContractDoc.properties.No.type,parentSchema:schema23.properties.ContractDoc.properties.No,data:data12};
+const err47 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Seller.properties.Name.type,parentSchema:schema18.properties.Seller.properties.Name,data:data16};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -742,11 +946,11 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data11.Date !== undefined){
-let data13 = data11.Date;
-if(typeof data13 === "string"){
-if(func5(data13) > 10){
-const err48 = {instancePath:instancePath+"/ContractDoc/Date",schemaPath:"#/$defs/isoDate/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24,data:data13};
+if(data14.BranchCode !== undefined){
+let data17 = data14.BranchCode;
+if(typeof data17 === "string"){
+if(func5(data17) > 50){
+const err48 = {instancePath:instancePath+"/Seller/BranchCode",schemaPath:"#/properties/Seller/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.Seller.properties.BranchCode,data:data17};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -755,15 +959,9 @@ vErrors.push(err48);
 }
 errors++;
 }
-const issues5 = func8(data13, true, rootData, this, instancePath + "/ContractDoc/Date");
-if(issues5 !== null){
-const kwErrors5 = func4(issues5, instancePath + "/ContractDoc/Date", "#/$defs/isoDate/isoDate", "isoDate");
-vErrors = vErrors === null ? kwErrors5 : vErrors.concat(kwErrors5);
-errors = errors + kwErrors5.length;
-}
 }
 else {
-const err49 = {instancePath:instancePath+"/ContractDoc/Date",schemaPath:"#/$defs/isoDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data:data13};
+const err49 = {instancePath:instancePath+"/Seller/BranchCode",schemaPath:"#/properties/Seller/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Seller.properties.BranchCode.type,parentSchema:schema18.properties.Seller.properties.BranchCode,data:data17};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -773,9 +971,11 @@ vErrors.push(err49);
 errors++;
 }
 }
-}
-else {
-const err50 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.ContractDoc.type,parentSchema:schema23.properties.ContractDoc,data:data11};
+if(data14.BranchName !== undefined){
+let data18 = data14.BranchName;
+if(typeof data18 === "string"){
+if(func5(data18) > 500){
+const err50 = {instancePath:instancePath+"/Seller/BranchName",schemaPath:"#/properties/Seller/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.Seller.properties.BranchName,data:data18};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -785,11 +985,8 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data.Seller !== undefined){
-let data14 = data.Seller;
-if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
-if(data14.TinOrPinfl === undefined){
-const err51 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema23.properties.Seller.required,parentSchema:schema23.properties.Seller,data:data14};
+else {
+const err51 = {instancePath:instancePath+"/Seller/BranchName",schemaPath:"#/properties/Seller/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Seller.properties.BranchName.type,parentSchema:schema18.properties.Seller.properties.BranchName,data:data18};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -798,8 +995,12 @@ vErrors.push(err51);
 }
 errors++;
 }
-if(data14.Name === undefined){
-const err52 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema23.properties.Seller.required,parentSchema:schema23.properties.Seller,data:data14};
+}
+if(data14.Address !== undefined){
+let data19 = data14.Address;
+if(typeof data19 === "string"){
+if(func5(data19) > 500){
+const err52 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/properties/Seller/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.Seller.properties.Address,data:data19};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -808,8 +1009,9 @@ vErrors.push(err52);
 }
 errors++;
 }
-if(data14.Director === undefined){
-const err53 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/required",keyword:"required",params:{missingProperty: "Director"},message:"must have required property '"+"Director"+"'",schema:schema23.properties.Seller.required,parentSchema:schema23.properties.Seller,data:data14};
+}
+else {
+const err53 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/properties/Seller/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Seller.properties.Address.type,parentSchema:schema18.properties.Seller.properties.Address,data:data19};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -818,9 +1020,16 @@ vErrors.push(err53);
 }
 errors++;
 }
-for(const key4 in data14){
-if(!((((((key4 === "TinOrPinfl") || (key4 === "Name")) || (key4 === "BranchCode")) || (key4 === "BranchName")) || (key4 === "Address")) || (key4 === "Director"))){
-const err54 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Seller,data:data14};
+}
+if(data14.Director !== undefined){
+if(!(validate44.call(this, data14.Director, {instancePath:instancePath+"/Seller/Director",parentData:data14,parentDataProperty:"Director",rootData}))){
+vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err54 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.Seller.type,parentSchema:schema18.properties.Seller,data:data14};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -830,11 +1039,11 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(data14.TinOrPinfl !== undefined){
-let data15 = data14.TinOrPinfl;
-if(typeof data15 === "string"){
-if(func5(data15) > 14){
-const err55 = {instancePath:instancePath+"/Seller/TinOrPinfl",schemaPath:"#/$defs/tinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema29,data:data15};
+if(data.Buyer !== undefined){
+let data21 = data.Buyer;
+if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
+if(data21.TinOrPinfl === undefined){
+const err55 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema18.properties.Buyer.required,parentSchema:schema18.properties.Buyer,data:data21};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -843,8 +1052,8 @@ vErrors.push(err55);
 }
 errors++;
 }
-if(func5(data15) < 9){
-const err56 = {instancePath:instancePath+"/Seller/TinOrPinfl",schemaPath:"#/$defs/tinOrPinfl/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema29,data:data15};
+if(data21.Name === undefined){
+const err56 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema18.properties.Buyer.required,parentSchema:schema18.properties.Buyer,data:data21};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -853,15 +1062,8 @@ vErrors.push(err56);
 }
 errors++;
 }
-const issues6 = func28(data15, true, rootData, this, instancePath + "/Seller/TinOrPinfl");
-if(issues6 !== null){
-const kwErrors6 = func4(issues6, instancePath + "/Seller/TinOrPinfl", "#/$defs/tinOrPinfl/pinflOrTin", "pinflOrTin");
-vErrors = vErrors === null ? kwErrors6 : vErrors.concat(kwErrors6);
-errors = errors + kwErrors6.length;
-}
-}
-else {
-const err57 = {instancePath:instancePath+"/Seller/TinOrPinfl",schemaPath:"#/$defs/tinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.type,parentSchema:schema29,data:data15};
+if(data21.Director === undefined){
+const err57 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/required",keyword:"required",params:{missingProperty: "Director"},message:"must have required property '"+"Director"+"'",schema:schema18.properties.Buyer.required,parentSchema:schema18.properties.Buyer,data:data21};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -870,12 +1072,9 @@ vErrors.push(err57);
 }
 errors++;
 }
-}
-if(data14.Name !== undefined){
-let data16 = data14.Name;
-if(typeof data16 === "string"){
-if(func5(data16) > 500){
-const err58 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Seller.properties.Name,data:data16};
+for(const key5 in data21){
+if(!(((((((key5 === "TinOrPinfl") || (key5 === "Name")) || (key5 === "BranchCode")) || (key5 === "BranchName")) || (key5 === "Address")) || (key5 === "Director")) || (key5 === "Accountant"))){
+const err58 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Buyer,data:data21};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -884,8 +1083,18 @@ vErrors.push(err58);
 }
 errors++;
 }
-if(func5(data16) < 1){
-const err59 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Seller.properties.Name,data:data16};
+}
+if(data21.TinOrPinfl !== undefined){
+if(!(validate42.call(this, data21.TinOrPinfl, {instancePath:instancePath+"/Buyer/TinOrPinfl",parentData:data21,parentDataProperty:"TinOrPinfl",rootData}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+errors = vErrors.length;
+}
+}
+if(data21.Name !== undefined){
+let data23 = data21.Name;
+if(typeof data23 === "string"){
+if(func5(data23) > 500){
+const err59 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.Buyer.properties.Name,data:data23};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -894,9 +1103,8 @@ vErrors.push(err59);
 }
 errors++;
 }
-}
-else {
-const err60 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Seller.properties.Name.type,parentSchema:schema23.properties.Seller.properties.Name,data:data16};
+if(func5(data23) < 1){
+const err60 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Buyer.properties.Name,data:data23};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -906,11 +1114,8 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data14.BranchCode !== undefined){
-let data17 = data14.BranchCode;
-if(typeof data17 === "string"){
-if(func5(data17) > 50){
-const err61 = {instancePath:instancePath+"/Seller/BranchCode",schemaPath:"#/properties/Seller/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.Seller.properties.BranchCode,data:data17};
+else {
+const err61 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Buyer.properties.Name.type,parentSchema:schema18.properties.Buyer.properties.Name,data:data23};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -920,8 +1125,11 @@ vErrors.push(err61);
 errors++;
 }
 }
-else {
-const err62 = {instancePath:instancePath+"/Seller/BranchCode",schemaPath:"#/properties/Seller/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Seller.properties.BranchCode.type,parentSchema:schema23.properties.Seller.properties.BranchCode,data:data17};
+if(data21.BranchCode !== undefined){
+let data24 = data21.BranchCode;
+if(typeof data24 === "string"){
+if(func5(data24) > 50){
+const err62 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/properties/Buyer/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.Buyer.properties.BranchCode,data:data24};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -931,11 +1139,8 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data14.BranchName !== undefined){
-let data18 = data14.BranchName;
-if(typeof data18 === "string"){
-if(func5(data18) > 500){
-const err63 = {instancePath:instancePath+"/Seller/BranchName",schemaPath:"#/properties/Seller/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Seller.properties.BranchName,data:data18};
+else {
+const err63 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/properties/Buyer/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Buyer.properties.BranchCode.type,parentSchema:schema18.properties.Buyer.properties.BranchCode,data:data24};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -945,8 +1150,11 @@ vErrors.push(err63);
 errors++;
 }
 }
-else {
-const err64 = {instancePath:instancePath+"/Seller/BranchName",schemaPath:"#/properties/Seller/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Seller.properties.BranchName.type,parentSchema:schema23.properties.Seller.properties.BranchName,data:data18};
+if(data21.BranchName !== undefined){
+let data25 = data21.BranchName;
+if(typeof data25 === "string"){
+if(func5(data25) > 500){
+const err64 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/properties/Buyer/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.Buyer.properties.BranchName,data:data25};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -956,11 +1164,8 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data14.Address !== undefined){
-let data19 = data14.Address;
-if(typeof data19 === "string"){
-if(func5(data19) > 500){
-const err65 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/properties/Seller/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Seller.properties.Address,data:data19};
+else {
+const err65 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/properties/Buyer/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Buyer.properties.BranchName.type,parentSchema:schema18.properties.Buyer.properties.BranchName,data:data25};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -970,8 +1175,11 @@ vErrors.push(err65);
 errors++;
 }
 }
-else {
-const err66 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/properties/Seller/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Seller.properties.Address.type,parentSchema:schema23.properties.Seller.properties.Address,data:data19};
+if(data21.Address !== undefined){
+let data26 = data21.Address;
+if(typeof data26 === "string"){
+if(func5(data26) > 500){
+const err66 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/properties/Buyer/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.Buyer.properties.Address,data:data26};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -981,15 +1189,8 @@ vErrors.push(err66);
 errors++;
 }
 }
-if(data14.Director !== undefined){
-if(!(validate21.call(this, data14.Director, {instancePath:instancePath+"/Seller/Director",parentData:data14,parentDataProperty:"Director",rootData}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err67 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.Seller.type,parentSchema:schema23.properties.Seller,data:data14};
+const err67 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/properties/Buyer/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Buyer.properties.Address.type,parentSchema:schema18.properties.Buyer.properties.Address,data:data26};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -999,11 +1200,16 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(data.Buyer !== undefined){
-let data21 = data.Buyer;
-if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-if(data21.TinOrPinfl === undefined){
-const err68 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema23.properties.Buyer.required,parentSchema:schema23.properties.Buyer,data:data21};
+if(data21.Director !== undefined){
+if(!(validate44.call(this, data21.Director, {instancePath:instancePath+"/Buyer/Director",parentData:data21,parentDataProperty:"Director",rootData}))){
+vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+errors = vErrors.length;
+}
+}
+if(data21.Accountant !== undefined){
+let data28 = data21.Accountant;
+if((!(data28 && typeof data28 == "object" && !Array.isArray(data28))) && (data28 !== null)){
+const err68 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/properties/Buyer/properties/Accountant/type",keyword:"type",params:{type: schema18.properties.Buyer.properties.Accountant.type},message:"must be object,null",schema:schema18.properties.Buyer.properties.Accountant.type,parentSchema:schema18.properties.Buyer.properties.Accountant,data:data28};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1012,8 +1218,9 @@ vErrors.push(err68);
 }
 errors++;
 }
-if(data21.Name === undefined){
-const err69 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema23.properties.Buyer.required,parentSchema:schema23.properties.Buyer,data:data21};
+if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
+if(Object.keys(data28).length < 1){
+const err69 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/properties/Buyer/properties/Accountant/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema18.properties.Buyer.properties.Accountant,data:data28};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1022,8 +1229,8 @@ vErrors.push(err69);
 }
 errors++;
 }
-if(data21.Director === undefined){
-const err70 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/required",keyword:"required",params:{missingProperty: "Director"},message:"must have required property '"+"Director"+"'",schema:schema23.properties.Buyer.required,parentSchema:schema23.properties.Buyer,data:data21};
+if(data28.Pinfl === undefined){
+const err70 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/properties/Buyer/properties/Accountant/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema18.properties.Buyer.properties.Accountant.required,parentSchema:schema18.properties.Buyer.properties.Accountant,data:data28};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1032,9 +1239,8 @@ vErrors.push(err70);
 }
 errors++;
 }
-for(const key5 in data21){
-if(!(((((((key5 === "TinOrPinfl") || (key5 === "Name")) || (key5 === "BranchCode")) || (key5 === "BranchName")) || (key5 === "Address")) || (key5 === "Director")) || (key5 === "Accountant"))){
-const err71 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Buyer,data:data21};
+if(data28.FullName === undefined){
+const err71 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/properties/Buyer/properties/Accountant/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema18.properties.Buyer.properties.Accountant.required,parentSchema:schema18.properties.Buyer.properties.Accountant,data:data28};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1043,12 +1249,9 @@ vErrors.push(err71);
 }
 errors++;
 }
-}
-if(data21.TinOrPinfl !== undefined){
-let data22 = data21.TinOrPinfl;
-if(typeof data22 === "string"){
-if(func5(data22) > 14){
-const err72 = {instancePath:instancePath+"/Buyer/TinOrPinfl",schemaPath:"#/$defs/tinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema29,data:data22};
+for(const key6 in data28){
+if(!((key6 === "Pinfl") || (key6 === "FullName"))){
+const err72 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/properties/Buyer/properties/Accountant/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Buyer.properties.Accountant,data:data28};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1057,243 +1260,21 @@ vErrors.push(err72);
 }
 errors++;
 }
-if(func5(data22) < 9){
-const err73 = {instancePath:instancePath+"/Buyer/TinOrPinfl",schemaPath:"#/$defs/tinOrPinfl/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema29,data:data22};
+}
+if(data28.Pinfl !== undefined){
+let data29 = data28.Pinfl;
+if(!(validate45.call(this, data29, {instancePath:instancePath+"/Buyer/Accountant/Pinfl",parentData:data28,parentDataProperty:"Pinfl",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+errors = vErrors.length;
+}
+if(typeof data29 === "string"){
+if(func5(data29) < 14){
+const err73 = {instancePath:instancePath+"/Buyer/Accountant/Pinfl",schemaPath:"#/properties/Buyer/properties/Accountant/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema18.properties.Buyer.properties.Accountant.properties.Pinfl,data:data29};
 if(vErrors === null){
 vErrors = [err73];
 }
 else {
 vErrors.push(err73);
-}
-errors++;
-}
-const issues7 = func28(data22, true, rootData, this, instancePath + "/Buyer/TinOrPinfl");
-if(issues7 !== null){
-const kwErrors7 = func4(issues7, instancePath + "/Buyer/TinOrPinfl", "#/$defs/tinOrPinfl/pinflOrTin", "pinflOrTin");
-vErrors = vErrors === null ? kwErrors7 : vErrors.concat(kwErrors7);
-errors = errors + kwErrors7.length;
-}
-}
-else {
-const err74 = {instancePath:instancePath+"/Buyer/TinOrPinfl",schemaPath:"#/$defs/tinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.type,parentSchema:schema29,data:data22};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
-}
-}
-if(data21.Name !== undefined){
-let data23 = data21.Name;
-if(typeof data23 === "string"){
-if(func5(data23) > 500){
-const err75 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Buyer.properties.Name,data:data23};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
-}
-if(func5(data23) < 1){
-const err76 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Buyer.properties.Name,data:data23};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
-}
-}
-else {
-const err77 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Buyer.properties.Name.type,parentSchema:schema23.properties.Buyer.properties.Name,data:data23};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
-}
-}
-if(data21.BranchCode !== undefined){
-let data24 = data21.BranchCode;
-if(typeof data24 === "string"){
-if(func5(data24) > 50){
-const err78 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/properties/Buyer/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.Buyer.properties.BranchCode,data:data24};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
-}
-}
-else {
-const err79 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/properties/Buyer/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Buyer.properties.BranchCode.type,parentSchema:schema23.properties.Buyer.properties.BranchCode,data:data24};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
-}
-}
-if(data21.BranchName !== undefined){
-let data25 = data21.BranchName;
-if(typeof data25 === "string"){
-if(func5(data25) > 500){
-const err80 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/properties/Buyer/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Buyer.properties.BranchName,data:data25};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
-}
-}
-else {
-const err81 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/properties/Buyer/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Buyer.properties.BranchName.type,parentSchema:schema23.properties.Buyer.properties.BranchName,data:data25};
-if(vErrors === null){
-vErrors = [err81];
-}
-else {
-vErrors.push(err81);
-}
-errors++;
-}
-}
-if(data21.Address !== undefined){
-let data26 = data21.Address;
-if(typeof data26 === "string"){
-if(func5(data26) > 500){
-const err82 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/properties/Buyer/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Buyer.properties.Address,data:data26};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
-}
-}
-else {
-const err83 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/properties/Buyer/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Buyer.properties.Address.type,parentSchema:schema23.properties.Buyer.properties.Address,data:data26};
-if(vErrors === null){
-vErrors = [err83];
-}
-else {
-vErrors.push(err83);
-}
-errors++;
-}
-}
-if(data21.Director !== undefined){
-if(!(validate21.call(this, data21.Director, {instancePath:instancePath+"/Buyer/Director",parentData:data21,parentDataProperty:"Director",rootData}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
-errors = vErrors.length;
-}
-}
-if(data21.Accountant !== undefined){
-let data28 = data21.Accountant;
-if((!(data28 && typeof data28 == "object" && !Array.isArray(data28))) && (data28 !== null)){
-const err84 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/properties/Buyer/properties/Accountant/type",keyword:"type",params:{type: schema23.properties.Buyer.properties.Accountant.type},message:"must be object,null",schema:schema23.properties.Buyer.properties.Accountant.type,parentSchema:schema23.properties.Buyer.properties.Accountant,data:data28};
-if(vErrors === null){
-vErrors = [err84];
-}
-else {
-vErrors.push(err84);
-}
-errors++;
-}
-if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
-if(Object.keys(data28).length < 1){
-const err85 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/properties/Buyer/properties/Accountant/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.Buyer.properties.Accountant,data:data28};
-if(vErrors === null){
-vErrors = [err85];
-}
-else {
-vErrors.push(err85);
-}
-errors++;
-}
-if(data28.Pinfl === undefined){
-const err86 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/properties/Buyer/properties/Accountant/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema23.properties.Buyer.properties.Accountant.required,parentSchema:schema23.properties.Buyer.properties.Accountant,data:data28};
-if(vErrors === null){
-vErrors = [err86];
-}
-else {
-vErrors.push(err86);
-}
-errors++;
-}
-if(data28.FullName === undefined){
-const err87 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/properties/Buyer/properties/Accountant/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema23.properties.Buyer.properties.Accountant.required,parentSchema:schema23.properties.Buyer.properties.Accountant,data:data28};
-if(vErrors === null){
-vErrors = [err87];
-}
-else {
-vErrors.push(err87);
-}
-errors++;
-}
-for(const key6 in data28){
-if(!((key6 === "Pinfl") || (key6 === "FullName"))){
-const err88 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/properties/Buyer/properties/Accountant/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Buyer.properties.Accountant,data:data28};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
-}
-errors++;
-}
-}
-if(data28.Pinfl !== undefined){
-let data29 = data28.Pinfl;
-if(typeof data29 === "string"){
-if(func5(data29) > 14){
-const err89 = {instancePath:instancePath+"/Buyer/Accountant/Pinfl",schemaPath:"#/$defs/pinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema31,data:data29};
-if(vErrors === null){
-vErrors = [err89];
-}
-else {
-vErrors.push(err89);
-}
-errors++;
-}
-const issues8 = func36(data29, true, rootData, this, instancePath + "/Buyer/Accountant/Pinfl");
-if(issues8 !== null){
-const kwErrors8 = func4(issues8, instancePath + "/Buyer/Accountant/Pinfl", "#/$defs/pinfl/pinfl", "pinfl");
-vErrors = vErrors === null ? kwErrors8 : vErrors.concat(kwErrors8);
-errors = errors + kwErrors8.length;
-}
-}
-else {
-const err90 = {instancePath:instancePath+"/Buyer/Accountant/Pinfl",schemaPath:"#/$defs/pinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.type,parentSchema:schema31,data:data29};
-if(vErrors === null){
-vErrors = [err90];
-}
-else {
-vErrors.push(err90);
-}
-errors++;
-}
-if(typeof data29 === "string"){
-if(func5(data29) < 14){
-const err91 = {instancePath:instancePath+"/Buyer/Accountant/Pinfl",schemaPath:"#/properties/Buyer/properties/Accountant/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema23.properties.Buyer.properties.Accountant.properties.Pinfl,data:data29};
-if(vErrors === null){
-vErrors = [err91];
-}
-else {
-vErrors.push(err91);
 }
 errors++;
 }
@@ -1303,33 +1284,33 @@ if(data28.FullName !== undefined){
 let data30 = data28.FullName;
 if(typeof data30 === "string"){
 if(func5(data30) > 300){
-const err92 = {instancePath:instancePath+"/Buyer/Accountant/FullName",schemaPath:"#/properties/Buyer/properties/Accountant/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.Buyer.properties.Accountant.properties.FullName,data:data30};
+const err74 = {instancePath:instancePath+"/Buyer/Accountant/FullName",schemaPath:"#/properties/Buyer/properties/Accountant/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema18.properties.Buyer.properties.Accountant.properties.FullName,data:data30};
 if(vErrors === null){
-vErrors = [err92];
+vErrors = [err74];
 }
 else {
-vErrors.push(err92);
+vErrors.push(err74);
 }
 errors++;
 }
 if(func5(data30) < 1){
-const err93 = {instancePath:instancePath+"/Buyer/Accountant/FullName",schemaPath:"#/properties/Buyer/properties/Accountant/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Buyer.properties.Accountant.properties.FullName,data:data30};
+const err75 = {instancePath:instancePath+"/Buyer/Accountant/FullName",schemaPath:"#/properties/Buyer/properties/Accountant/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Buyer.properties.Accountant.properties.FullName,data:data30};
 if(vErrors === null){
-vErrors = [err93];
+vErrors = [err75];
 }
 else {
-vErrors.push(err93);
+vErrors.push(err75);
 }
 errors++;
 }
 }
 else {
-const err94 = {instancePath:instancePath+"/Buyer/Accountant/FullName",schemaPath:"#/properties/Buyer/properties/Accountant/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Buyer.properties.Accountant.properties.FullName.type,parentSchema:schema23.properties.Buyer.properties.Accountant.properties.FullName,data:data30};
+const err76 = {instancePath:instancePath+"/Buyer/Accountant/FullName",schemaPath:"#/properties/Buyer/properties/Accountant/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Buyer.properties.Accountant.properties.FullName.type,parentSchema:schema18.properties.Buyer.properties.Accountant.properties.FullName,data:data30};
 if(vErrors === null){
-vErrors = [err94];
+vErrors = [err76];
 }
 else {
-vErrors.push(err94);
+vErrors.push(err76);
 }
 errors++;
 }
@@ -1338,19 +1319,19 @@ errors++;
 }
 }
 else {
-const err95 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.Buyer.type,parentSchema:schema23.properties.Buyer,data:data21};
+const err77 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.Buyer.type,parentSchema:schema18.properties.Buyer,data:data21};
 if(vErrors === null){
-vErrors = [err95];
+vErrors = [err77];
 }
 else {
-vErrors.push(err95);
+vErrors.push(err77);
 }
 errors++;
 }
 }
 if(data.Agent !== undefined){
-if(!(validate21.call(this, data.Agent, {instancePath:instancePath+"/Agent",parentData:data,parentDataProperty:"Agent",rootData}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+if(!(validate44.call(this, data.Agent, {instancePath:instancePath+"/Agent",parentData:data,parentDataProperty:"Agent",rootData}))){
+vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
 }
 }
@@ -1358,22 +1339,22 @@ if(data.Products !== undefined){
 let data32 = data.Products;
 if(Array.isArray(data32)){
 if(data32.length > 10000){
-const err96 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema23.properties.Products,data:data32};
+const err78 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema18.properties.Products,data:data32};
 if(vErrors === null){
-vErrors = [err96];
+vErrors = [err78];
 }
 else {
-vErrors.push(err96);
+vErrors.push(err78);
 }
 errors++;
 }
 if(data32.length < 1){
-const err97 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema23.properties.Products,data:data32};
+const err79 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema18.properties.Products,data:data32};
 if(vErrors === null){
-vErrors = [err97];
+vErrors = [err79];
 }
 else {
-vErrors.push(err97);
+vErrors.push(err79);
 }
 errors++;
 }
@@ -1382,83 +1363,83 @@ for(let i0=0; i0<len0; i0++){
 let data33 = data32[i0];
 if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
 if(data33.OrdNo === undefined){
-const err98 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema23.properties.Products.items.required,parentSchema:schema23.properties.Products.items,data:data33};
+const err80 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema18.properties.Products.items.required,parentSchema:schema18.properties.Products.items,data:data33};
 if(vErrors === null){
-vErrors = [err98];
+vErrors = [err80];
 }
 else {
-vErrors.push(err98);
+vErrors.push(err80);
 }
 errors++;
 }
 if(data33.Name === undefined){
-const err99 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema23.properties.Products.items.required,parentSchema:schema23.properties.Products.items,data:data33};
+const err81 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema18.properties.Products.items.required,parentSchema:schema18.properties.Products.items,data:data33};
 if(vErrors === null){
-vErrors = [err99];
+vErrors = [err81];
 }
 else {
-vErrors.push(err99);
+vErrors.push(err81);
 }
 errors++;
 }
 if(data33.CatalogCode === undefined){
-const err100 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema23.properties.Products.items.required,parentSchema:schema23.properties.Products.items,data:data33};
+const err82 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema18.properties.Products.items.required,parentSchema:schema18.properties.Products.items,data:data33};
 if(vErrors === null){
-vErrors = [err100];
+vErrors = [err82];
 }
 else {
-vErrors.push(err100);
+vErrors.push(err82);
 }
 errors++;
 }
 if(data33.CatalogName === undefined){
-const err101 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema23.properties.Products.items.required,parentSchema:schema23.properties.Products.items,data:data33};
+const err83 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema18.properties.Products.items.required,parentSchema:schema18.properties.Products.items,data:data33};
 if(vErrors === null){
-vErrors = [err101];
+vErrors = [err83];
 }
 else {
-vErrors.push(err101);
+vErrors.push(err83);
 }
 errors++;
 }
 if(data33.PackageCode === undefined){
-const err102 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema23.properties.Products.items.required,parentSchema:schema23.properties.Products.items,data:data33};
+const err84 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema18.properties.Products.items.required,parentSchema:schema18.properties.Products.items,data:data33};
 if(vErrors === null){
-vErrors = [err102];
+vErrors = [err84];
 }
 else {
-vErrors.push(err102);
+vErrors.push(err84);
 }
 errors++;
 }
 if(data33.PackageName === undefined){
-const err103 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema23.properties.Products.items.required,parentSchema:schema23.properties.Products.items,data:data33};
+const err85 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema18.properties.Products.items.required,parentSchema:schema18.properties.Products.items,data:data33};
 if(vErrors === null){
-vErrors = [err103];
+vErrors = [err85];
 }
 else {
-vErrors.push(err103);
+vErrors.push(err85);
 }
 errors++;
 }
 if(data33.Amount === undefined){
-const err104 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "Amount"},message:"must have required property '"+"Amount"+"'",schema:schema23.properties.Products.items.required,parentSchema:schema23.properties.Products.items,data:data33};
+const err86 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "Amount"},message:"must have required property '"+"Amount"+"'",schema:schema18.properties.Products.items.required,parentSchema:schema18.properties.Products.items,data:data33};
 if(vErrors === null){
-vErrors = [err104];
+vErrors = [err86];
 }
 else {
-vErrors.push(err104);
+vErrors.push(err86);
 }
 errors++;
 }
 for(const key7 in data33){
 if(!(((((((key7 === "OrdNo") || (key7 === "Name")) || (key7 === "CatalogCode")) || (key7 === "CatalogName")) || (key7 === "PackageCode")) || (key7 === "PackageName")) || (key7 === "Amount"))){
-const err105 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Products.items,data:data33};
+const err87 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Products.items,data:data33};
 if(vErrors === null){
-vErrors = [err105];
+vErrors = [err87];
 }
 else {
-vErrors.push(err105);
+vErrors.push(err87);
 }
 errors++;
 }
@@ -1466,23 +1447,23 @@ errors++;
 if(data33.OrdNo !== undefined){
 let data34 = data33.OrdNo;
 if(!(((typeof data34 == "number") && (!(data34 % 1) && !isNaN(data34))) && (isFinite(data34)))){
-const err106 = {instancePath:instancePath+"/Products/" + i0+"/OrdNo",schemaPath:"#/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.Products.items.properties.OrdNo.type,parentSchema:schema23.properties.Products.items.properties.OrdNo,data:data34};
+const err88 = {instancePath:instancePath+"/Products/" + i0+"/OrdNo",schemaPath:"#/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.Products.items.properties.OrdNo.type,parentSchema:schema18.properties.Products.items.properties.OrdNo,data:data34};
 if(vErrors === null){
-vErrors = [err106];
+vErrors = [err88];
 }
 else {
-vErrors.push(err106);
+vErrors.push(err88);
 }
 errors++;
 }
 if((typeof data34 == "number") && (isFinite(data34))){
 if(data34 < 1 || isNaN(data34)){
-const err107 = {instancePath:instancePath+"/Products/" + i0+"/OrdNo",schemaPath:"#/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema23.properties.Products.items.properties.OrdNo,data:data34};
+const err89 = {instancePath:instancePath+"/Products/" + i0+"/OrdNo",schemaPath:"#/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema18.properties.Products.items.properties.OrdNo,data:data34};
 if(vErrors === null){
-vErrors = [err107];
+vErrors = [err89];
 }
 else {
-vErrors.push(err107);
+vErrors.push(err89);
 }
 errors++;
 }
@@ -1492,252 +1473,179 @@ if(data33.Name !== undefined){
 let data35 = data33.Name;
 if(typeof data35 === "string"){
 if(func5(data35) > 1000){
-const err108 = {instancePath:instancePath+"/Products/" + i0+"/Name",schemaPath:"#/properties/Products/items/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema23.properties.Products.items.properties.Name,data:data35};
+const err90 = {instancePath:instancePath+"/Products/" + i0+"/Name",schemaPath:"#/properties/Products/items/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema18.properties.Products.items.properties.Name,data:data35};
 if(vErrors === null){
-vErrors = [err108];
+vErrors = [err90];
 }
 else {
-vErrors.push(err108);
+vErrors.push(err90);
 }
 errors++;
 }
 if(func5(data35) < 1){
-const err109 = {instancePath:instancePath+"/Products/" + i0+"/Name",schemaPath:"#/properties/Products/items/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Products.items.properties.Name,data:data35};
+const err91 = {instancePath:instancePath+"/Products/" + i0+"/Name",schemaPath:"#/properties/Products/items/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Products.items.properties.Name,data:data35};
 if(vErrors === null){
-vErrors = [err109];
+vErrors = [err91];
 }
 else {
-vErrors.push(err109);
+vErrors.push(err91);
 }
 errors++;
 }
 }
 else {
-const err110 = {instancePath:instancePath+"/Products/" + i0+"/Name",schemaPath:"#/properties/Products/items/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Products.items.properties.Name.type,parentSchema:schema23.properties.Products.items.properties.Name,data:data35};
+const err92 = {instancePath:instancePath+"/Products/" + i0+"/Name",schemaPath:"#/properties/Products/items/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Products.items.properties.Name.type,parentSchema:schema18.properties.Products.items.properties.Name,data:data35};
 if(vErrors === null){
-vErrors = [err110];
+vErrors = [err92];
 }
 else {
-vErrors.push(err110);
+vErrors.push(err92);
 }
 errors++;
 }
 }
 if(data33.CatalogCode !== undefined){
-let data36 = data33.CatalogCode;
-if(typeof data36 === "string"){
-if(!pattern2.test(data36)){
-const err111 = {instancePath:instancePath+"/Products/" + i0+"/CatalogCode",schemaPath:"#/$defs/catalogCode/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema34,data:data36};
-if(vErrors === null){
-vErrors = [err111];
-}
-else {
-vErrors.push(err111);
-}
-errors++;
-}
-}
-else {
-const err112 = {instancePath:instancePath+"/Products/" + i0+"/CatalogCode",schemaPath:"#/$defs/catalogCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.type,parentSchema:schema34,data:data36};
-if(vErrors === null){
-vErrors = [err112];
-}
-else {
-vErrors.push(err112);
-}
-errors++;
+if(!(validate52.call(this, data33.CatalogCode, {instancePath:instancePath+"/Products/" + i0+"/CatalogCode",parentData:data33,parentDataProperty:"CatalogCode",rootData}))){
+vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+errors = vErrors.length;
 }
 }
 if(data33.CatalogName !== undefined){
 let data37 = data33.CatalogName;
 if(typeof data37 === "string"){
 if(func5(data37) > 1000){
-const err113 = {instancePath:instancePath+"/Products/" + i0+"/CatalogName",schemaPath:"#/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema23.properties.Products.items.properties.CatalogName,data:data37};
+const err93 = {instancePath:instancePath+"/Products/" + i0+"/CatalogName",schemaPath:"#/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema18.properties.Products.items.properties.CatalogName,data:data37};
 if(vErrors === null){
-vErrors = [err113];
+vErrors = [err93];
 }
 else {
-vErrors.push(err113);
+vErrors.push(err93);
 }
 errors++;
 }
 if(func5(data37) < 1){
-const err114 = {instancePath:instancePath+"/Products/" + i0+"/CatalogName",schemaPath:"#/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Products.items.properties.CatalogName,data:data37};
+const err94 = {instancePath:instancePath+"/Products/" + i0+"/CatalogName",schemaPath:"#/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Products.items.properties.CatalogName,data:data37};
 if(vErrors === null){
-vErrors = [err114];
+vErrors = [err94];
 }
 else {
-vErrors.push(err114);
+vErrors.push(err94);
 }
 errors++;
 }
 }
 else {
-const err115 = {instancePath:instancePath+"/Products/" + i0+"/CatalogName",schemaPath:"#/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Products.items.properties.CatalogName.type,parentSchema:schema23.properties.Products.items.properties.CatalogName,data:data37};
+const err95 = {instancePath:instancePath+"/Products/" + i0+"/CatalogName",schemaPath:"#/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Products.items.properties.CatalogName.type,parentSchema:schema18.properties.Products.items.properties.CatalogName,data:data37};
 if(vErrors === null){
-vErrors = [err115];
+vErrors = [err95];
 }
 else {
-vErrors.push(err115);
+vErrors.push(err95);
 }
 errors++;
 }
 }
 if(data33.PackageCode !== undefined){
-let data38 = data33.PackageCode;
-if(typeof data38 === "string"){
-if(!pattern3.test(data38)){
-const err116 = {instancePath:instancePath+"/Products/" + i0+"/PackageCode",schemaPath:"#/$defs/packageCode/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema35,data:data38};
-if(vErrors === null){
-vErrors = [err116];
-}
-else {
-vErrors.push(err116);
-}
-errors++;
-}
-}
-else {
-const err117 = {instancePath:instancePath+"/Products/" + i0+"/PackageCode",schemaPath:"#/$defs/packageCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.type,parentSchema:schema35,data:data38};
-if(vErrors === null){
-vErrors = [err117];
-}
-else {
-vErrors.push(err117);
-}
-errors++;
+if(!(validate54.call(this, data33.PackageCode, {instancePath:instancePath+"/Products/" + i0+"/PackageCode",parentData:data33,parentDataProperty:"PackageCode",rootData}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+errors = vErrors.length;
 }
 }
 if(data33.PackageName !== undefined){
 let data39 = data33.PackageName;
 if(typeof data39 === "string"){
 if(func5(data39) > 300){
-const err118 = {instancePath:instancePath+"/Products/" + i0+"/PackageName",schemaPath:"#/properties/Products/items/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.Products.items.properties.PackageName,data:data39};
+const err96 = {instancePath:instancePath+"/Products/" + i0+"/PackageName",schemaPath:"#/properties/Products/items/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema18.properties.Products.items.properties.PackageName,data:data39};
 if(vErrors === null){
-vErrors = [err118];
+vErrors = [err96];
 }
 else {
-vErrors.push(err118);
+vErrors.push(err96);
 }
 errors++;
 }
 if(func5(data39) < 1){
-const err119 = {instancePath:instancePath+"/Products/" + i0+"/PackageName",schemaPath:"#/properties/Products/items/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Products.items.properties.PackageName,data:data39};
+const err97 = {instancePath:instancePath+"/Products/" + i0+"/PackageName",schemaPath:"#/properties/Products/items/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Products.items.properties.PackageName,data:data39};
 if(vErrors === null){
-vErrors = [err119];
+vErrors = [err97];
 }
 else {
-vErrors.push(err119);
+vErrors.push(err97);
 }
 errors++;
 }
 }
 else {
-const err120 = {instancePath:instancePath+"/Products/" + i0+"/PackageName",schemaPath:"#/properties/Products/items/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Products.items.properties.PackageName.type,parentSchema:schema23.properties.Products.items.properties.PackageName,data:data39};
+const err98 = {instancePath:instancePath+"/Products/" + i0+"/PackageName",schemaPath:"#/properties/Products/items/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Products.items.properties.PackageName.type,parentSchema:schema18.properties.Products.items.properties.PackageName,data:data39};
 if(vErrors === null){
-vErrors = [err120];
+vErrors = [err98];
 }
 else {
-vErrors.push(err120);
+vErrors.push(err98);
 }
 errors++;
 }
 }
 if(data33.Amount !== undefined){
-let data40 = data33.Amount;
-if((typeof data40 == "number") && (isFinite(data40))){
-if(data40 > 999999999 || isNaN(data40)){
-const err121 = {instancePath:instancePath+"/Products/" + i0+"/Amount",schemaPath:"#/$defs/count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema36,data:data40};
+if(!(validate56.call(this, data33.Amount, {instancePath:instancePath+"/Products/" + i0+"/Amount",parentData:data33,parentDataProperty:"Amount",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err99 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.Products.items.type,parentSchema:schema18.properties.Products.items,data:data33};
 if(vErrors === null){
-vErrors = [err121];
+vErrors = [err99];
 }
 else {
-vErrors.push(err121);
-}
-errors++;
-}
-if(data40 <= 0 || isNaN(data40)){
-const err122 = {instancePath:instancePath+"/Products/" + i0+"/Amount",schemaPath:"#/$defs/count/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema36,data:data40};
-if(vErrors === null){
-vErrors = [err122];
-}
-else {
-vErrors.push(err122);
-}
-errors++;
-}
-const issues9 = func62(data40, 6, rootData, this, instancePath + "/Products/" + i0+"/Amount");
-if(issues9 !== null){
-const kwErrors9 = func4(issues9, instancePath + "/Products/" + i0+"/Amount", "#/$defs/count/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors9 : vErrors.concat(kwErrors9);
-errors = errors + kwErrors9.length;
-}
-}
-else {
-const err123 = {instancePath:instancePath+"/Products/" + i0+"/Amount",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema36.type,parentSchema:schema36,data:data40};
-if(vErrors === null){
-vErrors = [err123];
-}
-else {
-vErrors.push(err123);
+vErrors.push(err99);
 }
 errors++;
 }
 }
 }
 else {
-const err124 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.Products.items.type,parentSchema:schema23.properties.Products.items,data:data33};
+const err100 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.Products.type,parentSchema:schema18.properties.Products,data:data32};
 if(vErrors === null){
-vErrors = [err124];
+vErrors = [err100];
 }
 else {
-vErrors.push(err124);
+vErrors.push(err100);
 }
 errors++;
 }
 }
+const issues1 = func45(data, schema18.notToOneself, rootData, this, instancePath + "");
+if(issues1 !== null){
+const kwErrors1 = func4(issues1, instancePath + "", "#/notToOneself", "notToOneself");
+vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
+errors = errors + kwErrors1.length;
+}
+const issues2 = func47(data, schema18.requiredUnless, rootData, this, instancePath + "");
+if(issues2 !== null){
+const kwErrors2 = func4(issues2, instancePath + "", "#/requiredUnless", "requiredUnless");
+vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
+errors = errors + kwErrors2.length;
+}
+const issues3 = func49(data, schema18.sellerNotBuyer, rootData, this, instancePath + "");
+if(issues3 !== null){
+const kwErrors3 = func4(issues3, instancePath + "", "#/sellerNotBuyer", "sellerNotBuyer");
+vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
+errors = errors + kwErrors3.length;
+}
 }
 else {
-const err125 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.Products.type,parentSchema:schema23.properties.Products,data:data32};
+const err101 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
 if(vErrors === null){
-vErrors = [err125];
+vErrors = [err101];
 }
 else {
-vErrors.push(err125);
+vErrors.push(err101);
 }
 errors++;
 }
-}
-const issues10 = func64(data, schema23.notToOneself, rootData, this, instancePath + "");
-if(issues10 !== null){
-const kwErrors10 = func4(issues10, instancePath + "", "#/notToOneself", "notToOneself");
-vErrors = vErrors === null ? kwErrors10 : vErrors.concat(kwErrors10);
-errors = errors + kwErrors10.length;
-}
-const issues11 = func66(data, schema23.requiredUnless, rootData, this, instancePath + "");
-if(issues11 !== null){
-const kwErrors11 = func4(issues11, instancePath + "", "#/requiredUnless", "requiredUnless");
-vErrors = vErrors === null ? kwErrors11 : vErrors.concat(kwErrors11);
-errors = errors + kwErrors11.length;
-}
-const issues12 = func68(data, schema23.sellerNotBuyer, rootData, this, instancePath + "");
-if(issues12 !== null){
-const kwErrors12 = func4(issues12, instancePath + "", "#/sellerNotBuyer", "sellerNotBuyer");
-vErrors = vErrors === null ? kwErrors12 : vErrors.concat(kwErrors12);
-errors = errors + kwErrors12.length;
-}
-}
-else {
-const err126 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
-if(vErrors === null){
-vErrors = [err126];
-}
-else {
-vErrors.push(err126);
-}
-errors++;
-}
-validate20.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
 

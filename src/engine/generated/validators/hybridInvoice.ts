@@ -3,47 +3,155 @@
 /* eslint-disable */
 import * as kw from '../../keywords/functions';
 "use strict";
-export const validate = validate20;
-export default validate20;
-const schema23 = {"$id":"hybridInvoice","title":"documents:kinds.hybridInvoice","description":"Hybrid invoice-waybill (ESF combined with the e-TTN, PKM No. 168 of 18.03.2025; uz-edi.md §b.2). Field names differ from the ESF: Amount/Price and Vat{Rate,Sum}. HybridInvoiceType: 0 standard, 1 additional, 4 corrected.","type":"object","additionalProperties":false,"required":["HybridInvoiceId","HybridInvoiceType","HybridInvoiceDoc","ContractDoc","OldHybridInvoiceDoc","Seller","Buyer","ItemReleased","HasBarcode","HasCommittent","HasTaxRelief","HasExcise","HasMarking","HasMedicalEquipment","TransportType","Carrier","Roadway","Empowerment"],"sellerNotBuyer":{"seller":"Seller/TinOrPinfl","buyer":"Buyer/TinOrPinfl"},"requiredUnless":{"field":"HybridInvoiceType","equals":[0],"properties":["OldHybridInvoiceDoc"]},"properties":{"HybridInvoiceId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:hybridInvoice.HybridInvoiceId"},"HybridInvoiceType":{"type":"integer","enum":[0,1,4],"title":"forms:hybridInvoice.HybridInvoiceType"},"HybridInvoiceDoc":{"type":"object","additionalProperties":false,"required":["No","Date"],"properties":{"No":{"type":"string","minLength":1,"maxLength":50,"title":"forms:hybridInvoice.No"},"Date":{"$ref":"#/$defs/isoDate","title":"forms:hybridInvoice.Date"}},"title":"forms:hybridInvoice.HybridInvoiceDoc"},"OldHybridInvoiceDoc":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["Id","No","Date"],"properties":{"Id":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","serverCheck":{"name":"oldDocumentSameType","kind":"hybridInvoice","idField":"HybridInvoiceId"},"title":"forms:hybridInvoice.Id"},"No":{"type":"string","minLength":1,"maxLength":50,"title":"forms:hybridInvoice.No"},"Date":{"$ref":"#/$defs/isoDate","title":"forms:hybridInvoice.Date"}},"title":"forms:hybridInvoice.OldHybridInvoiceDoc"},"ContractDoc":{"type":"object","additionalProperties":false,"required":["No","Date"],"properties":{"No":{"type":"string","minLength":1,"maxLength":100,"title":"forms:hybridInvoice.No"},"Date":{"$ref":"#/$defs/isoDate","title":"forms:hybridInvoice.Date"}},"title":"forms:hybridInvoice.ContractDoc"},"Seller":{"type":"object","additionalProperties":false,"required":["TinOrPinfl","Name","Director"],"properties":{"TinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:party.TinOrPinfl"},"TaxpayerType":{"type":["integer","null"],"enum":[10,20,21,22,30,50,60,null],"title":"forms:party.TaxpayerType"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"VatRegCode":{"type":"string","pattern":"^(\\d{12})?$","title":"forms:party.VatRegCode"},"VatRegStatus":{"type":["integer","null"],"enum":[20,21,22,null],"title":"forms:party.VatRegStatus"},"AccountNumber":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:party.Account"},"BankMfo":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:party.BankId"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"Director":{"type":"string","minLength":1,"maxLength":300,"title":"forms:party.Director"},"Accountant":{"type":"string","maxLength":300,"title":"forms:party.Accountant"}},"title":"forms:invoice.Seller"},"Buyer":{"type":"object","additionalProperties":false,"required":["TinOrPinfl","Name","Director"],"properties":{"TinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:party.TinOrPinfl"},"TaxpayerType":{"type":["integer","null"],"enum":[10,20,21,22,30,50,60,null],"title":"forms:party.TaxpayerType"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"VatRegCode":{"type":"string","pattern":"^(\\d{12})?$","title":"forms:party.VatRegCode"},"VatRegStatus":{"type":["integer","null"],"enum":[20,21,22,null],"title":"forms:party.VatRegStatus"},"AccountNumber":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:party.Account"},"BankMfo":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:party.BankId"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"Director":{"type":"string","minLength":1,"maxLength":300,"title":"forms:party.Director"},"Accountant":{"type":"string","maxLength":300,"title":"forms:party.Accountant"}},"title":"forms:invoice.Buyer"},"ItemReleased":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"$ref":"#/$defs/pinfl","minLength":14,"title":"forms:hybridInvoice.Pinfl"},"FullName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:hybridInvoice.FullName"}},"title":"forms:hybridInvoice.ItemReleased"},"HasBarcode":{"type":"boolean","title":"forms:hybridInvoice.HasBarcode"},"HasCommittent":{"type":"boolean","title":"forms:hybridInvoice.HasCommittent"},"HasTaxRelief":{"type":"boolean","title":"forms:hybridInvoice.HasTaxRelief"},"HasExcise":{"type":"boolean","title":"forms:hybridInvoice.HasExcise"},"HasMarking":{"type":"boolean","title":"forms:hybridInvoice.HasMarking"},"HasMedicalEquipment":{"type":"boolean","title":"forms:hybridInvoice.HasMedicalEquipment"},"TransportType":{"type":"integer","enum":[1,2,3,4],"title":"forms:hybridInvoice.TransportType"},"Carrier":{"$ref":"#/$defs/partyRef","title":"forms:hybridInvoice.Carrier"},"FreightForwarder":{"type":["object","null"],"additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}},"minProperties":1,"title":"forms:hybridInvoice.FreightForwarder"},"ResponsibleToGoods":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:hybridInvoice.TinOrPinfl"},"Name":{"type":"string","minLength":1,"maxLength":300,"title":"forms:hybridInvoice.Name"}},"title":"forms:hybridInvoice.ResponsibleToGoods"},"Roadway":{"type":"object","additionalProperties":false,"required":["Truck","Driver","ProductGroups"],"properties":{"Truck":{"$ref":"#/$defs/vehicle","title":"forms:hybridInvoice.Truck"},"Trailer":{"type":["object","null"],"additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}},"minProperties":1,"title":"forms:hybridInvoice.Trailer"},"Carriages":{"type":"array","maxItems":20,"items":{"$ref":"#/$defs/vehicle"},"title":"forms:hybridInvoice.Carriages"},"Driver":{"$ref":"#/$defs/driver","title":"forms:hybridInvoice.Driver"},"ProductGroups":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["LoadingPoint","UnloadingPoint","ProductInfo"],"properties":{"LoadingPoint":{"$ref":"#/$defs/point","title":"forms:hybridInvoice.LoadingPoint"},"UnloadingPoint":{"$ref":"#/$defs/point","title":"forms:hybridInvoice.UnloadingPoint"},"ProductInfo":{"type":"object","additionalProperties":false,"required":["Products","TotalDeliverySum","TotalVatSum","TotalDeliverySumWithVat"],"documentTotals":{"items":"Products","sums":{"TotalDeliverySum":"DeliverySum","TotalVatSum":"Vat/Sum","TotalDeliverySumWithVat":"DeliverySumWithVat"}},"properties":{"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","Name","CatalogCode","CatalogName","PackageCode","PackageName","Amount","Price","DeliverySum","Vat","DeliverySumWithVat","Origin"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"Committent":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["TinOrPinfl","Name"],"title":"forms:line.Committent","properties":{"TinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:line.CommittentTin"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:hybridInvoice.Name"}}},"TaxRelief":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["Id","Name","Type"],"title":"forms:line.TaxRelief","properties":{"Id":{"type":"integer","title":"forms:line.LgotaId"},"Name":{"type":"string","minLength":1,"maxLength":2000,"title":"forms:line.LgotaName"},"VatSum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.LgotaVatSum"},"Type":{"type":"integer","enum":[1,2],"title":"forms:line.LgotaType"}}},"Marks":{"$ref":"#/$defs/marks","title":"forms:line.Marks"},"Excise":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["Rate","Sum"],"title":"forms:line.Excise","properties":{"Rate":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.ExciseRate"},"Sum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.ExciseSum"}}},"Name":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"CatalogCode":{"$ref":"#/$defs/catalogCode","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"PackageCode":{"$ref":"#/$defs/packageCode","title":"forms:line.PackageCode"},"PackageName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:line.PackageName"},"Barcode":{"type":"string","maxLength":1000,"title":"forms:line.Barcode"},"Amount":{"$ref":"#/$defs/count","title":"forms:line.Count"},"Price":{"$ref":"#/$defs/money","title":"forms:line.Summa"},"DeliverySum":{"$ref":"#/$defs/money","title":"forms:line.DeliverySum"},"Vat":{"type":"object","additionalProperties":false,"required":["Rate","Sum"],"title":"forms:line.Vat","properties":{"Rate":{"$ref":"#/$defs/vatRate","title":"forms:line.VatRate"},"Sum":{"$ref":"#/$defs/money","title":"forms:line.VatSum"}}},"DeliverySumWithVat":{"$ref":"#/$defs/money","title":"forms:line.DeliverySumWithVat"},"Origin":{"type":"integer","enum":[1,2,3,4],"title":"forms:line.Origin"},"WeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightBrutto"},"WeightNetto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightNetto"}}},"lineArithmetic":{"count":"Amount","price":"Price","deliverySum":"DeliverySum","vatRate":"Vat/Rate","vatSum":"Vat/Sum","total":"DeliverySumWithVat"},"vatRateForDate":{"date":"HybridInvoiceDoc/Date","rate":"Vat/Rate"},"title":"forms:hybridInvoice.Products"},"TotalDeliverySum":{"$ref":"#/$defs/money","title":"forms:hybridInvoice.TotalDeliverySum"},"TotalVatSum":{"$ref":"#/$defs/money","title":"forms:hybridInvoice.TotalVatSum"},"TotalDeliverySumWithVat":{"$ref":"#/$defs/money","title":"forms:hybridInvoice.TotalDeliverySumWithVat"}},"title":"forms:hybridInvoice.ProductInfo"}}},"title":"forms:hybridInvoice.ProductGroups"}},"title":"forms:hybridInvoice.Roadway"},"TotalDistance":{"type":"number","minimum":0,"decimalPlaces":2,"title":"forms:hybridInvoice.TotalDistance"},"TotalDeliveryCost":{"$ref":"#/$defs/money","minimum":0,"title":"forms:hybridInvoice.TotalDeliveryCost"},"TotalWeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:hybridInvoice.TotalWeightBrutto"},"TotalWeightNetto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:hybridInvoice.TotalWeightNetto"},"Empowerment":{"type":["object","null"],"additionalProperties":false,"required":["EmpowermentNo","EmpowermentDateOfIssue"],"properties":{"EmpowermentId":{"title":"forms:empowermentRef.EmpowermentId","type":"string","maxLength":50},"EmpowermentNo":{"title":"forms:empowermentRef.EmpowermentNo","type":"string","minLength":1,"maxLength":50},"EmpowermentDateOfIssue":{"title":"forms:empowermentRef.EmpowermentDateOfIssue","$ref":"#/$defs/isoDate"},"EmpowermentDateOfExpire":{"title":"forms:empowermentRef.EmpowermentDateOfExpire","$ref":"#/$defs/isoDate"}},"minProperties":1,"title":"forms:hybridInvoice.Empowerment"}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"driver":{"description":"The driver of a vehicle: TIN or PINFL and full name (spec §3 Waybill).","type":"object","additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:driver.Pinfl","$ref":"#/$defs/tinOrPinfl"},"FullName":{"title":"forms:driver.FullName","type":"string","minLength":1,"maxLength":300}}},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"marks":{"description":"Marking codes of a marked product line: product type and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"partyRef":{"description":"A party named by TIN/PINFL with its branch (waybill, hybrid invoice-waybill).","type":"object","additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}}},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"point":{"description":"Loading or unloading point (uz-edi.md §b.3 keeps these keys lower-camel).","type":"object","additionalProperties":false,"required":["regionId","districtCode","address"],"properties":{"regionId":{"title":"forms:point.regionId","type":"integer","minimum":1},"regionName":{"title":"forms:point.regionName","type":"string","maxLength":200},"districtCode":{"title":"forms:point.districtCode","type":"integer","minimum":1},"districtName":{"title":"forms:point.districtName","type":"string","maxLength":200},"mahallaId":{"title":"forms:point.mahallaId","type":["integer","null"]},"mahallaName":{"title":"forms:point.mahallaName","type":"string","maxLength":200},"address":{"title":"forms:point.address","type":"string","minLength":1,"maxLength":500},"longitude":{"title":"forms:point.longitude","type":["number","null"],"minimum":-180,"maximum":180},"latitude":{"title":"forms:point.latitude","type":["number","null"],"minimum":-90,"maximum":90}}},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]},"vehicle":{"description":"A truck, trailer or semitrailer: model and registration number.","type":"object","additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}}}}};
-const schema24 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
-const schema27 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
-const schema29 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
-const schema34 = {"description":"A truck, trailer or semitrailer: model and registration number.","type":"object","additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}}};
-const schema38 = {"description":"Loading or unloading point (uz-edi.md §b.3 keeps these keys lower-camel).","type":"object","additionalProperties":false,"required":["regionId","districtCode","address"],"properties":{"regionId":{"title":"forms:point.regionId","type":"integer","minimum":1},"regionName":{"title":"forms:point.regionName","type":"string","maxLength":200},"districtCode":{"title":"forms:point.districtCode","type":"integer","minimum":1},"districtName":{"title":"forms:point.districtName","type":"string","maxLength":200},"mahallaId":{"title":"forms:point.mahallaId","type":["integer","null"]},"mahallaName":{"title":"forms:point.mahallaName","type":"string","maxLength":200},"address":{"title":"forms:point.address","type":"string","minLength":1,"maxLength":500},"longitude":{"title":"forms:point.longitude","type":["number","null"],"minimum":-180,"maximum":180},"latitude":{"title":"forms:point.latitude","type":["number","null"],"minimum":-90,"maximum":90}}};
-const schema41 = {"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2};
-const schema42 = {"description":"Marking codes of a marked product line: product type and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}};
-const schema45 = {"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"};
-const schema46 = {"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"};
-const schema47 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
-const schema50 = {"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]};
+export const validate = validate35;
+export default validate35;
+const schema18 = {"$id":"hybridInvoice","title":"documents:kinds.hybridInvoice","description":"Hybrid invoice-waybill (ESF combined with the e-TTN, PKM No. 168 of 18.03.2025; uz-edi.md §b.2). Field names differ from the ESF: Amount/Price and Vat{Rate,Sum}. HybridInvoiceType: 0 standard, 1 additional, 4 corrected.","type":"object","additionalProperties":false,"required":["HybridInvoiceId","HybridInvoiceType","HybridInvoiceDoc","ContractDoc","OldHybridInvoiceDoc","Seller","Buyer","ItemReleased","HasBarcode","HasCommittent","HasTaxRelief","HasExcise","HasMarking","HasMedicalEquipment","TransportType","Carrier","Roadway","Empowerment"],"sellerNotBuyer":{"seller":"Seller/TinOrPinfl","buyer":"Buyer/TinOrPinfl"},"requiredUnless":{"field":"HybridInvoiceType","equals":[0],"properties":["OldHybridInvoiceDoc"]},"properties":{"HybridInvoiceId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:hybridInvoice.HybridInvoiceId"},"HybridInvoiceType":{"type":"integer","enum":[0,1,4],"title":"forms:hybridInvoice.HybridInvoiceType"},"HybridInvoiceDoc":{"type":"object","additionalProperties":false,"required":["No","Date"],"properties":{"No":{"type":"string","minLength":1,"maxLength":50,"title":"forms:hybridInvoice.No"},"Date":{"$ref":"#/$defs/isoDate","title":"forms:hybridInvoice.Date"}},"title":"forms:hybridInvoice.HybridInvoiceDoc"},"OldHybridInvoiceDoc":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["Id","No","Date"],"properties":{"Id":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","serverCheck":{"name":"oldDocumentSameType","kind":"hybridInvoice","idField":"HybridInvoiceId"},"title":"forms:hybridInvoice.Id"},"No":{"type":"string","minLength":1,"maxLength":50,"title":"forms:hybridInvoice.No"},"Date":{"$ref":"#/$defs/isoDate","title":"forms:hybridInvoice.Date"}},"title":"forms:hybridInvoice.OldHybridInvoiceDoc"},"ContractDoc":{"type":"object","additionalProperties":false,"required":["No","Date"],"properties":{"No":{"type":"string","minLength":1,"maxLength":100,"title":"forms:hybridInvoice.No"},"Date":{"$ref":"#/$defs/isoDate","title":"forms:hybridInvoice.Date"}},"title":"forms:hybridInvoice.ContractDoc"},"Seller":{"type":"object","additionalProperties":false,"required":["TinOrPinfl","Name","Director"],"properties":{"TinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:party.TinOrPinfl"},"TaxpayerType":{"type":["integer","null"],"enum":[10,20,21,22,30,50,60,null],"title":"forms:party.TaxpayerType"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"VatRegCode":{"type":"string","pattern":"^(\\d{12})?$","title":"forms:party.VatRegCode"},"VatRegStatus":{"type":["integer","null"],"enum":[20,21,22,null],"title":"forms:party.VatRegStatus"},"AccountNumber":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:party.Account"},"BankMfo":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:party.BankId"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"Director":{"type":"string","minLength":1,"maxLength":300,"title":"forms:party.Director"},"Accountant":{"type":"string","maxLength":300,"title":"forms:party.Accountant"}},"title":"forms:invoice.Seller"},"Buyer":{"type":"object","additionalProperties":false,"required":["TinOrPinfl","Name","Director"],"properties":{"TinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:party.TinOrPinfl"},"TaxpayerType":{"type":["integer","null"],"enum":[10,20,21,22,30,50,60,null],"title":"forms:party.TaxpayerType"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"VatRegCode":{"type":"string","pattern":"^(\\d{12})?$","title":"forms:party.VatRegCode"},"VatRegStatus":{"type":["integer","null"],"enum":[20,21,22,null],"title":"forms:party.VatRegStatus"},"AccountNumber":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:party.Account"},"BankMfo":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:party.BankId"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"Director":{"type":"string","minLength":1,"maxLength":300,"title":"forms:party.Director"},"Accountant":{"type":"string","maxLength":300,"title":"forms:party.Accountant"}},"title":"forms:invoice.Buyer"},"ItemReleased":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"$ref":"#/$defs/pinfl","minLength":14,"title":"forms:hybridInvoice.Pinfl"},"FullName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:hybridInvoice.FullName"}},"title":"forms:hybridInvoice.ItemReleased"},"HasBarcode":{"type":"boolean","title":"forms:hybridInvoice.HasBarcode"},"HasCommittent":{"type":"boolean","title":"forms:hybridInvoice.HasCommittent"},"HasTaxRelief":{"type":"boolean","title":"forms:hybridInvoice.HasTaxRelief"},"HasExcise":{"type":"boolean","title":"forms:hybridInvoice.HasExcise"},"HasMarking":{"type":"boolean","title":"forms:hybridInvoice.HasMarking"},"HasMedicalEquipment":{"type":"boolean","title":"forms:hybridInvoice.HasMedicalEquipment"},"TransportType":{"type":"integer","enum":[1,2,3,4],"title":"forms:hybridInvoice.TransportType"},"Carrier":{"$ref":"#/$defs/partyRef","title":"forms:hybridInvoice.Carrier"},"FreightForwarder":{"type":["object","null"],"additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}},"minProperties":1,"title":"forms:hybridInvoice.FreightForwarder"},"ResponsibleToGoods":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:hybridInvoice.TinOrPinfl"},"Name":{"type":"string","minLength":1,"maxLength":300,"title":"forms:hybridInvoice.Name"}},"title":"forms:hybridInvoice.ResponsibleToGoods"},"Roadway":{"type":"object","additionalProperties":false,"required":["Truck","Driver","ProductGroups"],"properties":{"Truck":{"$ref":"#/$defs/vehicle","title":"forms:hybridInvoice.Truck"},"Trailer":{"type":["object","null"],"additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}},"minProperties":1,"title":"forms:hybridInvoice.Trailer"},"Carriages":{"type":"array","maxItems":20,"items":{"$ref":"#/$defs/vehicle"},"title":"forms:hybridInvoice.Carriages"},"Driver":{"$ref":"#/$defs/driver","title":"forms:hybridInvoice.Driver"},"ProductGroups":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["LoadingPoint","UnloadingPoint","ProductInfo"],"properties":{"LoadingPoint":{"$ref":"#/$defs/point","title":"forms:hybridInvoice.LoadingPoint"},"UnloadingPoint":{"$ref":"#/$defs/point","title":"forms:hybridInvoice.UnloadingPoint"},"ProductInfo":{"type":"object","additionalProperties":false,"required":["Products","TotalDeliverySum","TotalVatSum","TotalDeliverySumWithVat"],"documentTotals":{"items":"Products","sums":{"TotalDeliverySum":"DeliverySum","TotalVatSum":"Vat/Sum","TotalDeliverySumWithVat":"DeliverySumWithVat"}},"properties":{"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","Name","CatalogCode","CatalogName","PackageCode","PackageName","Amount","Price","DeliverySum","Vat","DeliverySumWithVat","Origin"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"Committent":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["TinOrPinfl","Name"],"title":"forms:line.Committent","properties":{"TinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:line.CommittentTin"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:hybridInvoice.Name"}}},"TaxRelief":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["Id","Name","Type"],"title":"forms:line.TaxRelief","properties":{"Id":{"type":"integer","title":"forms:line.LgotaId"},"Name":{"type":"string","minLength":1,"maxLength":2000,"title":"forms:line.LgotaName"},"VatSum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.LgotaVatSum"},"Type":{"type":"integer","enum":[1,2],"title":"forms:line.LgotaType"}}},"Marks":{"$ref":"#/$defs/marks","title":"forms:line.Marks"},"Excise":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["Rate","Sum"],"title":"forms:line.Excise","properties":{"Rate":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.ExciseRate"},"Sum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.ExciseSum"}}},"Name":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"CatalogCode":{"$ref":"#/$defs/catalogCode","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"PackageCode":{"$ref":"#/$defs/packageCode","title":"forms:line.PackageCode"},"PackageName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:line.PackageName"},"Barcode":{"type":"string","maxLength":1000,"title":"forms:line.Barcode"},"Amount":{"$ref":"#/$defs/count","title":"forms:line.Count"},"Price":{"$ref":"#/$defs/money","title":"forms:line.Summa"},"DeliverySum":{"$ref":"#/$defs/money","title":"forms:line.DeliverySum"},"Vat":{"type":"object","additionalProperties":false,"required":["Rate","Sum"],"title":"forms:line.Vat","properties":{"Rate":{"$ref":"#/$defs/vatRate","title":"forms:line.VatRate"},"Sum":{"$ref":"#/$defs/money","title":"forms:line.VatSum"}}},"DeliverySumWithVat":{"$ref":"#/$defs/money","title":"forms:line.DeliverySumWithVat"},"Origin":{"type":"integer","enum":[1,2,3,4],"title":"forms:line.Origin"},"WeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightBrutto"},"WeightNetto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightNetto"}}},"lineArithmetic":{"count":"Amount","price":"Price","deliverySum":"DeliverySum","vatRate":"Vat/Rate","vatSum":"Vat/Sum","total":"DeliverySumWithVat"},"vatRateForDate":{"date":"HybridInvoiceDoc/Date","rate":"Vat/Rate"},"title":"forms:hybridInvoice.Products"},"TotalDeliverySum":{"$ref":"#/$defs/money","title":"forms:hybridInvoice.TotalDeliverySum"},"TotalVatSum":{"$ref":"#/$defs/money","title":"forms:hybridInvoice.TotalVatSum"},"TotalDeliverySumWithVat":{"$ref":"#/$defs/money","title":"forms:hybridInvoice.TotalDeliverySumWithVat"}},"title":"forms:hybridInvoice.ProductInfo"}}},"title":"forms:hybridInvoice.ProductGroups"}},"title":"forms:hybridInvoice.Roadway"},"TotalDistance":{"type":"number","minimum":0,"decimalPlaces":2,"title":"forms:hybridInvoice.TotalDistance"},"TotalDeliveryCost":{"$ref":"#/$defs/money","minimum":0,"title":"forms:hybridInvoice.TotalDeliveryCost"},"TotalWeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:hybridInvoice.TotalWeightBrutto"},"TotalWeightNetto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:hybridInvoice.TotalWeightNetto"},"Empowerment":{"type":["object","null"],"additionalProperties":false,"required":["EmpowermentNo","EmpowermentDateOfIssue"],"properties":{"EmpowermentId":{"title":"forms:empowermentRef.EmpowermentId","type":"string","maxLength":50},"EmpowermentNo":{"title":"forms:empowermentRef.EmpowermentNo","type":"string","minLength":1,"maxLength":50},"EmpowermentDateOfIssue":{"title":"forms:empowermentRef.EmpowermentDateOfIssue","$ref":"#/$defs/isoDate"},"EmpowermentDateOfExpire":{"title":"forms:empowermentRef.EmpowermentDateOfExpire","$ref":"#/$defs/isoDate"}},"minProperties":1,"title":"forms:hybridInvoice.Empowerment"}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"driver":{"description":"The driver of a vehicle: TIN or PINFL and full name (spec §3 Waybill).","type":"object","additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:driver.Pinfl","$ref":"#/$defs/tinOrPinfl"},"FullName":{"title":"forms:driver.FullName","type":"string","minLength":1,"maxLength":300}}},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"marks":{"description":"Marking codes of a marked product line: product type and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"partyRef":{"description":"A party named by TIN/PINFL with its branch (waybill, hybrid invoice-waybill).","type":"object","additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}}},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"point":{"description":"Loading or unloading point (uz-edi.md §b.3 keeps these keys lower-camel).","type":"object","additionalProperties":false,"required":["regionId","districtCode","address"],"properties":{"regionId":{"title":"forms:point.regionId","type":"integer","minimum":1},"regionName":{"title":"forms:point.regionName","type":"string","maxLength":200},"districtCode":{"title":"forms:point.districtCode","type":"integer","minimum":1},"districtName":{"title":"forms:point.districtName","type":"string","maxLength":200},"mahallaId":{"title":"forms:point.mahallaId","type":["integer","null"]},"mahallaName":{"title":"forms:point.mahallaName","type":"string","maxLength":200},"address":{"title":"forms:point.address","type":"string","minLength":1,"maxLength":500},"longitude":{"title":"forms:point.longitude","type":["number","null"],"minimum":-180,"maximum":180},"latitude":{"title":"forms:point.latitude","type":["number","null"],"minimum":-90,"maximum":90}}},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]},"vehicle":{"description":"A truck, trailer or semitrailer: model and registration number.","type":"object","additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}}}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = kw.ucs2length;
-const func6 = kw.isoDate;
-const func7 = kw.toErrors;
 const func8 = kw.serverCheck;
-const func23 = kw.pinflOrTin;
-const func47 = kw.pinfl;
-const func113 = kw.decimalPlaces;
-const func146 = kw.lineArithmetic;
-const func148 = kw.vatRateForDate;
-const func156 = kw.documentTotals;
-const func175 = kw.requiredUnless;
-const func177 = kw.sellerNotBuyer;
+const func7 = kw.toErrors;
+const func73 = kw.decimalPlaces;
+const func94 = kw.lineArithmetic;
+const func96 = kw.vatRateForDate;
+const func98 = kw.documentTotals;
+const func109 = kw.requiredUnless;
+const func111 = kw.sellerNotBuyer;
 const pattern0 = new RegExp("^[0-9a-fA-F]{24}$", "u");
 const pattern2 = new RegExp("^(\\d{12})?$", "u");
 const pattern3 = new RegExp("^(\\d{20}|\\d{27})?$", "u");
 const pattern4 = new RegExp("^(\\d{5})?$", "u");
-const pattern8 = new RegExp("^\\d{17}$", "u");
-const pattern9 = new RegExp("^\\d{1,20}$", "u");
-const schema30 = {"description":"A party named by TIN/PINFL with its branch (waybill, hybrid invoice-waybill).","type":"object","additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}}};
+const schema19 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
+const func6 = kw.isoDate;
 
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(func3(data) > 10){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema19,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const issues0 = func6(data, true, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func7(issues0, instancePath + "", "#/isoDate", "isoDate");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.type,parentSchema:schema19,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate36.errors = vErrors;
+return errors === 0;
+}
+
+const schema20 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
+const func17 = kw.pinflOrTin;
+
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(func3(data) > 14){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(func3(data) < 9){
+const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const issues0 = func17(data, true, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func7(issues0, instancePath + "", "#/pinflOrTin", "pinflOrTin");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.type,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate40.errors = vErrors;
+return errors === 0;
+}
+
+const schema21 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
+const func37 = kw.pinfl;
+
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(func3(data) > 14){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const issues0 = func37(data, true, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func7(issues0, instancePath + "", "#/pinfl", "pinfl");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate43.errors = vErrors;
+return errors === 0;
+}
+
+const schema22 = {"description":"A party named by TIN/PINFL with its branch (waybill, hybrid invoice-waybill).","type":"object","additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}}};
+
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.TinOrPinfl === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema22.required,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -53,7 +161,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.Name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema22.required,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -64,7 +172,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "TinOrPinfl") || (key0 === "Name")) || (key0 === "BranchCode")) || (key0 === "BranchName"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema30,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -75,10 +183,16 @@ errors++;
 }
 }
 if(data.TinOrPinfl !== undefined){
-let data0 = data.TinOrPinfl;
-if(typeof data0 === "string"){
-if(func3(data0) > 14){
-const err3 = {instancePath:instancePath+"/TinOrPinfl",schemaPath:"#/$defs/tinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema27,data:data0};
+if(!(validate40.call(this, data.TinOrPinfl, {instancePath:instancePath+"/TinOrPinfl",parentData:data,parentDataProperty:"TinOrPinfl",rootData}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+errors = vErrors.length;
+}
+}
+if(data.Name !== undefined){
+let data1 = data.Name;
+if(typeof data1 === "string"){
+if(func3(data1) > 500){
+const err3 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema22.properties.Name,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -87,8 +201,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(func3(data0) < 9){
-const err4 = {instancePath:instancePath+"/TinOrPinfl",schemaPath:"#/$defs/tinOrPinfl/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema27,data:data0};
+if(func3(data1) < 1){
+const err4 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema22.properties.Name,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -97,15 +211,9 @@ vErrors.push(err4);
 }
 errors++;
 }
-const issues0 = func23(data0, true, rootData, this, instancePath + "/TinOrPinfl");
-if(issues0 !== null){
-const kwErrors0 = func7(issues0, instancePath + "/TinOrPinfl", "#/$defs/tinOrPinfl/pinflOrTin", "pinflOrTin");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
-}
 }
 else {
-const err5 = {instancePath:instancePath+"/TinOrPinfl",schemaPath:"#/$defs/tinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.type,parentSchema:schema27,data:data0};
+const err5 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.Name.type,parentSchema:schema22.properties.Name,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -115,11 +223,149 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.Name !== undefined){
-let data1 = data.Name;
+if(data.BranchCode !== undefined){
+let data2 = data.BranchCode;
+if(typeof data2 === "string"){
+if(func3(data2) > 50){
+const err6 = {instancePath:instancePath+"/BranchCode",schemaPath:"#/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema22.properties.BranchCode,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/BranchCode",schemaPath:"#/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.BranchCode.type,parentSchema:schema22.properties.BranchCode,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.BranchName !== undefined){
+let data3 = data.BranchName;
+if(typeof data3 === "string"){
+if(func3(data3) > 500){
+const err8 = {instancePath:instancePath+"/BranchName",schemaPath:"#/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema22.properties.BranchName,data:data3};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/BranchName",schemaPath:"#/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.BranchName.type,parentSchema:schema22.properties.BranchName,data:data3};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.type,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate45.errors = vErrors;
+return errors === 0;
+}
+
+const schema23 = {"description":"A truck, trailer or semitrailer: model and registration number.","type":"object","additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}}};
+
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.RegNo === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "RegNo"},message:"must have required property '"+"RegNo"+"'",schema:schema23.required,parentSchema:schema23,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.Model === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Model"},message:"must have required property '"+"Model"+"'",schema:schema23.required,parentSchema:schema23,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "RegNo") || (key0 === "Model"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema23,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.RegNo !== undefined){
+let data0 = data.RegNo;
+if(typeof data0 === "string"){
+if(func3(data0) > 20){
+const err3 = {instancePath:instancePath+"/RegNo",schemaPath:"#/properties/RegNo/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema23.properties.RegNo,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(func3(data0) < 1){
+const err4 = {instancePath:instancePath+"/RegNo",schemaPath:"#/properties/RegNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.RegNo,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/RegNo",schemaPath:"#/properties/RegNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.RegNo.type,parentSchema:schema23.properties.RegNo,data:data0};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.Model !== undefined){
+let data1 = data.Model;
 if(typeof data1 === "string"){
-if(func3(data1) > 500){
-const err6 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema30.properties.Name,data:data1};
+if(func3(data1) > 100){
+const err6 = {instancePath:instancePath+"/Model",schemaPath:"#/properties/Model/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema23.properties.Model,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -129,7 +375,7 @@ vErrors.push(err6);
 errors++;
 }
 if(func3(data1) < 1){
-const err7 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema30.properties.Name,data:data1};
+const err7 = {instancePath:instancePath+"/Model",schemaPath:"#/properties/Model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Model,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -140,7 +386,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.Name.type,parentSchema:schema30.properties.Name,data:data1};
+const err8 = {instancePath:instancePath+"/Model",schemaPath:"#/properties/Model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Model.type,parentSchema:schema23.properties.Model,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -150,11 +396,9 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.BranchCode !== undefined){
-let data2 = data.BranchCode;
-if(typeof data2 === "string"){
-if(func3(data2) > 50){
-const err9 = {instancePath:instancePath+"/BranchCode",schemaPath:"#/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema30.properties.BranchCode,data:data2};
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -163,66 +407,18 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-else {
-const err10 = {instancePath:instancePath+"/BranchCode",schemaPath:"#/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.BranchCode.type,parentSchema:schema30.properties.BranchCode,data:data2};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.BranchName !== undefined){
-let data3 = data.BranchName;
-if(typeof data3 === "string"){
-if(func3(data3) > 500){
-const err11 = {instancePath:instancePath+"/BranchName",schemaPath:"#/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema30.properties.BranchName,data:data3};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-else {
-const err12 = {instancePath:instancePath+"/BranchName",schemaPath:"#/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.BranchName.type,parentSchema:schema30.properties.BranchName,data:data3};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.type,parentSchema:schema30,data};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-validate21.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
 
-const schema36 = {"description":"The driver of a vehicle: TIN or PINFL and full name (spec §3 Waybill).","type":"object","additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:driver.Pinfl","$ref":"#/$defs/tinOrPinfl"},"FullName":{"title":"forms:driver.FullName","type":"string","minLength":1,"maxLength":300}}};
+const schema24 = {"description":"The driver of a vehicle: TIN or PINFL and full name (spec §3 Waybill).","type":"object","additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:driver.Pinfl","$ref":"#/$defs/tinOrPinfl"},"FullName":{"title":"forms:driver.FullName","type":"string","minLength":1,"maxLength":300}}};
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.Pinfl === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema36.required,parentSchema:schema36,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -232,7 +428,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.FullName === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema36.required,parentSchema:schema36,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -243,7 +439,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((key0 === "Pinfl") || (key0 === "FullName"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema36,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -254,10 +450,16 @@ errors++;
 }
 }
 if(data.Pinfl !== undefined){
-let data0 = data.Pinfl;
-if(typeof data0 === "string"){
-if(func3(data0) > 14){
-const err3 = {instancePath:instancePath+"/Pinfl",schemaPath:"#/$defs/tinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema27,data:data0};
+if(!(validate40.call(this, data.Pinfl, {instancePath:instancePath+"/Pinfl",parentData:data,parentDataProperty:"Pinfl",rootData}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+errors = vErrors.length;
+}
+}
+if(data.FullName !== undefined){
+let data1 = data.FullName;
+if(typeof data1 === "string"){
+if(func3(data1) > 300){
+const err3 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema24.properties.FullName,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -266,8 +468,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(func3(data0) < 9){
-const err4 = {instancePath:instancePath+"/Pinfl",schemaPath:"#/$defs/tinOrPinfl/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema27,data:data0};
+if(func3(data1) < 1){
+const err4 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.FullName,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -276,15 +478,9 @@ vErrors.push(err4);
 }
 errors++;
 }
-const issues0 = func23(data0, true, rootData, this, instancePath + "/Pinfl");
-if(issues0 !== null){
-const kwErrors0 = func7(issues0, instancePath + "/Pinfl", "#/$defs/tinOrPinfl/pinflOrTin", "pinflOrTin");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
-}
 }
 else {
-const err5 = {instancePath:instancePath+"/Pinfl",schemaPath:"#/$defs/tinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.type,parentSchema:schema27,data:data0};
+const err5 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.FullName.type,parentSchema:schema24.properties.FullName,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -294,11 +490,9 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.FullName !== undefined){
-let data1 = data.FullName;
-if(typeof data1 === "string"){
-if(func3(data1) > 300){
-const err6 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema36.properties.FullName,data:data1};
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -307,8 +501,99 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(func3(data1) < 1){
-const err7 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.properties.FullName,data:data1};
+validate53.errors = vErrors;
+return errors === 0;
+}
+
+const schema25 = {"description":"Loading or unloading point (uz-edi.md §b.3 keeps these keys lower-camel).","type":"object","additionalProperties":false,"required":["regionId","districtCode","address"],"properties":{"regionId":{"title":"forms:point.regionId","type":"integer","minimum":1},"regionName":{"title":"forms:point.regionName","type":"string","maxLength":200},"districtCode":{"title":"forms:point.districtCode","type":"integer","minimum":1},"districtName":{"title":"forms:point.districtName","type":"string","maxLength":200},"mahallaId":{"title":"forms:point.mahallaId","type":["integer","null"]},"mahallaName":{"title":"forms:point.mahallaName","type":"string","maxLength":200},"address":{"title":"forms:point.address","type":"string","minLength":1,"maxLength":500},"longitude":{"title":"forms:point.longitude","type":["number","null"],"minimum":-180,"maximum":180},"latitude":{"title":"forms:point.latitude","type":["number","null"],"minimum":-90,"maximum":90}}};
+
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.regionId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "regionId"},message:"must have required property '"+"regionId"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.districtCode === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "districtCode"},message:"must have required property '"+"districtCode"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.address === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address"},message:"must have required property '"+"address"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func2.call(schema25.properties, key0))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.regionId !== undefined){
+let data0 = data.regionId;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err4 = {instancePath:instancePath+"/regionId",schemaPath:"#/properties/regionId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.regionId.type,parentSchema:schema25.properties.regionId,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err5 = {instancePath:instancePath+"/regionId",schemaPath:"#/properties/regionId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema25.properties.regionId,data:data0};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.regionName !== undefined){
+let data1 = data.regionName;
+if(typeof data1 === "string"){
+if(func3(data1) > 200){
+const err6 = {instancePath:instancePath+"/regionName",schemaPath:"#/properties/regionName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema25.properties.regionName,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/regionName",schemaPath:"#/properties/regionName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.regionName.type,parentSchema:schema25.properties.regionName,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -318,8 +603,361 @@ vErrors.push(err7);
 errors++;
 }
 }
+if(data.districtCode !== undefined){
+let data2 = data.districtCode;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err8 = {instancePath:instancePath+"/districtCode",schemaPath:"#/properties/districtCode/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.districtCode.type,parentSchema:schema25.properties.districtCode,data:data2};
+if(vErrors === null){
+vErrors = [err8];
+}
 else {
-const err8 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.FullName.type,parentSchema:schema36.properties.FullName,data:data1};
+vErrors.push(err8);
+}
+errors++;
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 < 1 || isNaN(data2)){
+const err9 = {instancePath:instancePath+"/districtCode",schemaPath:"#/properties/districtCode/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema25.properties.districtCode,data:data2};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+if(data.districtName !== undefined){
+let data3 = data.districtName;
+if(typeof data3 === "string"){
+if(func3(data3) > 200){
+const err10 = {instancePath:instancePath+"/districtName",schemaPath:"#/properties/districtName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema25.properties.districtName,data:data3};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/districtName",schemaPath:"#/properties/districtName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.districtName.type,parentSchema:schema25.properties.districtName,data:data3};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.mahallaId !== undefined){
+let data4 = data.mahallaId;
+if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)){
+const err12 = {instancePath:instancePath+"/mahallaId",schemaPath:"#/properties/mahallaId/type",keyword:"type",params:{type: schema25.properties.mahallaId.type},message:"must be integer,null",schema:schema25.properties.mahallaId.type,parentSchema:schema25.properties.mahallaId,data:data4};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.mahallaName !== undefined){
+let data5 = data.mahallaName;
+if(typeof data5 === "string"){
+if(func3(data5) > 200){
+const err13 = {instancePath:instancePath+"/mahallaName",schemaPath:"#/properties/mahallaName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema25.properties.mahallaName,data:data5};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/mahallaName",schemaPath:"#/properties/mahallaName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.mahallaName.type,parentSchema:schema25.properties.mahallaName,data:data5};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.address !== undefined){
+let data6 = data.address;
+if(typeof data6 === "string"){
+if(func3(data6) > 500){
+const err15 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema25.properties.address,data:data6};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(func3(data6) < 1){
+const err16 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema25.properties.address,data:data6};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.address.type,parentSchema:schema25.properties.address,data:data6};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.longitude !== undefined){
+let data7 = data.longitude;
+if((!((typeof data7 == "number") && (isFinite(data7)))) && (data7 !== null)){
+const err18 = {instancePath:instancePath+"/longitude",schemaPath:"#/properties/longitude/type",keyword:"type",params:{type: schema25.properties.longitude.type},message:"must be number,null",schema:schema25.properties.longitude.type,parentSchema:schema25.properties.longitude,data:data7};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 > 180 || isNaN(data7)){
+const err19 = {instancePath:instancePath+"/longitude",schemaPath:"#/properties/longitude/maximum",keyword:"maximum",params:{comparison: "<=", limit: 180},message:"must be <= 180",schema:180,parentSchema:schema25.properties.longitude,data:data7};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(data7 < -180 || isNaN(data7)){
+const err20 = {instancePath:instancePath+"/longitude",schemaPath:"#/properties/longitude/minimum",keyword:"minimum",params:{comparison: ">=", limit: -180},message:"must be >= -180",schema:-180,parentSchema:schema25.properties.longitude,data:data7};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+if(data.latitude !== undefined){
+let data8 = data.latitude;
+if((!((typeof data8 == "number") && (isFinite(data8)))) && (data8 !== null)){
+const err21 = {instancePath:instancePath+"/latitude",schemaPath:"#/properties/latitude/type",keyword:"type",params:{type: schema25.properties.latitude.type},message:"must be number,null",schema:schema25.properties.latitude.type,parentSchema:schema25.properties.latitude,data:data8};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if((typeof data8 == "number") && (isFinite(data8))){
+if(data8 > 90 || isNaN(data8)){
+const err22 = {instancePath:instancePath+"/latitude",schemaPath:"#/properties/latitude/maximum",keyword:"maximum",params:{comparison: "<=", limit: 90},message:"must be <= 90",schema:90,parentSchema:schema25.properties.latitude,data:data8};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if(data8 < -90 || isNaN(data8)){
+const err23 = {instancePath:instancePath+"/latitude",schemaPath:"#/properties/latitude/minimum",keyword:"minimum",params:{comparison: ">=", limit: -90},message:"must be >= -90",schema:-90,parentSchema:schema25.properties.latitude,data:data8};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+validate56.errors = vErrors;
+return errors === 0;
+}
+
+const schema26 = {"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2};
+
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if((typeof data == "number") && (isFinite(data))){
+if(data > 9999999999999.99 || isNaN(data)){
+const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema26,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data < -9999999999999.99 || isNaN(data)){
+const err1 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema26,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const issues0 = func73(data, 2, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func7(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.type,parentSchema:schema26,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate60.errors = vErrors;
+return errors === 0;
+}
+
+const schema27 = {"description":"Marking codes of a marked product line: product type and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}};
+
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if((!(data && typeof data == "object" && !Array.isArray(data))) && (data !== null)){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema27.type},message:"must be object,null",schema:schema27.type,parentSchema:schema27,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(Object.keys(data).length < 1){
+const err1 = {instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema27,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.ProductType === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ProductType"},message:"must have required property '"+"ProductType"+"'",schema:schema27.required,parentSchema:schema27,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "ProductType") || (key0 === "KIZ")) || (key0 === "NomUpak")) || (key0 === "IdentTransUpak"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema27,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.ProductType !== undefined){
+let data0 = data.ProductType;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err4 = {instancePath:instancePath+"/ProductType",schemaPath:"#/properties/ProductType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.ProductType.type,parentSchema:schema27.properties.ProductType,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(!((((((data0 === 1) || (data0 === 2)) || (data0 === 3)) || (data0 === 4)) || (data0 === 5)) || (data0 === 6))){
+const err5 = {instancePath:instancePath+"/ProductType",schemaPath:"#/properties/ProductType/enum",keyword:"enum",params:{allowedValues: schema27.properties.ProductType.enum},message:"must be equal to one of the allowed values",schema:schema27.properties.ProductType.enum,parentSchema:schema27.properties.ProductType,data:data0};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.KIZ !== undefined){
+let data1 = data.KIZ;
+if(Array.isArray(data1)){
+if(data1.length > 10000){
+const err6 = {instancePath:instancePath+"/KIZ",schemaPath:"#/properties/KIZ/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema27.properties.KIZ,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 === "string"){
+if(func3(data2) > 200){
+const err7 = {instancePath:instancePath+"/KIZ/" + i0,schemaPath:"#/properties/KIZ/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema27.properties.KIZ.items,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(func3(data2) < 1){
+const err8 = {instancePath:instancePath+"/KIZ/" + i0,schemaPath:"#/properties/KIZ/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema27.properties.KIZ.items,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -329,9 +967,8 @@ vErrors.push(err8);
 errors++;
 }
 }
-}
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.type,parentSchema:schema36,data};
+const err9 = {instancePath:instancePath+"/KIZ/" + i0,schemaPath:"#/properties/KIZ/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.KIZ.items.type,parentSchema:schema27.properties.KIZ.items,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -340,18 +977,294 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate23.errors = vErrors;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/KIZ",schemaPath:"#/properties/KIZ/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema27.properties.KIZ.type,parentSchema:schema27.properties.KIZ,data:data1};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.NomUpak !== undefined){
+let data3 = data.NomUpak;
+if(Array.isArray(data3)){
+if(data3.length > 10000){
+const err11 = {instancePath:instancePath+"/NomUpak",schemaPath:"#/properties/NomUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema27.properties.NomUpak,data:data3};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+const len1 = data3.length;
+for(let i1=0; i1<len1; i1++){
+let data4 = data3[i1];
+if(typeof data4 === "string"){
+if(func3(data4) > 200){
+const err12 = {instancePath:instancePath+"/NomUpak/" + i1,schemaPath:"#/properties/NomUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema27.properties.NomUpak.items,data:data4};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(func3(data4) < 1){
+const err13 = {instancePath:instancePath+"/NomUpak/" + i1,schemaPath:"#/properties/NomUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema27.properties.NomUpak.items,data:data4};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/NomUpak/" + i1,schemaPath:"#/properties/NomUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.NomUpak.items.type,parentSchema:schema27.properties.NomUpak.items,data:data4};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/NomUpak",schemaPath:"#/properties/NomUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema27.properties.NomUpak.type,parentSchema:schema27.properties.NomUpak,data:data3};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.IdentTransUpak !== undefined){
+let data5 = data.IdentTransUpak;
+if(Array.isArray(data5)){
+if(data5.length > 10000){
+const err16 = {instancePath:instancePath+"/IdentTransUpak",schemaPath:"#/properties/IdentTransUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema27.properties.IdentTransUpak,data:data5};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+const len2 = data5.length;
+for(let i2=0; i2<len2; i2++){
+let data6 = data5[i2];
+if(typeof data6 === "string"){
+if(func3(data6) > 200){
+const err17 = {instancePath:instancePath+"/IdentTransUpak/" + i2,schemaPath:"#/properties/IdentTransUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema27.properties.IdentTransUpak.items,data:data6};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(func3(data6) < 1){
+const err18 = {instancePath:instancePath+"/IdentTransUpak/" + i2,schemaPath:"#/properties/IdentTransUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema27.properties.IdentTransUpak.items,data:data6};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/IdentTransUpak/" + i2,schemaPath:"#/properties/IdentTransUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.IdentTransUpak.items.type,parentSchema:schema27.properties.IdentTransUpak.items,data:data6};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/IdentTransUpak",schemaPath:"#/properties/IdentTransUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema27.properties.IdentTransUpak.type,parentSchema:schema27.properties.IdentTransUpak,data:data5};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+validate62.errors = vErrors;
+return errors === 0;
+}
+
+const schema28 = {"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"};
+const pattern8 = new RegExp("^\\d{17}$", "u");
+
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(!pattern8.test(data)){
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema28,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.type,parentSchema:schema28,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate66.errors = vErrors;
+return errors === 0;
+}
+
+const schema29 = {"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"};
+const pattern9 = new RegExp("^\\d{1,20}$", "u");
+
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(!pattern9.test(data)){
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.type,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate68.errors = vErrors;
+return errors === 0;
+}
+
+const schema30 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
+
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if((typeof data == "number") && (isFinite(data))){
+if(data > 999999999 || isNaN(data)){
+const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema30,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data <= 0 || isNaN(data)){
+const err1 = {instancePath,schemaPath:"#/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema30,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const issues0 = func73(data, 6, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func7(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema30.type,parentSchema:schema30,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate70.errors = vErrors;
+return errors === 0;
+}
+
+const schema31 = {"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]};
+
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!((((data === 0) || (data === 12)) || (data === 15)) || (data === 20))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema31.enum},message:"must be equal to one of the allowed values",schema:schema31.enum,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate74.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="hybridInvoice" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.HybridInvoiceId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HybridInvoiceId"},message:"must have required property '"+"HybridInvoiceId"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HybridInvoiceId"},message:"must have required property '"+"HybridInvoiceId"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -361,7 +1274,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.HybridInvoiceType === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HybridInvoiceType"},message:"must have required property '"+"HybridInvoiceType"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HybridInvoiceType"},message:"must have required property '"+"HybridInvoiceType"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -371,7 +1284,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.HybridInvoiceDoc === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HybridInvoiceDoc"},message:"must have required property '"+"HybridInvoiceDoc"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HybridInvoiceDoc"},message:"must have required property '"+"HybridInvoiceDoc"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -381,7 +1294,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.ContractDoc === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -391,7 +1304,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.OldHybridInvoiceDoc === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OldHybridInvoiceDoc"},message:"must have required property '"+"OldHybridInvoiceDoc"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OldHybridInvoiceDoc"},message:"must have required property '"+"OldHybridInvoiceDoc"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -401,7 +1314,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.Seller === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Seller"},message:"must have required property '"+"Seller"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Seller"},message:"must have required property '"+"Seller"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -411,7 +1324,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.Buyer === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Buyer"},message:"must have required property '"+"Buyer"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Buyer"},message:"must have required property '"+"Buyer"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -421,7 +1334,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.ItemReleased === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ItemReleased"},message:"must have required property '"+"ItemReleased"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ItemReleased"},message:"must have required property '"+"ItemReleased"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -431,7 +1344,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.HasBarcode === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasBarcode"},message:"must have required property '"+"HasBarcode"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasBarcode"},message:"must have required property '"+"HasBarcode"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -441,7 +1354,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.HasCommittent === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasCommittent"},message:"must have required property '"+"HasCommittent"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasCommittent"},message:"must have required property '"+"HasCommittent"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -451,7 +1364,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.HasTaxRelief === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasTaxRelief"},message:"must have required property '"+"HasTaxRelief"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasTaxRelief"},message:"must have required property '"+"HasTaxRelief"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -461,7 +1374,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.HasExcise === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasExcise"},message:"must have required property '"+"HasExcise"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasExcise"},message:"must have required property '"+"HasExcise"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -471,7 +1384,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.HasMarking === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasMarking"},message:"must have required property '"+"HasMarking"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasMarking"},message:"must have required property '"+"HasMarking"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -481,7 +1394,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.HasMedicalEquipment === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasMedicalEquipment"},message:"must have required property '"+"HasMedicalEquipment"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasMedicalEquipment"},message:"must have required property '"+"HasMedicalEquipment"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -491,7 +1404,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.TransportType === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TransportType"},message:"must have required property '"+"TransportType"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TransportType"},message:"must have required property '"+"TransportType"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -501,7 +1414,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.Carrier === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Carrier"},message:"must have required property '"+"Carrier"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Carrier"},message:"must have required property '"+"Carrier"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -511,7 +1424,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data.Roadway === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Roadway"},message:"must have required property '"+"Roadway"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Roadway"},message:"must have required property '"+"Roadway"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -521,7 +1434,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data.Empowerment === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Empowerment"},message:"must have required property '"+"Empowerment"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Empowerment"},message:"must have required property '"+"Empowerment"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -531,8 +1444,8 @@ vErrors.push(err17);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema23.properties, key0))){
-const err18 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema23,data};
+if(!(func2.call(schema18.properties, key0))){
+const err18 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -546,7 +1459,7 @@ if(data.HybridInvoiceId !== undefined){
 let data0 = data.HybridInvoiceId;
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-const err19 = {instancePath:instancePath+"/HybridInvoiceId",schemaPath:"#/properties/HybridInvoiceId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema23.properties.HybridInvoiceId,data:data0};
+const err19 = {instancePath:instancePath+"/HybridInvoiceId",schemaPath:"#/properties/HybridInvoiceId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema18.properties.HybridInvoiceId,data:data0};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -557,7 +1470,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/HybridInvoiceId",schemaPath:"#/properties/HybridInvoiceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.HybridInvoiceId.type,parentSchema:schema23.properties.HybridInvoiceId,data:data0};
+const err20 = {instancePath:instancePath+"/HybridInvoiceId",schemaPath:"#/properties/HybridInvoiceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.HybridInvoiceId.type,parentSchema:schema18.properties.HybridInvoiceId,data:data0};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -570,7 +1483,7 @@ errors++;
 if(data.HybridInvoiceType !== undefined){
 let data1 = data.HybridInvoiceType;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err21 = {instancePath:instancePath+"/HybridInvoiceType",schemaPath:"#/properties/HybridInvoiceType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.HybridInvoiceType.type,parentSchema:schema23.properties.HybridInvoiceType,data:data1};
+const err21 = {instancePath:instancePath+"/HybridInvoiceType",schemaPath:"#/properties/HybridInvoiceType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.HybridInvoiceType.type,parentSchema:schema18.properties.HybridInvoiceType,data:data1};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -580,7 +1493,7 @@ vErrors.push(err21);
 errors++;
 }
 if(!(((data1 === 0) || (data1 === 1)) || (data1 === 4))){
-const err22 = {instancePath:instancePath+"/HybridInvoiceType",schemaPath:"#/properties/HybridInvoiceType/enum",keyword:"enum",params:{allowedValues: schema23.properties.HybridInvoiceType.enum},message:"must be equal to one of the allowed values",schema:schema23.properties.HybridInvoiceType.enum,parentSchema:schema23.properties.HybridInvoiceType,data:data1};
+const err22 = {instancePath:instancePath+"/HybridInvoiceType",schemaPath:"#/properties/HybridInvoiceType/enum",keyword:"enum",params:{allowedValues: schema18.properties.HybridInvoiceType.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.HybridInvoiceType.enum,parentSchema:schema18.properties.HybridInvoiceType,data:data1};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -594,7 +1507,7 @@ if(data.HybridInvoiceDoc !== undefined){
 let data2 = data.HybridInvoiceDoc;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.No === undefined){
-const err23 = {instancePath:instancePath+"/HybridInvoiceDoc",schemaPath:"#/properties/HybridInvoiceDoc/required",keyword:"required",params:{missingProperty: "No"},message:"must have required property '"+"No"+"'",schema:schema23.properties.HybridInvoiceDoc.required,parentSchema:schema23.properties.HybridInvoiceDoc,data:data2};
+const err23 = {instancePath:instancePath+"/HybridInvoiceDoc",schemaPath:"#/properties/HybridInvoiceDoc/required",keyword:"required",params:{missingProperty: "No"},message:"must have required property '"+"No"+"'",schema:schema18.properties.HybridInvoiceDoc.required,parentSchema:schema18.properties.HybridInvoiceDoc,data:data2};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -604,7 +1517,7 @@ vErrors.push(err23);
 errors++;
 }
 if(data2.Date === undefined){
-const err24 = {instancePath:instancePath+"/HybridInvoiceDoc",schemaPath:"#/properties/HybridInvoiceDoc/required",keyword:"required",params:{missingProperty: "Date"},message:"must have required property '"+"Date"+"'",schema:schema23.properties.HybridInvoiceDoc.required,parentSchema:schema23.properties.HybridInvoiceDoc,data:data2};
+const err24 = {instancePath:instancePath+"/HybridInvoiceDoc",schemaPath:"#/properties/HybridInvoiceDoc/required",keyword:"required",params:{missingProperty: "Date"},message:"must have required property '"+"Date"+"'",schema:schema18.properties.HybridInvoiceDoc.required,parentSchema:schema18.properties.HybridInvoiceDoc,data:data2};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -615,7 +1528,7 @@ errors++;
 }
 for(const key1 in data2){
 if(!((key1 === "No") || (key1 === "Date"))){
-const err25 = {instancePath:instancePath+"/HybridInvoiceDoc",schemaPath:"#/properties/HybridInvoiceDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.HybridInvoiceDoc,data:data2};
+const err25 = {instancePath:instancePath+"/HybridInvoiceDoc",schemaPath:"#/properties/HybridInvoiceDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.HybridInvoiceDoc,data:data2};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -629,7 +1542,7 @@ if(data2.No !== undefined){
 let data3 = data2.No;
 if(typeof data3 === "string"){
 if(func3(data3) > 50){
-const err26 = {instancePath:instancePath+"/HybridInvoiceDoc/No",schemaPath:"#/properties/HybridInvoiceDoc/properties/No/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.HybridInvoiceDoc.properties.No,data:data3};
+const err26 = {instancePath:instancePath+"/HybridInvoiceDoc/No",schemaPath:"#/properties/HybridInvoiceDoc/properties/No/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.HybridInvoiceDoc.properties.No,data:data3};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -639,7 +1552,7 @@ vErrors.push(err26);
 errors++;
 }
 if(func3(data3) < 1){
-const err27 = {instancePath:instancePath+"/HybridInvoiceDoc/No",schemaPath:"#/properties/HybridInvoiceDoc/properties/No/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.HybridInvoiceDoc.properties.No,data:data3};
+const err27 = {instancePath:instancePath+"/HybridInvoiceDoc/No",schemaPath:"#/properties/HybridInvoiceDoc/properties/No/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.HybridInvoiceDoc.properties.No,data:data3};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -650,7 +1563,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/HybridInvoiceDoc/No",schemaPath:"#/properties/HybridInvoiceDoc/properties/No/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.HybridInvoiceDoc.properties.No.type,parentSchema:schema23.properties.HybridInvoiceDoc.properties.No,data:data3};
+const err28 = {instancePath:instancePath+"/HybridInvoiceDoc/No",schemaPath:"#/properties/HybridInvoiceDoc/properties/No/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.HybridInvoiceDoc.properties.No.type,parentSchema:schema18.properties.HybridInvoiceDoc.properties.No,data:data3};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -661,10 +1574,14 @@ errors++;
 }
 }
 if(data2.Date !== undefined){
-let data4 = data2.Date;
-if(typeof data4 === "string"){
-if(func3(data4) > 10){
-const err29 = {instancePath:instancePath+"/HybridInvoiceDoc/Date",schemaPath:"#/$defs/isoDate/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24,data:data4};
+if(!(validate36.call(this, data2.Date, {instancePath:instancePath+"/HybridInvoiceDoc/Date",parentData:data2,parentDataProperty:"Date",rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/HybridInvoiceDoc",schemaPath:"#/properties/HybridInvoiceDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.HybridInvoiceDoc.type,parentSchema:schema18.properties.HybridInvoiceDoc,data:data2};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -673,15 +1590,11 @@ vErrors.push(err29);
 }
 errors++;
 }
-const issues0 = func6(data4, true, rootData, this, instancePath + "/HybridInvoiceDoc/Date");
-if(issues0 !== null){
-const kwErrors0 = func7(issues0, instancePath + "/HybridInvoiceDoc/Date", "#/$defs/isoDate/isoDate", "isoDate");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
 }
-}
-else {
-const err30 = {instancePath:instancePath+"/HybridInvoiceDoc/Date",schemaPath:"#/$defs/isoDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data:data4};
+if(data.OldHybridInvoiceDoc !== undefined){
+let data5 = data.OldHybridInvoiceDoc;
+if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
+const err30 = {instancePath:instancePath+"/OldHybridInvoiceDoc",schemaPath:"#/properties/OldHybridInvoiceDoc/type",keyword:"type",params:{type: schema18.properties.OldHybridInvoiceDoc.type},message:"must be object,null",schema:schema18.properties.OldHybridInvoiceDoc.type,parentSchema:schema18.properties.OldHybridInvoiceDoc,data:data5};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -690,10 +1603,9 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-}
-else {
-const err31 = {instancePath:instancePath+"/HybridInvoiceDoc",schemaPath:"#/properties/HybridInvoiceDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.HybridInvoiceDoc.type,parentSchema:schema23.properties.HybridInvoiceDoc,data:data2};
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+if(Object.keys(data5).length < 1){
+const err31 = {instancePath:instancePath+"/OldHybridInvoiceDoc",schemaPath:"#/properties/OldHybridInvoiceDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema18.properties.OldHybridInvoiceDoc,data:data5};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -702,11 +1614,8 @@ vErrors.push(err31);
 }
 errors++;
 }
-}
-if(data.OldHybridInvoiceDoc !== undefined){
-let data5 = data.OldHybridInvoiceDoc;
-if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
-const err32 = {instancePath:instancePath+"/OldHybridInvoiceDoc",schemaPath:"#/properties/OldHybridInvoiceDoc/type",keyword:"type",params:{type: schema23.properties.OldHybridInvoiceDoc.type},message:"must be object,null",schema:schema23.properties.OldHybridInvoiceDoc.type,parentSchema:schema23.properties.OldHybridInvoiceDoc,data:data5};
+if(data5.Id === undefined){
+const err32 = {instancePath:instancePath+"/OldHybridInvoiceDoc",schemaPath:"#/properties/OldHybridInvoiceDoc/required",keyword:"required",params:{missingProperty: "Id"},message:"must have required property '"+"Id"+"'",schema:schema18.properties.OldHybridInvoiceDoc.required,parentSchema:schema18.properties.OldHybridInvoiceDoc,data:data5};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -715,9 +1624,8 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(Object.keys(data5).length < 1){
-const err33 = {instancePath:instancePath+"/OldHybridInvoiceDoc",schemaPath:"#/properties/OldHybridInvoiceDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.OldHybridInvoiceDoc,data:data5};
+if(data5.No === undefined){
+const err33 = {instancePath:instancePath+"/OldHybridInvoiceDoc",schemaPath:"#/properties/OldHybridInvoiceDoc/required",keyword:"required",params:{missingProperty: "No"},message:"must have required property '"+"No"+"'",schema:schema18.properties.OldHybridInvoiceDoc.required,parentSchema:schema18.properties.OldHybridInvoiceDoc,data:data5};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -726,8 +1634,8 @@ vErrors.push(err33);
 }
 errors++;
 }
-if(data5.Id === undefined){
-const err34 = {instancePath:instancePath+"/OldHybridInvoiceDoc",schemaPath:"#/properties/OldHybridInvoiceDoc/required",keyword:"required",params:{missingProperty: "Id"},message:"must have required property '"+"Id"+"'",schema:schema23.properties.OldHybridInvoiceDoc.required,parentSchema:schema23.properties.OldHybridInvoiceDoc,data:data5};
+if(data5.Date === undefined){
+const err34 = {instancePath:instancePath+"/OldHybridInvoiceDoc",schemaPath:"#/properties/OldHybridInvoiceDoc/required",keyword:"required",params:{missingProperty: "Date"},message:"must have required property '"+"Date"+"'",schema:schema18.properties.OldHybridInvoiceDoc.required,parentSchema:schema18.properties.OldHybridInvoiceDoc,data:data5};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -736,8 +1644,9 @@ vErrors.push(err34);
 }
 errors++;
 }
-if(data5.No === undefined){
-const err35 = {instancePath:instancePath+"/OldHybridInvoiceDoc",schemaPath:"#/properties/OldHybridInvoiceDoc/required",keyword:"required",params:{missingProperty: "No"},message:"must have required property '"+"No"+"'",schema:schema23.properties.OldHybridInvoiceDoc.required,parentSchema:schema23.properties.OldHybridInvoiceDoc,data:data5};
+for(const key2 in data5){
+if(!(((key2 === "Id") || (key2 === "No")) || (key2 === "Date"))){
+const err35 = {instancePath:instancePath+"/OldHybridInvoiceDoc",schemaPath:"#/properties/OldHybridInvoiceDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.OldHybridInvoiceDoc,data:data5};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -746,8 +1655,18 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(data5.Date === undefined){
-const err36 = {instancePath:instancePath+"/OldHybridInvoiceDoc",schemaPath:"#/properties/OldHybridInvoiceDoc/required",keyword:"required",params:{missingProperty: "Date"},message:"must have required property '"+"Date"+"'",schema:schema23.properties.OldHybridInvoiceDoc.required,parentSchema:schema23.properties.OldHybridInvoiceDoc,data:data5};
+}
+if(data5.Id !== undefined){
+let data6 = data5.Id;
+const issues0 = func8(data6, schema18.properties.OldHybridInvoiceDoc.properties.Id.serverCheck, rootData, this, instancePath + "/OldHybridInvoiceDoc/Id");
+if(issues0 !== null){
+const kwErrors0 = func7(issues0, instancePath + "/OldHybridInvoiceDoc/Id", "#/properties/OldHybridInvoiceDoc/properties/Id/serverCheck", "serverCheck");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+if(typeof data6 === "string"){
+if(!pattern0.test(data6)){
+const err36 = {instancePath:instancePath+"/OldHybridInvoiceDoc/Id",schemaPath:"#/properties/OldHybridInvoiceDoc/properties/Id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema18.properties.OldHybridInvoiceDoc.properties.Id,data:data6};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -756,9 +1675,9 @@ vErrors.push(err36);
 }
 errors++;
 }
-for(const key2 in data5){
-if(!(((key2 === "Id") || (key2 === "No")) || (key2 === "Date"))){
-const err37 = {instancePath:instancePath+"/OldHybridInvoiceDoc",schemaPath:"#/properties/OldHybridInvoiceDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.OldHybridInvoiceDoc,data:data5};
+}
+else {
+const err37 = {instancePath:instancePath+"/OldHybridInvoiceDoc/Id",schemaPath:"#/properties/OldHybridInvoiceDoc/properties/Id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.OldHybridInvoiceDoc.properties.Id.type,parentSchema:schema18.properties.OldHybridInvoiceDoc.properties.Id,data:data6};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -768,17 +1687,11 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data5.Id !== undefined){
-let data6 = data5.Id;
-const issues1 = func8(data6, schema23.properties.OldHybridInvoiceDoc.properties.Id.serverCheck, rootData, this, instancePath + "/OldHybridInvoiceDoc/Id");
-if(issues1 !== null){
-const kwErrors1 = func7(issues1, instancePath + "/OldHybridInvoiceDoc/Id", "#/properties/OldHybridInvoiceDoc/properties/Id/serverCheck", "serverCheck");
-vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
-errors = errors + kwErrors1.length;
-}
-if(typeof data6 === "string"){
-if(!pattern0.test(data6)){
-const err38 = {instancePath:instancePath+"/OldHybridInvoiceDoc/Id",schemaPath:"#/properties/OldHybridInvoiceDoc/properties/Id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema23.properties.OldHybridInvoiceDoc.properties.Id,data:data6};
+if(data5.No !== undefined){
+let data7 = data5.No;
+if(typeof data7 === "string"){
+if(func3(data7) > 50){
+const err38 = {instancePath:instancePath+"/OldHybridInvoiceDoc/No",schemaPath:"#/properties/OldHybridInvoiceDoc/properties/No/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.OldHybridInvoiceDoc.properties.No,data:data7};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -787,9 +1700,8 @@ vErrors.push(err38);
 }
 errors++;
 }
-}
-else {
-const err39 = {instancePath:instancePath+"/OldHybridInvoiceDoc/Id",schemaPath:"#/properties/OldHybridInvoiceDoc/properties/Id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.OldHybridInvoiceDoc.properties.Id.type,parentSchema:schema23.properties.OldHybridInvoiceDoc.properties.Id,data:data6};
+if(func3(data7) < 1){
+const err39 = {instancePath:instancePath+"/OldHybridInvoiceDoc/No",schemaPath:"#/properties/OldHybridInvoiceDoc/properties/No/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.OldHybridInvoiceDoc.properties.No,data:data7};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -799,11 +1711,8 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data5.No !== undefined){
-let data7 = data5.No;
-if(typeof data7 === "string"){
-if(func3(data7) > 50){
-const err40 = {instancePath:instancePath+"/OldHybridInvoiceDoc/No",schemaPath:"#/properties/OldHybridInvoiceDoc/properties/No/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.OldHybridInvoiceDoc.properties.No,data:data7};
+else {
+const err40 = {instancePath:instancePath+"/OldHybridInvoiceDoc/No",schemaPath:"#/properties/OldHybridInvoiceDoc/properties/No/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.OldHybridInvoiceDoc.properties.No.type,parentSchema:schema18.properties.OldHybridInvoiceDoc.properties.No,data:data7};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -812,57 +1721,11 @@ vErrors.push(err40);
 }
 errors++;
 }
-if(func3(data7) < 1){
-const err41 = {instancePath:instancePath+"/OldHybridInvoiceDoc/No",schemaPath:"#/properties/OldHybridInvoiceDoc/properties/No/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.OldHybridInvoiceDoc.properties.No,data:data7};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-}
-else {
-const err42 = {instancePath:instancePath+"/OldHybridInvoiceDoc/No",schemaPath:"#/properties/OldHybridInvoiceDoc/properties/No/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.OldHybridInvoiceDoc.properties.No.type,parentSchema:schema23.properties.OldHybridInvoiceDoc.properties.No,data:data7};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
 }
 if(data5.Date !== undefined){
-let data8 = data5.Date;
-if(typeof data8 === "string"){
-if(func3(data8) > 10){
-const err43 = {instancePath:instancePath+"/OldHybridInvoiceDoc/Date",schemaPath:"#/$defs/isoDate/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24,data:data8};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-const issues2 = func6(data8, true, rootData, this, instancePath + "/OldHybridInvoiceDoc/Date");
-if(issues2 !== null){
-const kwErrors2 = func7(issues2, instancePath + "/OldHybridInvoiceDoc/Date", "#/$defs/isoDate/isoDate", "isoDate");
-vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
-errors = errors + kwErrors2.length;
-}
-}
-else {
-const err44 = {instancePath:instancePath+"/OldHybridInvoiceDoc/Date",schemaPath:"#/$defs/isoDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data:data8};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+if(!(validate36.call(this, data5.Date, {instancePath:instancePath+"/OldHybridInvoiceDoc/Date",parentData:data5,parentDataProperty:"Date",rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
 }
 }
 }
@@ -871,7 +1734,52 @@ if(data.ContractDoc !== undefined){
 let data9 = data.ContractDoc;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.No === undefined){
-const err45 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "No"},message:"must have required property '"+"No"+"'",schema:schema23.properties.ContractDoc.required,parentSchema:schema23.properties.ContractDoc,data:data9};
+const err41 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "No"},message:"must have required property '"+"No"+"'",schema:schema18.properties.ContractDoc.required,parentSchema:schema18.properties.ContractDoc,data:data9};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+if(data9.Date === undefined){
+const err42 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "Date"},message:"must have required property '"+"Date"+"'",schema:schema18.properties.ContractDoc.required,parentSchema:schema18.properties.ContractDoc,data:data9};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+for(const key3 in data9){
+if(!((key3 === "No") || (key3 === "Date"))){
+const err43 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.ContractDoc,data:data9};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+if(data9.No !== undefined){
+let data10 = data9.No;
+if(typeof data10 === "string"){
+if(func3(data10) > 100){
+const err44 = {instancePath:instancePath+"/ContractDoc/No",schemaPath:"#/properties/ContractDoc/properties/No/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema18.properties.ContractDoc.properties.No,data:data10};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+if(func3(data10) < 1){
+const err45 = {instancePath:instancePath+"/ContractDoc/No",schemaPath:"#/properties/ContractDoc/properties/No/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.ContractDoc.properties.No,data:data10};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -880,8 +1788,9 @@ vErrors.push(err45);
 }
 errors++;
 }
-if(data9.Date === undefined){
-const err46 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "Date"},message:"must have required property '"+"Date"+"'",schema:schema23.properties.ContractDoc.required,parentSchema:schema23.properties.ContractDoc,data:data9};
+}
+else {
+const err46 = {instancePath:instancePath+"/ContractDoc/No",schemaPath:"#/properties/ContractDoc/properties/No/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ContractDoc.properties.No.type,parentSchema:schema18.properties.ContractDoc.properties.No,data:data10};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -890,9 +1799,16 @@ vErrors.push(err46);
 }
 errors++;
 }
-for(const key3 in data9){
-if(!((key3 === "No") || (key3 === "Date"))){
-const err47 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.ContractDoc,data:data9};
+}
+if(data9.Date !== undefined){
+if(!(validate36.call(this, data9.Date, {instancePath:instancePath+"/ContractDoc/Date",parentData:data9,parentDataProperty:"Date",rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err47 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.ContractDoc.type,parentSchema:schema18.properties.ContractDoc,data:data9};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -902,11 +1818,11 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data9.No !== undefined){
-let data10 = data9.No;
-if(typeof data10 === "string"){
-if(func3(data10) > 100){
-const err48 = {instancePath:instancePath+"/ContractDoc/No",schemaPath:"#/properties/ContractDoc/properties/No/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema23.properties.ContractDoc.properties.No,data:data10};
+if(data.Seller !== undefined){
+let data12 = data.Seller;
+if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
+if(data12.TinOrPinfl === undefined){
+const err48 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema18.properties.Seller.required,parentSchema:schema18.properties.Seller,data:data12};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -915,8 +1831,8 @@ vErrors.push(err48);
 }
 errors++;
 }
-if(func3(data10) < 1){
-const err49 = {instancePath:instancePath+"/ContractDoc/No",schemaPath:"#/properties/ContractDoc/properties/No/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.ContractDoc.properties.No,data:data10};
+if(data12.Name === undefined){
+const err49 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema18.properties.Seller.required,parentSchema:schema18.properties.Seller,data:data12};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -925,9 +1841,8 @@ vErrors.push(err49);
 }
 errors++;
 }
-}
-else {
-const err50 = {instancePath:instancePath+"/ContractDoc/No",schemaPath:"#/properties/ContractDoc/properties/No/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ContractDoc.properties.No.type,parentSchema:schema23.properties.ContractDoc.properties.No,data:data10};
+if(data12.Director === undefined){
+const err50 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/required",keyword:"required",params:{missingProperty: "Director"},message:"must have required property '"+"Director"+"'",schema:schema18.properties.Seller.required,parentSchema:schema18.properties.Seller,data:data12};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -936,12 +1851,9 @@ vErrors.push(err50);
 }
 errors++;
 }
-}
-if(data9.Date !== undefined){
-let data11 = data9.Date;
-if(typeof data11 === "string"){
-if(func3(data11) > 10){
-const err51 = {instancePath:instancePath+"/ContractDoc/Date",schemaPath:"#/$defs/isoDate/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24,data:data11};
+for(const key4 in data12){
+if(!(func2.call(schema18.properties.Seller.properties, key4))){
+const err51 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Seller,data:data12};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -950,15 +1862,17 @@ vErrors.push(err51);
 }
 errors++;
 }
-const issues3 = func6(data11, true, rootData, this, instancePath + "/ContractDoc/Date");
-if(issues3 !== null){
-const kwErrors3 = func7(issues3, instancePath + "/ContractDoc/Date", "#/$defs/isoDate/isoDate", "isoDate");
-vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
-errors = errors + kwErrors3.length;
+}
+if(data12.TinOrPinfl !== undefined){
+if(!(validate40.call(this, data12.TinOrPinfl, {instancePath:instancePath+"/Seller/TinOrPinfl",parentData:data12,parentDataProperty:"TinOrPinfl",rootData}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+errors = vErrors.length;
 }
 }
-else {
-const err52 = {instancePath:instancePath+"/ContractDoc/Date",schemaPath:"#/$defs/isoDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data:data11};
+if(data12.TaxpayerType !== undefined){
+let data14 = data12.TaxpayerType;
+if((!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))) && (data14 !== null)){
+const err52 = {instancePath:instancePath+"/Seller/TaxpayerType",schemaPath:"#/properties/Seller/properties/TaxpayerType/type",keyword:"type",params:{type: schema18.properties.Seller.properties.TaxpayerType.type},message:"must be integer,null",schema:schema18.properties.Seller.properties.TaxpayerType.type,parentSchema:schema18.properties.Seller.properties.TaxpayerType,data:data14};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -967,10 +1881,8 @@ vErrors.push(err52);
 }
 errors++;
 }
-}
-}
-else {
-const err53 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.ContractDoc.type,parentSchema:schema23.properties.ContractDoc,data:data9};
+if(!((((((((data14 === 10) || (data14 === 20)) || (data14 === 21)) || (data14 === 22)) || (data14 === 30)) || (data14 === 50)) || (data14 === 60)) || (data14 === null))){
+const err53 = {instancePath:instancePath+"/Seller/TaxpayerType",schemaPath:"#/properties/Seller/properties/TaxpayerType/enum",keyword:"enum",params:{allowedValues: schema18.properties.Seller.properties.TaxpayerType.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.Seller.properties.TaxpayerType.enum,parentSchema:schema18.properties.Seller.properties.TaxpayerType,data:data14};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -980,11 +1892,11 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data.Seller !== undefined){
-let data12 = data.Seller;
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-if(data12.TinOrPinfl === undefined){
-const err54 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema23.properties.Seller.required,parentSchema:schema23.properties.Seller,data:data12};
+if(data12.Name !== undefined){
+let data15 = data12.Name;
+if(typeof data15 === "string"){
+if(func3(data15) > 500){
+const err54 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.Seller.properties.Name,data:data15};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -993,8 +1905,8 @@ vErrors.push(err54);
 }
 errors++;
 }
-if(data12.Name === undefined){
-const err55 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema23.properties.Seller.required,parentSchema:schema23.properties.Seller,data:data12};
+if(func3(data15) < 1){
+const err55 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Seller.properties.Name,data:data15};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -1003,8 +1915,9 @@ vErrors.push(err55);
 }
 errors++;
 }
-if(data12.Director === undefined){
-const err56 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/required",keyword:"required",params:{missingProperty: "Director"},message:"must have required property '"+"Director"+"'",schema:schema23.properties.Seller.required,parentSchema:schema23.properties.Seller,data:data12};
+}
+else {
+const err56 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Seller.properties.Name.type,parentSchema:schema18.properties.Seller.properties.Name,data:data15};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -1013,9 +1926,12 @@ vErrors.push(err56);
 }
 errors++;
 }
-for(const key4 in data12){
-if(!(func2.call(schema23.properties.Seller.properties, key4))){
-const err57 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Seller,data:data12};
+}
+if(data12.BranchCode !== undefined){
+let data16 = data12.BranchCode;
+if(typeof data16 === "string"){
+if(func3(data16) > 50){
+const err57 = {instancePath:instancePath+"/Seller/BranchCode",schemaPath:"#/properties/Seller/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.Seller.properties.BranchCode,data:data16};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -1025,11 +1941,8 @@ vErrors.push(err57);
 errors++;
 }
 }
-if(data12.TinOrPinfl !== undefined){
-let data13 = data12.TinOrPinfl;
-if(typeof data13 === "string"){
-if(func3(data13) > 14){
-const err58 = {instancePath:instancePath+"/Seller/TinOrPinfl",schemaPath:"#/$defs/tinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema27,data:data13};
+else {
+const err58 = {instancePath:instancePath+"/Seller/BranchCode",schemaPath:"#/properties/Seller/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Seller.properties.BranchCode.type,parentSchema:schema18.properties.Seller.properties.BranchCode,data:data16};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -1038,8 +1951,12 @@ vErrors.push(err58);
 }
 errors++;
 }
-if(func3(data13) < 9){
-const err59 = {instancePath:instancePath+"/Seller/TinOrPinfl",schemaPath:"#/$defs/tinOrPinfl/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema27,data:data13};
+}
+if(data12.BranchName !== undefined){
+let data17 = data12.BranchName;
+if(typeof data17 === "string"){
+if(func3(data17) > 500){
+const err59 = {instancePath:instancePath+"/Seller/BranchName",schemaPath:"#/properties/Seller/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.Seller.properties.BranchName,data:data17};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -1048,15 +1965,9 @@ vErrors.push(err59);
 }
 errors++;
 }
-const issues4 = func23(data13, true, rootData, this, instancePath + "/Seller/TinOrPinfl");
-if(issues4 !== null){
-const kwErrors4 = func7(issues4, instancePath + "/Seller/TinOrPinfl", "#/$defs/tinOrPinfl/pinflOrTin", "pinflOrTin");
-vErrors = vErrors === null ? kwErrors4 : vErrors.concat(kwErrors4);
-errors = errors + kwErrors4.length;
-}
 }
 else {
-const err60 = {instancePath:instancePath+"/Seller/TinOrPinfl",schemaPath:"#/$defs/tinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.type,parentSchema:schema27,data:data13};
+const err60 = {instancePath:instancePath+"/Seller/BranchName",schemaPath:"#/properties/Seller/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Seller.properties.BranchName.type,parentSchema:schema18.properties.Seller.properties.BranchName,data:data17};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -1066,10 +1977,11 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data12.TaxpayerType !== undefined){
-let data14 = data12.TaxpayerType;
-if((!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))) && (data14 !== null)){
-const err61 = {instancePath:instancePath+"/Seller/TaxpayerType",schemaPath:"#/properties/Seller/properties/TaxpayerType/type",keyword:"type",params:{type: schema23.properties.Seller.properties.TaxpayerType.type},message:"must be integer,null",schema:schema23.properties.Seller.properties.TaxpayerType.type,parentSchema:schema23.properties.Seller.properties.TaxpayerType,data:data14};
+if(data12.VatRegCode !== undefined){
+let data18 = data12.VatRegCode;
+if(typeof data18 === "string"){
+if(!pattern2.test(data18)){
+const err61 = {instancePath:instancePath+"/Seller/VatRegCode",schemaPath:"#/properties/Seller/properties/VatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema18.properties.Seller.properties.VatRegCode,data:data18};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -1078,8 +1990,9 @@ vErrors.push(err61);
 }
 errors++;
 }
-if(!((((((((data14 === 10) || (data14 === 20)) || (data14 === 21)) || (data14 === 22)) || (data14 === 30)) || (data14 === 50)) || (data14 === 60)) || (data14 === null))){
-const err62 = {instancePath:instancePath+"/Seller/TaxpayerType",schemaPath:"#/properties/Seller/properties/TaxpayerType/enum",keyword:"enum",params:{allowedValues: schema23.properties.Seller.properties.TaxpayerType.enum},message:"must be equal to one of the allowed values",schema:schema23.properties.Seller.properties.TaxpayerType.enum,parentSchema:schema23.properties.Seller.properties.TaxpayerType,data:data14};
+}
+else {
+const err62 = {instancePath:instancePath+"/Seller/VatRegCode",schemaPath:"#/properties/Seller/properties/VatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Seller.properties.VatRegCode.type,parentSchema:schema18.properties.Seller.properties.VatRegCode,data:data18};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -1089,11 +2002,10 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data12.Name !== undefined){
-let data15 = data12.Name;
-if(typeof data15 === "string"){
-if(func3(data15) > 500){
-const err63 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Seller.properties.Name,data:data15};
+if(data12.VatRegStatus !== undefined){
+let data19 = data12.VatRegStatus;
+if((!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))) && (data19 !== null)){
+const err63 = {instancePath:instancePath+"/Seller/VatRegStatus",schemaPath:"#/properties/Seller/properties/VatRegStatus/type",keyword:"type",params:{type: schema18.properties.Seller.properties.VatRegStatus.type},message:"must be integer,null",schema:schema18.properties.Seller.properties.VatRegStatus.type,parentSchema:schema18.properties.Seller.properties.VatRegStatus,data:data19};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -1102,8 +2014,8 @@ vErrors.push(err63);
 }
 errors++;
 }
-if(func3(data15) < 1){
-const err64 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Seller.properties.Name,data:data15};
+if(!((((data19 === 20) || (data19 === 21)) || (data19 === 22)) || (data19 === null))){
+const err64 = {instancePath:instancePath+"/Seller/VatRegStatus",schemaPath:"#/properties/Seller/properties/VatRegStatus/enum",keyword:"enum",params:{allowedValues: schema18.properties.Seller.properties.VatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.Seller.properties.VatRegStatus.enum,parentSchema:schema18.properties.Seller.properties.VatRegStatus,data:data19};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1113,8 +2025,11 @@ vErrors.push(err64);
 errors++;
 }
 }
-else {
-const err65 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Seller.properties.Name.type,parentSchema:schema23.properties.Seller.properties.Name,data:data15};
+if(data12.AccountNumber !== undefined){
+let data20 = data12.AccountNumber;
+if(typeof data20 === "string"){
+if(!pattern3.test(data20)){
+const err65 = {instancePath:instancePath+"/Seller/AccountNumber",schemaPath:"#/properties/Seller/properties/AccountNumber/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema18.properties.Seller.properties.AccountNumber,data:data20};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1124,11 +2039,8 @@ vErrors.push(err65);
 errors++;
 }
 }
-if(data12.BranchCode !== undefined){
-let data16 = data12.BranchCode;
-if(typeof data16 === "string"){
-if(func3(data16) > 50){
-const err66 = {instancePath:instancePath+"/Seller/BranchCode",schemaPath:"#/properties/Seller/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.Seller.properties.BranchCode,data:data16};
+else {
+const err66 = {instancePath:instancePath+"/Seller/AccountNumber",schemaPath:"#/properties/Seller/properties/AccountNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Seller.properties.AccountNumber.type,parentSchema:schema18.properties.Seller.properties.AccountNumber,data:data20};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1138,8 +2050,11 @@ vErrors.push(err66);
 errors++;
 }
 }
-else {
-const err67 = {instancePath:instancePath+"/Seller/BranchCode",schemaPath:"#/properties/Seller/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Seller.properties.BranchCode.type,parentSchema:schema23.properties.Seller.properties.BranchCode,data:data16};
+if(data12.BankMfo !== undefined){
+let data21 = data12.BankMfo;
+if(typeof data21 === "string"){
+if(!pattern4.test(data21)){
+const err67 = {instancePath:instancePath+"/Seller/BankMfo",schemaPath:"#/properties/Seller/properties/BankMfo/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema18.properties.Seller.properties.BankMfo,data:data21};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1149,11 +2064,8 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(data12.BranchName !== undefined){
-let data17 = data12.BranchName;
-if(typeof data17 === "string"){
-if(func3(data17) > 500){
-const err68 = {instancePath:instancePath+"/Seller/BranchName",schemaPath:"#/properties/Seller/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Seller.properties.BranchName,data:data17};
+else {
+const err68 = {instancePath:instancePath+"/Seller/BankMfo",schemaPath:"#/properties/Seller/properties/BankMfo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Seller.properties.BankMfo.type,parentSchema:schema18.properties.Seller.properties.BankMfo,data:data21};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1163,8 +2075,11 @@ vErrors.push(err68);
 errors++;
 }
 }
-else {
-const err69 = {instancePath:instancePath+"/Seller/BranchName",schemaPath:"#/properties/Seller/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Seller.properties.BranchName.type,parentSchema:schema23.properties.Seller.properties.BranchName,data:data17};
+if(data12.Address !== undefined){
+let data22 = data12.Address;
+if(typeof data22 === "string"){
+if(func3(data22) > 500){
+const err69 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/properties/Seller/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.Seller.properties.Address,data:data22};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1174,11 +2089,8 @@ vErrors.push(err69);
 errors++;
 }
 }
-if(data12.VatRegCode !== undefined){
-let data18 = data12.VatRegCode;
-if(typeof data18 === "string"){
-if(!pattern2.test(data18)){
-const err70 = {instancePath:instancePath+"/Seller/VatRegCode",schemaPath:"#/properties/Seller/properties/VatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema23.properties.Seller.properties.VatRegCode,data:data18};
+else {
+const err70 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/properties/Seller/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Seller.properties.Address.type,parentSchema:schema18.properties.Seller.properties.Address,data:data22};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1188,8 +2100,11 @@ vErrors.push(err70);
 errors++;
 }
 }
-else {
-const err71 = {instancePath:instancePath+"/Seller/VatRegCode",schemaPath:"#/properties/Seller/properties/VatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Seller.properties.VatRegCode.type,parentSchema:schema23.properties.Seller.properties.VatRegCode,data:data18};
+if(data12.Director !== undefined){
+let data23 = data12.Director;
+if(typeof data23 === "string"){
+if(func3(data23) > 300){
+const err71 = {instancePath:instancePath+"/Seller/Director",schemaPath:"#/properties/Seller/properties/Director/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema18.properties.Seller.properties.Director,data:data23};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1198,11 +2113,8 @@ vErrors.push(err71);
 }
 errors++;
 }
-}
-if(data12.VatRegStatus !== undefined){
-let data19 = data12.VatRegStatus;
-if((!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))) && (data19 !== null)){
-const err72 = {instancePath:instancePath+"/Seller/VatRegStatus",schemaPath:"#/properties/Seller/properties/VatRegStatus/type",keyword:"type",params:{type: schema23.properties.Seller.properties.VatRegStatus.type},message:"must be integer,null",schema:schema23.properties.Seller.properties.VatRegStatus.type,parentSchema:schema23.properties.Seller.properties.VatRegStatus,data:data19};
+if(func3(data23) < 1){
+const err72 = {instancePath:instancePath+"/Seller/Director",schemaPath:"#/properties/Seller/properties/Director/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Seller.properties.Director,data:data23};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1211,8 +2123,9 @@ vErrors.push(err72);
 }
 errors++;
 }
-if(!((((data19 === 20) || (data19 === 21)) || (data19 === 22)) || (data19 === null))){
-const err73 = {instancePath:instancePath+"/Seller/VatRegStatus",schemaPath:"#/properties/Seller/properties/VatRegStatus/enum",keyword:"enum",params:{allowedValues: schema23.properties.Seller.properties.VatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema23.properties.Seller.properties.VatRegStatus.enum,parentSchema:schema23.properties.Seller.properties.VatRegStatus,data:data19};
+}
+else {
+const err73 = {instancePath:instancePath+"/Seller/Director",schemaPath:"#/properties/Seller/properties/Director/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Seller.properties.Director.type,parentSchema:schema18.properties.Seller.properties.Director,data:data23};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1222,11 +2135,11 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(data12.AccountNumber !== undefined){
-let data20 = data12.AccountNumber;
-if(typeof data20 === "string"){
-if(!pattern3.test(data20)){
-const err74 = {instancePath:instancePath+"/Seller/AccountNumber",schemaPath:"#/properties/Seller/properties/AccountNumber/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema23.properties.Seller.properties.AccountNumber,data:data20};
+if(data12.Accountant !== undefined){
+let data24 = data12.Accountant;
+if(typeof data24 === "string"){
+if(func3(data24) > 300){
+const err74 = {instancePath:instancePath+"/Seller/Accountant",schemaPath:"#/properties/Seller/properties/Accountant/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema18.properties.Seller.properties.Accountant,data:data24};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1237,7 +2150,7 @@ errors++;
 }
 }
 else {
-const err75 = {instancePath:instancePath+"/Seller/AccountNumber",schemaPath:"#/properties/Seller/properties/AccountNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Seller.properties.AccountNumber.type,parentSchema:schema23.properties.Seller.properties.AccountNumber,data:data20};
+const err75 = {instancePath:instancePath+"/Seller/Accountant",schemaPath:"#/properties/Seller/properties/Accountant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Seller.properties.Accountant.type,parentSchema:schema18.properties.Seller.properties.Accountant,data:data24};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1247,11 +2160,9 @@ vErrors.push(err75);
 errors++;
 }
 }
-if(data12.BankMfo !== undefined){
-let data21 = data12.BankMfo;
-if(typeof data21 === "string"){
-if(!pattern4.test(data21)){
-const err76 = {instancePath:instancePath+"/Seller/BankMfo",schemaPath:"#/properties/Seller/properties/BankMfo/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema23.properties.Seller.properties.BankMfo,data:data21};
+}
+else {
+const err76 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.Seller.type,parentSchema:schema18.properties.Seller,data:data12};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1261,8 +2172,11 @@ vErrors.push(err76);
 errors++;
 }
 }
-else {
-const err77 = {instancePath:instancePath+"/Seller/BankMfo",schemaPath:"#/properties/Seller/properties/BankMfo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Seller.properties.BankMfo.type,parentSchema:schema23.properties.Seller.properties.BankMfo,data:data21};
+if(data.Buyer !== undefined){
+let data25 = data.Buyer;
+if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
+if(data25.TinOrPinfl === undefined){
+const err77 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema18.properties.Buyer.required,parentSchema:schema18.properties.Buyer,data:data25};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1271,12 +2185,8 @@ vErrors.push(err77);
 }
 errors++;
 }
-}
-if(data12.Address !== undefined){
-let data22 = data12.Address;
-if(typeof data22 === "string"){
-if(func3(data22) > 500){
-const err78 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/properties/Seller/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Seller.properties.Address,data:data22};
+if(data25.Name === undefined){
+const err78 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema18.properties.Buyer.required,parentSchema:schema18.properties.Buyer,data:data25};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1285,9 +2195,8 @@ vErrors.push(err78);
 }
 errors++;
 }
-}
-else {
-const err79 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/properties/Seller/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Seller.properties.Address.type,parentSchema:schema23.properties.Seller.properties.Address,data:data22};
+if(data25.Director === undefined){
+const err79 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/required",keyword:"required",params:{missingProperty: "Director"},message:"must have required property '"+"Director"+"'",schema:schema18.properties.Buyer.required,parentSchema:schema18.properties.Buyer,data:data25};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1296,12 +2205,9 @@ vErrors.push(err79);
 }
 errors++;
 }
-}
-if(data12.Director !== undefined){
-let data23 = data12.Director;
-if(typeof data23 === "string"){
-if(func3(data23) > 300){
-const err80 = {instancePath:instancePath+"/Seller/Director",schemaPath:"#/properties/Seller/properties/Director/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.Seller.properties.Director,data:data23};
+for(const key5 in data25){
+if(!(func2.call(schema18.properties.Buyer.properties, key5))){
+const err80 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Buyer,data:data25};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1310,8 +2216,17 @@ vErrors.push(err80);
 }
 errors++;
 }
-if(func3(data23) < 1){
-const err81 = {instancePath:instancePath+"/Seller/Director",schemaPath:"#/properties/Seller/properties/Director/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Seller.properties.Director,data:data23};
+}
+if(data25.TinOrPinfl !== undefined){
+if(!(validate40.call(this, data25.TinOrPinfl, {instancePath:instancePath+"/Buyer/TinOrPinfl",parentData:data25,parentDataProperty:"TinOrPinfl",rootData}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+errors = vErrors.length;
+}
+}
+if(data25.TaxpayerType !== undefined){
+let data27 = data25.TaxpayerType;
+if((!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))) && (data27 !== null)){
+const err81 = {instancePath:instancePath+"/Buyer/TaxpayerType",schemaPath:"#/properties/Buyer/properties/TaxpayerType/type",keyword:"type",params:{type: schema18.properties.Buyer.properties.TaxpayerType.type},message:"must be integer,null",schema:schema18.properties.Buyer.properties.TaxpayerType.type,parentSchema:schema18.properties.Buyer.properties.TaxpayerType,data:data27};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1320,9 +2235,8 @@ vErrors.push(err81);
 }
 errors++;
 }
-}
-else {
-const err82 = {instancePath:instancePath+"/Seller/Director",schemaPath:"#/properties/Seller/properties/Director/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Seller.properties.Director.type,parentSchema:schema23.properties.Seller.properties.Director,data:data23};
+if(!((((((((data27 === 10) || (data27 === 20)) || (data27 === 21)) || (data27 === 22)) || (data27 === 30)) || (data27 === 50)) || (data27 === 60)) || (data27 === null))){
+const err82 = {instancePath:instancePath+"/Buyer/TaxpayerType",schemaPath:"#/properties/Buyer/properties/TaxpayerType/enum",keyword:"enum",params:{allowedValues: schema18.properties.Buyer.properties.TaxpayerType.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.Buyer.properties.TaxpayerType.enum,parentSchema:schema18.properties.Buyer.properties.TaxpayerType,data:data27};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1332,11 +2246,11 @@ vErrors.push(err82);
 errors++;
 }
 }
-if(data12.Accountant !== undefined){
-let data24 = data12.Accountant;
-if(typeof data24 === "string"){
-if(func3(data24) > 300){
-const err83 = {instancePath:instancePath+"/Seller/Accountant",schemaPath:"#/properties/Seller/properties/Accountant/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.Seller.properties.Accountant,data:data24};
+if(data25.Name !== undefined){
+let data28 = data25.Name;
+if(typeof data28 === "string"){
+if(func3(data28) > 500){
+const err83 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.Buyer.properties.Name,data:data28};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1345,9 +2259,8 @@ vErrors.push(err83);
 }
 errors++;
 }
-}
-else {
-const err84 = {instancePath:instancePath+"/Seller/Accountant",schemaPath:"#/properties/Seller/properties/Accountant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Seller.properties.Accountant.type,parentSchema:schema23.properties.Seller.properties.Accountant,data:data24};
+if(func3(data28) < 1){
+const err84 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Buyer.properties.Name,data:data28};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1357,9 +2270,8 @@ vErrors.push(err84);
 errors++;
 }
 }
-}
 else {
-const err85 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.Seller.type,parentSchema:schema23.properties.Seller,data:data12};
+const err85 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Buyer.properties.Name.type,parentSchema:schema18.properties.Buyer.properties.Name,data:data28};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1369,11 +2281,11 @@ vErrors.push(err85);
 errors++;
 }
 }
-if(data.Buyer !== undefined){
-let data25 = data.Buyer;
-if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
-if(data25.TinOrPinfl === undefined){
-const err86 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema23.properties.Buyer.required,parentSchema:schema23.properties.Buyer,data:data25};
+if(data25.BranchCode !== undefined){
+let data29 = data25.BranchCode;
+if(typeof data29 === "string"){
+if(func3(data29) > 50){
+const err86 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/properties/Buyer/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.Buyer.properties.BranchCode,data:data29};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1382,8 +2294,9 @@ vErrors.push(err86);
 }
 errors++;
 }
-if(data25.Name === undefined){
-const err87 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema23.properties.Buyer.required,parentSchema:schema23.properties.Buyer,data:data25};
+}
+else {
+const err87 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/properties/Buyer/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Buyer.properties.BranchCode.type,parentSchema:schema18.properties.Buyer.properties.BranchCode,data:data29};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1392,8 +2305,12 @@ vErrors.push(err87);
 }
 errors++;
 }
-if(data25.Director === undefined){
-const err88 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/required",keyword:"required",params:{missingProperty: "Director"},message:"must have required property '"+"Director"+"'",schema:schema23.properties.Buyer.required,parentSchema:schema23.properties.Buyer,data:data25};
+}
+if(data25.BranchName !== undefined){
+let data30 = data25.BranchName;
+if(typeof data30 === "string"){
+if(func3(data30) > 500){
+const err88 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/properties/Buyer/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.Buyer.properties.BranchName,data:data30};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1402,9 +2319,9 @@ vErrors.push(err88);
 }
 errors++;
 }
-for(const key5 in data25){
-if(!(func2.call(schema23.properties.Buyer.properties, key5))){
-const err89 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Buyer,data:data25};
+}
+else {
+const err89 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/properties/Buyer/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Buyer.properties.BranchName.type,parentSchema:schema18.properties.Buyer.properties.BranchName,data:data30};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1414,11 +2331,11 @@ vErrors.push(err89);
 errors++;
 }
 }
-if(data25.TinOrPinfl !== undefined){
-let data26 = data25.TinOrPinfl;
-if(typeof data26 === "string"){
-if(func3(data26) > 14){
-const err90 = {instancePath:instancePath+"/Buyer/TinOrPinfl",schemaPath:"#/$defs/tinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema27,data:data26};
+if(data25.VatRegCode !== undefined){
+let data31 = data25.VatRegCode;
+if(typeof data31 === "string"){
+if(!pattern2.test(data31)){
+const err90 = {instancePath:instancePath+"/Buyer/VatRegCode",schemaPath:"#/properties/Buyer/properties/VatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema18.properties.Buyer.properties.VatRegCode,data:data31};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1427,8 +2344,9 @@ vErrors.push(err90);
 }
 errors++;
 }
-if(func3(data26) < 9){
-const err91 = {instancePath:instancePath+"/Buyer/TinOrPinfl",schemaPath:"#/$defs/tinOrPinfl/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema27,data:data26};
+}
+else {
+const err91 = {instancePath:instancePath+"/Buyer/VatRegCode",schemaPath:"#/properties/Buyer/properties/VatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Buyer.properties.VatRegCode.type,parentSchema:schema18.properties.Buyer.properties.VatRegCode,data:data31};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1437,15 +2355,11 @@ vErrors.push(err91);
 }
 errors++;
 }
-const issues5 = func23(data26, true, rootData, this, instancePath + "/Buyer/TinOrPinfl");
-if(issues5 !== null){
-const kwErrors5 = func7(issues5, instancePath + "/Buyer/TinOrPinfl", "#/$defs/tinOrPinfl/pinflOrTin", "pinflOrTin");
-vErrors = vErrors === null ? kwErrors5 : vErrors.concat(kwErrors5);
-errors = errors + kwErrors5.length;
 }
-}
-else {
-const err92 = {instancePath:instancePath+"/Buyer/TinOrPinfl",schemaPath:"#/$defs/tinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.type,parentSchema:schema27,data:data26};
+if(data25.VatRegStatus !== undefined){
+let data32 = data25.VatRegStatus;
+if((!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))) && (data32 !== null)){
+const err92 = {instancePath:instancePath+"/Buyer/VatRegStatus",schemaPath:"#/properties/Buyer/properties/VatRegStatus/type",keyword:"type",params:{type: schema18.properties.Buyer.properties.VatRegStatus.type},message:"must be integer,null",schema:schema18.properties.Buyer.properties.VatRegStatus.type,parentSchema:schema18.properties.Buyer.properties.VatRegStatus,data:data32};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1454,11 +2368,8 @@ vErrors.push(err92);
 }
 errors++;
 }
-}
-if(data25.TaxpayerType !== undefined){
-let data27 = data25.TaxpayerType;
-if((!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))) && (data27 !== null)){
-const err93 = {instancePath:instancePath+"/Buyer/TaxpayerType",schemaPath:"#/properties/Buyer/properties/TaxpayerType/type",keyword:"type",params:{type: schema23.properties.Buyer.properties.TaxpayerType.type},message:"must be integer,null",schema:schema23.properties.Buyer.properties.TaxpayerType.type,parentSchema:schema23.properties.Buyer.properties.TaxpayerType,data:data27};
+if(!((((data32 === 20) || (data32 === 21)) || (data32 === 22)) || (data32 === null))){
+const err93 = {instancePath:instancePath+"/Buyer/VatRegStatus",schemaPath:"#/properties/Buyer/properties/VatRegStatus/enum",keyword:"enum",params:{allowedValues: schema18.properties.Buyer.properties.VatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.Buyer.properties.VatRegStatus.enum,parentSchema:schema18.properties.Buyer.properties.VatRegStatus,data:data32};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1467,8 +2378,12 @@ vErrors.push(err93);
 }
 errors++;
 }
-if(!((((((((data27 === 10) || (data27 === 20)) || (data27 === 21)) || (data27 === 22)) || (data27 === 30)) || (data27 === 50)) || (data27 === 60)) || (data27 === null))){
-const err94 = {instancePath:instancePath+"/Buyer/TaxpayerType",schemaPath:"#/properties/Buyer/properties/TaxpayerType/enum",keyword:"enum",params:{allowedValues: schema23.properties.Buyer.properties.TaxpayerType.enum},message:"must be equal to one of the allowed values",schema:schema23.properties.Buyer.properties.TaxpayerType.enum,parentSchema:schema23.properties.Buyer.properties.TaxpayerType,data:data27};
+}
+if(data25.AccountNumber !== undefined){
+let data33 = data25.AccountNumber;
+if(typeof data33 === "string"){
+if(!pattern3.test(data33)){
+const err94 = {instancePath:instancePath+"/Buyer/AccountNumber",schemaPath:"#/properties/Buyer/properties/AccountNumber/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema18.properties.Buyer.properties.AccountNumber,data:data33};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1478,11 +2393,8 @@ vErrors.push(err94);
 errors++;
 }
 }
-if(data25.Name !== undefined){
-let data28 = data25.Name;
-if(typeof data28 === "string"){
-if(func3(data28) > 500){
-const err95 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Buyer.properties.Name,data:data28};
+else {
+const err95 = {instancePath:instancePath+"/Buyer/AccountNumber",schemaPath:"#/properties/Buyer/properties/AccountNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Buyer.properties.AccountNumber.type,parentSchema:schema18.properties.Buyer.properties.AccountNumber,data:data33};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1491,8 +2403,12 @@ vErrors.push(err95);
 }
 errors++;
 }
-if(func3(data28) < 1){
-const err96 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Buyer.properties.Name,data:data28};
+}
+if(data25.BankMfo !== undefined){
+let data34 = data25.BankMfo;
+if(typeof data34 === "string"){
+if(!pattern4.test(data34)){
+const err96 = {instancePath:instancePath+"/Buyer/BankMfo",schemaPath:"#/properties/Buyer/properties/BankMfo/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema18.properties.Buyer.properties.BankMfo,data:data34};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1503,7 +2419,7 @@ errors++;
 }
 }
 else {
-const err97 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Buyer.properties.Name.type,parentSchema:schema23.properties.Buyer.properties.Name,data:data28};
+const err97 = {instancePath:instancePath+"/Buyer/BankMfo",schemaPath:"#/properties/Buyer/properties/BankMfo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Buyer.properties.BankMfo.type,parentSchema:schema18.properties.Buyer.properties.BankMfo,data:data34};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1513,11 +2429,11 @@ vErrors.push(err97);
 errors++;
 }
 }
-if(data25.BranchCode !== undefined){
-let data29 = data25.BranchCode;
-if(typeof data29 === "string"){
-if(func3(data29) > 50){
-const err98 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/properties/Buyer/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.Buyer.properties.BranchCode,data:data29};
+if(data25.Address !== undefined){
+let data35 = data25.Address;
+if(typeof data35 === "string"){
+if(func3(data35) > 500){
+const err98 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/properties/Buyer/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.Buyer.properties.Address,data:data35};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1528,7 +2444,7 @@ errors++;
 }
 }
 else {
-const err99 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/properties/Buyer/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Buyer.properties.BranchCode.type,parentSchema:schema23.properties.Buyer.properties.BranchCode,data:data29};
+const err99 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/properties/Buyer/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Buyer.properties.Address.type,parentSchema:schema18.properties.Buyer.properties.Address,data:data35};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1538,11 +2454,11 @@ vErrors.push(err99);
 errors++;
 }
 }
-if(data25.BranchName !== undefined){
-let data30 = data25.BranchName;
-if(typeof data30 === "string"){
-if(func3(data30) > 500){
-const err100 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/properties/Buyer/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Buyer.properties.BranchName,data:data30};
+if(data25.Director !== undefined){
+let data36 = data25.Director;
+if(typeof data36 === "string"){
+if(func3(data36) > 300){
+const err100 = {instancePath:instancePath+"/Buyer/Director",schemaPath:"#/properties/Buyer/properties/Director/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema18.properties.Buyer.properties.Director,data:data36};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1551,9 +2467,8 @@ vErrors.push(err100);
 }
 errors++;
 }
-}
-else {
-const err101 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/properties/Buyer/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Buyer.properties.BranchName.type,parentSchema:schema23.properties.Buyer.properties.BranchName,data:data30};
+if(func3(data36) < 1){
+const err101 = {instancePath:instancePath+"/Buyer/Director",schemaPath:"#/properties/Buyer/properties/Director/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Buyer.properties.Director,data:data36};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -1563,11 +2478,8 @@ vErrors.push(err101);
 errors++;
 }
 }
-if(data25.VatRegCode !== undefined){
-let data31 = data25.VatRegCode;
-if(typeof data31 === "string"){
-if(!pattern2.test(data31)){
-const err102 = {instancePath:instancePath+"/Buyer/VatRegCode",schemaPath:"#/properties/Buyer/properties/VatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema23.properties.Buyer.properties.VatRegCode,data:data31};
+else {
+const err102 = {instancePath:instancePath+"/Buyer/Director",schemaPath:"#/properties/Buyer/properties/Director/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Buyer.properties.Director.type,parentSchema:schema18.properties.Buyer.properties.Director,data:data36};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -1577,8 +2489,11 @@ vErrors.push(err102);
 errors++;
 }
 }
-else {
-const err103 = {instancePath:instancePath+"/Buyer/VatRegCode",schemaPath:"#/properties/Buyer/properties/VatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Buyer.properties.VatRegCode.type,parentSchema:schema23.properties.Buyer.properties.VatRegCode,data:data31};
+if(data25.Accountant !== undefined){
+let data37 = data25.Accountant;
+if(typeof data37 === "string"){
+if(func3(data37) > 300){
+const err103 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/properties/Buyer/properties/Accountant/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema18.properties.Buyer.properties.Accountant,data:data37};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -1588,10 +2503,8 @@ vErrors.push(err103);
 errors++;
 }
 }
-if(data25.VatRegStatus !== undefined){
-let data32 = data25.VatRegStatus;
-if((!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))) && (data32 !== null)){
-const err104 = {instancePath:instancePath+"/Buyer/VatRegStatus",schemaPath:"#/properties/Buyer/properties/VatRegStatus/type",keyword:"type",params:{type: schema23.properties.Buyer.properties.VatRegStatus.type},message:"must be integer,null",schema:schema23.properties.Buyer.properties.VatRegStatus.type,parentSchema:schema23.properties.Buyer.properties.VatRegStatus,data:data32};
+else {
+const err104 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/properties/Buyer/properties/Accountant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Buyer.properties.Accountant.type,parentSchema:schema18.properties.Buyer.properties.Accountant,data:data37};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -1600,8 +2513,10 @@ vErrors.push(err104);
 }
 errors++;
 }
-if(!((((data32 === 20) || (data32 === 21)) || (data32 === 22)) || (data32 === null))){
-const err105 = {instancePath:instancePath+"/Buyer/VatRegStatus",schemaPath:"#/properties/Buyer/properties/VatRegStatus/enum",keyword:"enum",params:{allowedValues: schema23.properties.Buyer.properties.VatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema23.properties.Buyer.properties.VatRegStatus.enum,parentSchema:schema23.properties.Buyer.properties.VatRegStatus,data:data32};
+}
+}
+else {
+const err105 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.Buyer.type,parentSchema:schema18.properties.Buyer,data:data25};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -1611,11 +2526,10 @@ vErrors.push(err105);
 errors++;
 }
 }
-if(data25.AccountNumber !== undefined){
-let data33 = data25.AccountNumber;
-if(typeof data33 === "string"){
-if(!pattern3.test(data33)){
-const err106 = {instancePath:instancePath+"/Buyer/AccountNumber",schemaPath:"#/properties/Buyer/properties/AccountNumber/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema23.properties.Buyer.properties.AccountNumber,data:data33};
+if(data.ItemReleased !== undefined){
+let data38 = data.ItemReleased;
+if((!(data38 && typeof data38 == "object" && !Array.isArray(data38))) && (data38 !== null)){
+const err106 = {instancePath:instancePath+"/ItemReleased",schemaPath:"#/properties/ItemReleased/type",keyword:"type",params:{type: schema18.properties.ItemReleased.type},message:"must be object,null",schema:schema18.properties.ItemReleased.type,parentSchema:schema18.properties.ItemReleased,data:data38};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -1624,9 +2538,9 @@ vErrors.push(err106);
 }
 errors++;
 }
-}
-else {
-const err107 = {instancePath:instancePath+"/Buyer/AccountNumber",schemaPath:"#/properties/Buyer/properties/AccountNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Buyer.properties.AccountNumber.type,parentSchema:schema23.properties.Buyer.properties.AccountNumber,data:data33};
+if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
+if(Object.keys(data38).length < 1){
+const err107 = {instancePath:instancePath+"/ItemReleased",schemaPath:"#/properties/ItemReleased/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema18.properties.ItemReleased,data:data38};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -1635,12 +2549,8 @@ vErrors.push(err107);
 }
 errors++;
 }
-}
-if(data25.BankMfo !== undefined){
-let data34 = data25.BankMfo;
-if(typeof data34 === "string"){
-if(!pattern4.test(data34)){
-const err108 = {instancePath:instancePath+"/Buyer/BankMfo",schemaPath:"#/properties/Buyer/properties/BankMfo/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema23.properties.Buyer.properties.BankMfo,data:data34};
+if(data38.Pinfl === undefined){
+const err108 = {instancePath:instancePath+"/ItemReleased",schemaPath:"#/properties/ItemReleased/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema18.properties.ItemReleased.required,parentSchema:schema18.properties.ItemReleased,data:data38};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -1649,9 +2559,8 @@ vErrors.push(err108);
 }
 errors++;
 }
-}
-else {
-const err109 = {instancePath:instancePath+"/Buyer/BankMfo",schemaPath:"#/properties/Buyer/properties/BankMfo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Buyer.properties.BankMfo.type,parentSchema:schema23.properties.Buyer.properties.BankMfo,data:data34};
+if(data38.FullName === undefined){
+const err109 = {instancePath:instancePath+"/ItemReleased",schemaPath:"#/properties/ItemReleased/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema18.properties.ItemReleased.required,parentSchema:schema18.properties.ItemReleased,data:data38};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -1660,12 +2569,9 @@ vErrors.push(err109);
 }
 errors++;
 }
-}
-if(data25.Address !== undefined){
-let data35 = data25.Address;
-if(typeof data35 === "string"){
-if(func3(data35) > 500){
-const err110 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/properties/Buyer/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Buyer.properties.Address,data:data35};
+for(const key6 in data38){
+if(!((key6 === "Pinfl") || (key6 === "FullName"))){
+const err110 = {instancePath:instancePath+"/ItemReleased",schemaPath:"#/properties/ItemReleased/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.ItemReleased,data:data38};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -1675,8 +2581,15 @@ vErrors.push(err110);
 errors++;
 }
 }
-else {
-const err111 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/properties/Buyer/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Buyer.properties.Address.type,parentSchema:schema23.properties.Buyer.properties.Address,data:data35};
+if(data38.Pinfl !== undefined){
+let data39 = data38.Pinfl;
+if(!(validate43.call(this, data39, {instancePath:instancePath+"/ItemReleased/Pinfl",parentData:data38,parentDataProperty:"Pinfl",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+errors = vErrors.length;
+}
+if(typeof data39 === "string"){
+if(func3(data39) < 14){
+const err111 = {instancePath:instancePath+"/ItemReleased/Pinfl",schemaPath:"#/properties/ItemReleased/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema18.properties.ItemReleased.properties.Pinfl,data:data39};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -1686,11 +2599,12 @@ vErrors.push(err111);
 errors++;
 }
 }
-if(data25.Director !== undefined){
-let data36 = data25.Director;
-if(typeof data36 === "string"){
-if(func3(data36) > 300){
-const err112 = {instancePath:instancePath+"/Buyer/Director",schemaPath:"#/properties/Buyer/properties/Director/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.Buyer.properties.Director,data:data36};
+}
+if(data38.FullName !== undefined){
+let data40 = data38.FullName;
+if(typeof data40 === "string"){
+if(func3(data40) > 300){
+const err112 = {instancePath:instancePath+"/ItemReleased/FullName",schemaPath:"#/properties/ItemReleased/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema18.properties.ItemReleased.properties.FullName,data:data40};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -1699,8 +2613,8 @@ vErrors.push(err112);
 }
 errors++;
 }
-if(func3(data36) < 1){
-const err113 = {instancePath:instancePath+"/Buyer/Director",schemaPath:"#/properties/Buyer/properties/Director/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Buyer.properties.Director,data:data36};
+if(func3(data40) < 1){
+const err113 = {instancePath:instancePath+"/ItemReleased/FullName",schemaPath:"#/properties/ItemReleased/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.ItemReleased.properties.FullName,data:data40};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -1711,7 +2625,7 @@ errors++;
 }
 }
 else {
-const err114 = {instancePath:instancePath+"/Buyer/Director",schemaPath:"#/properties/Buyer/properties/Director/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Buyer.properties.Director.type,parentSchema:schema23.properties.Buyer.properties.Director,data:data36};
+const err114 = {instancePath:instancePath+"/ItemReleased/FullName",schemaPath:"#/properties/ItemReleased/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ItemReleased.properties.FullName.type,parentSchema:schema18.properties.ItemReleased.properties.FullName,data:data40};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -1721,11 +2635,12 @@ vErrors.push(err114);
 errors++;
 }
 }
-if(data25.Accountant !== undefined){
-let data37 = data25.Accountant;
-if(typeof data37 === "string"){
-if(func3(data37) > 300){
-const err115 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/properties/Buyer/properties/Accountant/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.Buyer.properties.Accountant,data:data37};
+}
+}
+if(data.HasBarcode !== undefined){
+let data41 = data.HasBarcode;
+if(typeof data41 !== "boolean"){
+const err115 = {instancePath:instancePath+"/HasBarcode",schemaPath:"#/properties/HasBarcode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.HasBarcode.type,parentSchema:schema18.properties.HasBarcode,data:data41};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -1735,8 +2650,10 @@ vErrors.push(err115);
 errors++;
 }
 }
-else {
-const err116 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/properties/Buyer/properties/Accountant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Buyer.properties.Accountant.type,parentSchema:schema23.properties.Buyer.properties.Accountant,data:data37};
+if(data.HasCommittent !== undefined){
+let data42 = data.HasCommittent;
+if(typeof data42 !== "boolean"){
+const err116 = {instancePath:instancePath+"/HasCommittent",schemaPath:"#/properties/HasCommittent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.HasCommittent.type,parentSchema:schema18.properties.HasCommittent,data:data42};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -1746,9 +2663,10 @@ vErrors.push(err116);
 errors++;
 }
 }
-}
-else {
-const err117 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.Buyer.type,parentSchema:schema23.properties.Buyer,data:data25};
+if(data.HasTaxRelief !== undefined){
+let data43 = data.HasTaxRelief;
+if(typeof data43 !== "boolean"){
+const err117 = {instancePath:instancePath+"/HasTaxRelief",schemaPath:"#/properties/HasTaxRelief/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.HasTaxRelief.type,parentSchema:schema18.properties.HasTaxRelief,data:data43};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -1758,10 +2676,10 @@ vErrors.push(err117);
 errors++;
 }
 }
-if(data.ItemReleased !== undefined){
-let data38 = data.ItemReleased;
-if((!(data38 && typeof data38 == "object" && !Array.isArray(data38))) && (data38 !== null)){
-const err118 = {instancePath:instancePath+"/ItemReleased",schemaPath:"#/properties/ItemReleased/type",keyword:"type",params:{type: schema23.properties.ItemReleased.type},message:"must be object,null",schema:schema23.properties.ItemReleased.type,parentSchema:schema23.properties.ItemReleased,data:data38};
+if(data.HasExcise !== undefined){
+let data44 = data.HasExcise;
+if(typeof data44 !== "boolean"){
+const err118 = {instancePath:instancePath+"/HasExcise",schemaPath:"#/properties/HasExcise/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.HasExcise.type,parentSchema:schema18.properties.HasExcise,data:data44};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -1770,9 +2688,11 @@ vErrors.push(err118);
 }
 errors++;
 }
-if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
-if(Object.keys(data38).length < 1){
-const err119 = {instancePath:instancePath+"/ItemReleased",schemaPath:"#/properties/ItemReleased/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.ItemReleased,data:data38};
+}
+if(data.HasMarking !== undefined){
+let data45 = data.HasMarking;
+if(typeof data45 !== "boolean"){
+const err119 = {instancePath:instancePath+"/HasMarking",schemaPath:"#/properties/HasMarking/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.HasMarking.type,parentSchema:schema18.properties.HasMarking,data:data45};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -1781,8 +2701,11 @@ vErrors.push(err119);
 }
 errors++;
 }
-if(data38.Pinfl === undefined){
-const err120 = {instancePath:instancePath+"/ItemReleased",schemaPath:"#/properties/ItemReleased/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema23.properties.ItemReleased.required,parentSchema:schema23.properties.ItemReleased,data:data38};
+}
+if(data.HasMedicalEquipment !== undefined){
+let data46 = data.HasMedicalEquipment;
+if(typeof data46 !== "boolean"){
+const err120 = {instancePath:instancePath+"/HasMedicalEquipment",schemaPath:"#/properties/HasMedicalEquipment/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.HasMedicalEquipment.type,parentSchema:schema18.properties.HasMedicalEquipment,data:data46};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -1791,8 +2714,11 @@ vErrors.push(err120);
 }
 errors++;
 }
-if(data38.FullName === undefined){
-const err121 = {instancePath:instancePath+"/ItemReleased",schemaPath:"#/properties/ItemReleased/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema23.properties.ItemReleased.required,parentSchema:schema23.properties.ItemReleased,data:data38};
+}
+if(data.TransportType !== undefined){
+let data47 = data.TransportType;
+if(!(((typeof data47 == "number") && (!(data47 % 1) && !isNaN(data47))) && (isFinite(data47)))){
+const err121 = {instancePath:instancePath+"/TransportType",schemaPath:"#/properties/TransportType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.TransportType.type,parentSchema:schema18.properties.TransportType,data:data47};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -1801,9 +2727,8 @@ vErrors.push(err121);
 }
 errors++;
 }
-for(const key6 in data38){
-if(!((key6 === "Pinfl") || (key6 === "FullName"))){
-const err122 = {instancePath:instancePath+"/ItemReleased",schemaPath:"#/properties/ItemReleased/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.ItemReleased,data:data38};
+if(!((((data47 === 1) || (data47 === 2)) || (data47 === 3)) || (data47 === 4))){
+const err122 = {instancePath:instancePath+"/TransportType",schemaPath:"#/properties/TransportType/enum",keyword:"enum",params:{allowedValues: schema18.properties.TransportType.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.TransportType.enum,parentSchema:schema18.properties.TransportType,data:data47};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -1813,11 +2738,16 @@ vErrors.push(err122);
 errors++;
 }
 }
-if(data38.Pinfl !== undefined){
-let data39 = data38.Pinfl;
-if(typeof data39 === "string"){
-if(func3(data39) > 14){
-const err123 = {instancePath:instancePath+"/ItemReleased/Pinfl",schemaPath:"#/$defs/pinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema29,data:data39};
+if(data.Carrier !== undefined){
+if(!(validate45.call(this, data.Carrier, {instancePath:instancePath+"/Carrier",parentData:data,parentDataProperty:"Carrier",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+errors = vErrors.length;
+}
+}
+if(data.FreightForwarder !== undefined){
+let data49 = data.FreightForwarder;
+if((!(data49 && typeof data49 == "object" && !Array.isArray(data49))) && (data49 !== null)){
+const err123 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/type",keyword:"type",params:{type: schema18.properties.FreightForwarder.type},message:"must be object,null",schema:schema18.properties.FreightForwarder.type,parentSchema:schema18.properties.FreightForwarder,data:data49};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -1826,15 +2756,9 @@ vErrors.push(err123);
 }
 errors++;
 }
-const issues6 = func47(data39, true, rootData, this, instancePath + "/ItemReleased/Pinfl");
-if(issues6 !== null){
-const kwErrors6 = func7(issues6, instancePath + "/ItemReleased/Pinfl", "#/$defs/pinfl/pinfl", "pinfl");
-vErrors = vErrors === null ? kwErrors6 : vErrors.concat(kwErrors6);
-errors = errors + kwErrors6.length;
-}
-}
-else {
-const err124 = {instancePath:instancePath+"/ItemReleased/Pinfl",schemaPath:"#/$defs/pinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.type,parentSchema:schema29,data:data39};
+if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
+if(Object.keys(data49).length < 1){
+const err124 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema18.properties.FreightForwarder,data:data49};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -1843,9 +2767,8 @@ vErrors.push(err124);
 }
 errors++;
 }
-if(typeof data39 === "string"){
-if(func3(data39) < 14){
-const err125 = {instancePath:instancePath+"/ItemReleased/Pinfl",schemaPath:"#/properties/ItemReleased/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema23.properties.ItemReleased.properties.Pinfl,data:data39};
+if(data49.TinOrPinfl === undefined){
+const err125 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema18.properties.FreightForwarder.required,parentSchema:schema18.properties.FreightForwarder,data:data49};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -1854,13 +2777,8 @@ vErrors.push(err125);
 }
 errors++;
 }
-}
-}
-if(data38.FullName !== undefined){
-let data40 = data38.FullName;
-if(typeof data40 === "string"){
-if(func3(data40) > 300){
-const err126 = {instancePath:instancePath+"/ItemReleased/FullName",schemaPath:"#/properties/ItemReleased/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.ItemReleased.properties.FullName,data:data40};
+if(data49.Name === undefined){
+const err126 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema18.properties.FreightForwarder.required,parentSchema:schema18.properties.FreightForwarder,data:data49};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -1869,8 +2787,9 @@ vErrors.push(err126);
 }
 errors++;
 }
-if(func3(data40) < 1){
-const err127 = {instancePath:instancePath+"/ItemReleased/FullName",schemaPath:"#/properties/ItemReleased/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.ItemReleased.properties.FullName,data:data40};
+for(const key7 in data49){
+if(!((((key7 === "TinOrPinfl") || (key7 === "Name")) || (key7 === "BranchCode")) || (key7 === "BranchName"))){
+const err127 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.FreightForwarder,data:data49};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -1880,8 +2799,17 @@ vErrors.push(err127);
 errors++;
 }
 }
-else {
-const err128 = {instancePath:instancePath+"/ItemReleased/FullName",schemaPath:"#/properties/ItemReleased/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ItemReleased.properties.FullName.type,parentSchema:schema23.properties.ItemReleased.properties.FullName,data:data40};
+if(data49.TinOrPinfl !== undefined){
+if(!(validate40.call(this, data49.TinOrPinfl, {instancePath:instancePath+"/FreightForwarder/TinOrPinfl",parentData:data49,parentDataProperty:"TinOrPinfl",rootData}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+errors = vErrors.length;
+}
+}
+if(data49.Name !== undefined){
+let data51 = data49.Name;
+if(typeof data51 === "string"){
+if(func3(data51) > 500){
+const err128 = {instancePath:instancePath+"/FreightForwarder/Name",schemaPath:"#/properties/FreightForwarder/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.FreightForwarder.properties.Name,data:data51};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -1890,13 +2818,8 @@ vErrors.push(err128);
 }
 errors++;
 }
-}
-}
-}
-if(data.HasBarcode !== undefined){
-let data41 = data.HasBarcode;
-if(typeof data41 !== "boolean"){
-const err129 = {instancePath:instancePath+"/HasBarcode",schemaPath:"#/properties/HasBarcode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema23.properties.HasBarcode.type,parentSchema:schema23.properties.HasBarcode,data:data41};
+if(func3(data51) < 1){
+const err129 = {instancePath:instancePath+"/FreightForwarder/Name",schemaPath:"#/properties/FreightForwarder/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.FreightForwarder.properties.Name,data:data51};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -1906,10 +2829,8 @@ vErrors.push(err129);
 errors++;
 }
 }
-if(data.HasCommittent !== undefined){
-let data42 = data.HasCommittent;
-if(typeof data42 !== "boolean"){
-const err130 = {instancePath:instancePath+"/HasCommittent",schemaPath:"#/properties/HasCommittent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema23.properties.HasCommittent.type,parentSchema:schema23.properties.HasCommittent,data:data42};
+else {
+const err130 = {instancePath:instancePath+"/FreightForwarder/Name",schemaPath:"#/properties/FreightForwarder/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.FreightForwarder.properties.Name.type,parentSchema:schema18.properties.FreightForwarder.properties.Name,data:data51};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -1919,10 +2840,11 @@ vErrors.push(err130);
 errors++;
 }
 }
-if(data.HasTaxRelief !== undefined){
-let data43 = data.HasTaxRelief;
-if(typeof data43 !== "boolean"){
-const err131 = {instancePath:instancePath+"/HasTaxRelief",schemaPath:"#/properties/HasTaxRelief/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema23.properties.HasTaxRelief.type,parentSchema:schema23.properties.HasTaxRelief,data:data43};
+if(data49.BranchCode !== undefined){
+let data52 = data49.BranchCode;
+if(typeof data52 === "string"){
+if(func3(data52) > 50){
+const err131 = {instancePath:instancePath+"/FreightForwarder/BranchCode",schemaPath:"#/properties/FreightForwarder/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.FreightForwarder.properties.BranchCode,data:data52};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -1932,10 +2854,8 @@ vErrors.push(err131);
 errors++;
 }
 }
-if(data.HasExcise !== undefined){
-let data44 = data.HasExcise;
-if(typeof data44 !== "boolean"){
-const err132 = {instancePath:instancePath+"/HasExcise",schemaPath:"#/properties/HasExcise/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema23.properties.HasExcise.type,parentSchema:schema23.properties.HasExcise,data:data44};
+else {
+const err132 = {instancePath:instancePath+"/FreightForwarder/BranchCode",schemaPath:"#/properties/FreightForwarder/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.FreightForwarder.properties.BranchCode.type,parentSchema:schema18.properties.FreightForwarder.properties.BranchCode,data:data52};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -1945,10 +2865,11 @@ vErrors.push(err132);
 errors++;
 }
 }
-if(data.HasMarking !== undefined){
-let data45 = data.HasMarking;
-if(typeof data45 !== "boolean"){
-const err133 = {instancePath:instancePath+"/HasMarking",schemaPath:"#/properties/HasMarking/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema23.properties.HasMarking.type,parentSchema:schema23.properties.HasMarking,data:data45};
+if(data49.BranchName !== undefined){
+let data53 = data49.BranchName;
+if(typeof data53 === "string"){
+if(func3(data53) > 500){
+const err133 = {instancePath:instancePath+"/FreightForwarder/BranchName",schemaPath:"#/properties/FreightForwarder/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.FreightForwarder.properties.BranchName,data:data53};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -1958,10 +2879,8 @@ vErrors.push(err133);
 errors++;
 }
 }
-if(data.HasMedicalEquipment !== undefined){
-let data46 = data.HasMedicalEquipment;
-if(typeof data46 !== "boolean"){
-const err134 = {instancePath:instancePath+"/HasMedicalEquipment",schemaPath:"#/properties/HasMedicalEquipment/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema23.properties.HasMedicalEquipment.type,parentSchema:schema23.properties.HasMedicalEquipment,data:data46};
+else {
+const err134 = {instancePath:instancePath+"/FreightForwarder/BranchName",schemaPath:"#/properties/FreightForwarder/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.FreightForwarder.properties.BranchName.type,parentSchema:schema18.properties.FreightForwarder.properties.BranchName,data:data53};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -1971,10 +2890,12 @@ vErrors.push(err134);
 errors++;
 }
 }
-if(data.TransportType !== undefined){
-let data47 = data.TransportType;
-if(!(((typeof data47 == "number") && (!(data47 % 1) && !isNaN(data47))) && (isFinite(data47)))){
-const err135 = {instancePath:instancePath+"/TransportType",schemaPath:"#/properties/TransportType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.TransportType.type,parentSchema:schema23.properties.TransportType,data:data47};
+}
+}
+if(data.ResponsibleToGoods !== undefined){
+let data54 = data.ResponsibleToGoods;
+if((!(data54 && typeof data54 == "object" && !Array.isArray(data54))) && (data54 !== null)){
+const err135 = {instancePath:instancePath+"/ResponsibleToGoods",schemaPath:"#/properties/ResponsibleToGoods/type",keyword:"type",params:{type: schema18.properties.ResponsibleToGoods.type},message:"must be object,null",schema:schema18.properties.ResponsibleToGoods.type,parentSchema:schema18.properties.ResponsibleToGoods,data:data54};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -1983,8 +2904,9 @@ vErrors.push(err135);
 }
 errors++;
 }
-if(!((((data47 === 1) || (data47 === 2)) || (data47 === 3)) || (data47 === 4))){
-const err136 = {instancePath:instancePath+"/TransportType",schemaPath:"#/properties/TransportType/enum",keyword:"enum",params:{allowedValues: schema23.properties.TransportType.enum},message:"must be equal to one of the allowed values",schema:schema23.properties.TransportType.enum,parentSchema:schema23.properties.TransportType,data:data47};
+if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
+if(Object.keys(data54).length < 1){
+const err136 = {instancePath:instancePath+"/ResponsibleToGoods",schemaPath:"#/properties/ResponsibleToGoods/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema18.properties.ResponsibleToGoods,data:data54};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -1993,17 +2915,8 @@ vErrors.push(err136);
 }
 errors++;
 }
-}
-if(data.Carrier !== undefined){
-if(!(validate21.call(this, data.Carrier, {instancePath:instancePath+"/Carrier",parentData:data,parentDataProperty:"Carrier",rootData}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
-errors = vErrors.length;
-}
-}
-if(data.FreightForwarder !== undefined){
-let data49 = data.FreightForwarder;
-if((!(data49 && typeof data49 == "object" && !Array.isArray(data49))) && (data49 !== null)){
-const err137 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/type",keyword:"type",params:{type: schema23.properties.FreightForwarder.type},message:"must be object,null",schema:schema23.properties.FreightForwarder.type,parentSchema:schema23.properties.FreightForwarder,data:data49};
+if(data54.TinOrPinfl === undefined){
+const err137 = {instancePath:instancePath+"/ResponsibleToGoods",schemaPath:"#/properties/ResponsibleToGoods/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema18.properties.ResponsibleToGoods.required,parentSchema:schema18.properties.ResponsibleToGoods,data:data54};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -2012,9 +2925,8 @@ vErrors.push(err137);
 }
 errors++;
 }
-if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
-if(Object.keys(data49).length < 1){
-const err138 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.FreightForwarder,data:data49};
+if(data54.Name === undefined){
+const err138 = {instancePath:instancePath+"/ResponsibleToGoods",schemaPath:"#/properties/ResponsibleToGoods/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema18.properties.ResponsibleToGoods.required,parentSchema:schema18.properties.ResponsibleToGoods,data:data54};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -2023,8 +2935,9 @@ vErrors.push(err138);
 }
 errors++;
 }
-if(data49.TinOrPinfl === undefined){
-const err139 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema23.properties.FreightForwarder.required,parentSchema:schema23.properties.FreightForwarder,data:data49};
+for(const key8 in data54){
+if(!((key8 === "TinOrPinfl") || (key8 === "Name"))){
+const err139 = {instancePath:instancePath+"/ResponsibleToGoods",schemaPath:"#/properties/ResponsibleToGoods/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.ResponsibleToGoods,data:data54};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -2033,8 +2946,18 @@ vErrors.push(err139);
 }
 errors++;
 }
-if(data49.Name === undefined){
-const err140 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema23.properties.FreightForwarder.required,parentSchema:schema23.properties.FreightForwarder,data:data49};
+}
+if(data54.TinOrPinfl !== undefined){
+if(!(validate40.call(this, data54.TinOrPinfl, {instancePath:instancePath+"/ResponsibleToGoods/TinOrPinfl",parentData:data54,parentDataProperty:"TinOrPinfl",rootData}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+errors = vErrors.length;
+}
+}
+if(data54.Name !== undefined){
+let data56 = data54.Name;
+if(typeof data56 === "string"){
+if(func3(data56) > 300){
+const err140 = {instancePath:instancePath+"/ResponsibleToGoods/Name",schemaPath:"#/properties/ResponsibleToGoods/properties/Name/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema18.properties.ResponsibleToGoods.properties.Name,data:data56};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -2043,9 +2966,8 @@ vErrors.push(err140);
 }
 errors++;
 }
-for(const key7 in data49){
-if(!((((key7 === "TinOrPinfl") || (key7 === "Name")) || (key7 === "BranchCode")) || (key7 === "BranchName"))){
-const err141 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.FreightForwarder,data:data49};
+if(func3(data56) < 1){
+const err141 = {instancePath:instancePath+"/ResponsibleToGoods/Name",schemaPath:"#/properties/ResponsibleToGoods/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.ResponsibleToGoods.properties.Name,data:data56};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -2055,261 +2977,13 @@ vErrors.push(err141);
 errors++;
 }
 }
-if(data49.TinOrPinfl !== undefined){
-let data50 = data49.TinOrPinfl;
-if(typeof data50 === "string"){
-if(func3(data50) > 14){
-const err142 = {instancePath:instancePath+"/FreightForwarder/TinOrPinfl",schemaPath:"#/$defs/tinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema27,data:data50};
+else {
+const err142 = {instancePath:instancePath+"/ResponsibleToGoods/Name",schemaPath:"#/properties/ResponsibleToGoods/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ResponsibleToGoods.properties.Name.type,parentSchema:schema18.properties.ResponsibleToGoods.properties.Name,data:data56};
 if(vErrors === null){
 vErrors = [err142];
 }
 else {
 vErrors.push(err142);
-}
-errors++;
-}
-if(func3(data50) < 9){
-const err143 = {instancePath:instancePath+"/FreightForwarder/TinOrPinfl",schemaPath:"#/$defs/tinOrPinfl/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema27,data:data50};
-if(vErrors === null){
-vErrors = [err143];
-}
-else {
-vErrors.push(err143);
-}
-errors++;
-}
-const issues7 = func23(data50, true, rootData, this, instancePath + "/FreightForwarder/TinOrPinfl");
-if(issues7 !== null){
-const kwErrors7 = func7(issues7, instancePath + "/FreightForwarder/TinOrPinfl", "#/$defs/tinOrPinfl/pinflOrTin", "pinflOrTin");
-vErrors = vErrors === null ? kwErrors7 : vErrors.concat(kwErrors7);
-errors = errors + kwErrors7.length;
-}
-}
-else {
-const err144 = {instancePath:instancePath+"/FreightForwarder/TinOrPinfl",schemaPath:"#/$defs/tinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.type,parentSchema:schema27,data:data50};
-if(vErrors === null){
-vErrors = [err144];
-}
-else {
-vErrors.push(err144);
-}
-errors++;
-}
-}
-if(data49.Name !== undefined){
-let data51 = data49.Name;
-if(typeof data51 === "string"){
-if(func3(data51) > 500){
-const err145 = {instancePath:instancePath+"/FreightForwarder/Name",schemaPath:"#/properties/FreightForwarder/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.FreightForwarder.properties.Name,data:data51};
-if(vErrors === null){
-vErrors = [err145];
-}
-else {
-vErrors.push(err145);
-}
-errors++;
-}
-if(func3(data51) < 1){
-const err146 = {instancePath:instancePath+"/FreightForwarder/Name",schemaPath:"#/properties/FreightForwarder/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.FreightForwarder.properties.Name,data:data51};
-if(vErrors === null){
-vErrors = [err146];
-}
-else {
-vErrors.push(err146);
-}
-errors++;
-}
-}
-else {
-const err147 = {instancePath:instancePath+"/FreightForwarder/Name",schemaPath:"#/properties/FreightForwarder/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.FreightForwarder.properties.Name.type,parentSchema:schema23.properties.FreightForwarder.properties.Name,data:data51};
-if(vErrors === null){
-vErrors = [err147];
-}
-else {
-vErrors.push(err147);
-}
-errors++;
-}
-}
-if(data49.BranchCode !== undefined){
-let data52 = data49.BranchCode;
-if(typeof data52 === "string"){
-if(func3(data52) > 50){
-const err148 = {instancePath:instancePath+"/FreightForwarder/BranchCode",schemaPath:"#/properties/FreightForwarder/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.FreightForwarder.properties.BranchCode,data:data52};
-if(vErrors === null){
-vErrors = [err148];
-}
-else {
-vErrors.push(err148);
-}
-errors++;
-}
-}
-else {
-const err149 = {instancePath:instancePath+"/FreightForwarder/BranchCode",schemaPath:"#/properties/FreightForwarder/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.FreightForwarder.properties.BranchCode.type,parentSchema:schema23.properties.FreightForwarder.properties.BranchCode,data:data52};
-if(vErrors === null){
-vErrors = [err149];
-}
-else {
-vErrors.push(err149);
-}
-errors++;
-}
-}
-if(data49.BranchName !== undefined){
-let data53 = data49.BranchName;
-if(typeof data53 === "string"){
-if(func3(data53) > 500){
-const err150 = {instancePath:instancePath+"/FreightForwarder/BranchName",schemaPath:"#/properties/FreightForwarder/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.FreightForwarder.properties.BranchName,data:data53};
-if(vErrors === null){
-vErrors = [err150];
-}
-else {
-vErrors.push(err150);
-}
-errors++;
-}
-}
-else {
-const err151 = {instancePath:instancePath+"/FreightForwarder/BranchName",schemaPath:"#/properties/FreightForwarder/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.FreightForwarder.properties.BranchName.type,parentSchema:schema23.properties.FreightForwarder.properties.BranchName,data:data53};
-if(vErrors === null){
-vErrors = [err151];
-}
-else {
-vErrors.push(err151);
-}
-errors++;
-}
-}
-}
-}
-if(data.ResponsibleToGoods !== undefined){
-let data54 = data.ResponsibleToGoods;
-if((!(data54 && typeof data54 == "object" && !Array.isArray(data54))) && (data54 !== null)){
-const err152 = {instancePath:instancePath+"/ResponsibleToGoods",schemaPath:"#/properties/ResponsibleToGoods/type",keyword:"type",params:{type: schema23.properties.ResponsibleToGoods.type},message:"must be object,null",schema:schema23.properties.ResponsibleToGoods.type,parentSchema:schema23.properties.ResponsibleToGoods,data:data54};
-if(vErrors === null){
-vErrors = [err152];
-}
-else {
-vErrors.push(err152);
-}
-errors++;
-}
-if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
-if(Object.keys(data54).length < 1){
-const err153 = {instancePath:instancePath+"/ResponsibleToGoods",schemaPath:"#/properties/ResponsibleToGoods/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.ResponsibleToGoods,data:data54};
-if(vErrors === null){
-vErrors = [err153];
-}
-else {
-vErrors.push(err153);
-}
-errors++;
-}
-if(data54.TinOrPinfl === undefined){
-const err154 = {instancePath:instancePath+"/ResponsibleToGoods",schemaPath:"#/properties/ResponsibleToGoods/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema23.properties.ResponsibleToGoods.required,parentSchema:schema23.properties.ResponsibleToGoods,data:data54};
-if(vErrors === null){
-vErrors = [err154];
-}
-else {
-vErrors.push(err154);
-}
-errors++;
-}
-if(data54.Name === undefined){
-const err155 = {instancePath:instancePath+"/ResponsibleToGoods",schemaPath:"#/properties/ResponsibleToGoods/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema23.properties.ResponsibleToGoods.required,parentSchema:schema23.properties.ResponsibleToGoods,data:data54};
-if(vErrors === null){
-vErrors = [err155];
-}
-else {
-vErrors.push(err155);
-}
-errors++;
-}
-for(const key8 in data54){
-if(!((key8 === "TinOrPinfl") || (key8 === "Name"))){
-const err156 = {instancePath:instancePath+"/ResponsibleToGoods",schemaPath:"#/properties/ResponsibleToGoods/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.ResponsibleToGoods,data:data54};
-if(vErrors === null){
-vErrors = [err156];
-}
-else {
-vErrors.push(err156);
-}
-errors++;
-}
-}
-if(data54.TinOrPinfl !== undefined){
-let data55 = data54.TinOrPinfl;
-if(typeof data55 === "string"){
-if(func3(data55) > 14){
-const err157 = {instancePath:instancePath+"/ResponsibleToGoods/TinOrPinfl",schemaPath:"#/$defs/tinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema27,data:data55};
-if(vErrors === null){
-vErrors = [err157];
-}
-else {
-vErrors.push(err157);
-}
-errors++;
-}
-if(func3(data55) < 9){
-const err158 = {instancePath:instancePath+"/ResponsibleToGoods/TinOrPinfl",schemaPath:"#/$defs/tinOrPinfl/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema27,data:data55};
-if(vErrors === null){
-vErrors = [err158];
-}
-else {
-vErrors.push(err158);
-}
-errors++;
-}
-const issues8 = func23(data55, true, rootData, this, instancePath + "/ResponsibleToGoods/TinOrPinfl");
-if(issues8 !== null){
-const kwErrors8 = func7(issues8, instancePath + "/ResponsibleToGoods/TinOrPinfl", "#/$defs/tinOrPinfl/pinflOrTin", "pinflOrTin");
-vErrors = vErrors === null ? kwErrors8 : vErrors.concat(kwErrors8);
-errors = errors + kwErrors8.length;
-}
-}
-else {
-const err159 = {instancePath:instancePath+"/ResponsibleToGoods/TinOrPinfl",schemaPath:"#/$defs/tinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.type,parentSchema:schema27,data:data55};
-if(vErrors === null){
-vErrors = [err159];
-}
-else {
-vErrors.push(err159);
-}
-errors++;
-}
-}
-if(data54.Name !== undefined){
-let data56 = data54.Name;
-if(typeof data56 === "string"){
-if(func3(data56) > 300){
-const err160 = {instancePath:instancePath+"/ResponsibleToGoods/Name",schemaPath:"#/properties/ResponsibleToGoods/properties/Name/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.ResponsibleToGoods.properties.Name,data:data56};
-if(vErrors === null){
-vErrors = [err160];
-}
-else {
-vErrors.push(err160);
-}
-errors++;
-}
-if(func3(data56) < 1){
-const err161 = {instancePath:instancePath+"/ResponsibleToGoods/Name",schemaPath:"#/properties/ResponsibleToGoods/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.ResponsibleToGoods.properties.Name,data:data56};
-if(vErrors === null){
-vErrors = [err161];
-}
-else {
-vErrors.push(err161);
-}
-errors++;
-}
-}
-else {
-const err162 = {instancePath:instancePath+"/ResponsibleToGoods/Name",schemaPath:"#/properties/ResponsibleToGoods/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ResponsibleToGoods.properties.Name.type,parentSchema:schema23.properties.ResponsibleToGoods.properties.Name,data:data56};
-if(vErrors === null){
-vErrors = [err162];
-}
-else {
-vErrors.push(err162);
 }
 errors++;
 }
@@ -2320,7 +2994,257 @@ if(data.Roadway !== undefined){
 let data57 = data.Roadway;
 if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
 if(data57.Truck === undefined){
-const err163 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/required",keyword:"required",params:{missingProperty: "Truck"},message:"must have required property '"+"Truck"+"'",schema:schema23.properties.Roadway.required,parentSchema:schema23.properties.Roadway,data:data57};
+const err143 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/required",keyword:"required",params:{missingProperty: "Truck"},message:"must have required property '"+"Truck"+"'",schema:schema18.properties.Roadway.required,parentSchema:schema18.properties.Roadway,data:data57};
+if(vErrors === null){
+vErrors = [err143];
+}
+else {
+vErrors.push(err143);
+}
+errors++;
+}
+if(data57.Driver === undefined){
+const err144 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/required",keyword:"required",params:{missingProperty: "Driver"},message:"must have required property '"+"Driver"+"'",schema:schema18.properties.Roadway.required,parentSchema:schema18.properties.Roadway,data:data57};
+if(vErrors === null){
+vErrors = [err144];
+}
+else {
+vErrors.push(err144);
+}
+errors++;
+}
+if(data57.ProductGroups === undefined){
+const err145 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/required",keyword:"required",params:{missingProperty: "ProductGroups"},message:"must have required property '"+"ProductGroups"+"'",schema:schema18.properties.Roadway.required,parentSchema:schema18.properties.Roadway,data:data57};
+if(vErrors === null){
+vErrors = [err145];
+}
+else {
+vErrors.push(err145);
+}
+errors++;
+}
+for(const key9 in data57){
+if(!(((((key9 === "Truck") || (key9 === "Trailer")) || (key9 === "Carriages")) || (key9 === "Driver")) || (key9 === "ProductGroups"))){
+const err146 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Roadway,data:data57};
+if(vErrors === null){
+vErrors = [err146];
+}
+else {
+vErrors.push(err146);
+}
+errors++;
+}
+}
+if(data57.Truck !== undefined){
+if(!(validate50.call(this, data57.Truck, {instancePath:instancePath+"/Roadway/Truck",parentData:data57,parentDataProperty:"Truck",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+errors = vErrors.length;
+}
+}
+if(data57.Trailer !== undefined){
+let data59 = data57.Trailer;
+if((!(data59 && typeof data59 == "object" && !Array.isArray(data59))) && (data59 !== null)){
+const err147 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/type",keyword:"type",params:{type: schema18.properties.Roadway.properties.Trailer.type},message:"must be object,null",schema:schema18.properties.Roadway.properties.Trailer.type,parentSchema:schema18.properties.Roadway.properties.Trailer,data:data59};
+if(vErrors === null){
+vErrors = [err147];
+}
+else {
+vErrors.push(err147);
+}
+errors++;
+}
+if(data59 && typeof data59 == "object" && !Array.isArray(data59)){
+if(Object.keys(data59).length < 1){
+const err148 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema18.properties.Roadway.properties.Trailer,data:data59};
+if(vErrors === null){
+vErrors = [err148];
+}
+else {
+vErrors.push(err148);
+}
+errors++;
+}
+if(data59.RegNo === undefined){
+const err149 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/required",keyword:"required",params:{missingProperty: "RegNo"},message:"must have required property '"+"RegNo"+"'",schema:schema18.properties.Roadway.properties.Trailer.required,parentSchema:schema18.properties.Roadway.properties.Trailer,data:data59};
+if(vErrors === null){
+vErrors = [err149];
+}
+else {
+vErrors.push(err149);
+}
+errors++;
+}
+if(data59.Model === undefined){
+const err150 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/required",keyword:"required",params:{missingProperty: "Model"},message:"must have required property '"+"Model"+"'",schema:schema18.properties.Roadway.properties.Trailer.required,parentSchema:schema18.properties.Roadway.properties.Trailer,data:data59};
+if(vErrors === null){
+vErrors = [err150];
+}
+else {
+vErrors.push(err150);
+}
+errors++;
+}
+for(const key10 in data59){
+if(!((key10 === "RegNo") || (key10 === "Model"))){
+const err151 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Roadway.properties.Trailer,data:data59};
+if(vErrors === null){
+vErrors = [err151];
+}
+else {
+vErrors.push(err151);
+}
+errors++;
+}
+}
+if(data59.RegNo !== undefined){
+let data60 = data59.RegNo;
+if(typeof data60 === "string"){
+if(func3(data60) > 20){
+const err152 = {instancePath:instancePath+"/Roadway/Trailer/RegNo",schemaPath:"#/properties/Roadway/properties/Trailer/properties/RegNo/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema18.properties.Roadway.properties.Trailer.properties.RegNo,data:data60};
+if(vErrors === null){
+vErrors = [err152];
+}
+else {
+vErrors.push(err152);
+}
+errors++;
+}
+if(func3(data60) < 1){
+const err153 = {instancePath:instancePath+"/Roadway/Trailer/RegNo",schemaPath:"#/properties/Roadway/properties/Trailer/properties/RegNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Roadway.properties.Trailer.properties.RegNo,data:data60};
+if(vErrors === null){
+vErrors = [err153];
+}
+else {
+vErrors.push(err153);
+}
+errors++;
+}
+}
+else {
+const err154 = {instancePath:instancePath+"/Roadway/Trailer/RegNo",schemaPath:"#/properties/Roadway/properties/Trailer/properties/RegNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Roadway.properties.Trailer.properties.RegNo.type,parentSchema:schema18.properties.Roadway.properties.Trailer.properties.RegNo,data:data60};
+if(vErrors === null){
+vErrors = [err154];
+}
+else {
+vErrors.push(err154);
+}
+errors++;
+}
+}
+if(data59.Model !== undefined){
+let data61 = data59.Model;
+if(typeof data61 === "string"){
+if(func3(data61) > 100){
+const err155 = {instancePath:instancePath+"/Roadway/Trailer/Model",schemaPath:"#/properties/Roadway/properties/Trailer/properties/Model/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema18.properties.Roadway.properties.Trailer.properties.Model,data:data61};
+if(vErrors === null){
+vErrors = [err155];
+}
+else {
+vErrors.push(err155);
+}
+errors++;
+}
+if(func3(data61) < 1){
+const err156 = {instancePath:instancePath+"/Roadway/Trailer/Model",schemaPath:"#/properties/Roadway/properties/Trailer/properties/Model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Roadway.properties.Trailer.properties.Model,data:data61};
+if(vErrors === null){
+vErrors = [err156];
+}
+else {
+vErrors.push(err156);
+}
+errors++;
+}
+}
+else {
+const err157 = {instancePath:instancePath+"/Roadway/Trailer/Model",schemaPath:"#/properties/Roadway/properties/Trailer/properties/Model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Roadway.properties.Trailer.properties.Model.type,parentSchema:schema18.properties.Roadway.properties.Trailer.properties.Model,data:data61};
+if(vErrors === null){
+vErrors = [err157];
+}
+else {
+vErrors.push(err157);
+}
+errors++;
+}
+}
+}
+}
+if(data57.Carriages !== undefined){
+let data62 = data57.Carriages;
+if(Array.isArray(data62)){
+if(data62.length > 20){
+const err158 = {instancePath:instancePath+"/Roadway/Carriages",schemaPath:"#/properties/Roadway/properties/Carriages/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema18.properties.Roadway.properties.Carriages,data:data62};
+if(vErrors === null){
+vErrors = [err158];
+}
+else {
+vErrors.push(err158);
+}
+errors++;
+}
+const len0 = data62.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate50.call(this, data62[i0], {instancePath:instancePath+"/Roadway/Carriages/" + i0,parentData:data62,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err159 = {instancePath:instancePath+"/Roadway/Carriages",schemaPath:"#/properties/Roadway/properties/Carriages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.Roadway.properties.Carriages.type,parentSchema:schema18.properties.Roadway.properties.Carriages,data:data62};
+if(vErrors === null){
+vErrors = [err159];
+}
+else {
+vErrors.push(err159);
+}
+errors++;
+}
+}
+if(data57.Driver !== undefined){
+if(!(validate53.call(this, data57.Driver, {instancePath:instancePath+"/Roadway/Driver",parentData:data57,parentDataProperty:"Driver",rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+errors = vErrors.length;
+}
+}
+if(data57.ProductGroups !== undefined){
+let data65 = data57.ProductGroups;
+if(Array.isArray(data65)){
+if(data65.length > 100){
+const err160 = {instancePath:instancePath+"/Roadway/ProductGroups",schemaPath:"#/properties/Roadway/properties/ProductGroups/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema18.properties.Roadway.properties.ProductGroups,data:data65};
+if(vErrors === null){
+vErrors = [err160];
+}
+else {
+vErrors.push(err160);
+}
+errors++;
+}
+if(data65.length < 1){
+const err161 = {instancePath:instancePath+"/Roadway/ProductGroups",schemaPath:"#/properties/Roadway/properties/ProductGroups/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema18.properties.Roadway.properties.ProductGroups,data:data65};
+if(vErrors === null){
+vErrors = [err161];
+}
+else {
+vErrors.push(err161);
+}
+errors++;
+}
+const len1 = data65.length;
+for(let i1=0; i1<len1; i1++){
+let data66 = data65[i1];
+if(data66 && typeof data66 == "object" && !Array.isArray(data66)){
+if(data66.LoadingPoint === undefined){
+const err162 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "LoadingPoint"},message:"must have required property '"+"LoadingPoint"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items,data:data66};
+if(vErrors === null){
+vErrors = [err162];
+}
+else {
+vErrors.push(err162);
+}
+errors++;
+}
+if(data66.UnloadingPoint === undefined){
+const err163 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingPoint"},message:"must have required property '"+"UnloadingPoint"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items,data:data66};
 if(vErrors === null){
 vErrors = [err163];
 }
@@ -2329,8 +3253,8 @@ vErrors.push(err163);
 }
 errors++;
 }
-if(data57.Driver === undefined){
-const err164 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/required",keyword:"required",params:{missingProperty: "Driver"},message:"must have required property '"+"Driver"+"'",schema:schema23.properties.Roadway.required,parentSchema:schema23.properties.Roadway,data:data57};
+if(data66.ProductInfo === undefined){
+const err164 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "ProductInfo"},message:"must have required property '"+"ProductInfo"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items,data:data66};
 if(vErrors === null){
 vErrors = [err164];
 }
@@ -2339,8 +3263,9 @@ vErrors.push(err164);
 }
 errors++;
 }
-if(data57.ProductGroups === undefined){
-const err165 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/required",keyword:"required",params:{missingProperty: "ProductGroups"},message:"must have required property '"+"ProductGroups"+"'",schema:schema23.properties.Roadway.required,parentSchema:schema23.properties.Roadway,data:data57};
+for(const key11 in data66){
+if(!(((key11 === "LoadingPoint") || (key11 === "UnloadingPoint")) || (key11 === "ProductInfo"))){
+const err165 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items,data:data66};
 if(vErrors === null){
 vErrors = [err165];
 }
@@ -2349,9 +3274,24 @@ vErrors.push(err165);
 }
 errors++;
 }
-for(const key9 in data57){
-if(!(((((key9 === "Truck") || (key9 === "Trailer")) || (key9 === "Carriages")) || (key9 === "Driver")) || (key9 === "ProductGroups"))){
-const err166 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Roadway,data:data57};
+}
+if(data66.LoadingPoint !== undefined){
+if(!(validate56.call(this, data66.LoadingPoint, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/LoadingPoint",parentData:data66,parentDataProperty:"LoadingPoint",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data66.UnloadingPoint !== undefined){
+if(!(validate56.call(this, data66.UnloadingPoint, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/UnloadingPoint",parentData:data66,parentDataProperty:"UnloadingPoint",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data66.ProductInfo !== undefined){
+let data69 = data66.ProductInfo;
+if(data69 && typeof data69 == "object" && !Array.isArray(data69)){
+if(data69.Products === undefined){
+const err166 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data69};
 if(vErrors === null){
 vErrors = [err166];
 }
@@ -2360,12 +3300,8 @@ vErrors.push(err166);
 }
 errors++;
 }
-}
-if(data57.Truck !== undefined){
-let data58 = data57.Truck;
-if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
-if(data58.RegNo === undefined){
-const err167 = {instancePath:instancePath+"/Roadway/Truck",schemaPath:"#/$defs/vehicle/required",keyword:"required",params:{missingProperty: "RegNo"},message:"must have required property '"+"RegNo"+"'",schema:schema34.required,parentSchema:schema34,data:data58};
+if(data69.TotalDeliverySum === undefined){
+const err167 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "TotalDeliverySum"},message:"must have required property '"+"TotalDeliverySum"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data69};
 if(vErrors === null){
 vErrors = [err167];
 }
@@ -2374,8 +3310,8 @@ vErrors.push(err167);
 }
 errors++;
 }
-if(data58.Model === undefined){
-const err168 = {instancePath:instancePath+"/Roadway/Truck",schemaPath:"#/$defs/vehicle/required",keyword:"required",params:{missingProperty: "Model"},message:"must have required property '"+"Model"+"'",schema:schema34.required,parentSchema:schema34,data:data58};
+if(data69.TotalVatSum === undefined){
+const err168 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "TotalVatSum"},message:"must have required property '"+"TotalVatSum"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data69};
 if(vErrors === null){
 vErrors = [err168];
 }
@@ -2384,9 +3320,8 @@ vErrors.push(err168);
 }
 errors++;
 }
-for(const key10 in data58){
-if(!((key10 === "RegNo") || (key10 === "Model"))){
-const err169 = {instancePath:instancePath+"/Roadway/Truck",schemaPath:"#/$defs/vehicle/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema34,data:data58};
+if(data69.TotalDeliverySumWithVat === undefined){
+const err169 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "TotalDeliverySumWithVat"},message:"must have required property '"+"TotalDeliverySumWithVat"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data69};
 if(vErrors === null){
 vErrors = [err169];
 }
@@ -2395,12 +3330,9 @@ vErrors.push(err169);
 }
 errors++;
 }
-}
-if(data58.RegNo !== undefined){
-let data59 = data58.RegNo;
-if(typeof data59 === "string"){
-if(func3(data59) > 20){
-const err170 = {instancePath:instancePath+"/Roadway/Truck/RegNo",schemaPath:"#/$defs/vehicle/properties/RegNo/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema34.properties.RegNo,data:data59};
+for(const key12 in data69){
+if(!((((key12 === "Products") || (key12 === "TotalDeliverySum")) || (key12 === "TotalVatSum")) || (key12 === "TotalDeliverySumWithVat"))){
+const err170 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data69};
 if(vErrors === null){
 vErrors = [err170];
 }
@@ -2409,8 +3341,12 @@ vErrors.push(err170);
 }
 errors++;
 }
-if(func3(data59) < 1){
-const err171 = {instancePath:instancePath+"/Roadway/Truck/RegNo",schemaPath:"#/$defs/vehicle/properties/RegNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.RegNo,data:data59};
+}
+if(data69.Products !== undefined){
+let data70 = data69.Products;
+if(Array.isArray(data70)){
+if(data70.length > 10000){
+const err171 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data70};
 if(vErrors === null){
 vErrors = [err171];
 }
@@ -2419,9 +3355,8 @@ vErrors.push(err171);
 }
 errors++;
 }
-}
-else {
-const err172 = {instancePath:instancePath+"/Roadway/Truck/RegNo",schemaPath:"#/$defs/vehicle/properties/RegNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.RegNo.type,parentSchema:schema34.properties.RegNo,data:data59};
+if(data70.length < 1){
+const err172 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data70};
 if(vErrors === null){
 vErrors = [err172];
 }
@@ -2430,12 +3365,12 @@ vErrors.push(err172);
 }
 errors++;
 }
-}
-if(data58.Model !== undefined){
-let data60 = data58.Model;
-if(typeof data60 === "string"){
-if(func3(data60) > 100){
-const err173 = {instancePath:instancePath+"/Roadway/Truck/Model",schemaPath:"#/$defs/vehicle/properties/Model/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema34.properties.Model,data:data60};
+const len2 = data70.length;
+for(let i2=0; i2<len2; i2++){
+let data71 = data70[i2];
+if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
+if(data71.OrdNo === undefined){
+const err173 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
 if(vErrors === null){
 vErrors = [err173];
 }
@@ -2444,8 +3379,8 @@ vErrors.push(err173);
 }
 errors++;
 }
-if(func3(data60) < 1){
-const err174 = {instancePath:instancePath+"/Roadway/Truck/Model",schemaPath:"#/$defs/vehicle/properties/Model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.Model,data:data60};
+if(data71.Name === undefined){
+const err174 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
 if(vErrors === null){
 vErrors = [err174];
 }
@@ -2454,9 +3389,8 @@ vErrors.push(err174);
 }
 errors++;
 }
-}
-else {
-const err175 = {instancePath:instancePath+"/Roadway/Truck/Model",schemaPath:"#/$defs/vehicle/properties/Model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.Model.type,parentSchema:schema34.properties.Model,data:data60};
+if(data71.CatalogCode === undefined){
+const err175 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
 if(vErrors === null){
 vErrors = [err175];
 }
@@ -2465,10 +3399,8 @@ vErrors.push(err175);
 }
 errors++;
 }
-}
-}
-else {
-const err176 = {instancePath:instancePath+"/Roadway/Truck",schemaPath:"#/$defs/vehicle/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data:data58};
+if(data71.CatalogName === undefined){
+const err176 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
 if(vErrors === null){
 vErrors = [err176];
 }
@@ -2477,11 +3409,8 @@ vErrors.push(err176);
 }
 errors++;
 }
-}
-if(data57.Trailer !== undefined){
-let data61 = data57.Trailer;
-if((!(data61 && typeof data61 == "object" && !Array.isArray(data61))) && (data61 !== null)){
-const err177 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/type",keyword:"type",params:{type: schema23.properties.Roadway.properties.Trailer.type},message:"must be object,null",schema:schema23.properties.Roadway.properties.Trailer.type,parentSchema:schema23.properties.Roadway.properties.Trailer,data:data61};
+if(data71.PackageCode === undefined){
+const err177 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
 if(vErrors === null){
 vErrors = [err177];
 }
@@ -2490,9 +3419,8 @@ vErrors.push(err177);
 }
 errors++;
 }
-if(data61 && typeof data61 == "object" && !Array.isArray(data61)){
-if(Object.keys(data61).length < 1){
-const err178 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.Roadway.properties.Trailer,data:data61};
+if(data71.PackageName === undefined){
+const err178 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
 if(vErrors === null){
 vErrors = [err178];
 }
@@ -2501,8 +3429,8 @@ vErrors.push(err178);
 }
 errors++;
 }
-if(data61.RegNo === undefined){
-const err179 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/required",keyword:"required",params:{missingProperty: "RegNo"},message:"must have required property '"+"RegNo"+"'",schema:schema23.properties.Roadway.properties.Trailer.required,parentSchema:schema23.properties.Roadway.properties.Trailer,data:data61};
+if(data71.Amount === undefined){
+const err179 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Amount"},message:"must have required property '"+"Amount"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
 if(vErrors === null){
 vErrors = [err179];
 }
@@ -2511,8 +3439,8 @@ vErrors.push(err179);
 }
 errors++;
 }
-if(data61.Model === undefined){
-const err180 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/required",keyword:"required",params:{missingProperty: "Model"},message:"must have required property '"+"Model"+"'",schema:schema23.properties.Roadway.properties.Trailer.required,parentSchema:schema23.properties.Roadway.properties.Trailer,data:data61};
+if(data71.Price === undefined){
+const err180 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Price"},message:"must have required property '"+"Price"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
 if(vErrors === null){
 vErrors = [err180];
 }
@@ -2521,9 +3449,8 @@ vErrors.push(err180);
 }
 errors++;
 }
-for(const key11 in data61){
-if(!((key11 === "RegNo") || (key11 === "Model"))){
-const err181 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Roadway.properties.Trailer,data:data61};
+if(data71.DeliverySum === undefined){
+const err181 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
 if(vErrors === null){
 vErrors = [err181];
 }
@@ -2532,12 +3459,8 @@ vErrors.push(err181);
 }
 errors++;
 }
-}
-if(data61.RegNo !== undefined){
-let data62 = data61.RegNo;
-if(typeof data62 === "string"){
-if(func3(data62) > 20){
-const err182 = {instancePath:instancePath+"/Roadway/Trailer/RegNo",schemaPath:"#/properties/Roadway/properties/Trailer/properties/RegNo/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema23.properties.Roadway.properties.Trailer.properties.RegNo,data:data62};
+if(data71.Vat === undefined){
+const err182 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Vat"},message:"must have required property '"+"Vat"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
 if(vErrors === null){
 vErrors = [err182];
 }
@@ -2546,8 +3469,8 @@ vErrors.push(err182);
 }
 errors++;
 }
-if(func3(data62) < 1){
-const err183 = {instancePath:instancePath+"/Roadway/Trailer/RegNo",schemaPath:"#/properties/Roadway/properties/Trailer/properties/RegNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Roadway.properties.Trailer.properties.RegNo,data:data62};
+if(data71.DeliverySumWithVat === undefined){
+const err183 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "DeliverySumWithVat"},message:"must have required property '"+"DeliverySumWithVat"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
 if(vErrors === null){
 vErrors = [err183];
 }
@@ -2556,9 +3479,8 @@ vErrors.push(err183);
 }
 errors++;
 }
-}
-else {
-const err184 = {instancePath:instancePath+"/Roadway/Trailer/RegNo",schemaPath:"#/properties/Roadway/properties/Trailer/properties/RegNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Roadway.properties.Trailer.properties.RegNo.type,parentSchema:schema23.properties.Roadway.properties.Trailer.properties.RegNo,data:data62};
+if(data71.Origin === undefined){
+const err184 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Origin"},message:"must have required property '"+"Origin"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
 if(vErrors === null){
 vErrors = [err184];
 }
@@ -2567,12 +3489,9 @@ vErrors.push(err184);
 }
 errors++;
 }
-}
-if(data61.Model !== undefined){
-let data63 = data61.Model;
-if(typeof data63 === "string"){
-if(func3(data63) > 100){
-const err185 = {instancePath:instancePath+"/Roadway/Trailer/Model",schemaPath:"#/properties/Roadway/properties/Trailer/properties/Model/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema23.properties.Roadway.properties.Trailer.properties.Model,data:data63};
+for(const key13 in data71){
+if(!(func2.call(schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties, key13))){
+const err185 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
 if(vErrors === null){
 vErrors = [err185];
 }
@@ -2581,8 +3500,11 @@ vErrors.push(err185);
 }
 errors++;
 }
-if(func3(data63) < 1){
-const err186 = {instancePath:instancePath+"/Roadway/Trailer/Model",schemaPath:"#/properties/Roadway/properties/Trailer/properties/Model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Roadway.properties.Trailer.properties.Model,data:data63};
+}
+if(data71.OrdNo !== undefined){
+let data72 = data71.OrdNo;
+if(!(((typeof data72 == "number") && (!(data72 % 1) && !isNaN(data72))) && (isFinite(data72)))){
+const err186 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/OrdNo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data72};
 if(vErrors === null){
 vErrors = [err186];
 }
@@ -2591,9 +3513,9 @@ vErrors.push(err186);
 }
 errors++;
 }
-}
-else {
-const err187 = {instancePath:instancePath+"/Roadway/Trailer/Model",schemaPath:"#/properties/Roadway/properties/Trailer/properties/Model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Roadway.properties.Trailer.properties.Model.type,parentSchema:schema23.properties.Roadway.properties.Trailer.properties.Model,data:data63};
+if((typeof data72 == "number") && (isFinite(data72))){
+if(data72 < 1 || isNaN(data72)){
+const err187 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/OrdNo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data72};
 if(vErrors === null){
 vErrors = [err187];
 }
@@ -2604,12 +3526,10 @@ errors++;
 }
 }
 }
-}
-if(data57.Carriages !== undefined){
-let data64 = data57.Carriages;
-if(Array.isArray(data64)){
-if(data64.length > 20){
-const err188 = {instancePath:instancePath+"/Roadway/Carriages",schemaPath:"#/properties/Roadway/properties/Carriages/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema23.properties.Roadway.properties.Carriages,data:data64};
+if(data71.Committent !== undefined){
+let data73 = data71.Committent;
+if((!(data73 && typeof data73 == "object" && !Array.isArray(data73))) && (data73 !== null)){
+const err188 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/type",keyword:"type",params:{type: schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.type},message:"must be object,null",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent,data:data73};
 if(vErrors === null){
 vErrors = [err188];
 }
@@ -2618,12 +3538,9 @@ vErrors.push(err188);
 }
 errors++;
 }
-const len0 = data64.length;
-for(let i0=0; i0<len0; i0++){
-let data65 = data64[i0];
-if(data65 && typeof data65 == "object" && !Array.isArray(data65)){
-if(data65.RegNo === undefined){
-const err189 = {instancePath:instancePath+"/Roadway/Carriages/" + i0,schemaPath:"#/$defs/vehicle/required",keyword:"required",params:{missingProperty: "RegNo"},message:"must have required property '"+"RegNo"+"'",schema:schema34.required,parentSchema:schema34,data:data65};
+if(data73 && typeof data73 == "object" && !Array.isArray(data73)){
+if(Object.keys(data73).length < 1){
+const err189 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent,data:data73};
 if(vErrors === null){
 vErrors = [err189];
 }
@@ -2632,8 +3549,8 @@ vErrors.push(err189);
 }
 errors++;
 }
-if(data65.Model === undefined){
-const err190 = {instancePath:instancePath+"/Roadway/Carriages/" + i0,schemaPath:"#/$defs/vehicle/required",keyword:"required",params:{missingProperty: "Model"},message:"must have required property '"+"Model"+"'",schema:schema34.required,parentSchema:schema34,data:data65};
+if(data73.TinOrPinfl === undefined){
+const err190 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent,data:data73};
 if(vErrors === null){
 vErrors = [err190];
 }
@@ -2642,9 +3559,8 @@ vErrors.push(err190);
 }
 errors++;
 }
-for(const key12 in data65){
-if(!((key12 === "RegNo") || (key12 === "Model"))){
-const err191 = {instancePath:instancePath+"/Roadway/Carriages/" + i0,schemaPath:"#/$defs/vehicle/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema34,data:data65};
+if(data73.Name === undefined){
+const err191 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent,data:data73};
 if(vErrors === null){
 vErrors = [err191];
 }
@@ -2653,12 +3569,9 @@ vErrors.push(err191);
 }
 errors++;
 }
-}
-if(data65.RegNo !== undefined){
-let data66 = data65.RegNo;
-if(typeof data66 === "string"){
-if(func3(data66) > 20){
-const err192 = {instancePath:instancePath+"/Roadway/Carriages/" + i0+"/RegNo",schemaPath:"#/$defs/vehicle/properties/RegNo/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema34.properties.RegNo,data:data66};
+for(const key14 in data73){
+if(!((key14 === "TinOrPinfl") || (key14 === "Name"))){
+const err192 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent,data:data73};
 if(vErrors === null){
 vErrors = [err192];
 }
@@ -2667,8 +3580,18 @@ vErrors.push(err192);
 }
 errors++;
 }
-if(func3(data66) < 1){
-const err193 = {instancePath:instancePath+"/Roadway/Carriages/" + i0+"/RegNo",schemaPath:"#/$defs/vehicle/properties/RegNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.RegNo,data:data66};
+}
+if(data73.TinOrPinfl !== undefined){
+if(!(validate40.call(this, data73.TinOrPinfl, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent/TinOrPinfl",parentData:data73,parentDataProperty:"TinOrPinfl",rootData}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+errors = vErrors.length;
+}
+}
+if(data73.Name !== undefined){
+let data75 = data73.Name;
+if(typeof data75 === "string"){
+if(func3(data75) > 500){
+const err193 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.properties.Name,data:data75};
 if(vErrors === null){
 vErrors = [err193];
 }
@@ -2677,9 +3600,8 @@ vErrors.push(err193);
 }
 errors++;
 }
-}
-else {
-const err194 = {instancePath:instancePath+"/Roadway/Carriages/" + i0+"/RegNo",schemaPath:"#/$defs/vehicle/properties/RegNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.RegNo.type,parentSchema:schema34.properties.RegNo,data:data66};
+if(func3(data75) < 1){
+const err194 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.properties.Name,data:data75};
 if(vErrors === null){
 vErrors = [err194];
 }
@@ -2689,11 +3611,8 @@ vErrors.push(err194);
 errors++;
 }
 }
-if(data65.Model !== undefined){
-let data67 = data65.Model;
-if(typeof data67 === "string"){
-if(func3(data67) > 100){
-const err195 = {instancePath:instancePath+"/Roadway/Carriages/" + i0+"/Model",schemaPath:"#/$defs/vehicle/properties/Model/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema34.properties.Model,data:data67};
+else {
+const err195 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.properties.Name.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.properties.Name,data:data75};
 if(vErrors === null){
 vErrors = [err195];
 }
@@ -2702,8 +3621,13 @@ vErrors.push(err195);
 }
 errors++;
 }
-if(func3(data67) < 1){
-const err196 = {instancePath:instancePath+"/Roadway/Carriages/" + i0+"/Model",schemaPath:"#/$defs/vehicle/properties/Model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.Model,data:data67};
+}
+}
+}
+if(data71.TaxRelief !== undefined){
+let data76 = data71.TaxRelief;
+if((!(data76 && typeof data76 == "object" && !Array.isArray(data76))) && (data76 !== null)){
+const err196 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/type",keyword:"type",params:{type: schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.type},message:"must be object,null",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief,data:data76};
 if(vErrors === null){
 vErrors = [err196];
 }
@@ -2712,9 +3636,9 @@ vErrors.push(err196);
 }
 errors++;
 }
-}
-else {
-const err197 = {instancePath:instancePath+"/Roadway/Carriages/" + i0+"/Model",schemaPath:"#/$defs/vehicle/properties/Model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.Model.type,parentSchema:schema34.properties.Model,data:data67};
+if(data76 && typeof data76 == "object" && !Array.isArray(data76)){
+if(Object.keys(data76).length < 1){
+const err197 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief,data:data76};
 if(vErrors === null){
 vErrors = [err197];
 }
@@ -2723,10 +3647,8 @@ vErrors.push(err197);
 }
 errors++;
 }
-}
-}
-else {
-const err198 = {instancePath:instancePath+"/Roadway/Carriages/" + i0,schemaPath:"#/$defs/vehicle/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data:data65};
+if(data76.Id === undefined){
+const err198 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/required",keyword:"required",params:{missingProperty: "Id"},message:"must have required property '"+"Id"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief,data:data76};
 if(vErrors === null){
 vErrors = [err198];
 }
@@ -2735,10 +3657,8 @@ vErrors.push(err198);
 }
 errors++;
 }
-}
-}
-else {
-const err199 = {instancePath:instancePath+"/Roadway/Carriages",schemaPath:"#/properties/Roadway/properties/Carriages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.Roadway.properties.Carriages.type,parentSchema:schema23.properties.Roadway.properties.Carriages,data:data64};
+if(data76.Name === undefined){
+const err199 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief,data:data76};
 if(vErrors === null){
 vErrors = [err199];
 }
@@ -2747,18 +3667,8 @@ vErrors.push(err199);
 }
 errors++;
 }
-}
-if(data57.Driver !== undefined){
-if(!(validate23.call(this, data57.Driver, {instancePath:instancePath+"/Roadway/Driver",parentData:data57,parentDataProperty:"Driver",rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
-errors = vErrors.length;
-}
-}
-if(data57.ProductGroups !== undefined){
-let data69 = data57.ProductGroups;
-if(Array.isArray(data69)){
-if(data69.length > 100){
-const err200 = {instancePath:instancePath+"/Roadway/ProductGroups",schemaPath:"#/properties/Roadway/properties/ProductGroups/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema23.properties.Roadway.properties.ProductGroups,data:data69};
+if(data76.Type === undefined){
+const err200 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/required",keyword:"required",params:{missingProperty: "Type"},message:"must have required property '"+"Type"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief,data:data76};
 if(vErrors === null){
 vErrors = [err200];
 }
@@ -2767,8 +3677,9 @@ vErrors.push(err200);
 }
 errors++;
 }
-if(data69.length < 1){
-const err201 = {instancePath:instancePath+"/Roadway/ProductGroups",schemaPath:"#/properties/Roadway/properties/ProductGroups/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema23.properties.Roadway.properties.ProductGroups,data:data69};
+for(const key15 in data76){
+if(!((((key15 === "Id") || (key15 === "Name")) || (key15 === "VatSum")) || (key15 === "Type"))){
+const err201 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief,data:data76};
 if(vErrors === null){
 vErrors = [err201];
 }
@@ -2777,12 +3688,11 @@ vErrors.push(err201);
 }
 errors++;
 }
-const len1 = data69.length;
-for(let i1=0; i1<len1; i1++){
-let data70 = data69[i1];
-if(data70 && typeof data70 == "object" && !Array.isArray(data70)){
-if(data70.LoadingPoint === undefined){
-const err202 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "LoadingPoint"},message:"must have required property '"+"LoadingPoint"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items,data:data70};
+}
+if(data76.Id !== undefined){
+let data77 = data76.Id;
+if(!(((typeof data77 == "number") && (!(data77 % 1) && !isNaN(data77))) && (isFinite(data77)))){
+const err202 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/Id",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/properties/Id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Id.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Id,data:data77};
 if(vErrors === null){
 vErrors = [err202];
 }
@@ -2791,8 +3701,12 @@ vErrors.push(err202);
 }
 errors++;
 }
-if(data70.UnloadingPoint === undefined){
-const err203 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingPoint"},message:"must have required property '"+"UnloadingPoint"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items,data:data70};
+}
+if(data76.Name !== undefined){
+let data78 = data76.Name;
+if(typeof data78 === "string"){
+if(func3(data78) > 2000){
+const err203 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/properties/Name/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Name,data:data78};
 if(vErrors === null){
 vErrors = [err203];
 }
@@ -2801,8 +3715,8 @@ vErrors.push(err203);
 }
 errors++;
 }
-if(data70.ProductInfo === undefined){
-const err204 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "ProductInfo"},message:"must have required property '"+"ProductInfo"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items,data:data70};
+if(func3(data78) < 1){
+const err204 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Name,data:data78};
 if(vErrors === null){
 vErrors = [err204];
 }
@@ -2811,9 +3725,9 @@ vErrors.push(err204);
 }
 errors++;
 }
-for(const key13 in data70){
-if(!(((key13 === "LoadingPoint") || (key13 === "UnloadingPoint")) || (key13 === "ProductInfo"))){
-const err205 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items,data:data70};
+}
+else {
+const err205 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Name.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Name,data:data78};
 if(vErrors === null){
 vErrors = [err205];
 }
@@ -2823,11 +3737,15 @@ vErrors.push(err205);
 errors++;
 }
 }
-if(data70.LoadingPoint !== undefined){
-let data71 = data70.LoadingPoint;
-if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
-if(data71.regionId === undefined){
-const err206 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/LoadingPoint",schemaPath:"#/$defs/point/required",keyword:"required",params:{missingProperty: "regionId"},message:"must have required property '"+"regionId"+"'",schema:schema38.required,parentSchema:schema38,data:data71};
+if(data76.VatSum !== undefined){
+let data79 = data76.VatSum;
+if(!(validate60.call(this, data79, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/VatSum",parentData:data76,parentDataProperty:"VatSum",rootData}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+errors = vErrors.length;
+}
+if((typeof data79 == "number") && (isFinite(data79))){
+if(data79 < 0 || isNaN(data79)){
+const err206 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/VatSum",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/properties/VatSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.VatSum,data:data79};
 if(vErrors === null){
 vErrors = [err206];
 }
@@ -2836,8 +3754,12 @@ vErrors.push(err206);
 }
 errors++;
 }
-if(data71.districtCode === undefined){
-const err207 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/LoadingPoint",schemaPath:"#/$defs/point/required",keyword:"required",params:{missingProperty: "districtCode"},message:"must have required property '"+"districtCode"+"'",schema:schema38.required,parentSchema:schema38,data:data71};
+}
+}
+if(data76.Type !== undefined){
+let data80 = data76.Type;
+if(!(((typeof data80 == "number") && (!(data80 % 1) && !isNaN(data80))) && (isFinite(data80)))){
+const err207 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/Type",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/properties/Type/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Type.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Type,data:data80};
 if(vErrors === null){
 vErrors = [err207];
 }
@@ -2846,8 +3768,8 @@ vErrors.push(err207);
 }
 errors++;
 }
-if(data71.address === undefined){
-const err208 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/LoadingPoint",schemaPath:"#/$defs/point/required",keyword:"required",params:{missingProperty: "address"},message:"must have required property '"+"address"+"'",schema:schema38.required,parentSchema:schema38,data:data71};
+if(!((data80 === 1) || (data80 === 2))){
+const err208 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/Type",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/properties/Type/enum",keyword:"enum",params:{allowedValues: schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Type.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Type.enum,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Type,data:data80};
 if(vErrors === null){
 vErrors = [err208];
 }
@@ -2856,9 +3778,19 @@ vErrors.push(err208);
 }
 errors++;
 }
-for(const key14 in data71){
-if(!(func2.call(schema38.properties, key14))){
-const err209 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/LoadingPoint",schemaPath:"#/$defs/point/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties",schema:false,parentSchema:schema38,data:data71};
+}
+}
+}
+if(data71.Marks !== undefined){
+if(!(validate62.call(this, data71.Marks, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Marks",parentData:data71,parentDataProperty:"Marks",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+errors = vErrors.length;
+}
+}
+if(data71.Excise !== undefined){
+let data82 = data71.Excise;
+if((!(data82 && typeof data82 == "object" && !Array.isArray(data82))) && (data82 !== null)){
+const err209 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Excise/type",keyword:"type",params:{type: schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise.type},message:"must be object,null",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise,data:data82};
 if(vErrors === null){
 vErrors = [err209];
 }
@@ -2867,11 +3799,9 @@ vErrors.push(err209);
 }
 errors++;
 }
-}
-if(data71.regionId !== undefined){
-let data72 = data71.regionId;
-if(!(((typeof data72 == "number") && (!(data72 % 1) && !isNaN(data72))) && (isFinite(data72)))){
-const err210 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/LoadingPoint/regionId",schemaPath:"#/$defs/point/properties/regionId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.regionId.type,parentSchema:schema38.properties.regionId,data:data72};
+if(data82 && typeof data82 == "object" && !Array.isArray(data82)){
+if(Object.keys(data82).length < 1){
+const err210 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Excise/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise,data:data82};
 if(vErrors === null){
 vErrors = [err210];
 }
@@ -2880,9 +3810,8 @@ vErrors.push(err210);
 }
 errors++;
 }
-if((typeof data72 == "number") && (isFinite(data72))){
-if(data72 < 1 || isNaN(data72)){
-const err211 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/LoadingPoint/regionId",schemaPath:"#/$defs/point/properties/regionId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema38.properties.regionId,data:data72};
+if(data82.Rate === undefined){
+const err211 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Excise/required",keyword:"required",params:{missingProperty: "Rate"},message:"must have required property '"+"Rate"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise,data:data82};
 if(vErrors === null){
 vErrors = [err211];
 }
@@ -2891,13 +3820,8 @@ vErrors.push(err211);
 }
 errors++;
 }
-}
-}
-if(data71.regionName !== undefined){
-let data73 = data71.regionName;
-if(typeof data73 === "string"){
-if(func3(data73) > 200){
-const err212 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/LoadingPoint/regionName",schemaPath:"#/$defs/point/properties/regionName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema38.properties.regionName,data:data73};
+if(data82.Sum === undefined){
+const err212 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Excise/required",keyword:"required",params:{missingProperty: "Sum"},message:"must have required property '"+"Sum"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise,data:data82};
 if(vErrors === null){
 vErrors = [err212];
 }
@@ -2906,9 +3830,9 @@ vErrors.push(err212);
 }
 errors++;
 }
-}
-else {
-const err213 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/LoadingPoint/regionName",schemaPath:"#/$defs/point/properties/regionName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.regionName.type,parentSchema:schema38.properties.regionName,data:data73};
+for(const key16 in data82){
+if(!((key16 === "Rate") || (key16 === "Sum"))){
+const err213 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Excise/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise,data:data82};
 if(vErrors === null){
 vErrors = [err213];
 }
@@ -2918,10 +3842,15 @@ vErrors.push(err213);
 errors++;
 }
 }
-if(data71.districtCode !== undefined){
-let data74 = data71.districtCode;
-if(!(((typeof data74 == "number") && (!(data74 % 1) && !isNaN(data74))) && (isFinite(data74)))){
-const err214 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/LoadingPoint/districtCode",schemaPath:"#/$defs/point/properties/districtCode/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.districtCode.type,parentSchema:schema38.properties.districtCode,data:data74};
+if(data82.Rate !== undefined){
+let data83 = data82.Rate;
+if(!(validate60.call(this, data83, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise/Rate",parentData:data82,parentDataProperty:"Rate",rootData}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+errors = vErrors.length;
+}
+if((typeof data83 == "number") && (isFinite(data83))){
+if(data83 < 0 || isNaN(data83)){
+const err214 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise/Rate",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Excise/properties/Rate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise.properties.Rate,data:data83};
 if(vErrors === null){
 vErrors = [err214];
 }
@@ -2930,9 +3859,17 @@ vErrors.push(err214);
 }
 errors++;
 }
-if((typeof data74 == "number") && (isFinite(data74))){
-if(data74 < 1 || isNaN(data74)){
-const err215 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/LoadingPoint/districtCode",schemaPath:"#/$defs/point/properties/districtCode/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema38.properties.districtCode,data:data74};
+}
+}
+if(data82.Sum !== undefined){
+let data84 = data82.Sum;
+if(!(validate60.call(this, data84, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise/Sum",parentData:data82,parentDataProperty:"Sum",rootData}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+errors = vErrors.length;
+}
+if((typeof data84 == "number") && (isFinite(data84))){
+if(data84 < 0 || isNaN(data84)){
+const err215 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise/Sum",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Excise/properties/Sum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise.properties.Sum,data:data84};
 if(vErrors === null){
 vErrors = [err215];
 }
@@ -2943,11 +3880,13 @@ errors++;
 }
 }
 }
-if(data71.districtName !== undefined){
-let data75 = data71.districtName;
-if(typeof data75 === "string"){
-if(func3(data75) > 200){
-const err216 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/LoadingPoint/districtName",schemaPath:"#/$defs/point/properties/districtName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema38.properties.districtName,data:data75};
+}
+}
+if(data71.Name !== undefined){
+let data85 = data71.Name;
+if(typeof data85 === "string"){
+if(func3(data85) > 1000){
+const err216 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Name,data:data85};
 if(vErrors === null){
 vErrors = [err216];
 }
@@ -2956,9 +3895,8 @@ vErrors.push(err216);
 }
 errors++;
 }
-}
-else {
-const err217 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/LoadingPoint/districtName",schemaPath:"#/$defs/point/properties/districtName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.districtName.type,parentSchema:schema38.properties.districtName,data:data75};
+if(func3(data85) < 1){
+const err217 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Name,data:data85};
 if(vErrors === null){
 vErrors = [err217];
 }
@@ -2968,10 +3906,8 @@ vErrors.push(err217);
 errors++;
 }
 }
-if(data71.mahallaId !== undefined){
-let data76 = data71.mahallaId;
-if((!(((typeof data76 == "number") && (!(data76 % 1) && !isNaN(data76))) && (isFinite(data76)))) && (data76 !== null)){
-const err218 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/LoadingPoint/mahallaId",schemaPath:"#/$defs/point/properties/mahallaId/type",keyword:"type",params:{type: schema38.properties.mahallaId.type},message:"must be integer,null",schema:schema38.properties.mahallaId.type,parentSchema:schema38.properties.mahallaId,data:data76};
+else {
+const err218 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Name.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Name,data:data85};
 if(vErrors === null){
 vErrors = [err218];
 }
@@ -2981,11 +3917,17 @@ vErrors.push(err218);
 errors++;
 }
 }
-if(data71.mahallaName !== undefined){
-let data77 = data71.mahallaName;
-if(typeof data77 === "string"){
-if(func3(data77) > 200){
-const err219 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/LoadingPoint/mahallaName",schemaPath:"#/$defs/point/properties/mahallaName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema38.properties.mahallaName,data:data77};
+if(data71.CatalogCode !== undefined){
+if(!(validate66.call(this, data71.CatalogCode, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/CatalogCode",parentData:data71,parentDataProperty:"CatalogCode",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+errors = vErrors.length;
+}
+}
+if(data71.CatalogName !== undefined){
+let data87 = data71.CatalogName;
+if(typeof data87 === "string"){
+if(func3(data87) > 1000){
+const err219 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/CatalogName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data87};
 if(vErrors === null){
 vErrors = [err219];
 }
@@ -2994,9 +3936,8 @@ vErrors.push(err219);
 }
 errors++;
 }
-}
-else {
-const err220 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/LoadingPoint/mahallaName",schemaPath:"#/$defs/point/properties/mahallaName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.mahallaName.type,parentSchema:schema38.properties.mahallaName,data:data77};
+if(func3(data87) < 1){
+const err220 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/CatalogName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data87};
 if(vErrors === null){
 vErrors = [err220];
 }
@@ -3006,11 +3947,8 @@ vErrors.push(err220);
 errors++;
 }
 }
-if(data71.address !== undefined){
-let data78 = data71.address;
-if(typeof data78 === "string"){
-if(func3(data78) > 500){
-const err221 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/LoadingPoint/address",schemaPath:"#/$defs/point/properties/address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema38.properties.address,data:data78};
+else {
+const err221 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/CatalogName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data87};
 if(vErrors === null){
 vErrors = [err221];
 }
@@ -3019,8 +3957,18 @@ vErrors.push(err221);
 }
 errors++;
 }
-if(func3(data78) < 1){
-const err222 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/LoadingPoint/address",schemaPath:"#/$defs/point/properties/address/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.address,data:data78};
+}
+if(data71.PackageCode !== undefined){
+if(!(validate68.call(this, data71.PackageCode, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/PackageCode",parentData:data71,parentDataProperty:"PackageCode",rootData}))){
+vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+errors = vErrors.length;
+}
+}
+if(data71.PackageName !== undefined){
+let data89 = data71.PackageName;
+if(typeof data89 === "string"){
+if(func3(data89) > 300){
+const err222 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/PackageName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data89};
 if(vErrors === null){
 vErrors = [err222];
 }
@@ -3029,9 +3977,8 @@ vErrors.push(err222);
 }
 errors++;
 }
-}
-else {
-const err223 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/LoadingPoint/address",schemaPath:"#/$defs/point/properties/address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.address.type,parentSchema:schema38.properties.address,data:data78};
+if(func3(data89) < 1){
+const err223 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/PackageName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data89};
 if(vErrors === null){
 vErrors = [err223];
 }
@@ -3041,10 +3988,8 @@ vErrors.push(err223);
 errors++;
 }
 }
-if(data71.longitude !== undefined){
-let data79 = data71.longitude;
-if((!((typeof data79 == "number") && (isFinite(data79)))) && (data79 !== null)){
-const err224 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/LoadingPoint/longitude",schemaPath:"#/$defs/point/properties/longitude/type",keyword:"type",params:{type: schema38.properties.longitude.type},message:"must be number,null",schema:schema38.properties.longitude.type,parentSchema:schema38.properties.longitude,data:data79};
+else {
+const err224 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/PackageName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data89};
 if(vErrors === null){
 vErrors = [err224];
 }
@@ -3053,9 +3998,12 @@ vErrors.push(err224);
 }
 errors++;
 }
-if((typeof data79 == "number") && (isFinite(data79))){
-if(data79 > 180 || isNaN(data79)){
-const err225 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/LoadingPoint/longitude",schemaPath:"#/$defs/point/properties/longitude/maximum",keyword:"maximum",params:{comparison: "<=", limit: 180},message:"must be <= 180",schema:180,parentSchema:schema38.properties.longitude,data:data79};
+}
+if(data71.Barcode !== undefined){
+let data90 = data71.Barcode;
+if(typeof data90 === "string"){
+if(func3(data90) > 1000){
+const err225 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Barcode",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Barcode/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Barcode,data:data90};
 if(vErrors === null){
 vErrors = [err225];
 }
@@ -3064,8 +4012,9 @@ vErrors.push(err225);
 }
 errors++;
 }
-if(data79 < -180 || isNaN(data79)){
-const err226 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/LoadingPoint/longitude",schemaPath:"#/$defs/point/properties/longitude/minimum",keyword:"minimum",params:{comparison: ">=", limit: -180},message:"must be >= -180",schema:-180,parentSchema:schema38.properties.longitude,data:data79};
+}
+else {
+const err226 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Barcode",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Barcode.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Barcode,data:data90};
 if(vErrors === null){
 vErrors = [err226];
 }
@@ -3075,11 +4024,29 @@ vErrors.push(err226);
 errors++;
 }
 }
+if(data71.Amount !== undefined){
+if(!(validate70.call(this, data71.Amount, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Amount",parentData:data71,parentDataProperty:"Amount",rootData}))){
+vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+errors = vErrors.length;
 }
-if(data71.latitude !== undefined){
-let data80 = data71.latitude;
-if((!((typeof data80 == "number") && (isFinite(data80)))) && (data80 !== null)){
-const err227 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/LoadingPoint/latitude",schemaPath:"#/$defs/point/properties/latitude/type",keyword:"type",params:{type: schema38.properties.latitude.type},message:"must be number,null",schema:schema38.properties.latitude.type,parentSchema:schema38.properties.latitude,data:data80};
+}
+if(data71.Price !== undefined){
+if(!(validate60.call(this, data71.Price, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Price",parentData:data71,parentDataProperty:"Price",rootData}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+errors = vErrors.length;
+}
+}
+if(data71.DeliverySum !== undefined){
+if(!(validate60.call(this, data71.DeliverySum, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/DeliverySum",parentData:data71,parentDataProperty:"DeliverySum",rootData}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+errors = vErrors.length;
+}
+}
+if(data71.Vat !== undefined){
+let data94 = data71.Vat;
+if(data94 && typeof data94 == "object" && !Array.isArray(data94)){
+if(data94.Rate === undefined){
+const err227 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Vat",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Vat/required",keyword:"required",params:{missingProperty: "Rate"},message:"must have required property '"+"Rate"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Vat.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Vat,data:data94};
 if(vErrors === null){
 vErrors = [err227];
 }
@@ -3088,9 +4055,8 @@ vErrors.push(err227);
 }
 errors++;
 }
-if((typeof data80 == "number") && (isFinite(data80))){
-if(data80 > 90 || isNaN(data80)){
-const err228 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/LoadingPoint/latitude",schemaPath:"#/$defs/point/properties/latitude/maximum",keyword:"maximum",params:{comparison: "<=", limit: 90},message:"must be <= 90",schema:90,parentSchema:schema38.properties.latitude,data:data80};
+if(data94.Sum === undefined){
+const err228 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Vat",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Vat/required",keyword:"required",params:{missingProperty: "Sum"},message:"must have required property '"+"Sum"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Vat.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Vat,data:data94};
 if(vErrors === null){
 vErrors = [err228];
 }
@@ -3099,8 +4065,9 @@ vErrors.push(err228);
 }
 errors++;
 }
-if(data80 < -90 || isNaN(data80)){
-const err229 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/LoadingPoint/latitude",schemaPath:"#/$defs/point/properties/latitude/minimum",keyword:"minimum",params:{comparison: ">=", limit: -90},message:"must be >= -90",schema:-90,parentSchema:schema38.properties.latitude,data:data80};
+for(const key17 in data94){
+if(!((key17 === "Rate") || (key17 === "Sum"))){
+const err229 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Vat",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Vat/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Vat,data:data94};
 if(vErrors === null){
 vErrors = [err229];
 }
@@ -3110,10 +4077,21 @@ vErrors.push(err229);
 errors++;
 }
 }
+if(data94.Rate !== undefined){
+if(!(validate74.call(this, data94.Rate, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Vat/Rate",parentData:data94,parentDataProperty:"Rate",rootData}))){
+vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+errors = vErrors.length;
+}
+}
+if(data94.Sum !== undefined){
+if(!(validate60.call(this, data94.Sum, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Vat/Sum",parentData:data94,parentDataProperty:"Sum",rootData}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+errors = vErrors.length;
+}
 }
 }
 else {
-const err230 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/LoadingPoint",schemaPath:"#/$defs/point/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data:data71};
+const err230 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Vat",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Vat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Vat.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Vat,data:data94};
 if(vErrors === null){
 vErrors = [err230];
 }
@@ -3123,11 +4101,16 @@ vErrors.push(err230);
 errors++;
 }
 }
-if(data70.UnloadingPoint !== undefined){
-let data81 = data70.UnloadingPoint;
-if(data81 && typeof data81 == "object" && !Array.isArray(data81)){
-if(data81.regionId === undefined){
-const err231 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/UnloadingPoint",schemaPath:"#/$defs/point/required",keyword:"required",params:{missingProperty: "regionId"},message:"must have required property '"+"regionId"+"'",schema:schema38.required,parentSchema:schema38,data:data81};
+if(data71.DeliverySumWithVat !== undefined){
+if(!(validate60.call(this, data71.DeliverySumWithVat, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/DeliverySumWithVat",parentData:data71,parentDataProperty:"DeliverySumWithVat",rootData}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+errors = vErrors.length;
+}
+}
+if(data71.Origin !== undefined){
+let data98 = data71.Origin;
+if(!(((typeof data98 == "number") && (!(data98 % 1) && !isNaN(data98))) && (isFinite(data98)))){
+const err231 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Origin",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Origin/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Origin.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Origin,data:data98};
 if(vErrors === null){
 vErrors = [err231];
 }
@@ -3136,8 +4119,8 @@ vErrors.push(err231);
 }
 errors++;
 }
-if(data81.districtCode === undefined){
-const err232 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/UnloadingPoint",schemaPath:"#/$defs/point/required",keyword:"required",params:{missingProperty: "districtCode"},message:"must have required property '"+"districtCode"+"'",schema:schema38.required,parentSchema:schema38,data:data81};
+if(!((((data98 === 1) || (data98 === 2)) || (data98 === 3)) || (data98 === 4))){
+const err232 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Origin",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Origin/enum",keyword:"enum",params:{allowedValues: schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Origin.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Origin.enum,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Origin,data:data98};
 if(vErrors === null){
 vErrors = [err232];
 }
@@ -3146,8 +4129,12 @@ vErrors.push(err232);
 }
 errors++;
 }
-if(data81.address === undefined){
-const err233 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/UnloadingPoint",schemaPath:"#/$defs/point/required",keyword:"required",params:{missingProperty: "address"},message:"must have required property '"+"address"+"'",schema:schema38.required,parentSchema:schema38,data:data81};
+}
+if(data71.WeightBrutto !== undefined){
+let data99 = data71.WeightBrutto;
+if((typeof data99 == "number") && (isFinite(data99))){
+if(data99 < 0 || isNaN(data99)){
+const err233 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/WeightBrutto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data99};
 if(vErrors === null){
 vErrors = [err233];
 }
@@ -3156,9 +4143,15 @@ vErrors.push(err233);
 }
 errors++;
 }
-for(const key15 in data81){
-if(!(func2.call(schema38.properties, key15))){
-const err234 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/UnloadingPoint",schemaPath:"#/$defs/point/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties",schema:false,parentSchema:schema38,data:data81};
+const issues1 = func73(data99, 6, rootData, this, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/WeightBrutto");
+if(issues1 !== null){
+const kwErrors1 = func7(issues1, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/WeightBrutto", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
+errors = errors + kwErrors1.length;
+}
+}
+else {
+const err234 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/WeightBrutto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data99};
 if(vErrors === null){
 vErrors = [err234];
 }
@@ -3168,10 +4161,11 @@ vErrors.push(err234);
 errors++;
 }
 }
-if(data81.regionId !== undefined){
-let data82 = data81.regionId;
-if(!(((typeof data82 == "number") && (!(data82 % 1) && !isNaN(data82))) && (isFinite(data82)))){
-const err235 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/UnloadingPoint/regionId",schemaPath:"#/$defs/point/properties/regionId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.regionId.type,parentSchema:schema38.properties.regionId,data:data82};
+if(data71.WeightNetto !== undefined){
+let data100 = data71.WeightNetto;
+if((typeof data100 == "number") && (isFinite(data100))){
+if(data100 < 0 || isNaN(data100)){
+const err235 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/WeightNetto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data100};
 if(vErrors === null){
 vErrors = [err235];
 }
@@ -3180,9 +4174,15 @@ vErrors.push(err235);
 }
 errors++;
 }
-if((typeof data82 == "number") && (isFinite(data82))){
-if(data82 < 1 || isNaN(data82)){
-const err236 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/UnloadingPoint/regionId",schemaPath:"#/$defs/point/properties/regionId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema38.properties.regionId,data:data82};
+const issues2 = func73(data100, 6, rootData, this, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/WeightNetto");
+if(issues2 !== null){
+const kwErrors2 = func7(issues2, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/WeightNetto", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
+errors = errors + kwErrors2.length;
+}
+}
+else {
+const err236 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/WeightNetto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data100};
 if(vErrors === null){
 vErrors = [err236];
 }
@@ -3193,11 +4193,8 @@ errors++;
 }
 }
 }
-if(data81.regionName !== undefined){
-let data83 = data81.regionName;
-if(typeof data83 === "string"){
-if(func3(data83) > 200){
-const err237 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/UnloadingPoint/regionName",schemaPath:"#/$defs/point/properties/regionName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema38.properties.regionName,data:data83};
+else {
+const err237 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
 if(vErrors === null){
 vErrors = [err237];
 }
@@ -3207,8 +4204,21 @@ vErrors.push(err237);
 errors++;
 }
 }
+const issues3 = func94(data70, schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.lineArithmetic, rootData, this, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/Products");
+if(issues3 !== null){
+const kwErrors3 = func7(issues3, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/Products", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/lineArithmetic", "lineArithmetic");
+vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
+errors = errors + kwErrors3.length;
+}
+const issues4 = func96(data70, schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.vatRateForDate, rootData, this, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/Products");
+if(issues4 !== null){
+const kwErrors4 = func7(issues4, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/Products", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/vatRateForDate", "vatRateForDate");
+vErrors = vErrors === null ? kwErrors4 : vErrors.concat(kwErrors4);
+errors = errors + kwErrors4.length;
+}
+}
 else {
-const err238 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/UnloadingPoint/regionName",schemaPath:"#/$defs/point/properties/regionName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.regionName.type,parentSchema:schema38.properties.regionName,data:data83};
+const err238 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data70};
 if(vErrors === null){
 vErrors = [err238];
 }
@@ -3218,10 +4228,33 @@ vErrors.push(err238);
 errors++;
 }
 }
-if(data81.districtCode !== undefined){
-let data84 = data81.districtCode;
-if(!(((typeof data84 == "number") && (!(data84 % 1) && !isNaN(data84))) && (isFinite(data84)))){
-const err239 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/UnloadingPoint/districtCode",schemaPath:"#/$defs/point/properties/districtCode/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.districtCode.type,parentSchema:schema38.properties.districtCode,data:data84};
+if(data69.TotalDeliverySum !== undefined){
+if(!(validate60.call(this, data69.TotalDeliverySum, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/TotalDeliverySum",parentData:data69,parentDataProperty:"TotalDeliverySum",rootData}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+errors = vErrors.length;
+}
+}
+if(data69.TotalVatSum !== undefined){
+if(!(validate60.call(this, data69.TotalVatSum, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/TotalVatSum",parentData:data69,parentDataProperty:"TotalVatSum",rootData}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+errors = vErrors.length;
+}
+}
+if(data69.TotalDeliverySumWithVat !== undefined){
+if(!(validate60.call(this, data69.TotalDeliverySumWithVat, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/TotalDeliverySumWithVat",parentData:data69,parentDataProperty:"TotalDeliverySumWithVat",rootData}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+errors = vErrors.length;
+}
+}
+const issues5 = func98(data69, schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.documentTotals, rootData, this, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo");
+if(issues5 !== null){
+const kwErrors5 = func7(issues5, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/documentTotals", "documentTotals");
+vErrors = vErrors === null ? kwErrors5 : vErrors.concat(kwErrors5);
+errors = errors + kwErrors5.length;
+}
+}
+else {
+const err239 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data69};
 if(vErrors === null){
 vErrors = [err239];
 }
@@ -3230,9 +4263,10 @@ vErrors.push(err239);
 }
 errors++;
 }
-if((typeof data84 == "number") && (isFinite(data84))){
-if(data84 < 1 || isNaN(data84)){
-const err240 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/UnloadingPoint/districtCode",schemaPath:"#/$defs/point/properties/districtCode/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema38.properties.districtCode,data:data84};
+}
+}
+else {
+const err240 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.Roadway.properties.ProductGroups.items.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items,data:data66};
 if(vErrors === null){
 vErrors = [err240];
 }
@@ -3243,11 +4277,8 @@ errors++;
 }
 }
 }
-if(data81.districtName !== undefined){
-let data85 = data81.districtName;
-if(typeof data85 === "string"){
-if(func3(data85) > 200){
-const err241 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/UnloadingPoint/districtName",schemaPath:"#/$defs/point/properties/districtName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema38.properties.districtName,data:data85};
+else {
+const err241 = {instancePath:instancePath+"/Roadway/ProductGroups",schemaPath:"#/properties/Roadway/properties/ProductGroups/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.Roadway.properties.ProductGroups.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups,data:data65};
 if(vErrors === null){
 vErrors = [err241];
 }
@@ -3257,8 +4288,9 @@ vErrors.push(err241);
 errors++;
 }
 }
+}
 else {
-const err242 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/UnloadingPoint/districtName",schemaPath:"#/$defs/point/properties/districtName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.districtName.type,parentSchema:schema38.properties.districtName,data:data85};
+const err242 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.Roadway.type,parentSchema:schema18.properties.Roadway,data:data57};
 if(vErrors === null){
 vErrors = [err242];
 }
@@ -3268,10 +4300,11 @@ vErrors.push(err242);
 errors++;
 }
 }
-if(data81.mahallaId !== undefined){
-let data86 = data81.mahallaId;
-if((!(((typeof data86 == "number") && (!(data86 % 1) && !isNaN(data86))) && (isFinite(data86)))) && (data86 !== null)){
-const err243 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/UnloadingPoint/mahallaId",schemaPath:"#/$defs/point/properties/mahallaId/type",keyword:"type",params:{type: schema38.properties.mahallaId.type},message:"must be integer,null",schema:schema38.properties.mahallaId.type,parentSchema:schema38.properties.mahallaId,data:data86};
+if(data.TotalDistance !== undefined){
+let data104 = data.TotalDistance;
+if((typeof data104 == "number") && (isFinite(data104))){
+if(data104 < 0 || isNaN(data104)){
+const err243 = {instancePath:instancePath+"/TotalDistance",schemaPath:"#/properties/TotalDistance/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.TotalDistance,data:data104};
 if(vErrors === null){
 vErrors = [err243];
 }
@@ -3280,12 +4313,15 @@ vErrors.push(err243);
 }
 errors++;
 }
+const issues6 = func73(data104, 2, rootData, this, instancePath + "/TotalDistance");
+if(issues6 !== null){
+const kwErrors6 = func7(issues6, instancePath + "/TotalDistance", "#/properties/TotalDistance/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors6 : vErrors.concat(kwErrors6);
+errors = errors + kwErrors6.length;
 }
-if(data81.mahallaName !== undefined){
-let data87 = data81.mahallaName;
-if(typeof data87 === "string"){
-if(func3(data87) > 200){
-const err244 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/UnloadingPoint/mahallaName",schemaPath:"#/$defs/point/properties/mahallaName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema38.properties.mahallaName,data:data87};
+}
+else {
+const err244 = {instancePath:instancePath+"/TotalDistance",schemaPath:"#/properties/TotalDistance/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema18.properties.TotalDistance.type,parentSchema:schema18.properties.TotalDistance,data:data104};
 if(vErrors === null){
 vErrors = [err244];
 }
@@ -3295,8 +4331,15 @@ vErrors.push(err244);
 errors++;
 }
 }
-else {
-const err245 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/UnloadingPoint/mahallaName",schemaPath:"#/$defs/point/properties/mahallaName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.mahallaName.type,parentSchema:schema38.properties.mahallaName,data:data87};
+if(data.TotalDeliveryCost !== undefined){
+let data105 = data.TotalDeliveryCost;
+if(!(validate60.call(this, data105, {instancePath:instancePath+"/TotalDeliveryCost",parentData:data,parentDataProperty:"TotalDeliveryCost",rootData}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+errors = vErrors.length;
+}
+if((typeof data105 == "number") && (isFinite(data105))){
+if(data105 < 0 || isNaN(data105)){
+const err245 = {instancePath:instancePath+"/TotalDeliveryCost",schemaPath:"#/properties/TotalDeliveryCost/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.TotalDeliveryCost,data:data105};
 if(vErrors === null){
 vErrors = [err245];
 }
@@ -3306,11 +4349,12 @@ vErrors.push(err245);
 errors++;
 }
 }
-if(data81.address !== undefined){
-let data88 = data81.address;
-if(typeof data88 === "string"){
-if(func3(data88) > 500){
-const err246 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/UnloadingPoint/address",schemaPath:"#/$defs/point/properties/address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema38.properties.address,data:data88};
+}
+if(data.TotalWeightBrutto !== undefined){
+let data106 = data.TotalWeightBrutto;
+if((typeof data106 == "number") && (isFinite(data106))){
+if(data106 < 0 || isNaN(data106)){
+const err246 = {instancePath:instancePath+"/TotalWeightBrutto",schemaPath:"#/properties/TotalWeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.TotalWeightBrutto,data:data106};
 if(vErrors === null){
 vErrors = [err246];
 }
@@ -3319,8 +4363,15 @@ vErrors.push(err246);
 }
 errors++;
 }
-if(func3(data88) < 1){
-const err247 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/UnloadingPoint/address",schemaPath:"#/$defs/point/properties/address/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.address,data:data88};
+const issues7 = func73(data106, 6, rootData, this, instancePath + "/TotalWeightBrutto");
+if(issues7 !== null){
+const kwErrors7 = func7(issues7, instancePath + "/TotalWeightBrutto", "#/properties/TotalWeightBrutto/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors7 : vErrors.concat(kwErrors7);
+errors = errors + kwErrors7.length;
+}
+}
+else {
+const err247 = {instancePath:instancePath+"/TotalWeightBrutto",schemaPath:"#/properties/TotalWeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema18.properties.TotalWeightBrutto.type,parentSchema:schema18.properties.TotalWeightBrutto,data:data106};
 if(vErrors === null){
 vErrors = [err247];
 }
@@ -3330,8 +4381,11 @@ vErrors.push(err247);
 errors++;
 }
 }
-else {
-const err248 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/UnloadingPoint/address",schemaPath:"#/$defs/point/properties/address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.address.type,parentSchema:schema38.properties.address,data:data88};
+if(data.TotalWeightNetto !== undefined){
+let data107 = data.TotalWeightNetto;
+if((typeof data107 == "number") && (isFinite(data107))){
+if(data107 < 0 || isNaN(data107)){
+const err248 = {instancePath:instancePath+"/TotalWeightNetto",schemaPath:"#/properties/TotalWeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.TotalWeightNetto,data:data107};
 if(vErrors === null){
 vErrors = [err248];
 }
@@ -3340,11 +4394,15 @@ vErrors.push(err248);
 }
 errors++;
 }
+const issues8 = func73(data107, 6, rootData, this, instancePath + "/TotalWeightNetto");
+if(issues8 !== null){
+const kwErrors8 = func7(issues8, instancePath + "/TotalWeightNetto", "#/properties/TotalWeightNetto/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors8 : vErrors.concat(kwErrors8);
+errors = errors + kwErrors8.length;
 }
-if(data81.longitude !== undefined){
-let data89 = data81.longitude;
-if((!((typeof data89 == "number") && (isFinite(data89)))) && (data89 !== null)){
-const err249 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/UnloadingPoint/longitude",schemaPath:"#/$defs/point/properties/longitude/type",keyword:"type",params:{type: schema38.properties.longitude.type},message:"must be number,null",schema:schema38.properties.longitude.type,parentSchema:schema38.properties.longitude,data:data89};
+}
+else {
+const err249 = {instancePath:instancePath+"/TotalWeightNetto",schemaPath:"#/properties/TotalWeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema18.properties.TotalWeightNetto.type,parentSchema:schema18.properties.TotalWeightNetto,data:data107};
 if(vErrors === null){
 vErrors = [err249];
 }
@@ -3353,9 +4411,11 @@ vErrors.push(err249);
 }
 errors++;
 }
-if((typeof data89 == "number") && (isFinite(data89))){
-if(data89 > 180 || isNaN(data89)){
-const err250 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/UnloadingPoint/longitude",schemaPath:"#/$defs/point/properties/longitude/maximum",keyword:"maximum",params:{comparison: "<=", limit: 180},message:"must be <= 180",schema:180,parentSchema:schema38.properties.longitude,data:data89};
+}
+if(data.Empowerment !== undefined){
+let data108 = data.Empowerment;
+if((!(data108 && typeof data108 == "object" && !Array.isArray(data108))) && (data108 !== null)){
+const err250 = {instancePath:instancePath+"/Empowerment",schemaPath:"#/properties/Empowerment/type",keyword:"type",params:{type: schema18.properties.Empowerment.type},message:"must be object,null",schema:schema18.properties.Empowerment.type,parentSchema:schema18.properties.Empowerment,data:data108};
 if(vErrors === null){
 vErrors = [err250];
 }
@@ -3364,8 +4424,9 @@ vErrors.push(err250);
 }
 errors++;
 }
-if(data89 < -180 || isNaN(data89)){
-const err251 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/UnloadingPoint/longitude",schemaPath:"#/$defs/point/properties/longitude/minimum",keyword:"minimum",params:{comparison: ">=", limit: -180},message:"must be >= -180",schema:-180,parentSchema:schema38.properties.longitude,data:data89};
+if(data108 && typeof data108 == "object" && !Array.isArray(data108)){
+if(Object.keys(data108).length < 1){
+const err251 = {instancePath:instancePath+"/Empowerment",schemaPath:"#/properties/Empowerment/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema18.properties.Empowerment,data:data108};
 if(vErrors === null){
 vErrors = [err251];
 }
@@ -3374,12 +4435,8 @@ vErrors.push(err251);
 }
 errors++;
 }
-}
-}
-if(data81.latitude !== undefined){
-let data90 = data81.latitude;
-if((!((typeof data90 == "number") && (isFinite(data90)))) && (data90 !== null)){
-const err252 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/UnloadingPoint/latitude",schemaPath:"#/$defs/point/properties/latitude/type",keyword:"type",params:{type: schema38.properties.latitude.type},message:"must be number,null",schema:schema38.properties.latitude.type,parentSchema:schema38.properties.latitude,data:data90};
+if(data108.EmpowermentNo === undefined){
+const err252 = {instancePath:instancePath+"/Empowerment",schemaPath:"#/properties/Empowerment/required",keyword:"required",params:{missingProperty: "EmpowermentNo"},message:"must have required property '"+"EmpowermentNo"+"'",schema:schema18.properties.Empowerment.required,parentSchema:schema18.properties.Empowerment,data:data108};
 if(vErrors === null){
 vErrors = [err252];
 }
@@ -3388,9 +4445,8 @@ vErrors.push(err252);
 }
 errors++;
 }
-if((typeof data90 == "number") && (isFinite(data90))){
-if(data90 > 90 || isNaN(data90)){
-const err253 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/UnloadingPoint/latitude",schemaPath:"#/$defs/point/properties/latitude/maximum",keyword:"maximum",params:{comparison: "<=", limit: 90},message:"must be <= 90",schema:90,parentSchema:schema38.properties.latitude,data:data90};
+if(data108.EmpowermentDateOfIssue === undefined){
+const err253 = {instancePath:instancePath+"/Empowerment",schemaPath:"#/properties/Empowerment/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfIssue"},message:"must have required property '"+"EmpowermentDateOfIssue"+"'",schema:schema18.properties.Empowerment.required,parentSchema:schema18.properties.Empowerment,data:data108};
 if(vErrors === null){
 vErrors = [err253];
 }
@@ -3399,8 +4455,9 @@ vErrors.push(err253);
 }
 errors++;
 }
-if(data90 < -90 || isNaN(data90)){
-const err254 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/UnloadingPoint/latitude",schemaPath:"#/$defs/point/properties/latitude/minimum",keyword:"minimum",params:{comparison: ">=", limit: -90},message:"must be >= -90",schema:-90,parentSchema:schema38.properties.latitude,data:data90};
+for(const key18 in data108){
+if(!((((key18 === "EmpowermentId") || (key18 === "EmpowermentNo")) || (key18 === "EmpowermentDateOfIssue")) || (key18 === "EmpowermentDateOfExpire"))){
+const err254 = {instancePath:instancePath+"/Empowerment",schemaPath:"#/properties/Empowerment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Empowerment,data:data108};
 if(vErrors === null){
 vErrors = [err254];
 }
@@ -3410,10 +4467,11 @@ vErrors.push(err254);
 errors++;
 }
 }
-}
-}
-else {
-const err255 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/UnloadingPoint",schemaPath:"#/$defs/point/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data:data81};
+if(data108.EmpowermentId !== undefined){
+let data109 = data108.EmpowermentId;
+if(typeof data109 === "string"){
+if(func3(data109) > 50){
+const err255 = {instancePath:instancePath+"/Empowerment/EmpowermentId",schemaPath:"#/properties/Empowerment/properties/EmpowermentId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.Empowerment.properties.EmpowermentId,data:data109};
 if(vErrors === null){
 vErrors = [err255];
 }
@@ -3423,11 +4481,8 @@ vErrors.push(err255);
 errors++;
 }
 }
-if(data70.ProductInfo !== undefined){
-let data91 = data70.ProductInfo;
-if(data91 && typeof data91 == "object" && !Array.isArray(data91)){
-if(data91.Products === undefined){
-const err256 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data91};
+else {
+const err256 = {instancePath:instancePath+"/Empowerment/EmpowermentId",schemaPath:"#/properties/Empowerment/properties/EmpowermentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Empowerment.properties.EmpowermentId.type,parentSchema:schema18.properties.Empowerment.properties.EmpowermentId,data:data109};
 if(vErrors === null){
 vErrors = [err256];
 }
@@ -3436,8 +4491,12 @@ vErrors.push(err256);
 }
 errors++;
 }
-if(data91.TotalDeliverySum === undefined){
-const err257 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "TotalDeliverySum"},message:"must have required property '"+"TotalDeliverySum"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data91};
+}
+if(data108.EmpowermentNo !== undefined){
+let data110 = data108.EmpowermentNo;
+if(typeof data110 === "string"){
+if(func3(data110) > 50){
+const err257 = {instancePath:instancePath+"/Empowerment/EmpowermentNo",schemaPath:"#/properties/Empowerment/properties/EmpowermentNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.Empowerment.properties.EmpowermentNo,data:data110};
 if(vErrors === null){
 vErrors = [err257];
 }
@@ -3446,8 +4505,8 @@ vErrors.push(err257);
 }
 errors++;
 }
-if(data91.TotalVatSum === undefined){
-const err258 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "TotalVatSum"},message:"must have required property '"+"TotalVatSum"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data91};
+if(func3(data110) < 1){
+const err258 = {instancePath:instancePath+"/Empowerment/EmpowermentNo",schemaPath:"#/properties/Empowerment/properties/EmpowermentNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Empowerment.properties.EmpowermentNo,data:data110};
 if(vErrors === null){
 vErrors = [err258];
 }
@@ -3456,8 +4515,9 @@ vErrors.push(err258);
 }
 errors++;
 }
-if(data91.TotalDeliverySumWithVat === undefined){
-const err259 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "TotalDeliverySumWithVat"},message:"must have required property '"+"TotalDeliverySumWithVat"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data91};
+}
+else {
+const err259 = {instancePath:instancePath+"/Empowerment/EmpowermentNo",schemaPath:"#/properties/Empowerment/properties/EmpowermentNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Empowerment.properties.EmpowermentNo.type,parentSchema:schema18.properties.Empowerment.properties.EmpowermentNo,data:data110};
 if(vErrors === null){
 vErrors = [err259];
 }
@@ -3466,9 +4526,36 @@ vErrors.push(err259);
 }
 errors++;
 }
-for(const key16 in data91){
-if(!((((key16 === "Products") || (key16 === "TotalDeliverySum")) || (key16 === "TotalVatSum")) || (key16 === "TotalDeliverySumWithVat"))){
-const err260 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data91};
+}
+if(data108.EmpowermentDateOfIssue !== undefined){
+if(!(validate36.call(this, data108.EmpowermentDateOfIssue, {instancePath:instancePath+"/Empowerment/EmpowermentDateOfIssue",parentData:data108,parentDataProperty:"EmpowermentDateOfIssue",rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
+}
+}
+if(data108.EmpowermentDateOfExpire !== undefined){
+if(!(validate36.call(this, data108.EmpowermentDateOfExpire, {instancePath:instancePath+"/Empowerment/EmpowermentDateOfExpire",parentData:data108,parentDataProperty:"EmpowermentDateOfExpire",rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
+}
+}
+}
+}
+const issues9 = func109(data, schema18.requiredUnless, rootData, this, instancePath + "");
+if(issues9 !== null){
+const kwErrors9 = func7(issues9, instancePath + "", "#/requiredUnless", "requiredUnless");
+vErrors = vErrors === null ? kwErrors9 : vErrors.concat(kwErrors9);
+errors = errors + kwErrors9.length;
+}
+const issues10 = func111(data, schema18.sellerNotBuyer, rootData, this, instancePath + "");
+if(issues10 !== null){
+const kwErrors10 = func7(issues10, instancePath + "", "#/sellerNotBuyer", "sellerNotBuyer");
+vErrors = vErrors === null ? kwErrors10 : vErrors.concat(kwErrors10);
+errors = errors + kwErrors10.length;
+}
+}
+else {
+const err260 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err260];
 }
@@ -3477,2033 +4564,7 @@ vErrors.push(err260);
 }
 errors++;
 }
-}
-if(data91.Products !== undefined){
-let data92 = data91.Products;
-if(Array.isArray(data92)){
-if(data92.length > 10000){
-const err261 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data92};
-if(vErrors === null){
-vErrors = [err261];
-}
-else {
-vErrors.push(err261);
-}
-errors++;
-}
-if(data92.length < 1){
-const err262 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data92};
-if(vErrors === null){
-vErrors = [err262];
-}
-else {
-vErrors.push(err262);
-}
-errors++;
-}
-const len2 = data92.length;
-for(let i2=0; i2<len2; i2++){
-let data93 = data92[i2];
-if(data93 && typeof data93 == "object" && !Array.isArray(data93)){
-if(data93.OrdNo === undefined){
-const err263 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data93};
-if(vErrors === null){
-vErrors = [err263];
-}
-else {
-vErrors.push(err263);
-}
-errors++;
-}
-if(data93.Name === undefined){
-const err264 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data93};
-if(vErrors === null){
-vErrors = [err264];
-}
-else {
-vErrors.push(err264);
-}
-errors++;
-}
-if(data93.CatalogCode === undefined){
-const err265 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data93};
-if(vErrors === null){
-vErrors = [err265];
-}
-else {
-vErrors.push(err265);
-}
-errors++;
-}
-if(data93.CatalogName === undefined){
-const err266 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data93};
-if(vErrors === null){
-vErrors = [err266];
-}
-else {
-vErrors.push(err266);
-}
-errors++;
-}
-if(data93.PackageCode === undefined){
-const err267 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data93};
-if(vErrors === null){
-vErrors = [err267];
-}
-else {
-vErrors.push(err267);
-}
-errors++;
-}
-if(data93.PackageName === undefined){
-const err268 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data93};
-if(vErrors === null){
-vErrors = [err268];
-}
-else {
-vErrors.push(err268);
-}
-errors++;
-}
-if(data93.Amount === undefined){
-const err269 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Amount"},message:"must have required property '"+"Amount"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data93};
-if(vErrors === null){
-vErrors = [err269];
-}
-else {
-vErrors.push(err269);
-}
-errors++;
-}
-if(data93.Price === undefined){
-const err270 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Price"},message:"must have required property '"+"Price"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data93};
-if(vErrors === null){
-vErrors = [err270];
-}
-else {
-vErrors.push(err270);
-}
-errors++;
-}
-if(data93.DeliverySum === undefined){
-const err271 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data93};
-if(vErrors === null){
-vErrors = [err271];
-}
-else {
-vErrors.push(err271);
-}
-errors++;
-}
-if(data93.Vat === undefined){
-const err272 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Vat"},message:"must have required property '"+"Vat"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data93};
-if(vErrors === null){
-vErrors = [err272];
-}
-else {
-vErrors.push(err272);
-}
-errors++;
-}
-if(data93.DeliverySumWithVat === undefined){
-const err273 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "DeliverySumWithVat"},message:"must have required property '"+"DeliverySumWithVat"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data93};
-if(vErrors === null){
-vErrors = [err273];
-}
-else {
-vErrors.push(err273);
-}
-errors++;
-}
-if(data93.Origin === undefined){
-const err274 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Origin"},message:"must have required property '"+"Origin"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data93};
-if(vErrors === null){
-vErrors = [err274];
-}
-else {
-vErrors.push(err274);
-}
-errors++;
-}
-for(const key17 in data93){
-if(!(func2.call(schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties, key17))){
-const err275 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data93};
-if(vErrors === null){
-vErrors = [err275];
-}
-else {
-vErrors.push(err275);
-}
-errors++;
-}
-}
-if(data93.OrdNo !== undefined){
-let data94 = data93.OrdNo;
-if(!(((typeof data94 == "number") && (!(data94 % 1) && !isNaN(data94))) && (isFinite(data94)))){
-const err276 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/OrdNo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data94};
-if(vErrors === null){
-vErrors = [err276];
-}
-else {
-vErrors.push(err276);
-}
-errors++;
-}
-if((typeof data94 == "number") && (isFinite(data94))){
-if(data94 < 1 || isNaN(data94)){
-const err277 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/OrdNo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data94};
-if(vErrors === null){
-vErrors = [err277];
-}
-else {
-vErrors.push(err277);
-}
-errors++;
-}
-}
-}
-if(data93.Committent !== undefined){
-let data95 = data93.Committent;
-if((!(data95 && typeof data95 == "object" && !Array.isArray(data95))) && (data95 !== null)){
-const err278 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/type",keyword:"type",params:{type: schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.type},message:"must be object,null",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent,data:data95};
-if(vErrors === null){
-vErrors = [err278];
-}
-else {
-vErrors.push(err278);
-}
-errors++;
-}
-if(data95 && typeof data95 == "object" && !Array.isArray(data95)){
-if(Object.keys(data95).length < 1){
-const err279 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent,data:data95};
-if(vErrors === null){
-vErrors = [err279];
-}
-else {
-vErrors.push(err279);
-}
-errors++;
-}
-if(data95.TinOrPinfl === undefined){
-const err280 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent,data:data95};
-if(vErrors === null){
-vErrors = [err280];
-}
-else {
-vErrors.push(err280);
-}
-errors++;
-}
-if(data95.Name === undefined){
-const err281 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent,data:data95};
-if(vErrors === null){
-vErrors = [err281];
-}
-else {
-vErrors.push(err281);
-}
-errors++;
-}
-for(const key18 in data95){
-if(!((key18 === "TinOrPinfl") || (key18 === "Name"))){
-const err282 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent,data:data95};
-if(vErrors === null){
-vErrors = [err282];
-}
-else {
-vErrors.push(err282);
-}
-errors++;
-}
-}
-if(data95.TinOrPinfl !== undefined){
-let data96 = data95.TinOrPinfl;
-if(typeof data96 === "string"){
-if(func3(data96) > 14){
-const err283 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent/TinOrPinfl",schemaPath:"#/$defs/tinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema27,data:data96};
-if(vErrors === null){
-vErrors = [err283];
-}
-else {
-vErrors.push(err283);
-}
-errors++;
-}
-if(func3(data96) < 9){
-const err284 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent/TinOrPinfl",schemaPath:"#/$defs/tinOrPinfl/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema27,data:data96};
-if(vErrors === null){
-vErrors = [err284];
-}
-else {
-vErrors.push(err284);
-}
-errors++;
-}
-const issues9 = func23(data96, true, rootData, this, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent/TinOrPinfl");
-if(issues9 !== null){
-const kwErrors9 = func7(issues9, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent/TinOrPinfl", "#/$defs/tinOrPinfl/pinflOrTin", "pinflOrTin");
-vErrors = vErrors === null ? kwErrors9 : vErrors.concat(kwErrors9);
-errors = errors + kwErrors9.length;
-}
-}
-else {
-const err285 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent/TinOrPinfl",schemaPath:"#/$defs/tinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.type,parentSchema:schema27,data:data96};
-if(vErrors === null){
-vErrors = [err285];
-}
-else {
-vErrors.push(err285);
-}
-errors++;
-}
-}
-if(data95.Name !== undefined){
-let data97 = data95.Name;
-if(typeof data97 === "string"){
-if(func3(data97) > 500){
-const err286 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.properties.Name,data:data97};
-if(vErrors === null){
-vErrors = [err286];
-}
-else {
-vErrors.push(err286);
-}
-errors++;
-}
-if(func3(data97) < 1){
-const err287 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.properties.Name,data:data97};
-if(vErrors === null){
-vErrors = [err287];
-}
-else {
-vErrors.push(err287);
-}
-errors++;
-}
-}
-else {
-const err288 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.properties.Name.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.properties.Name,data:data97};
-if(vErrors === null){
-vErrors = [err288];
-}
-else {
-vErrors.push(err288);
-}
-errors++;
-}
-}
-}
-}
-if(data93.TaxRelief !== undefined){
-let data98 = data93.TaxRelief;
-if((!(data98 && typeof data98 == "object" && !Array.isArray(data98))) && (data98 !== null)){
-const err289 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/type",keyword:"type",params:{type: schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.type},message:"must be object,null",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief,data:data98};
-if(vErrors === null){
-vErrors = [err289];
-}
-else {
-vErrors.push(err289);
-}
-errors++;
-}
-if(data98 && typeof data98 == "object" && !Array.isArray(data98)){
-if(Object.keys(data98).length < 1){
-const err290 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief,data:data98};
-if(vErrors === null){
-vErrors = [err290];
-}
-else {
-vErrors.push(err290);
-}
-errors++;
-}
-if(data98.Id === undefined){
-const err291 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/required",keyword:"required",params:{missingProperty: "Id"},message:"must have required property '"+"Id"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief,data:data98};
-if(vErrors === null){
-vErrors = [err291];
-}
-else {
-vErrors.push(err291);
-}
-errors++;
-}
-if(data98.Name === undefined){
-const err292 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief,data:data98};
-if(vErrors === null){
-vErrors = [err292];
-}
-else {
-vErrors.push(err292);
-}
-errors++;
-}
-if(data98.Type === undefined){
-const err293 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/required",keyword:"required",params:{missingProperty: "Type"},message:"must have required property '"+"Type"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief,data:data98};
-if(vErrors === null){
-vErrors = [err293];
-}
-else {
-vErrors.push(err293);
-}
-errors++;
-}
-for(const key19 in data98){
-if(!((((key19 === "Id") || (key19 === "Name")) || (key19 === "VatSum")) || (key19 === "Type"))){
-const err294 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief,data:data98};
-if(vErrors === null){
-vErrors = [err294];
-}
-else {
-vErrors.push(err294);
-}
-errors++;
-}
-}
-if(data98.Id !== undefined){
-let data99 = data98.Id;
-if(!(((typeof data99 == "number") && (!(data99 % 1) && !isNaN(data99))) && (isFinite(data99)))){
-const err295 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/Id",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/properties/Id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Id.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Id,data:data99};
-if(vErrors === null){
-vErrors = [err295];
-}
-else {
-vErrors.push(err295);
-}
-errors++;
-}
-}
-if(data98.Name !== undefined){
-let data100 = data98.Name;
-if(typeof data100 === "string"){
-if(func3(data100) > 2000){
-const err296 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/properties/Name/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Name,data:data100};
-if(vErrors === null){
-vErrors = [err296];
-}
-else {
-vErrors.push(err296);
-}
-errors++;
-}
-if(func3(data100) < 1){
-const err297 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Name,data:data100};
-if(vErrors === null){
-vErrors = [err297];
-}
-else {
-vErrors.push(err297);
-}
-errors++;
-}
-}
-else {
-const err298 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Name.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Name,data:data100};
-if(vErrors === null){
-vErrors = [err298];
-}
-else {
-vErrors.push(err298);
-}
-errors++;
-}
-}
-if(data98.VatSum !== undefined){
-let data101 = data98.VatSum;
-if((typeof data101 == "number") && (isFinite(data101))){
-if(data101 > 9999999999999.99 || isNaN(data101)){
-const err299 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/VatSum",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema41,data:data101};
-if(vErrors === null){
-vErrors = [err299];
-}
-else {
-vErrors.push(err299);
-}
-errors++;
-}
-if(data101 < -9999999999999.99 || isNaN(data101)){
-const err300 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/VatSum",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema41,data:data101};
-if(vErrors === null){
-vErrors = [err300];
-}
-else {
-vErrors.push(err300);
-}
-errors++;
-}
-const issues10 = func113(data101, 2, rootData, this, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/VatSum");
-if(issues10 !== null){
-const kwErrors10 = func7(issues10, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/VatSum", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors10 : vErrors.concat(kwErrors10);
-errors = errors + kwErrors10.length;
-}
-}
-else {
-const err301 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/VatSum",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema41.type,parentSchema:schema41,data:data101};
-if(vErrors === null){
-vErrors = [err301];
-}
-else {
-vErrors.push(err301);
-}
-errors++;
-}
-if((typeof data101 == "number") && (isFinite(data101))){
-if(data101 < 0 || isNaN(data101)){
-const err302 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/VatSum",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/properties/VatSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.VatSum,data:data101};
-if(vErrors === null){
-vErrors = [err302];
-}
-else {
-vErrors.push(err302);
-}
-errors++;
-}
-}
-}
-if(data98.Type !== undefined){
-let data102 = data98.Type;
-if(!(((typeof data102 == "number") && (!(data102 % 1) && !isNaN(data102))) && (isFinite(data102)))){
-const err303 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/Type",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/properties/Type/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Type.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Type,data:data102};
-if(vErrors === null){
-vErrors = [err303];
-}
-else {
-vErrors.push(err303);
-}
-errors++;
-}
-if(!((data102 === 1) || (data102 === 2))){
-const err304 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/Type",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/properties/Type/enum",keyword:"enum",params:{allowedValues: schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Type.enum},message:"must be equal to one of the allowed values",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Type.enum,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Type,data:data102};
-if(vErrors === null){
-vErrors = [err304];
-}
-else {
-vErrors.push(err304);
-}
-errors++;
-}
-}
-}
-}
-if(data93.Marks !== undefined){
-let data103 = data93.Marks;
-if((!(data103 && typeof data103 == "object" && !Array.isArray(data103))) && (data103 !== null)){
-const err305 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Marks",schemaPath:"#/$defs/marks/type",keyword:"type",params:{type: schema42.type},message:"must be object,null",schema:schema42.type,parentSchema:schema42,data:data103};
-if(vErrors === null){
-vErrors = [err305];
-}
-else {
-vErrors.push(err305);
-}
-errors++;
-}
-if(data103 && typeof data103 == "object" && !Array.isArray(data103)){
-if(Object.keys(data103).length < 1){
-const err306 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Marks",schemaPath:"#/$defs/marks/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema42,data:data103};
-if(vErrors === null){
-vErrors = [err306];
-}
-else {
-vErrors.push(err306);
-}
-errors++;
-}
-if(data103.ProductType === undefined){
-const err307 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Marks",schemaPath:"#/$defs/marks/required",keyword:"required",params:{missingProperty: "ProductType"},message:"must have required property '"+"ProductType"+"'",schema:schema42.required,parentSchema:schema42,data:data103};
-if(vErrors === null){
-vErrors = [err307];
-}
-else {
-vErrors.push(err307);
-}
-errors++;
-}
-for(const key20 in data103){
-if(!((((key20 === "ProductType") || (key20 === "KIZ")) || (key20 === "NomUpak")) || (key20 === "IdentTransUpak"))){
-const err308 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Marks",schemaPath:"#/$defs/marks/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties",schema:false,parentSchema:schema42,data:data103};
-if(vErrors === null){
-vErrors = [err308];
-}
-else {
-vErrors.push(err308);
-}
-errors++;
-}
-}
-if(data103.ProductType !== undefined){
-let data104 = data103.ProductType;
-if(!(((typeof data104 == "number") && (!(data104 % 1) && !isNaN(data104))) && (isFinite(data104)))){
-const err309 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Marks/ProductType",schemaPath:"#/$defs/marks/properties/ProductType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema42.properties.ProductType.type,parentSchema:schema42.properties.ProductType,data:data104};
-if(vErrors === null){
-vErrors = [err309];
-}
-else {
-vErrors.push(err309);
-}
-errors++;
-}
-if(!((((((data104 === 1) || (data104 === 2)) || (data104 === 3)) || (data104 === 4)) || (data104 === 5)) || (data104 === 6))){
-const err310 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Marks/ProductType",schemaPath:"#/$defs/marks/properties/ProductType/enum",keyword:"enum",params:{allowedValues: schema42.properties.ProductType.enum},message:"must be equal to one of the allowed values",schema:schema42.properties.ProductType.enum,parentSchema:schema42.properties.ProductType,data:data104};
-if(vErrors === null){
-vErrors = [err310];
-}
-else {
-vErrors.push(err310);
-}
-errors++;
-}
-}
-if(data103.KIZ !== undefined){
-let data105 = data103.KIZ;
-if(Array.isArray(data105)){
-if(data105.length > 10000){
-const err311 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Marks/KIZ",schemaPath:"#/$defs/marks/properties/KIZ/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema42.properties.KIZ,data:data105};
-if(vErrors === null){
-vErrors = [err311];
-}
-else {
-vErrors.push(err311);
-}
-errors++;
-}
-const len3 = data105.length;
-for(let i3=0; i3<len3; i3++){
-let data106 = data105[i3];
-if(typeof data106 === "string"){
-if(func3(data106) > 200){
-const err312 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Marks/KIZ/" + i3,schemaPath:"#/$defs/marks/properties/KIZ/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema42.properties.KIZ.items,data:data106};
-if(vErrors === null){
-vErrors = [err312];
-}
-else {
-vErrors.push(err312);
-}
-errors++;
-}
-if(func3(data106) < 1){
-const err313 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Marks/KIZ/" + i3,schemaPath:"#/$defs/marks/properties/KIZ/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema42.properties.KIZ.items,data:data106};
-if(vErrors === null){
-vErrors = [err313];
-}
-else {
-vErrors.push(err313);
-}
-errors++;
-}
-}
-else {
-const err314 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Marks/KIZ/" + i3,schemaPath:"#/$defs/marks/properties/KIZ/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.KIZ.items.type,parentSchema:schema42.properties.KIZ.items,data:data106};
-if(vErrors === null){
-vErrors = [err314];
-}
-else {
-vErrors.push(err314);
-}
-errors++;
-}
-}
-}
-else {
-const err315 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Marks/KIZ",schemaPath:"#/$defs/marks/properties/KIZ/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema42.properties.KIZ.type,parentSchema:schema42.properties.KIZ,data:data105};
-if(vErrors === null){
-vErrors = [err315];
-}
-else {
-vErrors.push(err315);
-}
-errors++;
-}
-}
-if(data103.NomUpak !== undefined){
-let data107 = data103.NomUpak;
-if(Array.isArray(data107)){
-if(data107.length > 10000){
-const err316 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Marks/NomUpak",schemaPath:"#/$defs/marks/properties/NomUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema42.properties.NomUpak,data:data107};
-if(vErrors === null){
-vErrors = [err316];
-}
-else {
-vErrors.push(err316);
-}
-errors++;
-}
-const len4 = data107.length;
-for(let i4=0; i4<len4; i4++){
-let data108 = data107[i4];
-if(typeof data108 === "string"){
-if(func3(data108) > 200){
-const err317 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Marks/NomUpak/" + i4,schemaPath:"#/$defs/marks/properties/NomUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema42.properties.NomUpak.items,data:data108};
-if(vErrors === null){
-vErrors = [err317];
-}
-else {
-vErrors.push(err317);
-}
-errors++;
-}
-if(func3(data108) < 1){
-const err318 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Marks/NomUpak/" + i4,schemaPath:"#/$defs/marks/properties/NomUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema42.properties.NomUpak.items,data:data108};
-if(vErrors === null){
-vErrors = [err318];
-}
-else {
-vErrors.push(err318);
-}
-errors++;
-}
-}
-else {
-const err319 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Marks/NomUpak/" + i4,schemaPath:"#/$defs/marks/properties/NomUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.NomUpak.items.type,parentSchema:schema42.properties.NomUpak.items,data:data108};
-if(vErrors === null){
-vErrors = [err319];
-}
-else {
-vErrors.push(err319);
-}
-errors++;
-}
-}
-}
-else {
-const err320 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Marks/NomUpak",schemaPath:"#/$defs/marks/properties/NomUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema42.properties.NomUpak.type,parentSchema:schema42.properties.NomUpak,data:data107};
-if(vErrors === null){
-vErrors = [err320];
-}
-else {
-vErrors.push(err320);
-}
-errors++;
-}
-}
-if(data103.IdentTransUpak !== undefined){
-let data109 = data103.IdentTransUpak;
-if(Array.isArray(data109)){
-if(data109.length > 10000){
-const err321 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Marks/IdentTransUpak",schemaPath:"#/$defs/marks/properties/IdentTransUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema42.properties.IdentTransUpak,data:data109};
-if(vErrors === null){
-vErrors = [err321];
-}
-else {
-vErrors.push(err321);
-}
-errors++;
-}
-const len5 = data109.length;
-for(let i5=0; i5<len5; i5++){
-let data110 = data109[i5];
-if(typeof data110 === "string"){
-if(func3(data110) > 200){
-const err322 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Marks/IdentTransUpak/" + i5,schemaPath:"#/$defs/marks/properties/IdentTransUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema42.properties.IdentTransUpak.items,data:data110};
-if(vErrors === null){
-vErrors = [err322];
-}
-else {
-vErrors.push(err322);
-}
-errors++;
-}
-if(func3(data110) < 1){
-const err323 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Marks/IdentTransUpak/" + i5,schemaPath:"#/$defs/marks/properties/IdentTransUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema42.properties.IdentTransUpak.items,data:data110};
-if(vErrors === null){
-vErrors = [err323];
-}
-else {
-vErrors.push(err323);
-}
-errors++;
-}
-}
-else {
-const err324 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Marks/IdentTransUpak/" + i5,schemaPath:"#/$defs/marks/properties/IdentTransUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.IdentTransUpak.items.type,parentSchema:schema42.properties.IdentTransUpak.items,data:data110};
-if(vErrors === null){
-vErrors = [err324];
-}
-else {
-vErrors.push(err324);
-}
-errors++;
-}
-}
-}
-else {
-const err325 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Marks/IdentTransUpak",schemaPath:"#/$defs/marks/properties/IdentTransUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema42.properties.IdentTransUpak.type,parentSchema:schema42.properties.IdentTransUpak,data:data109};
-if(vErrors === null){
-vErrors = [err325];
-}
-else {
-vErrors.push(err325);
-}
-errors++;
-}
-}
-}
-}
-if(data93.Excise !== undefined){
-let data111 = data93.Excise;
-if((!(data111 && typeof data111 == "object" && !Array.isArray(data111))) && (data111 !== null)){
-const err326 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Excise/type",keyword:"type",params:{type: schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise.type},message:"must be object,null",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise,data:data111};
-if(vErrors === null){
-vErrors = [err326];
-}
-else {
-vErrors.push(err326);
-}
-errors++;
-}
-if(data111 && typeof data111 == "object" && !Array.isArray(data111)){
-if(Object.keys(data111).length < 1){
-const err327 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Excise/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise,data:data111};
-if(vErrors === null){
-vErrors = [err327];
-}
-else {
-vErrors.push(err327);
-}
-errors++;
-}
-if(data111.Rate === undefined){
-const err328 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Excise/required",keyword:"required",params:{missingProperty: "Rate"},message:"must have required property '"+"Rate"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise,data:data111};
-if(vErrors === null){
-vErrors = [err328];
-}
-else {
-vErrors.push(err328);
-}
-errors++;
-}
-if(data111.Sum === undefined){
-const err329 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Excise/required",keyword:"required",params:{missingProperty: "Sum"},message:"must have required property '"+"Sum"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise,data:data111};
-if(vErrors === null){
-vErrors = [err329];
-}
-else {
-vErrors.push(err329);
-}
-errors++;
-}
-for(const key21 in data111){
-if(!((key21 === "Rate") || (key21 === "Sum"))){
-const err330 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Excise/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise,data:data111};
-if(vErrors === null){
-vErrors = [err330];
-}
-else {
-vErrors.push(err330);
-}
-errors++;
-}
-}
-if(data111.Rate !== undefined){
-let data112 = data111.Rate;
-if((typeof data112 == "number") && (isFinite(data112))){
-if(data112 > 9999999999999.99 || isNaN(data112)){
-const err331 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise/Rate",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema41,data:data112};
-if(vErrors === null){
-vErrors = [err331];
-}
-else {
-vErrors.push(err331);
-}
-errors++;
-}
-if(data112 < -9999999999999.99 || isNaN(data112)){
-const err332 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise/Rate",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema41,data:data112};
-if(vErrors === null){
-vErrors = [err332];
-}
-else {
-vErrors.push(err332);
-}
-errors++;
-}
-const issues11 = func113(data112, 2, rootData, this, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise/Rate");
-if(issues11 !== null){
-const kwErrors11 = func7(issues11, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise/Rate", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors11 : vErrors.concat(kwErrors11);
-errors = errors + kwErrors11.length;
-}
-}
-else {
-const err333 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise/Rate",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema41.type,parentSchema:schema41,data:data112};
-if(vErrors === null){
-vErrors = [err333];
-}
-else {
-vErrors.push(err333);
-}
-errors++;
-}
-if((typeof data112 == "number") && (isFinite(data112))){
-if(data112 < 0 || isNaN(data112)){
-const err334 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise/Rate",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Excise/properties/Rate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise.properties.Rate,data:data112};
-if(vErrors === null){
-vErrors = [err334];
-}
-else {
-vErrors.push(err334);
-}
-errors++;
-}
-}
-}
-if(data111.Sum !== undefined){
-let data113 = data111.Sum;
-if((typeof data113 == "number") && (isFinite(data113))){
-if(data113 > 9999999999999.99 || isNaN(data113)){
-const err335 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise/Sum",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema41,data:data113};
-if(vErrors === null){
-vErrors = [err335];
-}
-else {
-vErrors.push(err335);
-}
-errors++;
-}
-if(data113 < -9999999999999.99 || isNaN(data113)){
-const err336 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise/Sum",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema41,data:data113};
-if(vErrors === null){
-vErrors = [err336];
-}
-else {
-vErrors.push(err336);
-}
-errors++;
-}
-const issues12 = func113(data113, 2, rootData, this, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise/Sum");
-if(issues12 !== null){
-const kwErrors12 = func7(issues12, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise/Sum", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors12 : vErrors.concat(kwErrors12);
-errors = errors + kwErrors12.length;
-}
-}
-else {
-const err337 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise/Sum",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema41.type,parentSchema:schema41,data:data113};
-if(vErrors === null){
-vErrors = [err337];
-}
-else {
-vErrors.push(err337);
-}
-errors++;
-}
-if((typeof data113 == "number") && (isFinite(data113))){
-if(data113 < 0 || isNaN(data113)){
-const err338 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise/Sum",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Excise/properties/Sum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise.properties.Sum,data:data113};
-if(vErrors === null){
-vErrors = [err338];
-}
-else {
-vErrors.push(err338);
-}
-errors++;
-}
-}
-}
-}
-}
-if(data93.Name !== undefined){
-let data114 = data93.Name;
-if(typeof data114 === "string"){
-if(func3(data114) > 1000){
-const err339 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Name,data:data114};
-if(vErrors === null){
-vErrors = [err339];
-}
-else {
-vErrors.push(err339);
-}
-errors++;
-}
-if(func3(data114) < 1){
-const err340 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Name,data:data114};
-if(vErrors === null){
-vErrors = [err340];
-}
-else {
-vErrors.push(err340);
-}
-errors++;
-}
-}
-else {
-const err341 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Name.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Name,data:data114};
-if(vErrors === null){
-vErrors = [err341];
-}
-else {
-vErrors.push(err341);
-}
-errors++;
-}
-}
-if(data93.CatalogCode !== undefined){
-let data115 = data93.CatalogCode;
-if(typeof data115 === "string"){
-if(!pattern8.test(data115)){
-const err342 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/CatalogCode",schemaPath:"#/$defs/catalogCode/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema45,data:data115};
-if(vErrors === null){
-vErrors = [err342];
-}
-else {
-vErrors.push(err342);
-}
-errors++;
-}
-}
-else {
-const err343 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/CatalogCode",schemaPath:"#/$defs/catalogCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.type,parentSchema:schema45,data:data115};
-if(vErrors === null){
-vErrors = [err343];
-}
-else {
-vErrors.push(err343);
-}
-errors++;
-}
-}
-if(data93.CatalogName !== undefined){
-let data116 = data93.CatalogName;
-if(typeof data116 === "string"){
-if(func3(data116) > 1000){
-const err344 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/CatalogName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data116};
-if(vErrors === null){
-vErrors = [err344];
-}
-else {
-vErrors.push(err344);
-}
-errors++;
-}
-if(func3(data116) < 1){
-const err345 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/CatalogName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data116};
-if(vErrors === null){
-vErrors = [err345];
-}
-else {
-vErrors.push(err345);
-}
-errors++;
-}
-}
-else {
-const err346 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/CatalogName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data116};
-if(vErrors === null){
-vErrors = [err346];
-}
-else {
-vErrors.push(err346);
-}
-errors++;
-}
-}
-if(data93.PackageCode !== undefined){
-let data117 = data93.PackageCode;
-if(typeof data117 === "string"){
-if(!pattern9.test(data117)){
-const err347 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/PackageCode",schemaPath:"#/$defs/packageCode/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema46,data:data117};
-if(vErrors === null){
-vErrors = [err347];
-}
-else {
-vErrors.push(err347);
-}
-errors++;
-}
-}
-else {
-const err348 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/PackageCode",schemaPath:"#/$defs/packageCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.type,parentSchema:schema46,data:data117};
-if(vErrors === null){
-vErrors = [err348];
-}
-else {
-vErrors.push(err348);
-}
-errors++;
-}
-}
-if(data93.PackageName !== undefined){
-let data118 = data93.PackageName;
-if(typeof data118 === "string"){
-if(func3(data118) > 300){
-const err349 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/PackageName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data118};
-if(vErrors === null){
-vErrors = [err349];
-}
-else {
-vErrors.push(err349);
-}
-errors++;
-}
-if(func3(data118) < 1){
-const err350 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/PackageName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data118};
-if(vErrors === null){
-vErrors = [err350];
-}
-else {
-vErrors.push(err350);
-}
-errors++;
-}
-}
-else {
-const err351 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/PackageName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data118};
-if(vErrors === null){
-vErrors = [err351];
-}
-else {
-vErrors.push(err351);
-}
-errors++;
-}
-}
-if(data93.Barcode !== undefined){
-let data119 = data93.Barcode;
-if(typeof data119 === "string"){
-if(func3(data119) > 1000){
-const err352 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Barcode",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Barcode/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Barcode,data:data119};
-if(vErrors === null){
-vErrors = [err352];
-}
-else {
-vErrors.push(err352);
-}
-errors++;
-}
-}
-else {
-const err353 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Barcode",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Barcode.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Barcode,data:data119};
-if(vErrors === null){
-vErrors = [err353];
-}
-else {
-vErrors.push(err353);
-}
-errors++;
-}
-}
-if(data93.Amount !== undefined){
-let data120 = data93.Amount;
-if((typeof data120 == "number") && (isFinite(data120))){
-if(data120 > 999999999 || isNaN(data120)){
-const err354 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Amount",schemaPath:"#/$defs/count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema47,data:data120};
-if(vErrors === null){
-vErrors = [err354];
-}
-else {
-vErrors.push(err354);
-}
-errors++;
-}
-if(data120 <= 0 || isNaN(data120)){
-const err355 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Amount",schemaPath:"#/$defs/count/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema47,data:data120};
-if(vErrors === null){
-vErrors = [err355];
-}
-else {
-vErrors.push(err355);
-}
-errors++;
-}
-const issues13 = func113(data120, 6, rootData, this, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Amount");
-if(issues13 !== null){
-const kwErrors13 = func7(issues13, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Amount", "#/$defs/count/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors13 : vErrors.concat(kwErrors13);
-errors = errors + kwErrors13.length;
-}
-}
-else {
-const err356 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Amount",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema47.type,parentSchema:schema47,data:data120};
-if(vErrors === null){
-vErrors = [err356];
-}
-else {
-vErrors.push(err356);
-}
-errors++;
-}
-}
-if(data93.Price !== undefined){
-let data121 = data93.Price;
-if((typeof data121 == "number") && (isFinite(data121))){
-if(data121 > 9999999999999.99 || isNaN(data121)){
-const err357 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Price",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema41,data:data121};
-if(vErrors === null){
-vErrors = [err357];
-}
-else {
-vErrors.push(err357);
-}
-errors++;
-}
-if(data121 < -9999999999999.99 || isNaN(data121)){
-const err358 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Price",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema41,data:data121};
-if(vErrors === null){
-vErrors = [err358];
-}
-else {
-vErrors.push(err358);
-}
-errors++;
-}
-const issues14 = func113(data121, 2, rootData, this, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Price");
-if(issues14 !== null){
-const kwErrors14 = func7(issues14, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Price", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors14 : vErrors.concat(kwErrors14);
-errors = errors + kwErrors14.length;
-}
-}
-else {
-const err359 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Price",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema41.type,parentSchema:schema41,data:data121};
-if(vErrors === null){
-vErrors = [err359];
-}
-else {
-vErrors.push(err359);
-}
-errors++;
-}
-}
-if(data93.DeliverySum !== undefined){
-let data122 = data93.DeliverySum;
-if((typeof data122 == "number") && (isFinite(data122))){
-if(data122 > 9999999999999.99 || isNaN(data122)){
-const err360 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/DeliverySum",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema41,data:data122};
-if(vErrors === null){
-vErrors = [err360];
-}
-else {
-vErrors.push(err360);
-}
-errors++;
-}
-if(data122 < -9999999999999.99 || isNaN(data122)){
-const err361 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/DeliverySum",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema41,data:data122};
-if(vErrors === null){
-vErrors = [err361];
-}
-else {
-vErrors.push(err361);
-}
-errors++;
-}
-const issues15 = func113(data122, 2, rootData, this, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/DeliverySum");
-if(issues15 !== null){
-const kwErrors15 = func7(issues15, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/DeliverySum", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors15 : vErrors.concat(kwErrors15);
-errors = errors + kwErrors15.length;
-}
-}
-else {
-const err362 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/DeliverySum",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema41.type,parentSchema:schema41,data:data122};
-if(vErrors === null){
-vErrors = [err362];
-}
-else {
-vErrors.push(err362);
-}
-errors++;
-}
-}
-if(data93.Vat !== undefined){
-let data123 = data93.Vat;
-if(data123 && typeof data123 == "object" && !Array.isArray(data123)){
-if(data123.Rate === undefined){
-const err363 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Vat",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Vat/required",keyword:"required",params:{missingProperty: "Rate"},message:"must have required property '"+"Rate"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Vat.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Vat,data:data123};
-if(vErrors === null){
-vErrors = [err363];
-}
-else {
-vErrors.push(err363);
-}
-errors++;
-}
-if(data123.Sum === undefined){
-const err364 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Vat",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Vat/required",keyword:"required",params:{missingProperty: "Sum"},message:"must have required property '"+"Sum"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Vat.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Vat,data:data123};
-if(vErrors === null){
-vErrors = [err364];
-}
-else {
-vErrors.push(err364);
-}
-errors++;
-}
-for(const key22 in data123){
-if(!((key22 === "Rate") || (key22 === "Sum"))){
-const err365 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Vat",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Vat/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Vat,data:data123};
-if(vErrors === null){
-vErrors = [err365];
-}
-else {
-vErrors.push(err365);
-}
-errors++;
-}
-}
-if(data123.Rate !== undefined){
-let data124 = data123.Rate;
-if(!(((typeof data124 == "number") && (!(data124 % 1) && !isNaN(data124))) && (isFinite(data124)))){
-const err366 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Vat/Rate",schemaPath:"#/$defs/vatRate/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema50.type,parentSchema:schema50,data:data124};
-if(vErrors === null){
-vErrors = [err366];
-}
-else {
-vErrors.push(err366);
-}
-errors++;
-}
-if(!((((data124 === 0) || (data124 === 12)) || (data124 === 15)) || (data124 === 20))){
-const err367 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Vat/Rate",schemaPath:"#/$defs/vatRate/enum",keyword:"enum",params:{allowedValues: schema50.enum},message:"must be equal to one of the allowed values",schema:schema50.enum,parentSchema:schema50,data:data124};
-if(vErrors === null){
-vErrors = [err367];
-}
-else {
-vErrors.push(err367);
-}
-errors++;
-}
-}
-if(data123.Sum !== undefined){
-let data125 = data123.Sum;
-if((typeof data125 == "number") && (isFinite(data125))){
-if(data125 > 9999999999999.99 || isNaN(data125)){
-const err368 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Vat/Sum",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema41,data:data125};
-if(vErrors === null){
-vErrors = [err368];
-}
-else {
-vErrors.push(err368);
-}
-errors++;
-}
-if(data125 < -9999999999999.99 || isNaN(data125)){
-const err369 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Vat/Sum",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema41,data:data125};
-if(vErrors === null){
-vErrors = [err369];
-}
-else {
-vErrors.push(err369);
-}
-errors++;
-}
-const issues16 = func113(data125, 2, rootData, this, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Vat/Sum");
-if(issues16 !== null){
-const kwErrors16 = func7(issues16, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Vat/Sum", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors16 : vErrors.concat(kwErrors16);
-errors = errors + kwErrors16.length;
-}
-}
-else {
-const err370 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Vat/Sum",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema41.type,parentSchema:schema41,data:data125};
-if(vErrors === null){
-vErrors = [err370];
-}
-else {
-vErrors.push(err370);
-}
-errors++;
-}
-}
-}
-else {
-const err371 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Vat",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Vat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Vat.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Vat,data:data123};
-if(vErrors === null){
-vErrors = [err371];
-}
-else {
-vErrors.push(err371);
-}
-errors++;
-}
-}
-if(data93.DeliverySumWithVat !== undefined){
-let data126 = data93.DeliverySumWithVat;
-if((typeof data126 == "number") && (isFinite(data126))){
-if(data126 > 9999999999999.99 || isNaN(data126)){
-const err372 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/DeliverySumWithVat",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema41,data:data126};
-if(vErrors === null){
-vErrors = [err372];
-}
-else {
-vErrors.push(err372);
-}
-errors++;
-}
-if(data126 < -9999999999999.99 || isNaN(data126)){
-const err373 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/DeliverySumWithVat",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema41,data:data126};
-if(vErrors === null){
-vErrors = [err373];
-}
-else {
-vErrors.push(err373);
-}
-errors++;
-}
-const issues17 = func113(data126, 2, rootData, this, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/DeliverySumWithVat");
-if(issues17 !== null){
-const kwErrors17 = func7(issues17, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/DeliverySumWithVat", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors17 : vErrors.concat(kwErrors17);
-errors = errors + kwErrors17.length;
-}
-}
-else {
-const err374 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/DeliverySumWithVat",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema41.type,parentSchema:schema41,data:data126};
-if(vErrors === null){
-vErrors = [err374];
-}
-else {
-vErrors.push(err374);
-}
-errors++;
-}
-}
-if(data93.Origin !== undefined){
-let data127 = data93.Origin;
-if(!(((typeof data127 == "number") && (!(data127 % 1) && !isNaN(data127))) && (isFinite(data127)))){
-const err375 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Origin",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Origin/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Origin.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Origin,data:data127};
-if(vErrors === null){
-vErrors = [err375];
-}
-else {
-vErrors.push(err375);
-}
-errors++;
-}
-if(!((((data127 === 1) || (data127 === 2)) || (data127 === 3)) || (data127 === 4))){
-const err376 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Origin",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Origin/enum",keyword:"enum",params:{allowedValues: schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Origin.enum},message:"must be equal to one of the allowed values",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Origin.enum,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Origin,data:data127};
-if(vErrors === null){
-vErrors = [err376];
-}
-else {
-vErrors.push(err376);
-}
-errors++;
-}
-}
-if(data93.WeightBrutto !== undefined){
-let data128 = data93.WeightBrutto;
-if((typeof data128 == "number") && (isFinite(data128))){
-if(data128 < 0 || isNaN(data128)){
-const err377 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/WeightBrutto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data128};
-if(vErrors === null){
-vErrors = [err377];
-}
-else {
-vErrors.push(err377);
-}
-errors++;
-}
-const issues18 = func113(data128, 6, rootData, this, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/WeightBrutto");
-if(issues18 !== null){
-const kwErrors18 = func7(issues18, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/WeightBrutto", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors18 : vErrors.concat(kwErrors18);
-errors = errors + kwErrors18.length;
-}
-}
-else {
-const err378 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/WeightBrutto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data128};
-if(vErrors === null){
-vErrors = [err378];
-}
-else {
-vErrors.push(err378);
-}
-errors++;
-}
-}
-if(data93.WeightNetto !== undefined){
-let data129 = data93.WeightNetto;
-if((typeof data129 == "number") && (isFinite(data129))){
-if(data129 < 0 || isNaN(data129)){
-const err379 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/WeightNetto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data129};
-if(vErrors === null){
-vErrors = [err379];
-}
-else {
-vErrors.push(err379);
-}
-errors++;
-}
-const issues19 = func113(data129, 6, rootData, this, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/WeightNetto");
-if(issues19 !== null){
-const kwErrors19 = func7(issues19, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/WeightNetto", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors19 : vErrors.concat(kwErrors19);
-errors = errors + kwErrors19.length;
-}
-}
-else {
-const err380 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/WeightNetto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data129};
-if(vErrors === null){
-vErrors = [err380];
-}
-else {
-vErrors.push(err380);
-}
-errors++;
-}
-}
-}
-else {
-const err381 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data93};
-if(vErrors === null){
-vErrors = [err381];
-}
-else {
-vErrors.push(err381);
-}
-errors++;
-}
-}
-const issues20 = func146(data92, schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.lineArithmetic, rootData, this, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/Products");
-if(issues20 !== null){
-const kwErrors20 = func7(issues20, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/Products", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/lineArithmetic", "lineArithmetic");
-vErrors = vErrors === null ? kwErrors20 : vErrors.concat(kwErrors20);
-errors = errors + kwErrors20.length;
-}
-const issues21 = func148(data92, schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.vatRateForDate, rootData, this, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/Products");
-if(issues21 !== null){
-const kwErrors21 = func7(issues21, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/Products", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/vatRateForDate", "vatRateForDate");
-vErrors = vErrors === null ? kwErrors21 : vErrors.concat(kwErrors21);
-errors = errors + kwErrors21.length;
-}
-}
-else {
-const err382 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data92};
-if(vErrors === null){
-vErrors = [err382];
-}
-else {
-vErrors.push(err382);
-}
-errors++;
-}
-}
-if(data91.TotalDeliverySum !== undefined){
-let data130 = data91.TotalDeliverySum;
-if((typeof data130 == "number") && (isFinite(data130))){
-if(data130 > 9999999999999.99 || isNaN(data130)){
-const err383 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/TotalDeliverySum",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema41,data:data130};
-if(vErrors === null){
-vErrors = [err383];
-}
-else {
-vErrors.push(err383);
-}
-errors++;
-}
-if(data130 < -9999999999999.99 || isNaN(data130)){
-const err384 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/TotalDeliverySum",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema41,data:data130};
-if(vErrors === null){
-vErrors = [err384];
-}
-else {
-vErrors.push(err384);
-}
-errors++;
-}
-const issues22 = func113(data130, 2, rootData, this, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/TotalDeliverySum");
-if(issues22 !== null){
-const kwErrors22 = func7(issues22, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/TotalDeliverySum", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors22 : vErrors.concat(kwErrors22);
-errors = errors + kwErrors22.length;
-}
-}
-else {
-const err385 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/TotalDeliverySum",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema41.type,parentSchema:schema41,data:data130};
-if(vErrors === null){
-vErrors = [err385];
-}
-else {
-vErrors.push(err385);
-}
-errors++;
-}
-}
-if(data91.TotalVatSum !== undefined){
-let data131 = data91.TotalVatSum;
-if((typeof data131 == "number") && (isFinite(data131))){
-if(data131 > 9999999999999.99 || isNaN(data131)){
-const err386 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/TotalVatSum",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema41,data:data131};
-if(vErrors === null){
-vErrors = [err386];
-}
-else {
-vErrors.push(err386);
-}
-errors++;
-}
-if(data131 < -9999999999999.99 || isNaN(data131)){
-const err387 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/TotalVatSum",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema41,data:data131};
-if(vErrors === null){
-vErrors = [err387];
-}
-else {
-vErrors.push(err387);
-}
-errors++;
-}
-const issues23 = func113(data131, 2, rootData, this, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/TotalVatSum");
-if(issues23 !== null){
-const kwErrors23 = func7(issues23, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/TotalVatSum", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors23 : vErrors.concat(kwErrors23);
-errors = errors + kwErrors23.length;
-}
-}
-else {
-const err388 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/TotalVatSum",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema41.type,parentSchema:schema41,data:data131};
-if(vErrors === null){
-vErrors = [err388];
-}
-else {
-vErrors.push(err388);
-}
-errors++;
-}
-}
-if(data91.TotalDeliverySumWithVat !== undefined){
-let data132 = data91.TotalDeliverySumWithVat;
-if((typeof data132 == "number") && (isFinite(data132))){
-if(data132 > 9999999999999.99 || isNaN(data132)){
-const err389 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/TotalDeliverySumWithVat",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema41,data:data132};
-if(vErrors === null){
-vErrors = [err389];
-}
-else {
-vErrors.push(err389);
-}
-errors++;
-}
-if(data132 < -9999999999999.99 || isNaN(data132)){
-const err390 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/TotalDeliverySumWithVat",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema41,data:data132};
-if(vErrors === null){
-vErrors = [err390];
-}
-else {
-vErrors.push(err390);
-}
-errors++;
-}
-const issues24 = func113(data132, 2, rootData, this, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/TotalDeliverySumWithVat");
-if(issues24 !== null){
-const kwErrors24 = func7(issues24, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/TotalDeliverySumWithVat", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors24 : vErrors.concat(kwErrors24);
-errors = errors + kwErrors24.length;
-}
-}
-else {
-const err391 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/TotalDeliverySumWithVat",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema41.type,parentSchema:schema41,data:data132};
-if(vErrors === null){
-vErrors = [err391];
-}
-else {
-vErrors.push(err391);
-}
-errors++;
-}
-}
-const issues25 = func156(data91, schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.documentTotals, rootData, this, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo");
-if(issues25 !== null){
-const kwErrors25 = func7(issues25, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/documentTotals", "documentTotals");
-vErrors = vErrors === null ? kwErrors25 : vErrors.concat(kwErrors25);
-errors = errors + kwErrors25.length;
-}
-}
-else {
-const err392 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data91};
-if(vErrors === null){
-vErrors = [err392];
-}
-else {
-vErrors.push(err392);
-}
-errors++;
-}
-}
-}
-else {
-const err393 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.Roadway.properties.ProductGroups.items.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items,data:data70};
-if(vErrors === null){
-vErrors = [err393];
-}
-else {
-vErrors.push(err393);
-}
-errors++;
-}
-}
-}
-else {
-const err394 = {instancePath:instancePath+"/Roadway/ProductGroups",schemaPath:"#/properties/Roadway/properties/ProductGroups/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.Roadway.properties.ProductGroups.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups,data:data69};
-if(vErrors === null){
-vErrors = [err394];
-}
-else {
-vErrors.push(err394);
-}
-errors++;
-}
-}
-}
-else {
-const err395 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.Roadway.type,parentSchema:schema23.properties.Roadway,data:data57};
-if(vErrors === null){
-vErrors = [err395];
-}
-else {
-vErrors.push(err395);
-}
-errors++;
-}
-}
-if(data.TotalDistance !== undefined){
-let data133 = data.TotalDistance;
-if((typeof data133 == "number") && (isFinite(data133))){
-if(data133 < 0 || isNaN(data133)){
-const err396 = {instancePath:instancePath+"/TotalDistance",schemaPath:"#/properties/TotalDistance/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.TotalDistance,data:data133};
-if(vErrors === null){
-vErrors = [err396];
-}
-else {
-vErrors.push(err396);
-}
-errors++;
-}
-const issues26 = func113(data133, 2, rootData, this, instancePath + "/TotalDistance");
-if(issues26 !== null){
-const kwErrors26 = func7(issues26, instancePath + "/TotalDistance", "#/properties/TotalDistance/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors26 : vErrors.concat(kwErrors26);
-errors = errors + kwErrors26.length;
-}
-}
-else {
-const err397 = {instancePath:instancePath+"/TotalDistance",schemaPath:"#/properties/TotalDistance/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema23.properties.TotalDistance.type,parentSchema:schema23.properties.TotalDistance,data:data133};
-if(vErrors === null){
-vErrors = [err397];
-}
-else {
-vErrors.push(err397);
-}
-errors++;
-}
-}
-if(data.TotalDeliveryCost !== undefined){
-let data134 = data.TotalDeliveryCost;
-if((typeof data134 == "number") && (isFinite(data134))){
-if(data134 > 9999999999999.99 || isNaN(data134)){
-const err398 = {instancePath:instancePath+"/TotalDeliveryCost",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema41,data:data134};
-if(vErrors === null){
-vErrors = [err398];
-}
-else {
-vErrors.push(err398);
-}
-errors++;
-}
-if(data134 < -9999999999999.99 || isNaN(data134)){
-const err399 = {instancePath:instancePath+"/TotalDeliveryCost",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema41,data:data134};
-if(vErrors === null){
-vErrors = [err399];
-}
-else {
-vErrors.push(err399);
-}
-errors++;
-}
-const issues27 = func113(data134, 2, rootData, this, instancePath + "/TotalDeliveryCost");
-if(issues27 !== null){
-const kwErrors27 = func7(issues27, instancePath + "/TotalDeliveryCost", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors27 : vErrors.concat(kwErrors27);
-errors = errors + kwErrors27.length;
-}
-}
-else {
-const err400 = {instancePath:instancePath+"/TotalDeliveryCost",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema41.type,parentSchema:schema41,data:data134};
-if(vErrors === null){
-vErrors = [err400];
-}
-else {
-vErrors.push(err400);
-}
-errors++;
-}
-if((typeof data134 == "number") && (isFinite(data134))){
-if(data134 < 0 || isNaN(data134)){
-const err401 = {instancePath:instancePath+"/TotalDeliveryCost",schemaPath:"#/properties/TotalDeliveryCost/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.TotalDeliveryCost,data:data134};
-if(vErrors === null){
-vErrors = [err401];
-}
-else {
-vErrors.push(err401);
-}
-errors++;
-}
-}
-}
-if(data.TotalWeightBrutto !== undefined){
-let data135 = data.TotalWeightBrutto;
-if((typeof data135 == "number") && (isFinite(data135))){
-if(data135 < 0 || isNaN(data135)){
-const err402 = {instancePath:instancePath+"/TotalWeightBrutto",schemaPath:"#/properties/TotalWeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.TotalWeightBrutto,data:data135};
-if(vErrors === null){
-vErrors = [err402];
-}
-else {
-vErrors.push(err402);
-}
-errors++;
-}
-const issues28 = func113(data135, 6, rootData, this, instancePath + "/TotalWeightBrutto");
-if(issues28 !== null){
-const kwErrors28 = func7(issues28, instancePath + "/TotalWeightBrutto", "#/properties/TotalWeightBrutto/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors28 : vErrors.concat(kwErrors28);
-errors = errors + kwErrors28.length;
-}
-}
-else {
-const err403 = {instancePath:instancePath+"/TotalWeightBrutto",schemaPath:"#/properties/TotalWeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema23.properties.TotalWeightBrutto.type,parentSchema:schema23.properties.TotalWeightBrutto,data:data135};
-if(vErrors === null){
-vErrors = [err403];
-}
-else {
-vErrors.push(err403);
-}
-errors++;
-}
-}
-if(data.TotalWeightNetto !== undefined){
-let data136 = data.TotalWeightNetto;
-if((typeof data136 == "number") && (isFinite(data136))){
-if(data136 < 0 || isNaN(data136)){
-const err404 = {instancePath:instancePath+"/TotalWeightNetto",schemaPath:"#/properties/TotalWeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.TotalWeightNetto,data:data136};
-if(vErrors === null){
-vErrors = [err404];
-}
-else {
-vErrors.push(err404);
-}
-errors++;
-}
-const issues29 = func113(data136, 6, rootData, this, instancePath + "/TotalWeightNetto");
-if(issues29 !== null){
-const kwErrors29 = func7(issues29, instancePath + "/TotalWeightNetto", "#/properties/TotalWeightNetto/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors29 : vErrors.concat(kwErrors29);
-errors = errors + kwErrors29.length;
-}
-}
-else {
-const err405 = {instancePath:instancePath+"/TotalWeightNetto",schemaPath:"#/properties/TotalWeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema23.properties.TotalWeightNetto.type,parentSchema:schema23.properties.TotalWeightNetto,data:data136};
-if(vErrors === null){
-vErrors = [err405];
-}
-else {
-vErrors.push(err405);
-}
-errors++;
-}
-}
-if(data.Empowerment !== undefined){
-let data137 = data.Empowerment;
-if((!(data137 && typeof data137 == "object" && !Array.isArray(data137))) && (data137 !== null)){
-const err406 = {instancePath:instancePath+"/Empowerment",schemaPath:"#/properties/Empowerment/type",keyword:"type",params:{type: schema23.properties.Empowerment.type},message:"must be object,null",schema:schema23.properties.Empowerment.type,parentSchema:schema23.properties.Empowerment,data:data137};
-if(vErrors === null){
-vErrors = [err406];
-}
-else {
-vErrors.push(err406);
-}
-errors++;
-}
-if(data137 && typeof data137 == "object" && !Array.isArray(data137)){
-if(Object.keys(data137).length < 1){
-const err407 = {instancePath:instancePath+"/Empowerment",schemaPath:"#/properties/Empowerment/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.Empowerment,data:data137};
-if(vErrors === null){
-vErrors = [err407];
-}
-else {
-vErrors.push(err407);
-}
-errors++;
-}
-if(data137.EmpowermentNo === undefined){
-const err408 = {instancePath:instancePath+"/Empowerment",schemaPath:"#/properties/Empowerment/required",keyword:"required",params:{missingProperty: "EmpowermentNo"},message:"must have required property '"+"EmpowermentNo"+"'",schema:schema23.properties.Empowerment.required,parentSchema:schema23.properties.Empowerment,data:data137};
-if(vErrors === null){
-vErrors = [err408];
-}
-else {
-vErrors.push(err408);
-}
-errors++;
-}
-if(data137.EmpowermentDateOfIssue === undefined){
-const err409 = {instancePath:instancePath+"/Empowerment",schemaPath:"#/properties/Empowerment/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfIssue"},message:"must have required property '"+"EmpowermentDateOfIssue"+"'",schema:schema23.properties.Empowerment.required,parentSchema:schema23.properties.Empowerment,data:data137};
-if(vErrors === null){
-vErrors = [err409];
-}
-else {
-vErrors.push(err409);
-}
-errors++;
-}
-for(const key23 in data137){
-if(!((((key23 === "EmpowermentId") || (key23 === "EmpowermentNo")) || (key23 === "EmpowermentDateOfIssue")) || (key23 === "EmpowermentDateOfExpire"))){
-const err410 = {instancePath:instancePath+"/Empowerment",schemaPath:"#/properties/Empowerment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Empowerment,data:data137};
-if(vErrors === null){
-vErrors = [err410];
-}
-else {
-vErrors.push(err410);
-}
-errors++;
-}
-}
-if(data137.EmpowermentId !== undefined){
-let data138 = data137.EmpowermentId;
-if(typeof data138 === "string"){
-if(func3(data138) > 50){
-const err411 = {instancePath:instancePath+"/Empowerment/EmpowermentId",schemaPath:"#/properties/Empowerment/properties/EmpowermentId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.Empowerment.properties.EmpowermentId,data:data138};
-if(vErrors === null){
-vErrors = [err411];
-}
-else {
-vErrors.push(err411);
-}
-errors++;
-}
-}
-else {
-const err412 = {instancePath:instancePath+"/Empowerment/EmpowermentId",schemaPath:"#/properties/Empowerment/properties/EmpowermentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Empowerment.properties.EmpowermentId.type,parentSchema:schema23.properties.Empowerment.properties.EmpowermentId,data:data138};
-if(vErrors === null){
-vErrors = [err412];
-}
-else {
-vErrors.push(err412);
-}
-errors++;
-}
-}
-if(data137.EmpowermentNo !== undefined){
-let data139 = data137.EmpowermentNo;
-if(typeof data139 === "string"){
-if(func3(data139) > 50){
-const err413 = {instancePath:instancePath+"/Empowerment/EmpowermentNo",schemaPath:"#/properties/Empowerment/properties/EmpowermentNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.Empowerment.properties.EmpowermentNo,data:data139};
-if(vErrors === null){
-vErrors = [err413];
-}
-else {
-vErrors.push(err413);
-}
-errors++;
-}
-if(func3(data139) < 1){
-const err414 = {instancePath:instancePath+"/Empowerment/EmpowermentNo",schemaPath:"#/properties/Empowerment/properties/EmpowermentNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Empowerment.properties.EmpowermentNo,data:data139};
-if(vErrors === null){
-vErrors = [err414];
-}
-else {
-vErrors.push(err414);
-}
-errors++;
-}
-}
-else {
-const err415 = {instancePath:instancePath+"/Empowerment/EmpowermentNo",schemaPath:"#/properties/Empowerment/properties/EmpowermentNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Empowerment.properties.EmpowermentNo.type,parentSchema:schema23.properties.Empowerment.properties.EmpowermentNo,data:data139};
-if(vErrors === null){
-vErrors = [err415];
-}
-else {
-vErrors.push(err415);
-}
-errors++;
-}
-}
-if(data137.EmpowermentDateOfIssue !== undefined){
-let data140 = data137.EmpowermentDateOfIssue;
-if(typeof data140 === "string"){
-if(func3(data140) > 10){
-const err416 = {instancePath:instancePath+"/Empowerment/EmpowermentDateOfIssue",schemaPath:"#/$defs/isoDate/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24,data:data140};
-if(vErrors === null){
-vErrors = [err416];
-}
-else {
-vErrors.push(err416);
-}
-errors++;
-}
-const issues30 = func6(data140, true, rootData, this, instancePath + "/Empowerment/EmpowermentDateOfIssue");
-if(issues30 !== null){
-const kwErrors30 = func7(issues30, instancePath + "/Empowerment/EmpowermentDateOfIssue", "#/$defs/isoDate/isoDate", "isoDate");
-vErrors = vErrors === null ? kwErrors30 : vErrors.concat(kwErrors30);
-errors = errors + kwErrors30.length;
-}
-}
-else {
-const err417 = {instancePath:instancePath+"/Empowerment/EmpowermentDateOfIssue",schemaPath:"#/$defs/isoDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data:data140};
-if(vErrors === null){
-vErrors = [err417];
-}
-else {
-vErrors.push(err417);
-}
-errors++;
-}
-}
-if(data137.EmpowermentDateOfExpire !== undefined){
-let data141 = data137.EmpowermentDateOfExpire;
-if(typeof data141 === "string"){
-if(func3(data141) > 10){
-const err418 = {instancePath:instancePath+"/Empowerment/EmpowermentDateOfExpire",schemaPath:"#/$defs/isoDate/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24,data:data141};
-if(vErrors === null){
-vErrors = [err418];
-}
-else {
-vErrors.push(err418);
-}
-errors++;
-}
-const issues31 = func6(data141, true, rootData, this, instancePath + "/Empowerment/EmpowermentDateOfExpire");
-if(issues31 !== null){
-const kwErrors31 = func7(issues31, instancePath + "/Empowerment/EmpowermentDateOfExpire", "#/$defs/isoDate/isoDate", "isoDate");
-vErrors = vErrors === null ? kwErrors31 : vErrors.concat(kwErrors31);
-errors = errors + kwErrors31.length;
-}
-}
-else {
-const err419 = {instancePath:instancePath+"/Empowerment/EmpowermentDateOfExpire",schemaPath:"#/$defs/isoDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data:data141};
-if(vErrors === null){
-vErrors = [err419];
-}
-else {
-vErrors.push(err419);
-}
-errors++;
-}
-}
-}
-}
-const issues32 = func175(data, schema23.requiredUnless, rootData, this, instancePath + "");
-if(issues32 !== null){
-const kwErrors32 = func7(issues32, instancePath + "", "#/requiredUnless", "requiredUnless");
-vErrors = vErrors === null ? kwErrors32 : vErrors.concat(kwErrors32);
-errors = errors + kwErrors32.length;
-}
-const issues33 = func177(data, schema23.sellerNotBuyer, rootData, this, instancePath + "");
-if(issues33 !== null){
-const kwErrors33 = func7(issues33, instancePath + "", "#/sellerNotBuyer", "sellerNotBuyer");
-vErrors = vErrors === null ? kwErrors33 : vErrors.concat(kwErrors33);
-errors = errors + kwErrors33.length;
-}
-}
-else {
-const err420 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
-if(vErrors === null){
-vErrors = [err420];
-}
-else {
-vErrors.push(err420);
-}
-errors++;
-}
-validate20.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
 

@@ -3,49 +3,1061 @@
 /* eslint-disable */
 import * as kw from '../../keywords/functions';
 "use strict";
-export const validate = validate20;
-export default validate20;
-const schema23 = {"$id":"invoice","title":"documents:kinds.invoice","description":"Electronic invoice (ESF), roaming JSON Version 1 (uz-edi.md §b.1). Types 0 standard, 1 additional, 2 expense reimbursement, 3 without payment, 4 corrected, 5 corrected (reimbursement), 6 additional (reimbursement), 8 corrected (without payment), 9 additional (without payment).","type":"object","additionalProperties":false,"required":["Version","FacturaId","FacturaType","HasMarking","WaybillLocalIds","FacturaDoc","OldFacturaDoc","ContractDoc","FacturaEmpowermentDoc","ItemReleasedDoc","SellerTin","BuyerTin","Seller","Buyer","ProductList"],"sellerNotBuyer":{"seller":"SellerTin","buyer":"BuyerTin"},"requiredUnless":{"field":"FacturaType","equals":[0],"properties":["OldFacturaDoc"]},"correctionDeadline":{"type":"FacturaType","correctedTypes":[4,5,8],"date":"FacturaDoc/FacturaDate"},"properties":{"Version":{"title":"forms:invoice.Version","type":"integer","const":1},"FacturaId":{"title":"forms:invoice.FacturaId","type":"string","pattern":"^[0-9a-fA-F]{24}$"},"FacturaType":{"title":"forms:invoice.FacturaType","type":"integer","enum":[0,1,2,3,4,5,6,8,9]},"HasMarking":{"title":"forms:invoice.HasMarking","type":"boolean"},"HasRent":{"title":"forms:invoice.HasRent","type":"boolean"},"FacturaRentDoc":{"title":"forms:invoice.FacturaRentDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["RentFrom","RentTo"],"properties":{"RentId":{"title":"forms:invoice.RentId","type":"string","maxLength":50},"RentFrom":{"title":"forms:invoice.RentFrom","$ref":"#/$defs/isoDate"},"RentTo":{"title":"forms:invoice.RentTo","$ref":"#/$defs/isoDate"}}},"WaybillLocalIds":{"title":"forms:invoice.WaybillLocalIds","type":"array","maxItems":100,"items":{"type":"string","minLength":1,"maxLength":50}},"FacturaDoc":{"title":"forms:invoice.FacturaDoc","type":"object","additionalProperties":false,"required":["FacturaNo","FacturaDate"],"properties":{"FacturaNo":{"title":"forms:invoice.FacturaNo","type":"string","minLength":1,"maxLength":50},"FacturaDate":{"title":"forms:invoice.FacturaDate","$ref":"#/$defs/isoDate"}}},"OldFacturaDoc":{"title":"forms:invoice.OldFacturaDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["OldFacturaId","OldFacturaNo","OldFacturaDate"],"properties":{"OldFacturaId":{"title":"forms:invoice.OldFacturaId","type":"string","pattern":"^[0-9a-fA-F]{24}$","serverCheck":{"name":"oldDocumentSameType","kind":"invoice"}},"OldFacturaNo":{"title":"forms:invoice.OldFacturaNo","type":"string","minLength":1,"maxLength":50},"OldFacturaDate":{"title":"forms:invoice.OldFacturaDate","$ref":"#/$defs/isoDate"}}},"ContractDoc":{"title":"forms:invoice.ContractDoc","type":"object","additionalProperties":false,"required":["ContractNo","ContractDate"],"properties":{"ContractNo":{"title":"forms:common.ContractNo","type":"string","minLength":1,"maxLength":100},"ContractDate":{"title":"forms:common.ContractDate","$ref":"#/$defs/isoDate"}}},"ContractId":{"title":"forms:invoice.ContractId","type":["string","null"],"maxLength":50},"LotId":{"title":"forms:invoice.LotId","type":"string","maxLength":100},"FacturaEmpowermentDoc":{"title":"forms:invoice.FacturaEmpowermentDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["EmpowermentNo","EmpowermentDateOfIssue","AgentFio","AgentPinfl"],"properties":{"AgentFacturaId":{"title":"forms:invoice.AgentFacturaId","type":"string","maxLength":50},"EmpowermentNo":{"title":"forms:empowermentRef.EmpowermentNo","type":"string","minLength":1,"maxLength":50},"EmpowermentDateOfIssue":{"title":"forms:empowermentRef.EmpowermentDateOfIssue","$ref":"#/$defs/isoDate"},"AgentFio":{"title":"forms:invoice.AgentFio","type":"string","minLength":1,"maxLength":300},"AgentPinfl":{"title":"forms:invoice.AgentPinfl","$ref":"#/$defs/pinfl","minLength":14},"AgentTin":{"title":"forms:invoice.AgentTin","$ref":"#/$defs/tin"}}},"ItemReleasedDoc":{"title":"forms:invoice.ItemReleasedDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ItemReleasedFio"],"properties":{"ItemReleasedFio":{"title":"forms:invoice.ItemReleasedFio","type":"string","minLength":1,"maxLength":300},"ItemReleasedPinfl":{"title":"forms:invoice.ItemReleasedPinfl","$ref":"#/$defs/pinfl"},"ItemReleasedTin":{"title":"forms:invoice.ItemReleasedTin","$ref":"#/$defs/tin"}}},"SellerTin":{"title":"forms:invoice.SellerTin","$ref":"#/$defs/tinOrPinfl"},"BuyerTin":{"title":"forms:invoice.BuyerTin","$ref":"#/$defs/tinOrPinfl","noIndividual":true},"Seller":{"title":"forms:invoice.Seller","$ref":"#/$defs/party"},"Buyer":{"title":"forms:invoice.Buyer","$ref":"#/$defs/party"},"ForeignCompany":{"title":"forms:invoice.ForeignCompany","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["CountryId","Name"],"properties":{"CountryId":{"title":"forms:invoice.CountryId","type":"string","maxLength":10},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Bank":{"title":"forms:invoice.Bank","type":"string","maxLength":500},"Account":{"title":"forms:party.Account","type":"string","maxLength":50}}},"ProductList":{"title":"forms:invoice.ProductList","type":"object","additionalProperties":false,"required":["FacturaProductId","Tin","HasExcise","HasVat","HasCommittent","HasLgota","HasMedical","Products"],"properties":{"FacturaProductId":{"title":"forms:invoice.FacturaProductId","type":"string","pattern":"^[0-9a-fA-F]{24}$"},"Tin":{"title":"forms:invoice.ProductListTin","$ref":"#/$defs/tinOrPinfl"},"HasExcise":{"title":"forms:invoice.HasExcise","type":"boolean"},"HasVat":{"title":"forms:invoice.HasVat","type":"boolean"},"HasCommittent":{"title":"forms:invoice.HasCommittent","type":"boolean"},"HasLgota":{"title":"forms:invoice.HasLgota","type":"boolean"},"HasMedical":{"title":"forms:invoice.HasMedical","type":"boolean"},"HideReportCommittent":{"title":"forms:invoice.HideReportCommittent","type":"boolean"},"Products":{"title":"forms:invoice.Products","type":"array","minItems":1,"maxItems":10000,"items":{"$ref":"#/$defs/productLine"},"lineArithmetic":{"count":"Count","price":"Summa","deliverySum":"DeliverySum","vatRate":"VatRate","vatSum":"VatSum","total":"DeliverySumWithVat","withoutVat":"WithoutVat"},"vatRateForDate":{"date":"FacturaDoc/FacturaDate","rate":"VatRate","withoutVat":"WithoutVat"}}}}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"marks":{"description":"Marking codes of a marked product line: product type and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"party":{"description":"Seller or buyer requisites of an invoice (uz-edi.md §b.1). The TIN lives beside it (SellerTin/BuyerTin). Director is mandatory for both parties.","type":"object","additionalProperties":false,"required":["Name","Director"],"properties":{"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"VatRegCode":{"title":"forms:party.VatRegCode","type":"string","pattern":"^(\\d{12})?$"},"VatRegStatus":{"title":"forms:party.VatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Account":{"title":"forms:party.Account","type":"string","pattern":"^(\\d{20}|\\d{27})?$"},"BankId":{"title":"forms:party.BankId","type":"string","pattern":"^(\\d{5})?$"},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Mobile":{"title":"forms:party.Mobile","type":"string","maxLength":50},"WorkPhone":{"title":"forms:party.WorkPhone","type":"string","maxLength":50},"Oked":{"title":"forms:party.Oked","type":"string","maxLength":10},"DistrictId":{"title":"forms:party.DistrictId","type":"string","maxLength":10},"Director":{"title":"forms:party.Director","type":"string","minLength":1,"maxLength":300},"Accountant":{"title":"forms:party.Accountant","type":"string","maxLength":300}}},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"productLine":{"description":"An invoice (ESF) product line, national field names of uz-edi.md §b.1 plus the spec §3 extras (ShortName, WeightBrutto/WeightNetto in tons). Barcode may hold several barcodes separated by commas. The line is marked when Marks is not null. MeasureId is kept for acts and legacy payloads; operators forbid it in ESF, so leave it out there. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat","Origin"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"CatalogCode":{"title":"forms:line.CatalogCode","$ref":"#/$defs/catalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"ShortName":{"title":"forms:line.ShortName","type":"string","maxLength":200},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"Serial":{"title":"forms:line.Serial","type":"string","maxLength":200},"MeasureId":{"title":"forms:line.MeasureId","type":["string","null"],"maxLength":20},"PackageCode":{"title":"forms:line.PackageCode","$ref":"#/$defs/packageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"title":"forms:line.Count","$ref":"#/$defs/count"},"Summa":{"title":"forms:line.Summa","$ref":"#/$defs/money"},"DeliverySum":{"title":"forms:line.DeliverySum","$ref":"#/$defs/money"},"ExciseRate":{"title":"forms:line.ExciseRate","$ref":"#/$defs/money","minimum":0},"ExciseSum":{"title":"forms:line.ExciseSum","$ref":"#/$defs/money","minimum":0},"VatRate":{"title":"forms:line.VatRate","$ref":"#/$defs/vatRate"},"VatSum":{"title":"forms:line.VatSum","$ref":"#/$defs/money"},"DeliverySumWithVat":{"title":"forms:line.DeliverySumWithVat","$ref":"#/$defs/money"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"LgotaId":{"title":"forms:line.LgotaId","type":["integer","null"]},"LgotaName":{"title":"forms:line.LgotaName","type":["string","null"],"maxLength":2000},"LgotaType":{"title":"forms:line.LgotaType","type":["integer","null"],"enum":[1,2,null]},"LgotaVatSum":{"title":"forms:line.LgotaVatSum","$ref":"#/$defs/money","minimum":0},"CommittentName":{"title":"forms:line.CommittentName","type":"string","maxLength":500},"CommittentTin":{"title":"forms:line.CommittentTin","type":"string","maxLength":14,"pinflOrTin":true},"CommittentVatRegCode":{"title":"forms:line.CommittentVatRegCode","type":"string","pattern":"^(\\d{12})?$"},"CommittentVatRegStatus":{"title":"forms:line.CommittentVatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]},"WarehouseId":{"title":"forms:line.WarehouseId","type":["integer","null"]},"WeightBrutto":{"title":"forms:line.WeightBrutto","type":"number","minimum":0,"decimalPlaces":6},"WeightNetto":{"title":"forms:line.WeightNetto","type":"number","minimum":0,"decimalPlaces":6},"Marks":{"title":"forms:line.Marks","$ref":"#/$defs/marks"},"ExchangeInfo":{"title":"forms:line.ExchangeInfo","type":["object","null"],"additionalProperties":false,"minProperties":1,"properties":{"PlanPositionId":{"title":"forms:line.PlanPositionId","type":"string","maxLength":100},"ProductCode":{"title":"forms:line.ProductCode","type":"string","maxLength":100},"ProductProperties":{"title":"forms:line.ProductProperties","type":"string","maxLength":2000}}}}},"tin":{"description":"TIN (INN) of an organisation: exactly 9 digits, stored as text (leading zeros matter).","type":"string","maxLength":9,"tin":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]}}};
-const schema24 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
-const schema30 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
-const schema31 = {"description":"TIN (INN) of an organisation: exactly 9 digits, stored as text (leading zeros matter).","type":"string","maxLength":9,"tin":true};
-const schema34 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
-const schema36 = {"description":"Seller or buyer requisites of an invoice (uz-edi.md §b.1). The TIN lives beside it (SellerTin/BuyerTin). Director is mandatory for both parties.","type":"object","additionalProperties":false,"required":["Name","Director"],"properties":{"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"VatRegCode":{"title":"forms:party.VatRegCode","type":"string","pattern":"^(\\d{12})?$"},"VatRegStatus":{"title":"forms:party.VatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Account":{"title":"forms:party.Account","type":"string","pattern":"^(\\d{20}|\\d{27})?$"},"BankId":{"title":"forms:party.BankId","type":"string","pattern":"^(\\d{5})?$"},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Mobile":{"title":"forms:party.Mobile","type":"string","maxLength":50},"WorkPhone":{"title":"forms:party.WorkPhone","type":"string","maxLength":50},"Oked":{"title":"forms:party.Oked","type":"string","maxLength":10},"DistrictId":{"title":"forms:party.DistrictId","type":"string","maxLength":10},"Director":{"title":"forms:party.Director","type":"string","minLength":1,"maxLength":300},"Accountant":{"title":"forms:party.Accountant","type":"string","maxLength":300}}};
+export const validate = validate35;
+export default validate35;
+const schema18 = {"$id":"invoice","title":"documents:kinds.invoice","description":"Electronic invoice (ESF), roaming JSON Version 1 (uz-edi.md §b.1). Types 0 standard, 1 additional, 2 expense reimbursement, 3 without payment, 4 corrected, 5 corrected (reimbursement), 6 additional (reimbursement), 8 corrected (without payment), 9 additional (without payment).","type":"object","additionalProperties":false,"required":["Version","FacturaId","FacturaType","HasMarking","WaybillLocalIds","FacturaDoc","OldFacturaDoc","ContractDoc","FacturaEmpowermentDoc","ItemReleasedDoc","SellerTin","BuyerTin","Seller","Buyer","ProductList"],"sellerNotBuyer":{"seller":"SellerTin","buyer":"BuyerTin"},"requiredUnless":{"field":"FacturaType","equals":[0],"properties":["OldFacturaDoc"]},"correctionDeadline":{"type":"FacturaType","correctedTypes":[4,5,8],"date":"FacturaDoc/FacturaDate"},"properties":{"Version":{"title":"forms:invoice.Version","type":"integer","const":1},"FacturaId":{"title":"forms:invoice.FacturaId","type":"string","pattern":"^[0-9a-fA-F]{24}$"},"FacturaType":{"title":"forms:invoice.FacturaType","type":"integer","enum":[0,1,2,3,4,5,6,8,9]},"HasMarking":{"title":"forms:invoice.HasMarking","type":"boolean"},"HasRent":{"title":"forms:invoice.HasRent","type":"boolean"},"FacturaRentDoc":{"title":"forms:invoice.FacturaRentDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["RentFrom","RentTo"],"properties":{"RentId":{"title":"forms:invoice.RentId","type":"string","maxLength":50},"RentFrom":{"title":"forms:invoice.RentFrom","$ref":"#/$defs/isoDate"},"RentTo":{"title":"forms:invoice.RentTo","$ref":"#/$defs/isoDate"}}},"WaybillLocalIds":{"title":"forms:invoice.WaybillLocalIds","type":"array","maxItems":100,"items":{"type":"string","minLength":1,"maxLength":50}},"FacturaDoc":{"title":"forms:invoice.FacturaDoc","type":"object","additionalProperties":false,"required":["FacturaNo","FacturaDate"],"properties":{"FacturaNo":{"title":"forms:invoice.FacturaNo","type":"string","minLength":1,"maxLength":50},"FacturaDate":{"title":"forms:invoice.FacturaDate","$ref":"#/$defs/isoDate"}}},"OldFacturaDoc":{"title":"forms:invoice.OldFacturaDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["OldFacturaId","OldFacturaNo","OldFacturaDate"],"properties":{"OldFacturaId":{"title":"forms:invoice.OldFacturaId","type":"string","pattern":"^[0-9a-fA-F]{24}$","serverCheck":{"name":"oldDocumentSameType","kind":"invoice"}},"OldFacturaNo":{"title":"forms:invoice.OldFacturaNo","type":"string","minLength":1,"maxLength":50},"OldFacturaDate":{"title":"forms:invoice.OldFacturaDate","$ref":"#/$defs/isoDate"}}},"ContractDoc":{"title":"forms:invoice.ContractDoc","type":"object","additionalProperties":false,"required":["ContractNo","ContractDate"],"properties":{"ContractNo":{"title":"forms:common.ContractNo","type":"string","minLength":1,"maxLength":100},"ContractDate":{"title":"forms:common.ContractDate","$ref":"#/$defs/isoDate"}}},"ContractId":{"title":"forms:invoice.ContractId","type":["string","null"],"maxLength":50},"LotId":{"title":"forms:invoice.LotId","type":"string","maxLength":100},"FacturaEmpowermentDoc":{"title":"forms:invoice.FacturaEmpowermentDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["EmpowermentNo","EmpowermentDateOfIssue","AgentFio","AgentPinfl"],"properties":{"AgentFacturaId":{"title":"forms:invoice.AgentFacturaId","type":"string","maxLength":50},"EmpowermentNo":{"title":"forms:empowermentRef.EmpowermentNo","type":"string","minLength":1,"maxLength":50},"EmpowermentDateOfIssue":{"title":"forms:empowermentRef.EmpowermentDateOfIssue","$ref":"#/$defs/isoDate"},"AgentFio":{"title":"forms:invoice.AgentFio","type":"string","minLength":1,"maxLength":300},"AgentPinfl":{"title":"forms:invoice.AgentPinfl","$ref":"#/$defs/pinfl","minLength":14},"AgentTin":{"title":"forms:invoice.AgentTin","$ref":"#/$defs/tin"}}},"ItemReleasedDoc":{"title":"forms:invoice.ItemReleasedDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ItemReleasedFio"],"properties":{"ItemReleasedFio":{"title":"forms:invoice.ItemReleasedFio","type":"string","minLength":1,"maxLength":300},"ItemReleasedPinfl":{"title":"forms:invoice.ItemReleasedPinfl","$ref":"#/$defs/pinfl"},"ItemReleasedTin":{"title":"forms:invoice.ItemReleasedTin","$ref":"#/$defs/tin"}}},"SellerTin":{"title":"forms:invoice.SellerTin","$ref":"#/$defs/tinOrPinfl"},"BuyerTin":{"title":"forms:invoice.BuyerTin","$ref":"#/$defs/tinOrPinfl","noIndividual":true},"Seller":{"title":"forms:invoice.Seller","$ref":"#/$defs/party"},"Buyer":{"title":"forms:invoice.Buyer","$ref":"#/$defs/party"},"ForeignCompany":{"title":"forms:invoice.ForeignCompany","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["CountryId","Name"],"properties":{"CountryId":{"title":"forms:invoice.CountryId","type":"string","maxLength":10},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Bank":{"title":"forms:invoice.Bank","type":"string","maxLength":500},"Account":{"title":"forms:party.Account","type":"string","maxLength":50}}},"ProductList":{"title":"forms:invoice.ProductList","type":"object","additionalProperties":false,"required":["FacturaProductId","Tin","HasExcise","HasVat","HasCommittent","HasLgota","HasMedical","Products"],"properties":{"FacturaProductId":{"title":"forms:invoice.FacturaProductId","type":"string","pattern":"^[0-9a-fA-F]{24}$"},"Tin":{"title":"forms:invoice.ProductListTin","$ref":"#/$defs/tinOrPinfl"},"HasExcise":{"title":"forms:invoice.HasExcise","type":"boolean"},"HasVat":{"title":"forms:invoice.HasVat","type":"boolean"},"HasCommittent":{"title":"forms:invoice.HasCommittent","type":"boolean"},"HasLgota":{"title":"forms:invoice.HasLgota","type":"boolean"},"HasMedical":{"title":"forms:invoice.HasMedical","type":"boolean"},"HideReportCommittent":{"title":"forms:invoice.HideReportCommittent","type":"boolean"},"Products":{"title":"forms:invoice.Products","type":"array","minItems":1,"maxItems":10000,"items":{"$ref":"#/$defs/productLine"},"lineArithmetic":{"count":"Count","price":"Summa","deliverySum":"DeliverySum","vatRate":"VatRate","vatSum":"VatSum","total":"DeliverySumWithVat","withoutVat":"WithoutVat"},"vatRateForDate":{"date":"FacturaDoc/FacturaDate","rate":"VatRate","withoutVat":"WithoutVat"}}}}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"marks":{"description":"Marking codes of a marked product line: product type and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"party":{"description":"Seller or buyer requisites of an invoice (uz-edi.md §b.1). The TIN lives beside it (SellerTin/BuyerTin). Director is mandatory for both parties.","type":"object","additionalProperties":false,"required":["Name","Director"],"properties":{"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"VatRegCode":{"title":"forms:party.VatRegCode","type":"string","pattern":"^(\\d{12})?$"},"VatRegStatus":{"title":"forms:party.VatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Account":{"title":"forms:party.Account","type":"string","pattern":"^(\\d{20}|\\d{27})?$"},"BankId":{"title":"forms:party.BankId","type":"string","pattern":"^(\\d{5})?$"},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Mobile":{"title":"forms:party.Mobile","type":"string","maxLength":50},"WorkPhone":{"title":"forms:party.WorkPhone","type":"string","maxLength":50},"Oked":{"title":"forms:party.Oked","type":"string","maxLength":10},"DistrictId":{"title":"forms:party.DistrictId","type":"string","maxLength":10},"Director":{"title":"forms:party.Director","type":"string","minLength":1,"maxLength":300},"Accountant":{"title":"forms:party.Accountant","type":"string","maxLength":300}}},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"productLine":{"description":"An invoice (ESF) product line, national field names of uz-edi.md §b.1 plus the spec §3 extras (ShortName, WeightBrutto/WeightNetto in tons). Barcode may hold several barcodes separated by commas. The line is marked when Marks is not null. MeasureId is kept for acts and legacy payloads; operators forbid it in ESF, so leave it out there. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat","Origin"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"CatalogCode":{"title":"forms:line.CatalogCode","$ref":"#/$defs/catalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"ShortName":{"title":"forms:line.ShortName","type":"string","maxLength":200},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"Serial":{"title":"forms:line.Serial","type":"string","maxLength":200},"MeasureId":{"title":"forms:line.MeasureId","type":["string","null"],"maxLength":20},"PackageCode":{"title":"forms:line.PackageCode","$ref":"#/$defs/packageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"title":"forms:line.Count","$ref":"#/$defs/count"},"Summa":{"title":"forms:line.Summa","$ref":"#/$defs/money"},"DeliverySum":{"title":"forms:line.DeliverySum","$ref":"#/$defs/money"},"ExciseRate":{"title":"forms:line.ExciseRate","$ref":"#/$defs/money","minimum":0},"ExciseSum":{"title":"forms:line.ExciseSum","$ref":"#/$defs/money","minimum":0},"VatRate":{"title":"forms:line.VatRate","$ref":"#/$defs/vatRate"},"VatSum":{"title":"forms:line.VatSum","$ref":"#/$defs/money"},"DeliverySumWithVat":{"title":"forms:line.DeliverySumWithVat","$ref":"#/$defs/money"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"LgotaId":{"title":"forms:line.LgotaId","type":["integer","null"]},"LgotaName":{"title":"forms:line.LgotaName","type":["string","null"],"maxLength":2000},"LgotaType":{"title":"forms:line.LgotaType","type":["integer","null"],"enum":[1,2,null]},"LgotaVatSum":{"title":"forms:line.LgotaVatSum","$ref":"#/$defs/money","minimum":0},"CommittentName":{"title":"forms:line.CommittentName","type":"string","maxLength":500},"CommittentTin":{"title":"forms:line.CommittentTin","type":"string","maxLength":14,"pinflOrTin":true},"CommittentVatRegCode":{"title":"forms:line.CommittentVatRegCode","type":"string","pattern":"^(\\d{12})?$"},"CommittentVatRegStatus":{"title":"forms:line.CommittentVatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]},"WarehouseId":{"title":"forms:line.WarehouseId","type":["integer","null"]},"WeightBrutto":{"title":"forms:line.WeightBrutto","type":"number","minimum":0,"decimalPlaces":6},"WeightNetto":{"title":"forms:line.WeightNetto","type":"number","minimum":0,"decimalPlaces":6},"Marks":{"title":"forms:line.Marks","$ref":"#/$defs/marks"},"ExchangeInfo":{"title":"forms:line.ExchangeInfo","type":["object","null"],"additionalProperties":false,"minProperties":1,"properties":{"PlanPositionId":{"title":"forms:line.PlanPositionId","type":"string","maxLength":100},"ProductCode":{"title":"forms:line.ProductCode","type":"string","maxLength":100},"ProductProperties":{"title":"forms:line.ProductProperties","type":"string","maxLength":2000}}}}},"tin":{"description":"TIN (INN) of an organisation: exactly 9 digits, stored as text (leading zeros matter).","type":"string","maxLength":9,"tin":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = kw.ucs2length;
-const func5 = kw.isoDate;
+const func11 = kw.serverCheck;
 const func6 = kw.toErrors;
-const func17 = kw.serverCheck;
-const func40 = kw.pinfl;
-const func44 = kw.tin;
-const func56 = kw.pinflOrTin;
-const func62 = kw.noIndividual;
-const func146 = kw.lineArithmetic;
-const func148 = kw.vatRateForDate;
-const func150 = kw.correctionDeadline;
-const func152 = kw.requiredUnless;
-const func154 = kw.sellerNotBuyer;
+const func37 = kw.noIndividual;
+const func92 = kw.lineArithmetic;
+const func94 = kw.vatRateForDate;
+const func96 = kw.correctionDeadline;
+const func98 = kw.requiredUnless;
+const func100 = kw.sellerNotBuyer;
 const pattern0 = new RegExp("^[0-9a-fA-F]{24}$", "u");
+const schema19 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
+const func5 = kw.isoDate;
+
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(func3(data) > 10){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema19,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const issues0 = func5(data, true, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func6(issues0, instancePath + "", "#/isoDate", "isoDate");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.type,parentSchema:schema19,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate36.errors = vErrors;
+return errors === 0;
+}
+
+const schema20 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
+const func25 = kw.pinfl;
+
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(func3(data) > 14){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const issues0 = func25(data, true, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func6(issues0, instancePath + "", "#/pinfl", "pinfl");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.type,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate43.errors = vErrors;
+return errors === 0;
+}
+
+const schema21 = {"description":"TIN (INN) of an organisation: exactly 9 digits, stored as text (leading zeros matter).","type":"string","maxLength":9,"tin":true};
+const func29 = kw.tin;
+
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(func3(data) > 9){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 9},message:"must NOT have more than 9 characters",schema:9,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const issues0 = func29(data, true, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func6(issues0, instancePath + "", "#/tin", "tin");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate45.errors = vErrors;
+return errors === 0;
+}
+
+const schema22 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
+const func35 = kw.pinflOrTin;
+
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(func3(data) > 14){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(func3(data) < 9){
+const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const issues0 = func35(data, true, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func6(issues0, instancePath + "", "#/pinflOrTin", "pinflOrTin");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate49.errors = vErrors;
+return errors === 0;
+}
+
+const schema23 = {"description":"Seller or buyer requisites of an invoice (uz-edi.md §b.1). The TIN lives beside it (SellerTin/BuyerTin). Director is mandatory for both parties.","type":"object","additionalProperties":false,"required":["Name","Director"],"properties":{"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"VatRegCode":{"title":"forms:party.VatRegCode","type":"string","pattern":"^(\\d{12})?$"},"VatRegStatus":{"title":"forms:party.VatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Account":{"title":"forms:party.Account","type":"string","pattern":"^(\\d{20}|\\d{27})?$"},"BankId":{"title":"forms:party.BankId","type":"string","pattern":"^(\\d{5})?$"},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Mobile":{"title":"forms:party.Mobile","type":"string","maxLength":50},"WorkPhone":{"title":"forms:party.WorkPhone","type":"string","maxLength":50},"Oked":{"title":"forms:party.Oked","type":"string","maxLength":10},"DistrictId":{"title":"forms:party.DistrictId","type":"string","maxLength":10},"Director":{"title":"forms:party.Director","type":"string","minLength":1,"maxLength":300},"Accountant":{"title":"forms:party.Accountant","type":"string","maxLength":300}}};
 const pattern2 = new RegExp("^(\\d{12})?$", "u");
 const pattern3 = new RegExp("^(\\d{20}|\\d{27})?$", "u");
 const pattern4 = new RegExp("^(\\d{5})?$", "u");
-const schema39 = {"description":"An invoice (ESF) product line, national field names of uz-edi.md §b.1 plus the spec §3 extras (ShortName, WeightBrutto/WeightNetto in tons). Barcode may hold several barcodes separated by commas. The line is marked when Marks is not null. MeasureId is kept for acts and legacy payloads; operators forbid it in ESF, so leave it out there. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat","Origin"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"CatalogCode":{"title":"forms:line.CatalogCode","$ref":"#/$defs/catalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"ShortName":{"title":"forms:line.ShortName","type":"string","maxLength":200},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"Serial":{"title":"forms:line.Serial","type":"string","maxLength":200},"MeasureId":{"title":"forms:line.MeasureId","type":["string","null"],"maxLength":20},"PackageCode":{"title":"forms:line.PackageCode","$ref":"#/$defs/packageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"title":"forms:line.Count","$ref":"#/$defs/count"},"Summa":{"title":"forms:line.Summa","$ref":"#/$defs/money"},"DeliverySum":{"title":"forms:line.DeliverySum","$ref":"#/$defs/money"},"ExciseRate":{"title":"forms:line.ExciseRate","$ref":"#/$defs/money","minimum":0},"ExciseSum":{"title":"forms:line.ExciseSum","$ref":"#/$defs/money","minimum":0},"VatRate":{"title":"forms:line.VatRate","$ref":"#/$defs/vatRate"},"VatSum":{"title":"forms:line.VatSum","$ref":"#/$defs/money"},"DeliverySumWithVat":{"title":"forms:line.DeliverySumWithVat","$ref":"#/$defs/money"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"LgotaId":{"title":"forms:line.LgotaId","type":["integer","null"]},"LgotaName":{"title":"forms:line.LgotaName","type":["string","null"],"maxLength":2000},"LgotaType":{"title":"forms:line.LgotaType","type":["integer","null"],"enum":[1,2,null]},"LgotaVatSum":{"title":"forms:line.LgotaVatSum","$ref":"#/$defs/money","minimum":0},"CommittentName":{"title":"forms:line.CommittentName","type":"string","maxLength":500},"CommittentTin":{"title":"forms:line.CommittentTin","type":"string","maxLength":14,"pinflOrTin":true},"CommittentVatRegCode":{"title":"forms:line.CommittentVatRegCode","type":"string","pattern":"^(\\d{12})?$"},"CommittentVatRegStatus":{"title":"forms:line.CommittentVatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]},"WarehouseId":{"title":"forms:line.WarehouseId","type":["integer","null"]},"WeightBrutto":{"title":"forms:line.WeightBrutto","type":"number","minimum":0,"decimalPlaces":6},"WeightNetto":{"title":"forms:line.WeightNetto","type":"number","minimum":0,"decimalPlaces":6},"Marks":{"title":"forms:line.Marks","$ref":"#/$defs/marks"},"ExchangeInfo":{"title":"forms:line.ExchangeInfo","type":["object","null"],"additionalProperties":false,"minProperties":1,"properties":{"PlanPositionId":{"title":"forms:line.PlanPositionId","type":"string","maxLength":100},"ProductCode":{"title":"forms:line.ProductCode","type":"string","maxLength":100},"ProductProperties":{"title":"forms:line.ProductProperties","type":"string","maxLength":2000}}}}};
-const schema40 = {"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"};
-const schema41 = {"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"};
-const schema42 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
-const schema43 = {"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2};
-const schema47 = {"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]};
-const schema51 = {"description":"Marking codes of a marked product line: product type and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}};
-const func112 = kw.decimalPlaces;
-const pattern9 = new RegExp("^\\d{17}$", "u");
-const pattern10 = new RegExp("^\\d{1,20}$", "u");
 
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.Name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema23.required,parentSchema:schema23,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.Director === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Director"},message:"must have required property '"+"Director"+"'",schema:schema23.required,parentSchema:schema23,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func2.call(schema23.properties, key0))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema23,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.Name !== undefined){
+let data0 = data.Name;
+if(typeof data0 === "string"){
+if(func3(data0) > 500){
+const err3 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Name,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(func3(data0) < 1){
+const err4 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Name,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Name.type,parentSchema:schema23.properties.Name,data:data0};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.BranchCode !== undefined){
+let data1 = data.BranchCode;
+if(typeof data1 === "string"){
+if(func3(data1) > 50){
+const err6 = {instancePath:instancePath+"/BranchCode",schemaPath:"#/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.BranchCode,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/BranchCode",schemaPath:"#/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.BranchCode.type,parentSchema:schema23.properties.BranchCode,data:data1};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.BranchName !== undefined){
+let data2 = data.BranchName;
+if(typeof data2 === "string"){
+if(func3(data2) > 500){
+const err8 = {instancePath:instancePath+"/BranchName",schemaPath:"#/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.BranchName,data:data2};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/BranchName",schemaPath:"#/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.BranchName.type,parentSchema:schema23.properties.BranchName,data:data2};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.VatRegCode !== undefined){
+let data3 = data.VatRegCode;
+if(typeof data3 === "string"){
+if(!pattern2.test(data3)){
+const err10 = {instancePath:instancePath+"/VatRegCode",schemaPath:"#/properties/VatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema23.properties.VatRegCode,data:data3};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/VatRegCode",schemaPath:"#/properties/VatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.VatRegCode.type,parentSchema:schema23.properties.VatRegCode,data:data3};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.VatRegStatus !== undefined){
+let data4 = data.VatRegStatus;
+if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)){
+const err12 = {instancePath:instancePath+"/VatRegStatus",schemaPath:"#/properties/VatRegStatus/type",keyword:"type",params:{type: schema23.properties.VatRegStatus.type},message:"must be integer,null",schema:schema23.properties.VatRegStatus.type,parentSchema:schema23.properties.VatRegStatus,data:data4};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(!((((data4 === 20) || (data4 === 21)) || (data4 === 22)) || (data4 === null))){
+const err13 = {instancePath:instancePath+"/VatRegStatus",schemaPath:"#/properties/VatRegStatus/enum",keyword:"enum",params:{allowedValues: schema23.properties.VatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema23.properties.VatRegStatus.enum,parentSchema:schema23.properties.VatRegStatus,data:data4};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.Account !== undefined){
+let data5 = data.Account;
+if(typeof data5 === "string"){
+if(!pattern3.test(data5)){
+const err14 = {instancePath:instancePath+"/Account",schemaPath:"#/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema23.properties.Account,data:data5};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/Account",schemaPath:"#/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Account.type,parentSchema:schema23.properties.Account,data:data5};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.BankId !== undefined){
+let data6 = data.BankId;
+if(typeof data6 === "string"){
+if(!pattern4.test(data6)){
+const err16 = {instancePath:instancePath+"/BankId",schemaPath:"#/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema23.properties.BankId,data:data6};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/BankId",schemaPath:"#/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.BankId.type,parentSchema:schema23.properties.BankId,data:data6};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.Address !== undefined){
+let data7 = data.Address;
+if(typeof data7 === "string"){
+if(func3(data7) > 500){
+const err18 = {instancePath:instancePath+"/Address",schemaPath:"#/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Address,data:data7};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/Address",schemaPath:"#/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Address.type,parentSchema:schema23.properties.Address,data:data7};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.Mobile !== undefined){
+let data8 = data.Mobile;
+if(typeof data8 === "string"){
+if(func3(data8) > 50){
+const err20 = {instancePath:instancePath+"/Mobile",schemaPath:"#/properties/Mobile/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.Mobile,data:data8};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/Mobile",schemaPath:"#/properties/Mobile/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Mobile.type,parentSchema:schema23.properties.Mobile,data:data8};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data.WorkPhone !== undefined){
+let data9 = data.WorkPhone;
+if(typeof data9 === "string"){
+if(func3(data9) > 50){
+const err22 = {instancePath:instancePath+"/WorkPhone",schemaPath:"#/properties/WorkPhone/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.WorkPhone,data:data9};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/WorkPhone",schemaPath:"#/properties/WorkPhone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.WorkPhone.type,parentSchema:schema23.properties.WorkPhone,data:data9};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data.Oked !== undefined){
+let data10 = data.Oked;
+if(typeof data10 === "string"){
+if(func3(data10) > 10){
+const err24 = {instancePath:instancePath+"/Oked",schemaPath:"#/properties/Oked/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema23.properties.Oked,data:data10};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/Oked",schemaPath:"#/properties/Oked/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Oked.type,parentSchema:schema23.properties.Oked,data:data10};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data.DistrictId !== undefined){
+let data11 = data.DistrictId;
+if(typeof data11 === "string"){
+if(func3(data11) > 10){
+const err26 = {instancePath:instancePath+"/DistrictId",schemaPath:"#/properties/DistrictId/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema23.properties.DistrictId,data:data11};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/DistrictId",schemaPath:"#/properties/DistrictId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.DistrictId.type,parentSchema:schema23.properties.DistrictId,data:data11};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data.Director !== undefined){
+let data12 = data.Director;
+if(typeof data12 === "string"){
+if(func3(data12) > 300){
+const err28 = {instancePath:instancePath+"/Director",schemaPath:"#/properties/Director/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.Director,data:data12};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+if(func3(data12) < 1){
+const err29 = {instancePath:instancePath+"/Director",schemaPath:"#/properties/Director/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Director,data:data12};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/Director",schemaPath:"#/properties/Director/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Director.type,parentSchema:schema23.properties.Director,data:data12};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data.Accountant !== undefined){
+let data13 = data.Accountant;
+if(typeof data13 === "string"){
+if(func3(data13) > 300){
+const err31 = {instancePath:instancePath+"/Accountant",schemaPath:"#/properties/Accountant/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.Accountant,data:data13};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/Accountant",schemaPath:"#/properties/Accountant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Accountant.type,parentSchema:schema23.properties.Accountant,data:data13};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+}
+else {
+const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+validate52.errors = vErrors;
+return errors === 0;
+}
+
+const schema24 = {"description":"An invoice (ESF) product line, national field names of uz-edi.md §b.1 plus the spec §3 extras (ShortName, WeightBrutto/WeightNetto in tons). Barcode may hold several barcodes separated by commas. The line is marked when Marks is not null. MeasureId is kept for acts and legacy payloads; operators forbid it in ESF, so leave it out there. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat","Origin"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"CatalogCode":{"title":"forms:line.CatalogCode","$ref":"#/$defs/catalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"ShortName":{"title":"forms:line.ShortName","type":"string","maxLength":200},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"Serial":{"title":"forms:line.Serial","type":"string","maxLength":200},"MeasureId":{"title":"forms:line.MeasureId","type":["string","null"],"maxLength":20},"PackageCode":{"title":"forms:line.PackageCode","$ref":"#/$defs/packageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"title":"forms:line.Count","$ref":"#/$defs/count"},"Summa":{"title":"forms:line.Summa","$ref":"#/$defs/money"},"DeliverySum":{"title":"forms:line.DeliverySum","$ref":"#/$defs/money"},"ExciseRate":{"title":"forms:line.ExciseRate","$ref":"#/$defs/money","minimum":0},"ExciseSum":{"title":"forms:line.ExciseSum","$ref":"#/$defs/money","minimum":0},"VatRate":{"title":"forms:line.VatRate","$ref":"#/$defs/vatRate"},"VatSum":{"title":"forms:line.VatSum","$ref":"#/$defs/money"},"DeliverySumWithVat":{"title":"forms:line.DeliverySumWithVat","$ref":"#/$defs/money"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"LgotaId":{"title":"forms:line.LgotaId","type":["integer","null"]},"LgotaName":{"title":"forms:line.LgotaName","type":["string","null"],"maxLength":2000},"LgotaType":{"title":"forms:line.LgotaType","type":["integer","null"],"enum":[1,2,null]},"LgotaVatSum":{"title":"forms:line.LgotaVatSum","$ref":"#/$defs/money","minimum":0},"CommittentName":{"title":"forms:line.CommittentName","type":"string","maxLength":500},"CommittentTin":{"title":"forms:line.CommittentTin","type":"string","maxLength":14,"pinflOrTin":true},"CommittentVatRegCode":{"title":"forms:line.CommittentVatRegCode","type":"string","pattern":"^(\\d{12})?$"},"CommittentVatRegStatus":{"title":"forms:line.CommittentVatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]},"WarehouseId":{"title":"forms:line.WarehouseId","type":["integer","null"]},"WeightBrutto":{"title":"forms:line.WeightBrutto","type":"number","minimum":0,"decimalPlaces":6},"WeightNetto":{"title":"forms:line.WeightNetto","type":"number","minimum":0,"decimalPlaces":6},"Marks":{"title":"forms:line.Marks","$ref":"#/$defs/marks"},"ExchangeInfo":{"title":"forms:line.ExchangeInfo","type":["object","null"],"additionalProperties":false,"minProperties":1,"properties":{"PlanPositionId":{"title":"forms:line.PlanPositionId","type":"string","maxLength":100},"ProductCode":{"title":"forms:line.ProductCode","type":"string","maxLength":100},"ProductProperties":{"title":"forms:line.ProductProperties","type":"string","maxLength":2000}}}}};
+const func70 = kw.decimalPlaces;
+const schema25 = {"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"};
+const pattern6 = new RegExp("^\\d{17}$", "u");
+
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(!pattern6.test(data)){
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate57.errors = vErrors;
+return errors === 0;
+}
+
+const schema26 = {"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"};
+const pattern7 = new RegExp("^\\d{1,20}$", "u");
+
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(!pattern7.test(data)){
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema26,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.type,parentSchema:schema26,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate59.errors = vErrors;
+return errors === 0;
+}
+
+const schema27 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
+
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if((typeof data == "number") && (isFinite(data))){
+if(data > 999999999 || isNaN(data)){
+const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema27,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data <= 0 || isNaN(data)){
+const err1 = {instancePath,schemaPath:"#/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema27,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const issues0 = func70(data, 6, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func6(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema27.type,parentSchema:schema27,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate61.errors = vErrors;
+return errors === 0;
+}
+
+const schema28 = {"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2};
+
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if((typeof data == "number") && (isFinite(data))){
+if(data > 9999999999999.99 || isNaN(data)){
+const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema28,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data < -9999999999999.99 || isNaN(data)){
+const err1 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema28,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const issues0 = func70(data, 2, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func6(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema28.type,parentSchema:schema28,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate63.errors = vErrors;
+return errors === 0;
+}
+
+const schema29 = {"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]};
+
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema29.type,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!((((data === 0) || (data === 12)) || (data === 15)) || (data === 20))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema29.enum},message:"must be equal to one of the allowed values",schema:schema29.enum,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate68.errors = vErrors;
+return errors === 0;
+}
+
+const schema30 = {"description":"Marking codes of a marked product line: product type and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}};
+
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if((!(data && typeof data == "object" && !Array.isArray(data))) && (data !== null)){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema30.type},message:"must be object,null",schema:schema30.type,parentSchema:schema30,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(Object.keys(data).length < 1){
+const err1 = {instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema30,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.ProductType === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ProductType"},message:"must have required property '"+"ProductType"+"'",schema:schema30.required,parentSchema:schema30,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "ProductType") || (key0 === "KIZ")) || (key0 === "NomUpak")) || (key0 === "IdentTransUpak"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema30,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.ProductType !== undefined){
+let data0 = data.ProductType;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err4 = {instancePath:instancePath+"/ProductType",schemaPath:"#/properties/ProductType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.ProductType.type,parentSchema:schema30.properties.ProductType,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(!((((((data0 === 1) || (data0 === 2)) || (data0 === 3)) || (data0 === 4)) || (data0 === 5)) || (data0 === 6))){
+const err5 = {instancePath:instancePath+"/ProductType",schemaPath:"#/properties/ProductType/enum",keyword:"enum",params:{allowedValues: schema30.properties.ProductType.enum},message:"must be equal to one of the allowed values",schema:schema30.properties.ProductType.enum,parentSchema:schema30.properties.ProductType,data:data0};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.KIZ !== undefined){
+let data1 = data.KIZ;
+if(Array.isArray(data1)){
+if(data1.length > 10000){
+const err6 = {instancePath:instancePath+"/KIZ",schemaPath:"#/properties/KIZ/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema30.properties.KIZ,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 === "string"){
+if(func3(data2) > 200){
+const err7 = {instancePath:instancePath+"/KIZ/" + i0,schemaPath:"#/properties/KIZ/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema30.properties.KIZ.items,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(func3(data2) < 1){
+const err8 = {instancePath:instancePath+"/KIZ/" + i0,schemaPath:"#/properties/KIZ/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema30.properties.KIZ.items,data:data2};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/KIZ/" + i0,schemaPath:"#/properties/KIZ/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.KIZ.items.type,parentSchema:schema30.properties.KIZ.items,data:data2};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/KIZ",schemaPath:"#/properties/KIZ/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema30.properties.KIZ.type,parentSchema:schema30.properties.KIZ,data:data1};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.NomUpak !== undefined){
+let data3 = data.NomUpak;
+if(Array.isArray(data3)){
+if(data3.length > 10000){
+const err11 = {instancePath:instancePath+"/NomUpak",schemaPath:"#/properties/NomUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema30.properties.NomUpak,data:data3};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+const len1 = data3.length;
+for(let i1=0; i1<len1; i1++){
+let data4 = data3[i1];
+if(typeof data4 === "string"){
+if(func3(data4) > 200){
+const err12 = {instancePath:instancePath+"/NomUpak/" + i1,schemaPath:"#/properties/NomUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema30.properties.NomUpak.items,data:data4};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(func3(data4) < 1){
+const err13 = {instancePath:instancePath+"/NomUpak/" + i1,schemaPath:"#/properties/NomUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema30.properties.NomUpak.items,data:data4};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/NomUpak/" + i1,schemaPath:"#/properties/NomUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.NomUpak.items.type,parentSchema:schema30.properties.NomUpak.items,data:data4};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/NomUpak",schemaPath:"#/properties/NomUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema30.properties.NomUpak.type,parentSchema:schema30.properties.NomUpak,data:data3};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.IdentTransUpak !== undefined){
+let data5 = data.IdentTransUpak;
+if(Array.isArray(data5)){
+if(data5.length > 10000){
+const err16 = {instancePath:instancePath+"/IdentTransUpak",schemaPath:"#/properties/IdentTransUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema30.properties.IdentTransUpak,data:data5};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+const len2 = data5.length;
+for(let i2=0; i2<len2; i2++){
+let data6 = data5[i2];
+if(typeof data6 === "string"){
+if(func3(data6) > 200){
+const err17 = {instancePath:instancePath+"/IdentTransUpak/" + i2,schemaPath:"#/properties/IdentTransUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema30.properties.IdentTransUpak.items,data:data6};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(func3(data6) < 1){
+const err18 = {instancePath:instancePath+"/IdentTransUpak/" + i2,schemaPath:"#/properties/IdentTransUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema30.properties.IdentTransUpak.items,data:data6};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/IdentTransUpak/" + i2,schemaPath:"#/properties/IdentTransUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.IdentTransUpak.items.type,parentSchema:schema30.properties.IdentTransUpak.items,data:data6};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/IdentTransUpak",schemaPath:"#/properties/IdentTransUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema30.properties.IdentTransUpak.type,parentSchema:schema30.properties.IdentTransUpak,data:data5};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+validate73.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.OrdNo === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema39.required,parentSchema:schema39,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -55,7 +1067,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.CatalogCode === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema39.required,parentSchema:schema39,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -65,7 +1077,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.CatalogName === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema39.required,parentSchema:schema39,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -75,7 +1087,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.Name === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema39.required,parentSchema:schema39,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -85,7 +1097,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.PackageCode === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema39.required,parentSchema:schema39,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -95,7 +1107,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.PackageName === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema39.required,parentSchema:schema39,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -105,7 +1117,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.Count === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema39.required,parentSchema:schema39,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -115,7 +1127,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.Summa === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Summa"},message:"must have required property '"+"Summa"+"'",schema:schema39.required,parentSchema:schema39,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Summa"},message:"must have required property '"+"Summa"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -125,7 +1137,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.DeliverySum === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema39.required,parentSchema:schema39,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -135,7 +1147,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.VatRate === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatRate"},message:"must have required property '"+"VatRate"+"'",schema:schema39.required,parentSchema:schema39,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatRate"},message:"must have required property '"+"VatRate"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -145,7 +1157,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.VatSum === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatSum"},message:"must have required property '"+"VatSum"+"'",schema:schema39.required,parentSchema:schema39,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatSum"},message:"must have required property '"+"VatSum"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -155,7 +1167,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.DeliverySumWithVat === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySumWithVat"},message:"must have required property '"+"DeliverySumWithVat"+"'",schema:schema39.required,parentSchema:schema39,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySumWithVat"},message:"must have required property '"+"DeliverySumWithVat"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -165,7 +1177,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.WithoutVat === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WithoutVat"},message:"must have required property '"+"WithoutVat"+"'",schema:schema39.required,parentSchema:schema39,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WithoutVat"},message:"must have required property '"+"WithoutVat"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -175,7 +1187,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.Origin === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Origin"},message:"must have required property '"+"Origin"+"'",schema:schema39.required,parentSchema:schema39,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Origin"},message:"must have required property '"+"Origin"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -185,8 +1197,8 @@ vErrors.push(err13);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema39.properties, key0))){
-const err14 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema39,data};
+if(!(func2.call(schema24.properties, key0))){
+const err14 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -199,7 +1211,7 @@ errors++;
 if(data.OrdNo !== undefined){
 let data0 = data.OrdNo;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err15 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema39.properties.OrdNo.type,parentSchema:schema39.properties.OrdNo,data:data0};
+const err15 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema24.properties.OrdNo.type,parentSchema:schema24.properties.OrdNo,data:data0};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -210,7 +1222,7 @@ errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
-const err16 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema39.properties.OrdNo,data:data0};
+const err16 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema24.properties.OrdNo,data:data0};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -222,10 +1234,16 @@ errors++;
 }
 }
 if(data.CatalogCode !== undefined){
-let data1 = data.CatalogCode;
-if(typeof data1 === "string"){
-if(!pattern9.test(data1)){
-const err17 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/$defs/catalogCode/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema40,data:data1};
+if(!(validate57.call(this, data.CatalogCode, {instancePath:instancePath+"/CatalogCode",parentData:data,parentDataProperty:"CatalogCode",rootData}))){
+vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+errors = vErrors.length;
+}
+}
+if(data.CatalogName !== undefined){
+let data2 = data.CatalogName;
+if(typeof data2 === "string"){
+if(func3(data2) > 1000){
+const err17 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema24.properties.CatalogName,data:data2};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -234,9 +1252,8 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-else {
-const err18 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/$defs/catalogCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.type,parentSchema:schema40,data:data1};
+if(func3(data2) < 1){
+const err18 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.CatalogName,data:data2};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -246,11 +1263,8 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.CatalogName !== undefined){
-let data2 = data.CatalogName;
-if(typeof data2 === "string"){
-if(func3(data2) > 1000){
-const err19 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema39.properties.CatalogName,data:data2};
+else {
+const err19 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.CatalogName.type,parentSchema:schema24.properties.CatalogName,data:data2};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -259,8 +1273,12 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(func3(data2) < 1){
-const err20 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema39.properties.CatalogName,data:data2};
+}
+if(data.Name !== undefined){
+let data3 = data.Name;
+if(typeof data3 === "string"){
+if(func3(data3) > 1000){
+const err20 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema24.properties.Name,data:data3};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -269,9 +1287,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-else {
-const err21 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.CatalogName.type,parentSchema:schema39.properties.CatalogName,data:data2};
+if(func3(data3) < 1){
+const err21 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.Name,data:data3};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -281,11 +1298,8 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.Name !== undefined){
-let data3 = data.Name;
-if(typeof data3 === "string"){
-if(func3(data3) > 1000){
-const err22 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema39.properties.Name,data:data3};
+else {
+const err22 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.Name.type,parentSchema:schema24.properties.Name,data:data3};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -294,8 +1308,12 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(func3(data3) < 1){
-const err23 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema39.properties.Name,data:data3};
+}
+if(data.ShortName !== undefined){
+let data4 = data.ShortName;
+if(typeof data4 === "string"){
+if(func3(data4) > 200){
+const err23 = {instancePath:instancePath+"/ShortName",schemaPath:"#/properties/ShortName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema24.properties.ShortName,data:data4};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -306,7 +1324,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.Name.type,parentSchema:schema39.properties.Name,data:data3};
+const err24 = {instancePath:instancePath+"/ShortName",schemaPath:"#/properties/ShortName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.ShortName.type,parentSchema:schema24.properties.ShortName,data:data4};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -316,11 +1334,11 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.ShortName !== undefined){
-let data4 = data.ShortName;
-if(typeof data4 === "string"){
-if(func3(data4) > 200){
-const err25 = {instancePath:instancePath+"/ShortName",schemaPath:"#/properties/ShortName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema39.properties.ShortName,data:data4};
+if(data.Barcode !== undefined){
+let data5 = data.Barcode;
+if(typeof data5 === "string"){
+if(func3(data5) > 1000){
+const err25 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema24.properties.Barcode,data:data5};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -331,7 +1349,7 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/ShortName",schemaPath:"#/properties/ShortName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.ShortName.type,parentSchema:schema39.properties.ShortName,data:data4};
+const err26 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.Barcode.type,parentSchema:schema24.properties.Barcode,data:data5};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -341,11 +1359,11 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.Barcode !== undefined){
-let data5 = data.Barcode;
-if(typeof data5 === "string"){
-if(func3(data5) > 1000){
-const err27 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema39.properties.Barcode,data:data5};
+if(data.Serial !== undefined){
+let data6 = data.Serial;
+if(typeof data6 === "string"){
+if(func3(data6) > 200){
+const err27 = {instancePath:instancePath+"/Serial",schemaPath:"#/properties/Serial/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema24.properties.Serial,data:data6};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -356,7 +1374,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.Barcode.type,parentSchema:schema39.properties.Barcode,data:data5};
+const err28 = {instancePath:instancePath+"/Serial",schemaPath:"#/properties/Serial/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.Serial.type,parentSchema:schema24.properties.Serial,data:data6};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -366,11 +1384,10 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.Serial !== undefined){
-let data6 = data.Serial;
-if(typeof data6 === "string"){
-if(func3(data6) > 200){
-const err29 = {instancePath:instancePath+"/Serial",schemaPath:"#/properties/Serial/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema39.properties.Serial,data:data6};
+if(data.MeasureId !== undefined){
+let data7 = data.MeasureId;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err29 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/type",keyword:"type",params:{type: schema24.properties.MeasureId.type},message:"must be string,null",schema:schema24.properties.MeasureId.type,parentSchema:schema24.properties.MeasureId,data:data7};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -379,9 +1396,9 @@ vErrors.push(err29);
 }
 errors++;
 }
-}
-else {
-const err30 = {instancePath:instancePath+"/Serial",schemaPath:"#/properties/Serial/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.Serial.type,parentSchema:schema39.properties.Serial,data:data6};
+if(typeof data7 === "string"){
+if(func3(data7) > 20){
+const err30 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema24.properties.MeasureId,data:data7};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -391,10 +1408,18 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.MeasureId !== undefined){
-let data7 = data.MeasureId;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err31 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/type",keyword:"type",params:{type: schema39.properties.MeasureId.type},message:"must be string,null",schema:schema39.properties.MeasureId.type,parentSchema:schema39.properties.MeasureId,data:data7};
+}
+if(data.PackageCode !== undefined){
+if(!(validate59.call(this, data.PackageCode, {instancePath:instancePath+"/PackageCode",parentData:data,parentDataProperty:"PackageCode",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+if(data.PackageName !== undefined){
+let data9 = data.PackageName;
+if(typeof data9 === "string"){
+if(func3(data9) > 300){
+const err31 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema24.properties.PackageName,data:data9};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -403,9 +1428,8 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(typeof data7 === "string"){
-if(func3(data7) > 20){
-const err32 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema39.properties.MeasureId,data:data7};
+if(func3(data9) < 1){
+const err32 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.PackageName,data:data9};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -415,12 +1439,8 @@ vErrors.push(err32);
 errors++;
 }
 }
-}
-if(data.PackageCode !== undefined){
-let data8 = data.PackageCode;
-if(typeof data8 === "string"){
-if(!pattern10.test(data8)){
-const err33 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/$defs/packageCode/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema41,data:data8};
+else {
+const err33 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.PackageName.type,parentSchema:schema24.properties.PackageName,data:data9};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -430,8 +1450,33 @@ vErrors.push(err33);
 errors++;
 }
 }
-else {
-const err34 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/$defs/packageCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.type,parentSchema:schema41,data:data8};
+if(data.Count !== undefined){
+if(!(validate61.call(this, data.Count, {instancePath:instancePath+"/Count",parentData:data,parentDataProperty:"Count",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+errors = vErrors.length;
+}
+}
+if(data.Summa !== undefined){
+if(!(validate63.call(this, data.Summa, {instancePath:instancePath+"/Summa",parentData:data,parentDataProperty:"Summa",rootData}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+errors = vErrors.length;
+}
+}
+if(data.DeliverySum !== undefined){
+if(!(validate63.call(this, data.DeliverySum, {instancePath:instancePath+"/DeliverySum",parentData:data,parentDataProperty:"DeliverySum",rootData}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+errors = vErrors.length;
+}
+}
+if(data.ExciseRate !== undefined){
+let data13 = data.ExciseRate;
+if(!(validate63.call(this, data13, {instancePath:instancePath+"/ExciseRate",parentData:data,parentDataProperty:"ExciseRate",rootData}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+errors = vErrors.length;
+}
+if((typeof data13 == "number") && (isFinite(data13))){
+if(data13 < 0 || isNaN(data13)){
+const err34 = {instancePath:instancePath+"/ExciseRate",schemaPath:"#/properties/ExciseRate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema24.properties.ExciseRate,data:data13};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -441,11 +1486,16 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data.PackageName !== undefined){
-let data9 = data.PackageName;
-if(typeof data9 === "string"){
-if(func3(data9) > 300){
-const err35 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema39.properties.PackageName,data:data9};
+}
+if(data.ExciseSum !== undefined){
+let data14 = data.ExciseSum;
+if(!(validate63.call(this, data14, {instancePath:instancePath+"/ExciseSum",parentData:data,parentDataProperty:"ExciseSum",rootData}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+errors = vErrors.length;
+}
+if((typeof data14 == "number") && (isFinite(data14))){
+if(data14 < 0 || isNaN(data14)){
+const err35 = {instancePath:instancePath+"/ExciseSum",schemaPath:"#/properties/ExciseSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema24.properties.ExciseSum,data:data14};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -454,8 +1504,30 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(func3(data9) < 1){
-const err36 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema39.properties.PackageName,data:data9};
+}
+}
+if(data.VatRate !== undefined){
+if(!(validate68.call(this, data.VatRate, {instancePath:instancePath+"/VatRate",parentData:data,parentDataProperty:"VatRate",rootData}))){
+vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+errors = vErrors.length;
+}
+}
+if(data.VatSum !== undefined){
+if(!(validate63.call(this, data.VatSum, {instancePath:instancePath+"/VatSum",parentData:data,parentDataProperty:"VatSum",rootData}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+errors = vErrors.length;
+}
+}
+if(data.DeliverySumWithVat !== undefined){
+if(!(validate63.call(this, data.DeliverySumWithVat, {instancePath:instancePath+"/DeliverySumWithVat",parentData:data,parentDataProperty:"DeliverySumWithVat",rootData}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+errors = vErrors.length;
+}
+}
+if(data.WithoutVat !== undefined){
+let data18 = data.WithoutVat;
+if(typeof data18 !== "boolean"){
+const err36 = {instancePath:instancePath+"/WithoutVat",schemaPath:"#/properties/WithoutVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema24.properties.WithoutVat.type,parentSchema:schema24.properties.WithoutVat,data:data18};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -465,8 +1537,10 @@ vErrors.push(err36);
 errors++;
 }
 }
-else {
-const err37 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.PackageName.type,parentSchema:schema39.properties.PackageName,data:data9};
+if(data.LgotaId !== undefined){
+let data19 = data.LgotaId;
+if((!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))) && (data19 !== null)){
+const err37 = {instancePath:instancePath+"/LgotaId",schemaPath:"#/properties/LgotaId/type",keyword:"type",params:{type: schema24.properties.LgotaId.type},message:"must be integer,null",schema:schema24.properties.LgotaId.type,parentSchema:schema24.properties.LgotaId,data:data19};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -476,11 +1550,10 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data.Count !== undefined){
-let data10 = data.Count;
-if((typeof data10 == "number") && (isFinite(data10))){
-if(data10 > 999999999 || isNaN(data10)){
-const err38 = {instancePath:instancePath+"/Count",schemaPath:"#/$defs/count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema42,data:data10};
+if(data.LgotaName !== undefined){
+let data20 = data.LgotaName;
+if((typeof data20 !== "string") && (data20 !== null)){
+const err38 = {instancePath:instancePath+"/LgotaName",schemaPath:"#/properties/LgotaName/type",keyword:"type",params:{type: schema24.properties.LgotaName.type},message:"must be string,null",schema:schema24.properties.LgotaName.type,parentSchema:schema24.properties.LgotaName,data:data20};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -489,8 +1562,9 @@ vErrors.push(err38);
 }
 errors++;
 }
-if(data10 <= 0 || isNaN(data10)){
-const err39 = {instancePath:instancePath+"/Count",schemaPath:"#/$defs/count/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema42,data:data10};
+if(typeof data20 === "string"){
+if(func3(data20) > 2000){
+const err39 = {instancePath:instancePath+"/LgotaName",schemaPath:"#/properties/LgotaName/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema24.properties.LgotaName,data:data20};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -499,15 +1573,12 @@ vErrors.push(err39);
 }
 errors++;
 }
-const issues0 = func112(data10, 6, rootData, this, instancePath + "/Count");
-if(issues0 !== null){
-const kwErrors0 = func6(issues0, instancePath + "/Count", "#/$defs/count/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
 }
 }
-else {
-const err40 = {instancePath:instancePath+"/Count",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema42.type,parentSchema:schema42,data:data10};
+if(data.LgotaType !== undefined){
+let data21 = data.LgotaType;
+if((!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))) && (data21 !== null)){
+const err40 = {instancePath:instancePath+"/LgotaType",schemaPath:"#/properties/LgotaType/type",keyword:"type",params:{type: schema24.properties.LgotaType.type},message:"must be integer,null",schema:schema24.properties.LgotaType.type,parentSchema:schema24.properties.LgotaType,data:data21};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -516,12 +1587,8 @@ vErrors.push(err40);
 }
 errors++;
 }
-}
-if(data.Summa !== undefined){
-let data11 = data.Summa;
-if((typeof data11 == "number") && (isFinite(data11))){
-if(data11 > 9999999999999.99 || isNaN(data11)){
-const err41 = {instancePath:instancePath+"/Summa",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema43,data:data11};
+if(!(((data21 === 1) || (data21 === 2)) || (data21 === null))){
+const err41 = {instancePath:instancePath+"/LgotaType",schemaPath:"#/properties/LgotaType/enum",keyword:"enum",params:{allowedValues: schema24.properties.LgotaType.enum},message:"must be equal to one of the allowed values",schema:schema24.properties.LgotaType.enum,parentSchema:schema24.properties.LgotaType,data:data21};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -530,8 +1597,16 @@ vErrors.push(err41);
 }
 errors++;
 }
-if(data11 < -9999999999999.99 || isNaN(data11)){
-const err42 = {instancePath:instancePath+"/Summa",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema43,data:data11};
+}
+if(data.LgotaVatSum !== undefined){
+let data22 = data.LgotaVatSum;
+if(!(validate63.call(this, data22, {instancePath:instancePath+"/LgotaVatSum",parentData:data,parentDataProperty:"LgotaVatSum",rootData}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+errors = vErrors.length;
+}
+if((typeof data22 == "number") && (isFinite(data22))){
+if(data22 < 0 || isNaN(data22)){
+const err42 = {instancePath:instancePath+"/LgotaVatSum",schemaPath:"#/properties/LgotaVatSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema24.properties.LgotaVatSum,data:data22};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -540,15 +1615,13 @@ vErrors.push(err42);
 }
 errors++;
 }
-const issues1 = func112(data11, 2, rootData, this, instancePath + "/Summa");
-if(issues1 !== null){
-const kwErrors1 = func6(issues1, instancePath + "/Summa", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
-errors = errors + kwErrors1.length;
 }
 }
-else {
-const err43 = {instancePath:instancePath+"/Summa",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema43.type,parentSchema:schema43,data:data11};
+if(data.CommittentName !== undefined){
+let data23 = data.CommittentName;
+if(typeof data23 === "string"){
+if(func3(data23) > 500){
+const err43 = {instancePath:instancePath+"/CommittentName",schemaPath:"#/properties/CommittentName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema24.properties.CommittentName,data:data23};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -558,11 +1631,8 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data.DeliverySum !== undefined){
-let data12 = data.DeliverySum;
-if((typeof data12 == "number") && (isFinite(data12))){
-if(data12 > 9999999999999.99 || isNaN(data12)){
-const err44 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema43,data:data12};
+else {
+const err44 = {instancePath:instancePath+"/CommittentName",schemaPath:"#/properties/CommittentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.CommittentName.type,parentSchema:schema24.properties.CommittentName,data:data23};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -571,8 +1641,12 @@ vErrors.push(err44);
 }
 errors++;
 }
-if(data12 < -9999999999999.99 || isNaN(data12)){
-const err45 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema43,data:data12};
+}
+if(data.CommittentTin !== undefined){
+let data24 = data.CommittentTin;
+if(typeof data24 === "string"){
+if(func3(data24) > 14){
+const err45 = {instancePath:instancePath+"/CommittentTin",schemaPath:"#/properties/CommittentTin/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema24.properties.CommittentTin,data:data24};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -581,15 +1655,15 @@ vErrors.push(err45);
 }
 errors++;
 }
-const issues2 = func112(data12, 2, rootData, this, instancePath + "/DeliverySum");
-if(issues2 !== null){
-const kwErrors2 = func6(issues2, instancePath + "/DeliverySum", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
-errors = errors + kwErrors2.length;
+const issues0 = func35(data24, true, rootData, this, instancePath + "/CommittentTin");
+if(issues0 !== null){
+const kwErrors0 = func6(issues0, instancePath + "/CommittentTin", "#/properties/CommittentTin/pinflOrTin", "pinflOrTin");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema43.type,parentSchema:schema43,data:data12};
+const err46 = {instancePath:instancePath+"/CommittentTin",schemaPath:"#/properties/CommittentTin/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.CommittentTin.type,parentSchema:schema24.properties.CommittentTin,data:data24};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -599,11 +1673,11 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data.ExciseRate !== undefined){
-let data13 = data.ExciseRate;
-if((typeof data13 == "number") && (isFinite(data13))){
-if(data13 > 9999999999999.99 || isNaN(data13)){
-const err47 = {instancePath:instancePath+"/ExciseRate",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema43,data:data13};
+if(data.CommittentVatRegCode !== undefined){
+let data25 = data.CommittentVatRegCode;
+if(typeof data25 === "string"){
+if(!pattern2.test(data25)){
+const err47 = {instancePath:instancePath+"/CommittentVatRegCode",schemaPath:"#/properties/CommittentVatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema24.properties.CommittentVatRegCode,data:data25};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -612,8 +1686,9 @@ vErrors.push(err47);
 }
 errors++;
 }
-if(data13 < -9999999999999.99 || isNaN(data13)){
-const err48 = {instancePath:instancePath+"/ExciseRate",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema43,data:data13};
+}
+else {
+const err48 = {instancePath:instancePath+"/CommittentVatRegCode",schemaPath:"#/properties/CommittentVatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.CommittentVatRegCode.type,parentSchema:schema24.properties.CommittentVatRegCode,data:data25};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -622,15 +1697,11 @@ vErrors.push(err48);
 }
 errors++;
 }
-const issues3 = func112(data13, 2, rootData, this, instancePath + "/ExciseRate");
-if(issues3 !== null){
-const kwErrors3 = func6(issues3, instancePath + "/ExciseRate", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
-errors = errors + kwErrors3.length;
 }
-}
-else {
-const err49 = {instancePath:instancePath+"/ExciseRate",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema43.type,parentSchema:schema43,data:data13};
+if(data.CommittentVatRegStatus !== undefined){
+let data26 = data.CommittentVatRegStatus;
+if((!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))) && (data26 !== null)){
+const err49 = {instancePath:instancePath+"/CommittentVatRegStatus",schemaPath:"#/properties/CommittentVatRegStatus/type",keyword:"type",params:{type: schema24.properties.CommittentVatRegStatus.type},message:"must be integer,null",schema:schema24.properties.CommittentVatRegStatus.type,parentSchema:schema24.properties.CommittentVatRegStatus,data:data26};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -639,9 +1710,8 @@ vErrors.push(err49);
 }
 errors++;
 }
-if((typeof data13 == "number") && (isFinite(data13))){
-if(data13 < 0 || isNaN(data13)){
-const err50 = {instancePath:instancePath+"/ExciseRate",schemaPath:"#/properties/ExciseRate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema39.properties.ExciseRate,data:data13};
+if(!((((data26 === 20) || (data26 === 21)) || (data26 === 22)) || (data26 === null))){
+const err50 = {instancePath:instancePath+"/CommittentVatRegStatus",schemaPath:"#/properties/CommittentVatRegStatus/enum",keyword:"enum",params:{allowedValues: schema24.properties.CommittentVatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema24.properties.CommittentVatRegStatus.enum,parentSchema:schema24.properties.CommittentVatRegStatus,data:data26};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -651,12 +1721,10 @@ vErrors.push(err50);
 errors++;
 }
 }
-}
-if(data.ExciseSum !== undefined){
-let data14 = data.ExciseSum;
-if((typeof data14 == "number") && (isFinite(data14))){
-if(data14 > 9999999999999.99 || isNaN(data14)){
-const err51 = {instancePath:instancePath+"/ExciseSum",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema43,data:data14};
+if(data.Origin !== undefined){
+let data27 = data.Origin;
+if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
+const err51 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema24.properties.Origin.type,parentSchema:schema24.properties.Origin,data:data27};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -665,8 +1733,8 @@ vErrors.push(err51);
 }
 errors++;
 }
-if(data14 < -9999999999999.99 || isNaN(data14)){
-const err52 = {instancePath:instancePath+"/ExciseSum",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema43,data:data14};
+if(!((((data27 === 1) || (data27 === 2)) || (data27 === 3)) || (data27 === 4))){
+const err52 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/enum",keyword:"enum",params:{allowedValues: schema24.properties.Origin.enum},message:"must be equal to one of the allowed values",schema:schema24.properties.Origin.enum,parentSchema:schema24.properties.Origin,data:data27};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -675,15 +1743,11 @@ vErrors.push(err52);
 }
 errors++;
 }
-const issues4 = func112(data14, 2, rootData, this, instancePath + "/ExciseSum");
-if(issues4 !== null){
-const kwErrors4 = func6(issues4, instancePath + "/ExciseSum", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors4 : vErrors.concat(kwErrors4);
-errors = errors + kwErrors4.length;
 }
-}
-else {
-const err53 = {instancePath:instancePath+"/ExciseSum",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema43.type,parentSchema:schema43,data:data14};
+if(data.WarehouseId !== undefined){
+let data28 = data.WarehouseId;
+if((!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))) && (data28 !== null)){
+const err53 = {instancePath:instancePath+"/WarehouseId",schemaPath:"#/properties/WarehouseId/type",keyword:"type",params:{type: schema24.properties.WarehouseId.type},message:"must be integer,null",schema:schema24.properties.WarehouseId.type,parentSchema:schema24.properties.WarehouseId,data:data28};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -692,9 +1756,12 @@ vErrors.push(err53);
 }
 errors++;
 }
-if((typeof data14 == "number") && (isFinite(data14))){
-if(data14 < 0 || isNaN(data14)){
-const err54 = {instancePath:instancePath+"/ExciseSum",schemaPath:"#/properties/ExciseSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema39.properties.ExciseSum,data:data14};
+}
+if(data.WeightBrutto !== undefined){
+let data29 = data.WeightBrutto;
+if((typeof data29 == "number") && (isFinite(data29))){
+if(data29 < 0 || isNaN(data29)){
+const err54 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema24.properties.WeightBrutto,data:data29};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -703,12 +1770,15 @@ vErrors.push(err54);
 }
 errors++;
 }
+const issues1 = func70(data29, 6, rootData, this, instancePath + "/WeightBrutto");
+if(issues1 !== null){
+const kwErrors1 = func6(issues1, instancePath + "/WeightBrutto", "#/properties/WeightBrutto/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
+errors = errors + kwErrors1.length;
 }
 }
-if(data.VatRate !== undefined){
-let data15 = data.VatRate;
-if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
-const err55 = {instancePath:instancePath+"/VatRate",schemaPath:"#/$defs/vatRate/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.type,parentSchema:schema47,data:data15};
+else {
+const err55 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema24.properties.WeightBrutto.type,parentSchema:schema24.properties.WeightBrutto,data:data29};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -717,8 +1787,12 @@ vErrors.push(err55);
 }
 errors++;
 }
-if(!((((data15 === 0) || (data15 === 12)) || (data15 === 15)) || (data15 === 20))){
-const err56 = {instancePath:instancePath+"/VatRate",schemaPath:"#/$defs/vatRate/enum",keyword:"enum",params:{allowedValues: schema47.enum},message:"must be equal to one of the allowed values",schema:schema47.enum,parentSchema:schema47,data:data15};
+}
+if(data.WeightNetto !== undefined){
+let data30 = data.WeightNetto;
+if((typeof data30 == "number") && (isFinite(data30))){
+if(data30 < 0 || isNaN(data30)){
+const err56 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema24.properties.WeightNetto,data:data30};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -727,12 +1801,15 @@ vErrors.push(err56);
 }
 errors++;
 }
+const issues2 = func70(data30, 6, rootData, this, instancePath + "/WeightNetto");
+if(issues2 !== null){
+const kwErrors2 = func6(issues2, instancePath + "/WeightNetto", "#/properties/WeightNetto/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
+errors = errors + kwErrors2.length;
 }
-if(data.VatSum !== undefined){
-let data16 = data.VatSum;
-if((typeof data16 == "number") && (isFinite(data16))){
-if(data16 > 9999999999999.99 || isNaN(data16)){
-const err57 = {instancePath:instancePath+"/VatSum",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema43,data:data16};
+}
+else {
+const err57 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema24.properties.WeightNetto.type,parentSchema:schema24.properties.WeightNetto,data:data30};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -741,8 +1818,17 @@ vErrors.push(err57);
 }
 errors++;
 }
-if(data16 < -9999999999999.99 || isNaN(data16)){
-const err58 = {instancePath:instancePath+"/VatSum",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema43,data:data16};
+}
+if(data.Marks !== undefined){
+if(!(validate73.call(this, data.Marks, {instancePath:instancePath+"/Marks",parentData:data,parentDataProperty:"Marks",rootData}))){
+vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+errors = vErrors.length;
+}
+}
+if(data.ExchangeInfo !== undefined){
+let data32 = data.ExchangeInfo;
+if((!(data32 && typeof data32 == "object" && !Array.isArray(data32))) && (data32 !== null)){
+const err58 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/type",keyword:"type",params:{type: schema24.properties.ExchangeInfo.type},message:"must be object,null",schema:schema24.properties.ExchangeInfo.type,parentSchema:schema24.properties.ExchangeInfo,data:data32};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -751,15 +1837,9 @@ vErrors.push(err58);
 }
 errors++;
 }
-const issues5 = func112(data16, 2, rootData, this, instancePath + "/VatSum");
-if(issues5 !== null){
-const kwErrors5 = func6(issues5, instancePath + "/VatSum", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors5 : vErrors.concat(kwErrors5);
-errors = errors + kwErrors5.length;
-}
-}
-else {
-const err59 = {instancePath:instancePath+"/VatSum",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema43.type,parentSchema:schema43,data:data16};
+if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
+if(Object.keys(data32).length < 1){
+const err59 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema24.properties.ExchangeInfo,data:data32};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -768,12 +1848,9 @@ vErrors.push(err59);
 }
 errors++;
 }
-}
-if(data.DeliverySumWithVat !== undefined){
-let data17 = data.DeliverySumWithVat;
-if((typeof data17 == "number") && (isFinite(data17))){
-if(data17 > 9999999999999.99 || isNaN(data17)){
-const err60 = {instancePath:instancePath+"/DeliverySumWithVat",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema43,data:data17};
+for(const key1 in data32){
+if(!(((key1 === "PlanPositionId") || (key1 === "ProductCode")) || (key1 === "ProductProperties"))){
+const err60 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema24.properties.ExchangeInfo,data:data32};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -782,8 +1859,12 @@ vErrors.push(err60);
 }
 errors++;
 }
-if(data17 < -9999999999999.99 || isNaN(data17)){
-const err61 = {instancePath:instancePath+"/DeliverySumWithVat",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema43,data:data17};
+}
+if(data32.PlanPositionId !== undefined){
+let data33 = data32.PlanPositionId;
+if(typeof data33 === "string"){
+if(func3(data33) > 100){
+const err61 = {instancePath:instancePath+"/ExchangeInfo/PlanPositionId",schemaPath:"#/properties/ExchangeInfo/properties/PlanPositionId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema24.properties.ExchangeInfo.properties.PlanPositionId,data:data33};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -792,15 +1873,9 @@ vErrors.push(err61);
 }
 errors++;
 }
-const issues6 = func112(data17, 2, rootData, this, instancePath + "/DeliverySumWithVat");
-if(issues6 !== null){
-const kwErrors6 = func6(issues6, instancePath + "/DeliverySumWithVat", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors6 : vErrors.concat(kwErrors6);
-errors = errors + kwErrors6.length;
-}
 }
 else {
-const err62 = {instancePath:instancePath+"/DeliverySumWithVat",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema43.type,parentSchema:schema43,data:data17};
+const err62 = {instancePath:instancePath+"/ExchangeInfo/PlanPositionId",schemaPath:"#/properties/ExchangeInfo/properties/PlanPositionId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.ExchangeInfo.properties.PlanPositionId.type,parentSchema:schema24.properties.ExchangeInfo.properties.PlanPositionId,data:data33};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -810,10 +1885,11 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data.WithoutVat !== undefined){
-let data18 = data.WithoutVat;
-if(typeof data18 !== "boolean"){
-const err63 = {instancePath:instancePath+"/WithoutVat",schemaPath:"#/properties/WithoutVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema39.properties.WithoutVat.type,parentSchema:schema39.properties.WithoutVat,data:data18};
+if(data32.ProductCode !== undefined){
+let data34 = data32.ProductCode;
+if(typeof data34 === "string"){
+if(func3(data34) > 100){
+const err63 = {instancePath:instancePath+"/ExchangeInfo/ProductCode",schemaPath:"#/properties/ExchangeInfo/properties/ProductCode/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema24.properties.ExchangeInfo.properties.ProductCode,data:data34};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -823,10 +1899,8 @@ vErrors.push(err63);
 errors++;
 }
 }
-if(data.LgotaId !== undefined){
-let data19 = data.LgotaId;
-if((!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))) && (data19 !== null)){
-const err64 = {instancePath:instancePath+"/LgotaId",schemaPath:"#/properties/LgotaId/type",keyword:"type",params:{type: schema39.properties.LgotaId.type},message:"must be integer,null",schema:schema39.properties.LgotaId.type,parentSchema:schema39.properties.LgotaId,data:data19};
+else {
+const err64 = {instancePath:instancePath+"/ExchangeInfo/ProductCode",schemaPath:"#/properties/ExchangeInfo/properties/ProductCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.ExchangeInfo.properties.ProductCode.type,parentSchema:schema24.properties.ExchangeInfo.properties.ProductCode,data:data34};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -836,10 +1910,11 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data.LgotaName !== undefined){
-let data20 = data.LgotaName;
-if((typeof data20 !== "string") && (data20 !== null)){
-const err65 = {instancePath:instancePath+"/LgotaName",schemaPath:"#/properties/LgotaName/type",keyword:"type",params:{type: schema39.properties.LgotaName.type},message:"must be string,null",schema:schema39.properties.LgotaName.type,parentSchema:schema39.properties.LgotaName,data:data20};
+if(data32.ProductProperties !== undefined){
+let data35 = data32.ProductProperties;
+if(typeof data35 === "string"){
+if(func3(data35) > 2000){
+const err65 = {instancePath:instancePath+"/ExchangeInfo/ProductProperties",schemaPath:"#/properties/ExchangeInfo/properties/ProductProperties/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema24.properties.ExchangeInfo.properties.ProductProperties,data:data35};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -848,9 +1923,9 @@ vErrors.push(err65);
 }
 errors++;
 }
-if(typeof data20 === "string"){
-if(func3(data20) > 2000){
-const err66 = {instancePath:instancePath+"/LgotaName",schemaPath:"#/properties/LgotaName/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema39.properties.LgotaName,data:data20};
+}
+else {
+const err66 = {instancePath:instancePath+"/ExchangeInfo/ProductProperties",schemaPath:"#/properties/ExchangeInfo/properties/ProductProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.ExchangeInfo.properties.ProductProperties.type,parentSchema:schema24.properties.ExchangeInfo.properties.ProductProperties,data:data35};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -861,10 +1936,10 @@ errors++;
 }
 }
 }
-if(data.LgotaType !== undefined){
-let data21 = data.LgotaType;
-if((!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))) && (data21 !== null)){
-const err67 = {instancePath:instancePath+"/LgotaType",schemaPath:"#/properties/LgotaType/type",keyword:"type",params:{type: schema39.properties.LgotaType.type},message:"must be integer,null",schema:schema39.properties.LgotaType.type,parentSchema:schema39.properties.LgotaType,data:data21};
+}
+}
+else {
+const err67 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -873,660 +1948,18 @@ vErrors.push(err67);
 }
 errors++;
 }
-if(!(((data21 === 1) || (data21 === 2)) || (data21 === null))){
-const err68 = {instancePath:instancePath+"/LgotaType",schemaPath:"#/properties/LgotaType/enum",keyword:"enum",params:{allowedValues: schema39.properties.LgotaType.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.LgotaType.enum,parentSchema:schema39.properties.LgotaType,data:data21};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
-}
-}
-if(data.LgotaVatSum !== undefined){
-let data22 = data.LgotaVatSum;
-if((typeof data22 == "number") && (isFinite(data22))){
-if(data22 > 9999999999999.99 || isNaN(data22)){
-const err69 = {instancePath:instancePath+"/LgotaVatSum",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema43,data:data22};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
-}
-if(data22 < -9999999999999.99 || isNaN(data22)){
-const err70 = {instancePath:instancePath+"/LgotaVatSum",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema43,data:data22};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
-}
-const issues7 = func112(data22, 2, rootData, this, instancePath + "/LgotaVatSum");
-if(issues7 !== null){
-const kwErrors7 = func6(issues7, instancePath + "/LgotaVatSum", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors7 : vErrors.concat(kwErrors7);
-errors = errors + kwErrors7.length;
-}
-}
-else {
-const err71 = {instancePath:instancePath+"/LgotaVatSum",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema43.type,parentSchema:schema43,data:data22};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
-}
-if((typeof data22 == "number") && (isFinite(data22))){
-if(data22 < 0 || isNaN(data22)){
-const err72 = {instancePath:instancePath+"/LgotaVatSum",schemaPath:"#/properties/LgotaVatSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema39.properties.LgotaVatSum,data:data22};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
-}
-}
-}
-if(data.CommittentName !== undefined){
-let data23 = data.CommittentName;
-if(typeof data23 === "string"){
-if(func3(data23) > 500){
-const err73 = {instancePath:instancePath+"/CommittentName",schemaPath:"#/properties/CommittentName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema39.properties.CommittentName,data:data23};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
-}
-}
-else {
-const err74 = {instancePath:instancePath+"/CommittentName",schemaPath:"#/properties/CommittentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.CommittentName.type,parentSchema:schema39.properties.CommittentName,data:data23};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
-}
-}
-if(data.CommittentTin !== undefined){
-let data24 = data.CommittentTin;
-if(typeof data24 === "string"){
-if(func3(data24) > 14){
-const err75 = {instancePath:instancePath+"/CommittentTin",schemaPath:"#/properties/CommittentTin/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema39.properties.CommittentTin,data:data24};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
-}
-const issues8 = func56(data24, true, rootData, this, instancePath + "/CommittentTin");
-if(issues8 !== null){
-const kwErrors8 = func6(issues8, instancePath + "/CommittentTin", "#/properties/CommittentTin/pinflOrTin", "pinflOrTin");
-vErrors = vErrors === null ? kwErrors8 : vErrors.concat(kwErrors8);
-errors = errors + kwErrors8.length;
-}
-}
-else {
-const err76 = {instancePath:instancePath+"/CommittentTin",schemaPath:"#/properties/CommittentTin/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.CommittentTin.type,parentSchema:schema39.properties.CommittentTin,data:data24};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
-}
-}
-if(data.CommittentVatRegCode !== undefined){
-let data25 = data.CommittentVatRegCode;
-if(typeof data25 === "string"){
-if(!pattern2.test(data25)){
-const err77 = {instancePath:instancePath+"/CommittentVatRegCode",schemaPath:"#/properties/CommittentVatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema39.properties.CommittentVatRegCode,data:data25};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
-}
-}
-else {
-const err78 = {instancePath:instancePath+"/CommittentVatRegCode",schemaPath:"#/properties/CommittentVatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.CommittentVatRegCode.type,parentSchema:schema39.properties.CommittentVatRegCode,data:data25};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
-}
-}
-if(data.CommittentVatRegStatus !== undefined){
-let data26 = data.CommittentVatRegStatus;
-if((!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))) && (data26 !== null)){
-const err79 = {instancePath:instancePath+"/CommittentVatRegStatus",schemaPath:"#/properties/CommittentVatRegStatus/type",keyword:"type",params:{type: schema39.properties.CommittentVatRegStatus.type},message:"must be integer,null",schema:schema39.properties.CommittentVatRegStatus.type,parentSchema:schema39.properties.CommittentVatRegStatus,data:data26};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
-}
-if(!((((data26 === 20) || (data26 === 21)) || (data26 === 22)) || (data26 === null))){
-const err80 = {instancePath:instancePath+"/CommittentVatRegStatus",schemaPath:"#/properties/CommittentVatRegStatus/enum",keyword:"enum",params:{allowedValues: schema39.properties.CommittentVatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.CommittentVatRegStatus.enum,parentSchema:schema39.properties.CommittentVatRegStatus,data:data26};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
-}
-}
-if(data.Origin !== undefined){
-let data27 = data.Origin;
-if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
-const err81 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema39.properties.Origin.type,parentSchema:schema39.properties.Origin,data:data27};
-if(vErrors === null){
-vErrors = [err81];
-}
-else {
-vErrors.push(err81);
-}
-errors++;
-}
-if(!((((data27 === 1) || (data27 === 2)) || (data27 === 3)) || (data27 === 4))){
-const err82 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/enum",keyword:"enum",params:{allowedValues: schema39.properties.Origin.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.Origin.enum,parentSchema:schema39.properties.Origin,data:data27};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
-}
-}
-if(data.WarehouseId !== undefined){
-let data28 = data.WarehouseId;
-if((!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))) && (data28 !== null)){
-const err83 = {instancePath:instancePath+"/WarehouseId",schemaPath:"#/properties/WarehouseId/type",keyword:"type",params:{type: schema39.properties.WarehouseId.type},message:"must be integer,null",schema:schema39.properties.WarehouseId.type,parentSchema:schema39.properties.WarehouseId,data:data28};
-if(vErrors === null){
-vErrors = [err83];
-}
-else {
-vErrors.push(err83);
-}
-errors++;
-}
-}
-if(data.WeightBrutto !== undefined){
-let data29 = data.WeightBrutto;
-if((typeof data29 == "number") && (isFinite(data29))){
-if(data29 < 0 || isNaN(data29)){
-const err84 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema39.properties.WeightBrutto,data:data29};
-if(vErrors === null){
-vErrors = [err84];
-}
-else {
-vErrors.push(err84);
-}
-errors++;
-}
-const issues9 = func112(data29, 6, rootData, this, instancePath + "/WeightBrutto");
-if(issues9 !== null){
-const kwErrors9 = func6(issues9, instancePath + "/WeightBrutto", "#/properties/WeightBrutto/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors9 : vErrors.concat(kwErrors9);
-errors = errors + kwErrors9.length;
-}
-}
-else {
-const err85 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema39.properties.WeightBrutto.type,parentSchema:schema39.properties.WeightBrutto,data:data29};
-if(vErrors === null){
-vErrors = [err85];
-}
-else {
-vErrors.push(err85);
-}
-errors++;
-}
-}
-if(data.WeightNetto !== undefined){
-let data30 = data.WeightNetto;
-if((typeof data30 == "number") && (isFinite(data30))){
-if(data30 < 0 || isNaN(data30)){
-const err86 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema39.properties.WeightNetto,data:data30};
-if(vErrors === null){
-vErrors = [err86];
-}
-else {
-vErrors.push(err86);
-}
-errors++;
-}
-const issues10 = func112(data30, 6, rootData, this, instancePath + "/WeightNetto");
-if(issues10 !== null){
-const kwErrors10 = func6(issues10, instancePath + "/WeightNetto", "#/properties/WeightNetto/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors10 : vErrors.concat(kwErrors10);
-errors = errors + kwErrors10.length;
-}
-}
-else {
-const err87 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema39.properties.WeightNetto.type,parentSchema:schema39.properties.WeightNetto,data:data30};
-if(vErrors === null){
-vErrors = [err87];
-}
-else {
-vErrors.push(err87);
-}
-errors++;
-}
-}
-if(data.Marks !== undefined){
-let data31 = data.Marks;
-if((!(data31 && typeof data31 == "object" && !Array.isArray(data31))) && (data31 !== null)){
-const err88 = {instancePath:instancePath+"/Marks",schemaPath:"#/$defs/marks/type",keyword:"type",params:{type: schema51.type},message:"must be object,null",schema:schema51.type,parentSchema:schema51,data:data31};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
-}
-errors++;
-}
-if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
-if(Object.keys(data31).length < 1){
-const err89 = {instancePath:instancePath+"/Marks",schemaPath:"#/$defs/marks/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema51,data:data31};
-if(vErrors === null){
-vErrors = [err89];
-}
-else {
-vErrors.push(err89);
-}
-errors++;
-}
-if(data31.ProductType === undefined){
-const err90 = {instancePath:instancePath+"/Marks",schemaPath:"#/$defs/marks/required",keyword:"required",params:{missingProperty: "ProductType"},message:"must have required property '"+"ProductType"+"'",schema:schema51.required,parentSchema:schema51,data:data31};
-if(vErrors === null){
-vErrors = [err90];
-}
-else {
-vErrors.push(err90);
-}
-errors++;
-}
-for(const key1 in data31){
-if(!((((key1 === "ProductType") || (key1 === "KIZ")) || (key1 === "NomUpak")) || (key1 === "IdentTransUpak"))){
-const err91 = {instancePath:instancePath+"/Marks",schemaPath:"#/$defs/marks/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema51,data:data31};
-if(vErrors === null){
-vErrors = [err91];
-}
-else {
-vErrors.push(err91);
-}
-errors++;
-}
-}
-if(data31.ProductType !== undefined){
-let data32 = data31.ProductType;
-if(!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))){
-const err92 = {instancePath:instancePath+"/Marks/ProductType",schemaPath:"#/$defs/marks/properties/ProductType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema51.properties.ProductType.type,parentSchema:schema51.properties.ProductType,data:data32};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
-}
-errors++;
-}
-if(!((((((data32 === 1) || (data32 === 2)) || (data32 === 3)) || (data32 === 4)) || (data32 === 5)) || (data32 === 6))){
-const err93 = {instancePath:instancePath+"/Marks/ProductType",schemaPath:"#/$defs/marks/properties/ProductType/enum",keyword:"enum",params:{allowedValues: schema51.properties.ProductType.enum},message:"must be equal to one of the allowed values",schema:schema51.properties.ProductType.enum,parentSchema:schema51.properties.ProductType,data:data32};
-if(vErrors === null){
-vErrors = [err93];
-}
-else {
-vErrors.push(err93);
-}
-errors++;
-}
-}
-if(data31.KIZ !== undefined){
-let data33 = data31.KIZ;
-if(Array.isArray(data33)){
-if(data33.length > 10000){
-const err94 = {instancePath:instancePath+"/Marks/KIZ",schemaPath:"#/$defs/marks/properties/KIZ/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema51.properties.KIZ,data:data33};
-if(vErrors === null){
-vErrors = [err94];
-}
-else {
-vErrors.push(err94);
-}
-errors++;
-}
-const len0 = data33.length;
-for(let i0=0; i0<len0; i0++){
-let data34 = data33[i0];
-if(typeof data34 === "string"){
-if(func3(data34) > 200){
-const err95 = {instancePath:instancePath+"/Marks/KIZ/" + i0,schemaPath:"#/$defs/marks/properties/KIZ/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema51.properties.KIZ.items,data:data34};
-if(vErrors === null){
-vErrors = [err95];
-}
-else {
-vErrors.push(err95);
-}
-errors++;
-}
-if(func3(data34) < 1){
-const err96 = {instancePath:instancePath+"/Marks/KIZ/" + i0,schemaPath:"#/$defs/marks/properties/KIZ/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema51.properties.KIZ.items,data:data34};
-if(vErrors === null){
-vErrors = [err96];
-}
-else {
-vErrors.push(err96);
-}
-errors++;
-}
-}
-else {
-const err97 = {instancePath:instancePath+"/Marks/KIZ/" + i0,schemaPath:"#/$defs/marks/properties/KIZ/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.KIZ.items.type,parentSchema:schema51.properties.KIZ.items,data:data34};
-if(vErrors === null){
-vErrors = [err97];
-}
-else {
-vErrors.push(err97);
-}
-errors++;
-}
-}
-}
-else {
-const err98 = {instancePath:instancePath+"/Marks/KIZ",schemaPath:"#/$defs/marks/properties/KIZ/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema51.properties.KIZ.type,parentSchema:schema51.properties.KIZ,data:data33};
-if(vErrors === null){
-vErrors = [err98];
-}
-else {
-vErrors.push(err98);
-}
-errors++;
-}
-}
-if(data31.NomUpak !== undefined){
-let data35 = data31.NomUpak;
-if(Array.isArray(data35)){
-if(data35.length > 10000){
-const err99 = {instancePath:instancePath+"/Marks/NomUpak",schemaPath:"#/$defs/marks/properties/NomUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema51.properties.NomUpak,data:data35};
-if(vErrors === null){
-vErrors = [err99];
-}
-else {
-vErrors.push(err99);
-}
-errors++;
-}
-const len1 = data35.length;
-for(let i1=0; i1<len1; i1++){
-let data36 = data35[i1];
-if(typeof data36 === "string"){
-if(func3(data36) > 200){
-const err100 = {instancePath:instancePath+"/Marks/NomUpak/" + i1,schemaPath:"#/$defs/marks/properties/NomUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema51.properties.NomUpak.items,data:data36};
-if(vErrors === null){
-vErrors = [err100];
-}
-else {
-vErrors.push(err100);
-}
-errors++;
-}
-if(func3(data36) < 1){
-const err101 = {instancePath:instancePath+"/Marks/NomUpak/" + i1,schemaPath:"#/$defs/marks/properties/NomUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema51.properties.NomUpak.items,data:data36};
-if(vErrors === null){
-vErrors = [err101];
-}
-else {
-vErrors.push(err101);
-}
-errors++;
-}
-}
-else {
-const err102 = {instancePath:instancePath+"/Marks/NomUpak/" + i1,schemaPath:"#/$defs/marks/properties/NomUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.NomUpak.items.type,parentSchema:schema51.properties.NomUpak.items,data:data36};
-if(vErrors === null){
-vErrors = [err102];
-}
-else {
-vErrors.push(err102);
-}
-errors++;
-}
-}
-}
-else {
-const err103 = {instancePath:instancePath+"/Marks/NomUpak",schemaPath:"#/$defs/marks/properties/NomUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema51.properties.NomUpak.type,parentSchema:schema51.properties.NomUpak,data:data35};
-if(vErrors === null){
-vErrors = [err103];
-}
-else {
-vErrors.push(err103);
-}
-errors++;
-}
-}
-if(data31.IdentTransUpak !== undefined){
-let data37 = data31.IdentTransUpak;
-if(Array.isArray(data37)){
-if(data37.length > 10000){
-const err104 = {instancePath:instancePath+"/Marks/IdentTransUpak",schemaPath:"#/$defs/marks/properties/IdentTransUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema51.properties.IdentTransUpak,data:data37};
-if(vErrors === null){
-vErrors = [err104];
-}
-else {
-vErrors.push(err104);
-}
-errors++;
-}
-const len2 = data37.length;
-for(let i2=0; i2<len2; i2++){
-let data38 = data37[i2];
-if(typeof data38 === "string"){
-if(func3(data38) > 200){
-const err105 = {instancePath:instancePath+"/Marks/IdentTransUpak/" + i2,schemaPath:"#/$defs/marks/properties/IdentTransUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema51.properties.IdentTransUpak.items,data:data38};
-if(vErrors === null){
-vErrors = [err105];
-}
-else {
-vErrors.push(err105);
-}
-errors++;
-}
-if(func3(data38) < 1){
-const err106 = {instancePath:instancePath+"/Marks/IdentTransUpak/" + i2,schemaPath:"#/$defs/marks/properties/IdentTransUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema51.properties.IdentTransUpak.items,data:data38};
-if(vErrors === null){
-vErrors = [err106];
-}
-else {
-vErrors.push(err106);
-}
-errors++;
-}
-}
-else {
-const err107 = {instancePath:instancePath+"/Marks/IdentTransUpak/" + i2,schemaPath:"#/$defs/marks/properties/IdentTransUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.IdentTransUpak.items.type,parentSchema:schema51.properties.IdentTransUpak.items,data:data38};
-if(vErrors === null){
-vErrors = [err107];
-}
-else {
-vErrors.push(err107);
-}
-errors++;
-}
-}
-}
-else {
-const err108 = {instancePath:instancePath+"/Marks/IdentTransUpak",schemaPath:"#/$defs/marks/properties/IdentTransUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema51.properties.IdentTransUpak.type,parentSchema:schema51.properties.IdentTransUpak,data:data37};
-if(vErrors === null){
-vErrors = [err108];
-}
-else {
-vErrors.push(err108);
-}
-errors++;
-}
-}
-}
-}
-if(data.ExchangeInfo !== undefined){
-let data39 = data.ExchangeInfo;
-if((!(data39 && typeof data39 == "object" && !Array.isArray(data39))) && (data39 !== null)){
-const err109 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/type",keyword:"type",params:{type: schema39.properties.ExchangeInfo.type},message:"must be object,null",schema:schema39.properties.ExchangeInfo.type,parentSchema:schema39.properties.ExchangeInfo,data:data39};
-if(vErrors === null){
-vErrors = [err109];
-}
-else {
-vErrors.push(err109);
-}
-errors++;
-}
-if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
-if(Object.keys(data39).length < 1){
-const err110 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema39.properties.ExchangeInfo,data:data39};
-if(vErrors === null){
-vErrors = [err110];
-}
-else {
-vErrors.push(err110);
-}
-errors++;
-}
-for(const key2 in data39){
-if(!(((key2 === "PlanPositionId") || (key2 === "ProductCode")) || (key2 === "ProductProperties"))){
-const err111 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema39.properties.ExchangeInfo,data:data39};
-if(vErrors === null){
-vErrors = [err111];
-}
-else {
-vErrors.push(err111);
-}
-errors++;
-}
-}
-if(data39.PlanPositionId !== undefined){
-let data40 = data39.PlanPositionId;
-if(typeof data40 === "string"){
-if(func3(data40) > 100){
-const err112 = {instancePath:instancePath+"/ExchangeInfo/PlanPositionId",schemaPath:"#/properties/ExchangeInfo/properties/PlanPositionId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema39.properties.ExchangeInfo.properties.PlanPositionId,data:data40};
-if(vErrors === null){
-vErrors = [err112];
-}
-else {
-vErrors.push(err112);
-}
-errors++;
-}
-}
-else {
-const err113 = {instancePath:instancePath+"/ExchangeInfo/PlanPositionId",schemaPath:"#/properties/ExchangeInfo/properties/PlanPositionId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.ExchangeInfo.properties.PlanPositionId.type,parentSchema:schema39.properties.ExchangeInfo.properties.PlanPositionId,data:data40};
-if(vErrors === null){
-vErrors = [err113];
-}
-else {
-vErrors.push(err113);
-}
-errors++;
-}
-}
-if(data39.ProductCode !== undefined){
-let data41 = data39.ProductCode;
-if(typeof data41 === "string"){
-if(func3(data41) > 100){
-const err114 = {instancePath:instancePath+"/ExchangeInfo/ProductCode",schemaPath:"#/properties/ExchangeInfo/properties/ProductCode/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema39.properties.ExchangeInfo.properties.ProductCode,data:data41};
-if(vErrors === null){
-vErrors = [err114];
-}
-else {
-vErrors.push(err114);
-}
-errors++;
-}
-}
-else {
-const err115 = {instancePath:instancePath+"/ExchangeInfo/ProductCode",schemaPath:"#/properties/ExchangeInfo/properties/ProductCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.ExchangeInfo.properties.ProductCode.type,parentSchema:schema39.properties.ExchangeInfo.properties.ProductCode,data:data41};
-if(vErrors === null){
-vErrors = [err115];
-}
-else {
-vErrors.push(err115);
-}
-errors++;
-}
-}
-if(data39.ProductProperties !== undefined){
-let data42 = data39.ProductProperties;
-if(typeof data42 === "string"){
-if(func3(data42) > 2000){
-const err116 = {instancePath:instancePath+"/ExchangeInfo/ProductProperties",schemaPath:"#/properties/ExchangeInfo/properties/ProductProperties/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema39.properties.ExchangeInfo.properties.ProductProperties,data:data42};
-if(vErrors === null){
-vErrors = [err116];
-}
-else {
-vErrors.push(err116);
-}
-errors++;
-}
-}
-else {
-const err117 = {instancePath:instancePath+"/ExchangeInfo/ProductProperties",schemaPath:"#/properties/ExchangeInfo/properties/ProductProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.properties.ExchangeInfo.properties.ProductProperties.type,parentSchema:schema39.properties.ExchangeInfo.properties.ProductProperties,data:data42};
-if(vErrors === null){
-vErrors = [err117];
-}
-else {
-vErrors.push(err117);
-}
-errors++;
-}
-}
-}
-}
-}
-else {
-const err118 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema39.type,parentSchema:schema39,data};
-if(vErrors === null){
-vErrors = [err118];
-}
-else {
-vErrors.push(err118);
-}
-errors++;
-}
-validate21.errors = vErrors;
+validate56.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="invoice" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.Version === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Version"},message:"must have required property '"+"Version"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Version"},message:"must have required property '"+"Version"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1536,7 +1969,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.FacturaId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaId"},message:"must have required property '"+"FacturaId"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaId"},message:"must have required property '"+"FacturaId"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1546,7 +1979,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.FacturaType === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaType"},message:"must have required property '"+"FacturaType"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaType"},message:"must have required property '"+"FacturaType"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1556,7 +1989,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.HasMarking === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasMarking"},message:"must have required property '"+"HasMarking"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasMarking"},message:"must have required property '"+"HasMarking"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1566,7 +1999,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.WaybillLocalIds === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WaybillLocalIds"},message:"must have required property '"+"WaybillLocalIds"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WaybillLocalIds"},message:"must have required property '"+"WaybillLocalIds"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1576,7 +2009,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.FacturaDoc === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaDoc"},message:"must have required property '"+"FacturaDoc"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaDoc"},message:"must have required property '"+"FacturaDoc"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1586,7 +2019,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.OldFacturaDoc === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OldFacturaDoc"},message:"must have required property '"+"OldFacturaDoc"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OldFacturaDoc"},message:"must have required property '"+"OldFacturaDoc"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1596,7 +2029,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.ContractDoc === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1606,7 +2039,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.FacturaEmpowermentDoc === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaEmpowermentDoc"},message:"must have required property '"+"FacturaEmpowermentDoc"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaEmpowermentDoc"},message:"must have required property '"+"FacturaEmpowermentDoc"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1616,7 +2049,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.ItemReleasedDoc === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ItemReleasedDoc"},message:"must have required property '"+"ItemReleasedDoc"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ItemReleasedDoc"},message:"must have required property '"+"ItemReleasedDoc"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1626,7 +2059,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.SellerTin === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SellerTin"},message:"must have required property '"+"SellerTin"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SellerTin"},message:"must have required property '"+"SellerTin"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1636,7 +2069,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.BuyerTin === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "BuyerTin"},message:"must have required property '"+"BuyerTin"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "BuyerTin"},message:"must have required property '"+"BuyerTin"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1646,7 +2079,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.Seller === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Seller"},message:"must have required property '"+"Seller"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Seller"},message:"must have required property '"+"Seller"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1656,7 +2089,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.Buyer === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Buyer"},message:"must have required property '"+"Buyer"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Buyer"},message:"must have required property '"+"Buyer"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1666,7 +2099,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.ProductList === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ProductList"},message:"must have required property '"+"ProductList"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ProductList"},message:"must have required property '"+"ProductList"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1676,8 +2109,8 @@ vErrors.push(err14);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema23.properties, key0))){
-const err15 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema23,data};
+if(!(func2.call(schema18.properties, key0))){
+const err15 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1690,7 +2123,7 @@ errors++;
 if(data.Version !== undefined){
 let data0 = data.Version;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err16 = {instancePath:instancePath+"/Version",schemaPath:"#/properties/Version/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.Version.type,parentSchema:schema23.properties.Version,data:data0};
+const err16 = {instancePath:instancePath+"/Version",schemaPath:"#/properties/Version/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.Version.type,parentSchema:schema18.properties.Version,data:data0};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1700,7 +2133,7 @@ vErrors.push(err16);
 errors++;
 }
 if(1 !== data0){
-const err17 = {instancePath:instancePath+"/Version",schemaPath:"#/properties/Version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant",schema:1,parentSchema:schema23.properties.Version,data:data0};
+const err17 = {instancePath:instancePath+"/Version",schemaPath:"#/properties/Version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant",schema:1,parentSchema:schema18.properties.Version,data:data0};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1714,7 +2147,7 @@ if(data.FacturaId !== undefined){
 let data1 = data.FacturaId;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-const err18 = {instancePath:instancePath+"/FacturaId",schemaPath:"#/properties/FacturaId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema23.properties.FacturaId,data:data1};
+const err18 = {instancePath:instancePath+"/FacturaId",schemaPath:"#/properties/FacturaId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema18.properties.FacturaId,data:data1};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1725,7 +2158,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/FacturaId",schemaPath:"#/properties/FacturaId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.FacturaId.type,parentSchema:schema23.properties.FacturaId,data:data1};
+const err19 = {instancePath:instancePath+"/FacturaId",schemaPath:"#/properties/FacturaId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.FacturaId.type,parentSchema:schema18.properties.FacturaId,data:data1};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1738,7 +2171,7 @@ errors++;
 if(data.FacturaType !== undefined){
 let data2 = data.FacturaType;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err20 = {instancePath:instancePath+"/FacturaType",schemaPath:"#/properties/FacturaType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.FacturaType.type,parentSchema:schema23.properties.FacturaType,data:data2};
+const err20 = {instancePath:instancePath+"/FacturaType",schemaPath:"#/properties/FacturaType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.FacturaType.type,parentSchema:schema18.properties.FacturaType,data:data2};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1748,7 +2181,7 @@ vErrors.push(err20);
 errors++;
 }
 if(!(((((((((data2 === 0) || (data2 === 1)) || (data2 === 2)) || (data2 === 3)) || (data2 === 4)) || (data2 === 5)) || (data2 === 6)) || (data2 === 8)) || (data2 === 9))){
-const err21 = {instancePath:instancePath+"/FacturaType",schemaPath:"#/properties/FacturaType/enum",keyword:"enum",params:{allowedValues: schema23.properties.FacturaType.enum},message:"must be equal to one of the allowed values",schema:schema23.properties.FacturaType.enum,parentSchema:schema23.properties.FacturaType,data:data2};
+const err21 = {instancePath:instancePath+"/FacturaType",schemaPath:"#/properties/FacturaType/enum",keyword:"enum",params:{allowedValues: schema18.properties.FacturaType.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.FacturaType.enum,parentSchema:schema18.properties.FacturaType,data:data2};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1761,7 +2194,7 @@ errors++;
 if(data.HasMarking !== undefined){
 let data3 = data.HasMarking;
 if(typeof data3 !== "boolean"){
-const err22 = {instancePath:instancePath+"/HasMarking",schemaPath:"#/properties/HasMarking/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema23.properties.HasMarking.type,parentSchema:schema23.properties.HasMarking,data:data3};
+const err22 = {instancePath:instancePath+"/HasMarking",schemaPath:"#/properties/HasMarking/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.HasMarking.type,parentSchema:schema18.properties.HasMarking,data:data3};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1774,7 +2207,7 @@ errors++;
 if(data.HasRent !== undefined){
 let data4 = data.HasRent;
 if(typeof data4 !== "boolean"){
-const err23 = {instancePath:instancePath+"/HasRent",schemaPath:"#/properties/HasRent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema23.properties.HasRent.type,parentSchema:schema23.properties.HasRent,data:data4};
+const err23 = {instancePath:instancePath+"/HasRent",schemaPath:"#/properties/HasRent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.HasRent.type,parentSchema:schema18.properties.HasRent,data:data4};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1787,7 +2220,7 @@ errors++;
 if(data.FacturaRentDoc !== undefined){
 let data5 = data.FacturaRentDoc;
 if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
-const err24 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/type",keyword:"type",params:{type: schema23.properties.FacturaRentDoc.type},message:"must be object,null",schema:schema23.properties.FacturaRentDoc.type,parentSchema:schema23.properties.FacturaRentDoc,data:data5};
+const err24 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/type",keyword:"type",params:{type: schema18.properties.FacturaRentDoc.type},message:"must be object,null",schema:schema18.properties.FacturaRentDoc.type,parentSchema:schema18.properties.FacturaRentDoc,data:data5};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1798,7 +2231,7 @@ errors++;
 }
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(Object.keys(data5).length < 1){
-const err25 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.FacturaRentDoc,data:data5};
+const err25 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema18.properties.FacturaRentDoc,data:data5};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1808,7 +2241,7 @@ vErrors.push(err25);
 errors++;
 }
 if(data5.RentFrom === undefined){
-const err26 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/required",keyword:"required",params:{missingProperty: "RentFrom"},message:"must have required property '"+"RentFrom"+"'",schema:schema23.properties.FacturaRentDoc.required,parentSchema:schema23.properties.FacturaRentDoc,data:data5};
+const err26 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/required",keyword:"required",params:{missingProperty: "RentFrom"},message:"must have required property '"+"RentFrom"+"'",schema:schema18.properties.FacturaRentDoc.required,parentSchema:schema18.properties.FacturaRentDoc,data:data5};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1818,7 +2251,7 @@ vErrors.push(err26);
 errors++;
 }
 if(data5.RentTo === undefined){
-const err27 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/required",keyword:"required",params:{missingProperty: "RentTo"},message:"must have required property '"+"RentTo"+"'",schema:schema23.properties.FacturaRentDoc.required,parentSchema:schema23.properties.FacturaRentDoc,data:data5};
+const err27 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/required",keyword:"required",params:{missingProperty: "RentTo"},message:"must have required property '"+"RentTo"+"'",schema:schema18.properties.FacturaRentDoc.required,parentSchema:schema18.properties.FacturaRentDoc,data:data5};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1829,7 +2262,7 @@ errors++;
 }
 for(const key1 in data5){
 if(!(((key1 === "RentId") || (key1 === "RentFrom")) || (key1 === "RentTo"))){
-const err28 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.FacturaRentDoc,data:data5};
+const err28 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.FacturaRentDoc,data:data5};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1843,7 +2276,7 @@ if(data5.RentId !== undefined){
 let data6 = data5.RentId;
 if(typeof data6 === "string"){
 if(func3(data6) > 50){
-const err29 = {instancePath:instancePath+"/FacturaRentDoc/RentId",schemaPath:"#/properties/FacturaRentDoc/properties/RentId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.FacturaRentDoc.properties.RentId,data:data6};
+const err29 = {instancePath:instancePath+"/FacturaRentDoc/RentId",schemaPath:"#/properties/FacturaRentDoc/properties/RentId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.FacturaRentDoc.properties.RentId,data:data6};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1854,7 +2287,7 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/FacturaRentDoc/RentId",schemaPath:"#/properties/FacturaRentDoc/properties/RentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.FacturaRentDoc.properties.RentId.type,parentSchema:schema23.properties.FacturaRentDoc.properties.RentId,data:data6};
+const err30 = {instancePath:instancePath+"/FacturaRentDoc/RentId",schemaPath:"#/properties/FacturaRentDoc/properties/RentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.FacturaRentDoc.properties.RentId.type,parentSchema:schema18.properties.FacturaRentDoc.properties.RentId,data:data6};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1865,10 +2298,24 @@ errors++;
 }
 }
 if(data5.RentFrom !== undefined){
-let data7 = data5.RentFrom;
-if(typeof data7 === "string"){
-if(func3(data7) > 10){
-const err31 = {instancePath:instancePath+"/FacturaRentDoc/RentFrom",schemaPath:"#/$defs/isoDate/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24,data:data7};
+if(!(validate36.call(this, data5.RentFrom, {instancePath:instancePath+"/FacturaRentDoc/RentFrom",parentData:data5,parentDataProperty:"RentFrom",rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
+}
+}
+if(data5.RentTo !== undefined){
+if(!(validate36.call(this, data5.RentTo, {instancePath:instancePath+"/FacturaRentDoc/RentTo",parentData:data5,parentDataProperty:"RentTo",rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
+}
+}
+}
+}
+if(data.WaybillLocalIds !== undefined){
+let data9 = data.WaybillLocalIds;
+if(Array.isArray(data9)){
+if(data9.length > 100){
+const err31 = {instancePath:instancePath+"/WaybillLocalIds",schemaPath:"#/properties/WaybillLocalIds/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema18.properties.WaybillLocalIds,data:data9};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1877,15 +2324,12 @@ vErrors.push(err31);
 }
 errors++;
 }
-const issues0 = func5(data7, true, rootData, this, instancePath + "/FacturaRentDoc/RentFrom");
-if(issues0 !== null){
-const kwErrors0 = func6(issues0, instancePath + "/FacturaRentDoc/RentFrom", "#/$defs/isoDate/isoDate", "isoDate");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
-}
-}
-else {
-const err32 = {instancePath:instancePath+"/FacturaRentDoc/RentFrom",schemaPath:"#/$defs/isoDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data:data7};
+const len0 = data9.length;
+for(let i0=0; i0<len0; i0++){
+let data10 = data9[i0];
+if(typeof data10 === "string"){
+if(func3(data10) > 50){
+const err32 = {instancePath:instancePath+"/WaybillLocalIds/" + i0,schemaPath:"#/properties/WaybillLocalIds/items/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.WaybillLocalIds.items,data:data10};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1894,12 +2338,8 @@ vErrors.push(err32);
 }
 errors++;
 }
-}
-if(data5.RentTo !== undefined){
-let data8 = data5.RentTo;
-if(typeof data8 === "string"){
-if(func3(data8) > 10){
-const err33 = {instancePath:instancePath+"/FacturaRentDoc/RentTo",schemaPath:"#/$defs/isoDate/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24,data:data8};
+if(func3(data10) < 1){
+const err33 = {instancePath:instancePath+"/WaybillLocalIds/" + i0,schemaPath:"#/properties/WaybillLocalIds/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.WaybillLocalIds.items,data:data10};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1908,15 +2348,9 @@ vErrors.push(err33);
 }
 errors++;
 }
-const issues1 = func5(data8, true, rootData, this, instancePath + "/FacturaRentDoc/RentTo");
-if(issues1 !== null){
-const kwErrors1 = func6(issues1, instancePath + "/FacturaRentDoc/RentTo", "#/$defs/isoDate/isoDate", "isoDate");
-vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
-errors = errors + kwErrors1.length;
-}
 }
 else {
-const err34 = {instancePath:instancePath+"/FacturaRentDoc/RentTo",schemaPath:"#/$defs/isoDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data:data8};
+const err34 = {instancePath:instancePath+"/WaybillLocalIds/" + i0,schemaPath:"#/properties/WaybillLocalIds/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.WaybillLocalIds.items.type,parentSchema:schema18.properties.WaybillLocalIds.items,data:data10};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1927,12 +2361,8 @@ errors++;
 }
 }
 }
-}
-if(data.WaybillLocalIds !== undefined){
-let data9 = data.WaybillLocalIds;
-if(Array.isArray(data9)){
-if(data9.length > 100){
-const err35 = {instancePath:instancePath+"/WaybillLocalIds",schemaPath:"#/properties/WaybillLocalIds/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema23.properties.WaybillLocalIds,data:data9};
+else {
+const err35 = {instancePath:instancePath+"/WaybillLocalIds",schemaPath:"#/properties/WaybillLocalIds/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.WaybillLocalIds.type,parentSchema:schema18.properties.WaybillLocalIds,data:data9};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1941,12 +2371,12 @@ vErrors.push(err35);
 }
 errors++;
 }
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-let data10 = data9[i0];
-if(typeof data10 === "string"){
-if(func3(data10) > 50){
-const err36 = {instancePath:instancePath+"/WaybillLocalIds/" + i0,schemaPath:"#/properties/WaybillLocalIds/items/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.WaybillLocalIds.items,data:data10};
+}
+if(data.FacturaDoc !== undefined){
+let data11 = data.FacturaDoc;
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(data11.FacturaNo === undefined){
+const err36 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/required",keyword:"required",params:{missingProperty: "FacturaNo"},message:"must have required property '"+"FacturaNo"+"'",schema:schema18.properties.FacturaDoc.required,parentSchema:schema18.properties.FacturaDoc,data:data11};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1955,8 +2385,8 @@ vErrors.push(err36);
 }
 errors++;
 }
-if(func3(data10) < 1){
-const err37 = {instancePath:instancePath+"/WaybillLocalIds/" + i0,schemaPath:"#/properties/WaybillLocalIds/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.WaybillLocalIds.items,data:data10};
+if(data11.FacturaDate === undefined){
+const err37 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/required",keyword:"required",params:{missingProperty: "FacturaDate"},message:"must have required property '"+"FacturaDate"+"'",schema:schema18.properties.FacturaDoc.required,parentSchema:schema18.properties.FacturaDoc,data:data11};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1965,9 +2395,9 @@ vErrors.push(err37);
 }
 errors++;
 }
-}
-else {
-const err38 = {instancePath:instancePath+"/WaybillLocalIds/" + i0,schemaPath:"#/properties/WaybillLocalIds/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.WaybillLocalIds.items.type,parentSchema:schema23.properties.WaybillLocalIds.items,data:data10};
+for(const key2 in data11){
+if(!((key2 === "FacturaNo") || (key2 === "FacturaDate"))){
+const err38 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.FacturaDoc,data:data11};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1977,9 +2407,11 @@ vErrors.push(err38);
 errors++;
 }
 }
-}
-else {
-const err39 = {instancePath:instancePath+"/WaybillLocalIds",schemaPath:"#/properties/WaybillLocalIds/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.WaybillLocalIds.type,parentSchema:schema23.properties.WaybillLocalIds,data:data9};
+if(data11.FacturaNo !== undefined){
+let data12 = data11.FacturaNo;
+if(typeof data12 === "string"){
+if(func3(data12) > 50){
+const err39 = {instancePath:instancePath+"/FacturaDoc/FacturaNo",schemaPath:"#/properties/FacturaDoc/properties/FacturaNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.FacturaDoc.properties.FacturaNo,data:data12};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1988,12 +2420,8 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-if(data.FacturaDoc !== undefined){
-let data11 = data.FacturaDoc;
-if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
-if(data11.FacturaNo === undefined){
-const err40 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/required",keyword:"required",params:{missingProperty: "FacturaNo"},message:"must have required property '"+"FacturaNo"+"'",schema:schema23.properties.FacturaDoc.required,parentSchema:schema23.properties.FacturaDoc,data:data11};
+if(func3(data12) < 1){
+const err40 = {instancePath:instancePath+"/FacturaDoc/FacturaNo",schemaPath:"#/properties/FacturaDoc/properties/FacturaNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.FacturaDoc.properties.FacturaNo,data:data12};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -2002,8 +2430,9 @@ vErrors.push(err40);
 }
 errors++;
 }
-if(data11.FacturaDate === undefined){
-const err41 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/required",keyword:"required",params:{missingProperty: "FacturaDate"},message:"must have required property '"+"FacturaDate"+"'",schema:schema23.properties.FacturaDoc.required,parentSchema:schema23.properties.FacturaDoc,data:data11};
+}
+else {
+const err41 = {instancePath:instancePath+"/FacturaDoc/FacturaNo",schemaPath:"#/properties/FacturaDoc/properties/FacturaNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.FacturaDoc.properties.FacturaNo.type,parentSchema:schema18.properties.FacturaDoc.properties.FacturaNo,data:data12};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -2012,9 +2441,16 @@ vErrors.push(err41);
 }
 errors++;
 }
-for(const key2 in data11){
-if(!((key2 === "FacturaNo") || (key2 === "FacturaDate"))){
-const err42 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.FacturaDoc,data:data11};
+}
+if(data11.FacturaDate !== undefined){
+if(!(validate36.call(this, data11.FacturaDate, {instancePath:instancePath+"/FacturaDoc/FacturaDate",parentData:data11,parentDataProperty:"FacturaDate",rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.FacturaDoc.type,parentSchema:schema18.properties.FacturaDoc,data:data11};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -2024,11 +2460,10 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data11.FacturaNo !== undefined){
-let data12 = data11.FacturaNo;
-if(typeof data12 === "string"){
-if(func3(data12) > 50){
-const err43 = {instancePath:instancePath+"/FacturaDoc/FacturaNo",schemaPath:"#/properties/FacturaDoc/properties/FacturaNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.FacturaDoc.properties.FacturaNo,data:data12};
+if(data.OldFacturaDoc !== undefined){
+let data14 = data.OldFacturaDoc;
+if((!(data14 && typeof data14 == "object" && !Array.isArray(data14))) && (data14 !== null)){
+const err43 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/type",keyword:"type",params:{type: schema18.properties.OldFacturaDoc.type},message:"must be object,null",schema:schema18.properties.OldFacturaDoc.type,parentSchema:schema18.properties.OldFacturaDoc,data:data14};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -2037,8 +2472,9 @@ vErrors.push(err43);
 }
 errors++;
 }
-if(func3(data12) < 1){
-const err44 = {instancePath:instancePath+"/FacturaDoc/FacturaNo",schemaPath:"#/properties/FacturaDoc/properties/FacturaNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.FacturaDoc.properties.FacturaNo,data:data12};
+if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+if(Object.keys(data14).length < 1){
+const err44 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema18.properties.OldFacturaDoc,data:data14};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -2047,9 +2483,8 @@ vErrors.push(err44);
 }
 errors++;
 }
-}
-else {
-const err45 = {instancePath:instancePath+"/FacturaDoc/FacturaNo",schemaPath:"#/properties/FacturaDoc/properties/FacturaNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.FacturaDoc.properties.FacturaNo.type,parentSchema:schema23.properties.FacturaDoc.properties.FacturaNo,data:data12};
+if(data14.OldFacturaId === undefined){
+const err45 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/required",keyword:"required",params:{missingProperty: "OldFacturaId"},message:"must have required property '"+"OldFacturaId"+"'",schema:schema18.properties.OldFacturaDoc.required,parentSchema:schema18.properties.OldFacturaDoc,data:data14};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -2058,12 +2493,8 @@ vErrors.push(err45);
 }
 errors++;
 }
-}
-if(data11.FacturaDate !== undefined){
-let data13 = data11.FacturaDate;
-if(typeof data13 === "string"){
-if(func3(data13) > 10){
-const err46 = {instancePath:instancePath+"/FacturaDoc/FacturaDate",schemaPath:"#/$defs/isoDate/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24,data:data13};
+if(data14.OldFacturaNo === undefined){
+const err46 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/required",keyword:"required",params:{missingProperty: "OldFacturaNo"},message:"must have required property '"+"OldFacturaNo"+"'",schema:schema18.properties.OldFacturaDoc.required,parentSchema:schema18.properties.OldFacturaDoc,data:data14};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -2072,15 +2503,8 @@ vErrors.push(err46);
 }
 errors++;
 }
-const issues2 = func5(data13, true, rootData, this, instancePath + "/FacturaDoc/FacturaDate");
-if(issues2 !== null){
-const kwErrors2 = func6(issues2, instancePath + "/FacturaDoc/FacturaDate", "#/$defs/isoDate/isoDate", "isoDate");
-vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
-errors = errors + kwErrors2.length;
-}
-}
-else {
-const err47 = {instancePath:instancePath+"/FacturaDoc/FacturaDate",schemaPath:"#/$defs/isoDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data:data13};
+if(data14.OldFacturaDate === undefined){
+const err47 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/required",keyword:"required",params:{missingProperty: "OldFacturaDate"},message:"must have required property '"+"OldFacturaDate"+"'",schema:schema18.properties.OldFacturaDoc.required,parentSchema:schema18.properties.OldFacturaDoc,data:data14};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -2089,10 +2513,9 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
-}
-else {
-const err48 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.FacturaDoc.type,parentSchema:schema23.properties.FacturaDoc,data:data11};
+for(const key3 in data14){
+if(!(((key3 === "OldFacturaId") || (key3 === "OldFacturaNo")) || (key3 === "OldFacturaDate"))){
+const err48 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.OldFacturaDoc,data:data14};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -2102,10 +2525,17 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data.OldFacturaDoc !== undefined){
-let data14 = data.OldFacturaDoc;
-if((!(data14 && typeof data14 == "object" && !Array.isArray(data14))) && (data14 !== null)){
-const err49 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/type",keyword:"type",params:{type: schema23.properties.OldFacturaDoc.type},message:"must be object,null",schema:schema23.properties.OldFacturaDoc.type,parentSchema:schema23.properties.OldFacturaDoc,data:data14};
+if(data14.OldFacturaId !== undefined){
+let data15 = data14.OldFacturaId;
+const issues0 = func11(data15, schema18.properties.OldFacturaDoc.properties.OldFacturaId.serverCheck, rootData, this, instancePath + "/OldFacturaDoc/OldFacturaId");
+if(issues0 !== null){
+const kwErrors0 = func6(issues0, instancePath + "/OldFacturaDoc/OldFacturaId", "#/properties/OldFacturaDoc/properties/OldFacturaId/serverCheck", "serverCheck");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+if(typeof data15 === "string"){
+if(!pattern0.test(data15)){
+const err49 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaId",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema18.properties.OldFacturaDoc.properties.OldFacturaId,data:data15};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -2114,9 +2544,9 @@ vErrors.push(err49);
 }
 errors++;
 }
-if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
-if(Object.keys(data14).length < 1){
-const err50 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.OldFacturaDoc,data:data14};
+}
+else {
+const err50 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaId",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.OldFacturaDoc.properties.OldFacturaId.type,parentSchema:schema18.properties.OldFacturaDoc.properties.OldFacturaId,data:data15};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -2125,8 +2555,12 @@ vErrors.push(err50);
 }
 errors++;
 }
-if(data14.OldFacturaId === undefined){
-const err51 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/required",keyword:"required",params:{missingProperty: "OldFacturaId"},message:"must have required property '"+"OldFacturaId"+"'",schema:schema23.properties.OldFacturaDoc.required,parentSchema:schema23.properties.OldFacturaDoc,data:data14};
+}
+if(data14.OldFacturaNo !== undefined){
+let data16 = data14.OldFacturaNo;
+if(typeof data16 === "string"){
+if(func3(data16) > 50){
+const err51 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaNo",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.OldFacturaDoc.properties.OldFacturaNo,data:data16};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -2135,8 +2569,8 @@ vErrors.push(err51);
 }
 errors++;
 }
-if(data14.OldFacturaNo === undefined){
-const err52 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/required",keyword:"required",params:{missingProperty: "OldFacturaNo"},message:"must have required property '"+"OldFacturaNo"+"'",schema:schema23.properties.OldFacturaDoc.required,parentSchema:schema23.properties.OldFacturaDoc,data:data14};
+if(func3(data16) < 1){
+const err52 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaNo",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.OldFacturaDoc.properties.OldFacturaNo,data:data16};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -2145,8 +2579,9 @@ vErrors.push(err52);
 }
 errors++;
 }
-if(data14.OldFacturaDate === undefined){
-const err53 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/required",keyword:"required",params:{missingProperty: "OldFacturaDate"},message:"must have required property '"+"OldFacturaDate"+"'",schema:schema23.properties.OldFacturaDoc.required,parentSchema:schema23.properties.OldFacturaDoc,data:data14};
+}
+else {
+const err53 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaNo",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.OldFacturaDoc.properties.OldFacturaNo.type,parentSchema:schema18.properties.OldFacturaDoc.properties.OldFacturaNo,data:data16};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -2155,9 +2590,20 @@ vErrors.push(err53);
 }
 errors++;
 }
-for(const key3 in data14){
-if(!(((key3 === "OldFacturaId") || (key3 === "OldFacturaNo")) || (key3 === "OldFacturaDate"))){
-const err54 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.OldFacturaDoc,data:data14};
+}
+if(data14.OldFacturaDate !== undefined){
+if(!(validate36.call(this, data14.OldFacturaDate, {instancePath:instancePath+"/OldFacturaDoc/OldFacturaDate",parentData:data14,parentDataProperty:"OldFacturaDate",rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
+}
+}
+}
+}
+if(data.ContractDoc !== undefined){
+let data18 = data.ContractDoc;
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+if(data18.ContractNo === undefined){
+const err54 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema18.properties.ContractDoc.required,parentSchema:schema18.properties.ContractDoc,data:data18};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -2166,18 +2612,8 @@ vErrors.push(err54);
 }
 errors++;
 }
-}
-if(data14.OldFacturaId !== undefined){
-let data15 = data14.OldFacturaId;
-const issues3 = func17(data15, schema23.properties.OldFacturaDoc.properties.OldFacturaId.serverCheck, rootData, this, instancePath + "/OldFacturaDoc/OldFacturaId");
-if(issues3 !== null){
-const kwErrors3 = func6(issues3, instancePath + "/OldFacturaDoc/OldFacturaId", "#/properties/OldFacturaDoc/properties/OldFacturaId/serverCheck", "serverCheck");
-vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
-errors = errors + kwErrors3.length;
-}
-if(typeof data15 === "string"){
-if(!pattern0.test(data15)){
-const err55 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaId",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema23.properties.OldFacturaDoc.properties.OldFacturaId,data:data15};
+if(data18.ContractDate === undefined){
+const err55 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema18.properties.ContractDoc.required,parentSchema:schema18.properties.ContractDoc,data:data18};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -2186,9 +2622,9 @@ vErrors.push(err55);
 }
 errors++;
 }
-}
-else {
-const err56 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaId",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.OldFacturaDoc.properties.OldFacturaId.type,parentSchema:schema23.properties.OldFacturaDoc.properties.OldFacturaId,data:data15};
+for(const key4 in data18){
+if(!((key4 === "ContractNo") || (key4 === "ContractDate"))){
+const err56 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.ContractDoc,data:data18};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -2198,11 +2634,11 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data14.OldFacturaNo !== undefined){
-let data16 = data14.OldFacturaNo;
-if(typeof data16 === "string"){
-if(func3(data16) > 50){
-const err57 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaNo",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.OldFacturaDoc.properties.OldFacturaNo,data:data16};
+if(data18.ContractNo !== undefined){
+let data19 = data18.ContractNo;
+if(typeof data19 === "string"){
+if(func3(data19) > 100){
+const err57 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema18.properties.ContractDoc.properties.ContractNo,data:data19};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -2211,8 +2647,8 @@ vErrors.push(err57);
 }
 errors++;
 }
-if(func3(data16) < 1){
-const err58 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaNo",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.OldFacturaDoc.properties.OldFacturaNo,data:data16};
+if(func3(data19) < 1){
+const err58 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.ContractDoc.properties.ContractNo,data:data19};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -2223,7 +2659,7 @@ errors++;
 }
 }
 else {
-const err59 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaNo",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.OldFacturaDoc.properties.OldFacturaNo.type,parentSchema:schema23.properties.OldFacturaDoc.properties.OldFacturaNo,data:data16};
+const err59 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema18.properties.ContractDoc.properties.ContractNo,data:data19};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -2233,11 +2669,15 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(data14.OldFacturaDate !== undefined){
-let data17 = data14.OldFacturaDate;
-if(typeof data17 === "string"){
-if(func3(data17) > 10){
-const err60 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaDate",schemaPath:"#/$defs/isoDate/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24,data:data17};
+if(data18.ContractDate !== undefined){
+if(!(validate36.call(this, data18.ContractDate, {instancePath:instancePath+"/ContractDoc/ContractDate",parentData:data18,parentDataProperty:"ContractDate",rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err60 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.ContractDoc.type,parentSchema:schema18.properties.ContractDoc,data:data18};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -2246,15 +2686,11 @@ vErrors.push(err60);
 }
 errors++;
 }
-const issues4 = func5(data17, true, rootData, this, instancePath + "/OldFacturaDoc/OldFacturaDate");
-if(issues4 !== null){
-const kwErrors4 = func6(issues4, instancePath + "/OldFacturaDoc/OldFacturaDate", "#/$defs/isoDate/isoDate", "isoDate");
-vErrors = vErrors === null ? kwErrors4 : vErrors.concat(kwErrors4);
-errors = errors + kwErrors4.length;
 }
-}
-else {
-const err61 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaDate",schemaPath:"#/$defs/isoDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data:data17};
+if(data.ContractId !== undefined){
+let data21 = data.ContractId;
+if((typeof data21 !== "string") && (data21 !== null)){
+const err61 = {instancePath:instancePath+"/ContractId",schemaPath:"#/properties/ContractId/type",keyword:"type",params:{type: schema18.properties.ContractId.type},message:"must be string,null",schema:schema18.properties.ContractId.type,parentSchema:schema18.properties.ContractId,data:data21};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -2263,142 +2699,14 @@ vErrors.push(err61);
 }
 errors++;
 }
-}
-}
-}
-if(data.ContractDoc !== undefined){
-let data18 = data.ContractDoc;
-if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
-if(data18.ContractNo === undefined){
-const err62 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema23.properties.ContractDoc.required,parentSchema:schema23.properties.ContractDoc,data:data18};
+if(typeof data21 === "string"){
+if(func3(data21) > 50){
+const err62 = {instancePath:instancePath+"/ContractId",schemaPath:"#/properties/ContractId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.ContractId,data:data21};
 if(vErrors === null){
 vErrors = [err62];
 }
 else {
 vErrors.push(err62);
-}
-errors++;
-}
-if(data18.ContractDate === undefined){
-const err63 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema23.properties.ContractDoc.required,parentSchema:schema23.properties.ContractDoc,data:data18};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
-}
-for(const key4 in data18){
-if(!((key4 === "ContractNo") || (key4 === "ContractDate"))){
-const err64 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.ContractDoc,data:data18};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
-}
-}
-if(data18.ContractNo !== undefined){
-let data19 = data18.ContractNo;
-if(typeof data19 === "string"){
-if(func3(data19) > 100){
-const err65 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema23.properties.ContractDoc.properties.ContractNo,data:data19};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
-}
-if(func3(data19) < 1){
-const err66 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.ContractDoc.properties.ContractNo,data:data19};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
-}
-}
-else {
-const err67 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema23.properties.ContractDoc.properties.ContractNo,data:data19};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
-}
-}
-if(data18.ContractDate !== undefined){
-let data20 = data18.ContractDate;
-if(typeof data20 === "string"){
-if(func3(data20) > 10){
-const err68 = {instancePath:instancePath+"/ContractDoc/ContractDate",schemaPath:"#/$defs/isoDate/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24,data:data20};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
-}
-const issues5 = func5(data20, true, rootData, this, instancePath + "/ContractDoc/ContractDate");
-if(issues5 !== null){
-const kwErrors5 = func6(issues5, instancePath + "/ContractDoc/ContractDate", "#/$defs/isoDate/isoDate", "isoDate");
-vErrors = vErrors === null ? kwErrors5 : vErrors.concat(kwErrors5);
-errors = errors + kwErrors5.length;
-}
-}
-else {
-const err69 = {instancePath:instancePath+"/ContractDoc/ContractDate",schemaPath:"#/$defs/isoDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data:data20};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
-}
-}
-}
-else {
-const err70 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.ContractDoc.type,parentSchema:schema23.properties.ContractDoc,data:data18};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
-}
-}
-if(data.ContractId !== undefined){
-let data21 = data.ContractId;
-if((typeof data21 !== "string") && (data21 !== null)){
-const err71 = {instancePath:instancePath+"/ContractId",schemaPath:"#/properties/ContractId/type",keyword:"type",params:{type: schema23.properties.ContractId.type},message:"must be string,null",schema:schema23.properties.ContractId.type,parentSchema:schema23.properties.ContractId,data:data21};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
-}
-if(typeof data21 === "string"){
-if(func3(data21) > 50){
-const err72 = {instancePath:instancePath+"/ContractId",schemaPath:"#/properties/ContractId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.ContractId,data:data21};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
 }
 errors++;
 }
@@ -2408,7 +2716,118 @@ if(data.LotId !== undefined){
 let data22 = data.LotId;
 if(typeof data22 === "string"){
 if(func3(data22) > 100){
-const err73 = {instancePath:instancePath+"/LotId",schemaPath:"#/properties/LotId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema23.properties.LotId,data:data22};
+const err63 = {instancePath:instancePath+"/LotId",schemaPath:"#/properties/LotId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema18.properties.LotId,data:data22};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+else {
+const err64 = {instancePath:instancePath+"/LotId",schemaPath:"#/properties/LotId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.LotId.type,parentSchema:schema18.properties.LotId,data:data22};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+if(data.FacturaEmpowermentDoc !== undefined){
+let data23 = data.FacturaEmpowermentDoc;
+if((!(data23 && typeof data23 == "object" && !Array.isArray(data23))) && (data23 !== null)){
+const err65 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/type",keyword:"type",params:{type: schema18.properties.FacturaEmpowermentDoc.type},message:"must be object,null",schema:schema18.properties.FacturaEmpowermentDoc.type,parentSchema:schema18.properties.FacturaEmpowermentDoc,data:data23};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
+if(Object.keys(data23).length < 1){
+const err66 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema18.properties.FacturaEmpowermentDoc,data:data23};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+if(data23.EmpowermentNo === undefined){
+const err67 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentNo"},message:"must have required property '"+"EmpowermentNo"+"'",schema:schema18.properties.FacturaEmpowermentDoc.required,parentSchema:schema18.properties.FacturaEmpowermentDoc,data:data23};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+if(data23.EmpowermentDateOfIssue === undefined){
+const err68 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfIssue"},message:"must have required property '"+"EmpowermentDateOfIssue"+"'",schema:schema18.properties.FacturaEmpowermentDoc.required,parentSchema:schema18.properties.FacturaEmpowermentDoc,data:data23};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+if(data23.AgentFio === undefined){
+const err69 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "AgentFio"},message:"must have required property '"+"AgentFio"+"'",schema:schema18.properties.FacturaEmpowermentDoc.required,parentSchema:schema18.properties.FacturaEmpowermentDoc,data:data23};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+if(data23.AgentPinfl === undefined){
+const err70 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "AgentPinfl"},message:"must have required property '"+"AgentPinfl"+"'",schema:schema18.properties.FacturaEmpowermentDoc.required,parentSchema:schema18.properties.FacturaEmpowermentDoc,data:data23};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+for(const key5 in data23){
+if(!((((((key5 === "AgentFacturaId") || (key5 === "EmpowermentNo")) || (key5 === "EmpowermentDateOfIssue")) || (key5 === "AgentFio")) || (key5 === "AgentPinfl")) || (key5 === "AgentTin"))){
+const err71 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.FacturaEmpowermentDoc,data:data23};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+if(data23.AgentFacturaId !== undefined){
+let data24 = data23.AgentFacturaId;
+if(typeof data24 === "string"){
+if(func3(data24) > 50){
+const err72 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFacturaId",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFacturaId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.FacturaEmpowermentDoc.properties.AgentFacturaId,data:data24};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+else {
+const err73 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFacturaId",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFacturaId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.FacturaEmpowermentDoc.properties.AgentFacturaId.type,parentSchema:schema18.properties.FacturaEmpowermentDoc.properties.AgentFacturaId,data:data24};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -2418,8 +2837,11 @@ vErrors.push(err73);
 errors++;
 }
 }
-else {
-const err74 = {instancePath:instancePath+"/LotId",schemaPath:"#/properties/LotId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.LotId.type,parentSchema:schema23.properties.LotId,data:data22};
+if(data23.EmpowermentNo !== undefined){
+let data25 = data23.EmpowermentNo;
+if(typeof data25 === "string"){
+if(func3(data25) > 50){
+const err74 = {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/EmpowermentNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.FacturaEmpowermentDoc.properties.EmpowermentNo,data:data25};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -2428,11 +2850,8 @@ vErrors.push(err74);
 }
 errors++;
 }
-}
-if(data.FacturaEmpowermentDoc !== undefined){
-let data23 = data.FacturaEmpowermentDoc;
-if((!(data23 && typeof data23 == "object" && !Array.isArray(data23))) && (data23 !== null)){
-const err75 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/type",keyword:"type",params:{type: schema23.properties.FacturaEmpowermentDoc.type},message:"must be object,null",schema:schema23.properties.FacturaEmpowermentDoc.type,parentSchema:schema23.properties.FacturaEmpowermentDoc,data:data23};
+if(func3(data25) < 1){
+const err75 = {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/EmpowermentNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.FacturaEmpowermentDoc.properties.EmpowermentNo,data:data25};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -2441,9 +2860,9 @@ vErrors.push(err75);
 }
 errors++;
 }
-if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
-if(Object.keys(data23).length < 1){
-const err76 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.FacturaEmpowermentDoc,data:data23};
+}
+else {
+const err76 = {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/EmpowermentNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.FacturaEmpowermentDoc.properties.EmpowermentNo.type,parentSchema:schema18.properties.FacturaEmpowermentDoc.properties.EmpowermentNo,data:data25};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -2452,8 +2871,18 @@ vErrors.push(err76);
 }
 errors++;
 }
-if(data23.EmpowermentNo === undefined){
-const err77 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentNo"},message:"must have required property '"+"EmpowermentNo"+"'",schema:schema23.properties.FacturaEmpowermentDoc.required,parentSchema:schema23.properties.FacturaEmpowermentDoc,data:data23};
+}
+if(data23.EmpowermentDateOfIssue !== undefined){
+if(!(validate36.call(this, data23.EmpowermentDateOfIssue, {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentDateOfIssue",parentData:data23,parentDataProperty:"EmpowermentDateOfIssue",rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
+}
+}
+if(data23.AgentFio !== undefined){
+let data27 = data23.AgentFio;
+if(typeof data27 === "string"){
+if(func3(data27) > 300){
+const err77 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFio",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema18.properties.FacturaEmpowermentDoc.properties.AgentFio,data:data27};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -2462,8 +2891,8 @@ vErrors.push(err77);
 }
 errors++;
 }
-if(data23.EmpowermentDateOfIssue === undefined){
-const err78 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfIssue"},message:"must have required property '"+"EmpowermentDateOfIssue"+"'",schema:schema23.properties.FacturaEmpowermentDoc.required,parentSchema:schema23.properties.FacturaEmpowermentDoc,data:data23};
+if(func3(data27) < 1){
+const err78 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFio",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFio/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.FacturaEmpowermentDoc.properties.AgentFio,data:data27};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -2472,8 +2901,9 @@ vErrors.push(err78);
 }
 errors++;
 }
-if(data23.AgentFio === undefined){
-const err79 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "AgentFio"},message:"must have required property '"+"AgentFio"+"'",schema:schema23.properties.FacturaEmpowermentDoc.required,parentSchema:schema23.properties.FacturaEmpowermentDoc,data:data23};
+}
+else {
+const err79 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFio",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.FacturaEmpowermentDoc.properties.AgentFio.type,parentSchema:schema18.properties.FacturaEmpowermentDoc.properties.AgentFio,data:data27};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -2482,8 +2912,16 @@ vErrors.push(err79);
 }
 errors++;
 }
-if(data23.AgentPinfl === undefined){
-const err80 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "AgentPinfl"},message:"must have required property '"+"AgentPinfl"+"'",schema:schema23.properties.FacturaEmpowermentDoc.required,parentSchema:schema23.properties.FacturaEmpowermentDoc,data:data23};
+}
+if(data23.AgentPinfl !== undefined){
+let data28 = data23.AgentPinfl;
+if(!(validate43.call(this, data28, {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentPinfl",parentData:data23,parentDataProperty:"AgentPinfl",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+errors = vErrors.length;
+}
+if(typeof data28 === "string"){
+if(func3(data28) < 14){
+const err80 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentPinfl",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentPinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema18.properties.FacturaEmpowermentDoc.properties.AgentPinfl,data:data28};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -2492,9 +2930,20 @@ vErrors.push(err80);
 }
 errors++;
 }
-for(const key5 in data23){
-if(!((((((key5 === "AgentFacturaId") || (key5 === "EmpowermentNo")) || (key5 === "EmpowermentDateOfIssue")) || (key5 === "AgentFio")) || (key5 === "AgentPinfl")) || (key5 === "AgentTin"))){
-const err81 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.FacturaEmpowermentDoc,data:data23};
+}
+}
+if(data23.AgentTin !== undefined){
+if(!(validate45.call(this, data23.AgentTin, {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentTin",parentData:data23,parentDataProperty:"AgentTin",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+errors = vErrors.length;
+}
+}
+}
+}
+if(data.ItemReleasedDoc !== undefined){
+let data30 = data.ItemReleasedDoc;
+if((!(data30 && typeof data30 == "object" && !Array.isArray(data30))) && (data30 !== null)){
+const err81 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/type",keyword:"type",params:{type: schema18.properties.ItemReleasedDoc.type},message:"must be object,null",schema:schema18.properties.ItemReleasedDoc.type,parentSchema:schema18.properties.ItemReleasedDoc,data:data30};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -2503,12 +2952,9 @@ vErrors.push(err81);
 }
 errors++;
 }
-}
-if(data23.AgentFacturaId !== undefined){
-let data24 = data23.AgentFacturaId;
-if(typeof data24 === "string"){
-if(func3(data24) > 50){
-const err82 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFacturaId",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFacturaId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.FacturaEmpowermentDoc.properties.AgentFacturaId,data:data24};
+if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
+if(Object.keys(data30).length < 1){
+const err82 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema18.properties.ItemReleasedDoc,data:data30};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -2517,9 +2963,8 @@ vErrors.push(err82);
 }
 errors++;
 }
-}
-else {
-const err83 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFacturaId",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFacturaId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.FacturaEmpowermentDoc.properties.AgentFacturaId.type,parentSchema:schema23.properties.FacturaEmpowermentDoc.properties.AgentFacturaId,data:data24};
+if(data30.ItemReleasedFio === undefined){
+const err83 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/required",keyword:"required",params:{missingProperty: "ItemReleasedFio"},message:"must have required property '"+"ItemReleasedFio"+"'",schema:schema18.properties.ItemReleasedDoc.required,parentSchema:schema18.properties.ItemReleasedDoc,data:data30};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -2528,12 +2973,9 @@ vErrors.push(err83);
 }
 errors++;
 }
-}
-if(data23.EmpowermentNo !== undefined){
-let data25 = data23.EmpowermentNo;
-if(typeof data25 === "string"){
-if(func3(data25) > 50){
-const err84 = {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/EmpowermentNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.FacturaEmpowermentDoc.properties.EmpowermentNo,data:data25};
+for(const key6 in data30){
+if(!(((key6 === "ItemReleasedFio") || (key6 === "ItemReleasedPinfl")) || (key6 === "ItemReleasedTin"))){
+const err84 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.ItemReleasedDoc,data:data30};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -2542,8 +2984,12 @@ vErrors.push(err84);
 }
 errors++;
 }
-if(func3(data25) < 1){
-const err85 = {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/EmpowermentNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.FacturaEmpowermentDoc.properties.EmpowermentNo,data:data25};
+}
+if(data30.ItemReleasedFio !== undefined){
+let data31 = data30.ItemReleasedFio;
+if(typeof data31 === "string"){
+if(func3(data31) > 300){
+const err85 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedFio",schemaPath:"#/properties/ItemReleasedDoc/properties/ItemReleasedFio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema18.properties.ItemReleasedDoc.properties.ItemReleasedFio,data:data31};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -2552,9 +2998,8 @@ vErrors.push(err85);
 }
 errors++;
 }
-}
-else {
-const err86 = {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/EmpowermentNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.FacturaEmpowermentDoc.properties.EmpowermentNo.type,parentSchema:schema23.properties.FacturaEmpowermentDoc.properties.EmpowermentNo,data:data25};
+if(func3(data31) < 1){
+const err86 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedFio",schemaPath:"#/properties/ItemReleasedDoc/properties/ItemReleasedFio/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.ItemReleasedDoc.properties.ItemReleasedFio,data:data31};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -2564,11 +3009,8 @@ vErrors.push(err86);
 errors++;
 }
 }
-if(data23.EmpowermentDateOfIssue !== undefined){
-let data26 = data23.EmpowermentDateOfIssue;
-if(typeof data26 === "string"){
-if(func3(data26) > 10){
-const err87 = {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentDateOfIssue",schemaPath:"#/$defs/isoDate/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24,data:data26};
+else {
+const err87 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedFio",schemaPath:"#/properties/ItemReleasedDoc/properties/ItemReleasedFio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ItemReleasedDoc.properties.ItemReleasedFio.type,parentSchema:schema18.properties.ItemReleasedDoc.properties.ItemReleasedFio,data:data31};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -2577,15 +3019,58 @@ vErrors.push(err87);
 }
 errors++;
 }
-const issues6 = func5(data26, true, rootData, this, instancePath + "/FacturaEmpowermentDoc/EmpowermentDateOfIssue");
-if(issues6 !== null){
-const kwErrors6 = func6(issues6, instancePath + "/FacturaEmpowermentDoc/EmpowermentDateOfIssue", "#/$defs/isoDate/isoDate", "isoDate");
-vErrors = vErrors === null ? kwErrors6 : vErrors.concat(kwErrors6);
-errors = errors + kwErrors6.length;
+}
+if(data30.ItemReleasedPinfl !== undefined){
+if(!(validate43.call(this, data30.ItemReleasedPinfl, {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedPinfl",parentData:data30,parentDataProperty:"ItemReleasedPinfl",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+errors = vErrors.length;
 }
 }
-else {
-const err88 = {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentDateOfIssue",schemaPath:"#/$defs/isoDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data:data26};
+if(data30.ItemReleasedTin !== undefined){
+if(!(validate45.call(this, data30.ItemReleasedTin, {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedTin",parentData:data30,parentDataProperty:"ItemReleasedTin",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+errors = vErrors.length;
+}
+}
+}
+}
+if(data.SellerTin !== undefined){
+if(!(validate49.call(this, data.SellerTin, {instancePath:instancePath+"/SellerTin",parentData:data,parentDataProperty:"SellerTin",rootData}))){
+vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+errors = vErrors.length;
+}
+}
+if(data.BuyerTin !== undefined){
+let data35 = data.BuyerTin;
+if(!(validate49.call(this, data35, {instancePath:instancePath+"/BuyerTin",parentData:data,parentDataProperty:"BuyerTin",rootData}))){
+vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+errors = vErrors.length;
+}
+if(typeof data35 === "string"){
+const issues1 = func37(data35, true, rootData, this, instancePath + "/BuyerTin");
+if(issues1 !== null){
+const kwErrors1 = func6(issues1, instancePath + "/BuyerTin", "#/properties/BuyerTin/noIndividual", "noIndividual");
+vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
+errors = errors + kwErrors1.length;
+}
+}
+}
+if(data.Seller !== undefined){
+if(!(validate52.call(this, data.Seller, {instancePath:instancePath+"/Seller",parentData:data,parentDataProperty:"Seller",rootData}))){
+vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+errors = vErrors.length;
+}
+}
+if(data.Buyer !== undefined){
+if(!(validate52.call(this, data.Buyer, {instancePath:instancePath+"/Buyer",parentData:data,parentDataProperty:"Buyer",rootData}))){
+vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+errors = vErrors.length;
+}
+}
+if(data.ForeignCompany !== undefined){
+let data38 = data.ForeignCompany;
+if((!(data38 && typeof data38 == "object" && !Array.isArray(data38))) && (data38 !== null)){
+const err88 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/type",keyword:"type",params:{type: schema18.properties.ForeignCompany.type},message:"must be object,null",schema:schema18.properties.ForeignCompany.type,parentSchema:schema18.properties.ForeignCompany,data:data38};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -2594,12 +3079,9 @@ vErrors.push(err88);
 }
 errors++;
 }
-}
-if(data23.AgentFio !== undefined){
-let data27 = data23.AgentFio;
-if(typeof data27 === "string"){
-if(func3(data27) > 300){
-const err89 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFio",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.FacturaEmpowermentDoc.properties.AgentFio,data:data27};
+if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
+if(Object.keys(data38).length < 1){
+const err89 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema18.properties.ForeignCompany,data:data38};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -2608,8 +3090,8 @@ vErrors.push(err89);
 }
 errors++;
 }
-if(func3(data27) < 1){
-const err90 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFio",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFio/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.FacturaEmpowermentDoc.properties.AgentFio,data:data27};
+if(data38.CountryId === undefined){
+const err90 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/required",keyword:"required",params:{missingProperty: "CountryId"},message:"must have required property '"+"CountryId"+"'",schema:schema18.properties.ForeignCompany.required,parentSchema:schema18.properties.ForeignCompany,data:data38};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -2618,9 +3100,8 @@ vErrors.push(err90);
 }
 errors++;
 }
-}
-else {
-const err91 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFio",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.FacturaEmpowermentDoc.properties.AgentFio.type,parentSchema:schema23.properties.FacturaEmpowermentDoc.properties.AgentFio,data:data27};
+if(data38.Name === undefined){
+const err91 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema18.properties.ForeignCompany.required,parentSchema:schema18.properties.ForeignCompany,data:data38};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -2629,12 +3110,9 @@ vErrors.push(err91);
 }
 errors++;
 }
-}
-if(data23.AgentPinfl !== undefined){
-let data28 = data23.AgentPinfl;
-if(typeof data28 === "string"){
-if(func3(data28) > 14){
-const err92 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentPinfl",schemaPath:"#/$defs/pinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema30,data:data28};
+for(const key7 in data38){
+if(!(((((key7 === "CountryId") || (key7 === "Name")) || (key7 === "Address")) || (key7 === "Bank")) || (key7 === "Account"))){
+const err92 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.ForeignCompany,data:data38};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -2643,15 +3121,12 @@ vErrors.push(err92);
 }
 errors++;
 }
-const issues7 = func40(data28, true, rootData, this, instancePath + "/FacturaEmpowermentDoc/AgentPinfl");
-if(issues7 !== null){
-const kwErrors7 = func6(issues7, instancePath + "/FacturaEmpowermentDoc/AgentPinfl", "#/$defs/pinfl/pinfl", "pinfl");
-vErrors = vErrors === null ? kwErrors7 : vErrors.concat(kwErrors7);
-errors = errors + kwErrors7.length;
 }
-}
-else {
-const err93 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentPinfl",schemaPath:"#/$defs/pinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.type,parentSchema:schema30,data:data28};
+if(data38.CountryId !== undefined){
+let data39 = data38.CountryId;
+if(typeof data39 === "string"){
+if(func3(data39) > 10){
+const err93 = {instancePath:instancePath+"/ForeignCompany/CountryId",schemaPath:"#/properties/ForeignCompany/properties/CountryId/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema18.properties.ForeignCompany.properties.CountryId,data:data39};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -2660,9 +3135,9 @@ vErrors.push(err93);
 }
 errors++;
 }
-if(typeof data28 === "string"){
-if(func3(data28) < 14){
-const err94 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentPinfl",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentPinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema23.properties.FacturaEmpowermentDoc.properties.AgentPinfl,data:data28};
+}
+else {
+const err94 = {instancePath:instancePath+"/ForeignCompany/CountryId",schemaPath:"#/properties/ForeignCompany/properties/CountryId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ForeignCompany.properties.CountryId.type,parentSchema:schema18.properties.ForeignCompany.properties.CountryId,data:data39};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -2672,12 +3147,11 @@ vErrors.push(err94);
 errors++;
 }
 }
-}
-if(data23.AgentTin !== undefined){
-let data29 = data23.AgentTin;
-if(typeof data29 === "string"){
-if(func3(data29) > 9){
-const err95 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentTin",schemaPath:"#/$defs/tin/maxLength",keyword:"maxLength",params:{limit: 9},message:"must NOT have more than 9 characters",schema:9,parentSchema:schema31,data:data29};
+if(data38.Name !== undefined){
+let data40 = data38.Name;
+if(typeof data40 === "string"){
+if(func3(data40) > 500){
+const err95 = {instancePath:instancePath+"/ForeignCompany/Name",schemaPath:"#/properties/ForeignCompany/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.ForeignCompany.properties.Name,data:data40};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -2686,15 +3160,8 @@ vErrors.push(err95);
 }
 errors++;
 }
-const issues8 = func44(data29, true, rootData, this, instancePath + "/FacturaEmpowermentDoc/AgentTin");
-if(issues8 !== null){
-const kwErrors8 = func6(issues8, instancePath + "/FacturaEmpowermentDoc/AgentTin", "#/$defs/tin/tin", "tin");
-vErrors = vErrors === null ? kwErrors8 : vErrors.concat(kwErrors8);
-errors = errors + kwErrors8.length;
-}
-}
-else {
-const err96 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentTin",schemaPath:"#/$defs/tin/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.type,parentSchema:schema31,data:data29};
+if(func3(data40) < 1){
+const err96 = {instancePath:instancePath+"/ForeignCompany/Name",schemaPath:"#/properties/ForeignCompany/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.ForeignCompany.properties.Name,data:data40};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -2704,12 +3171,8 @@ vErrors.push(err96);
 errors++;
 }
 }
-}
-}
-if(data.ItemReleasedDoc !== undefined){
-let data30 = data.ItemReleasedDoc;
-if((!(data30 && typeof data30 == "object" && !Array.isArray(data30))) && (data30 !== null)){
-const err97 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/type",keyword:"type",params:{type: schema23.properties.ItemReleasedDoc.type},message:"must be object,null",schema:schema23.properties.ItemReleasedDoc.type,parentSchema:schema23.properties.ItemReleasedDoc,data:data30};
+else {
+const err97 = {instancePath:instancePath+"/ForeignCompany/Name",schemaPath:"#/properties/ForeignCompany/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ForeignCompany.properties.Name.type,parentSchema:schema18.properties.ForeignCompany.properties.Name,data:data40};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -2718,9 +3181,12 @@ vErrors.push(err97);
 }
 errors++;
 }
-if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
-if(Object.keys(data30).length < 1){
-const err98 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.ItemReleasedDoc,data:data30};
+}
+if(data38.Address !== undefined){
+let data41 = data38.Address;
+if(typeof data41 === "string"){
+if(func3(data41) > 500){
+const err98 = {instancePath:instancePath+"/ForeignCompany/Address",schemaPath:"#/properties/ForeignCompany/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.ForeignCompany.properties.Address,data:data41};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -2729,8 +3195,9 @@ vErrors.push(err98);
 }
 errors++;
 }
-if(data30.ItemReleasedFio === undefined){
-const err99 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/required",keyword:"required",params:{missingProperty: "ItemReleasedFio"},message:"must have required property '"+"ItemReleasedFio"+"'",schema:schema23.properties.ItemReleasedDoc.required,parentSchema:schema23.properties.ItemReleasedDoc,data:data30};
+}
+else {
+const err99 = {instancePath:instancePath+"/ForeignCompany/Address",schemaPath:"#/properties/ForeignCompany/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ForeignCompany.properties.Address.type,parentSchema:schema18.properties.ForeignCompany.properties.Address,data:data41};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -2739,9 +3206,12 @@ vErrors.push(err99);
 }
 errors++;
 }
-for(const key6 in data30){
-if(!(((key6 === "ItemReleasedFio") || (key6 === "ItemReleasedPinfl")) || (key6 === "ItemReleasedTin"))){
-const err100 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.ItemReleasedDoc,data:data30};
+}
+if(data38.Bank !== undefined){
+let data42 = data38.Bank;
+if(typeof data42 === "string"){
+if(func3(data42) > 500){
+const err100 = {instancePath:instancePath+"/ForeignCompany/Bank",schemaPath:"#/properties/ForeignCompany/properties/Bank/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.ForeignCompany.properties.Bank,data:data42};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -2751,11 +3221,8 @@ vErrors.push(err100);
 errors++;
 }
 }
-if(data30.ItemReleasedFio !== undefined){
-let data31 = data30.ItemReleasedFio;
-if(typeof data31 === "string"){
-if(func3(data31) > 300){
-const err101 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedFio",schemaPath:"#/properties/ItemReleasedDoc/properties/ItemReleasedFio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.ItemReleasedDoc.properties.ItemReleasedFio,data:data31};
+else {
+const err101 = {instancePath:instancePath+"/ForeignCompany/Bank",schemaPath:"#/properties/ForeignCompany/properties/Bank/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ForeignCompany.properties.Bank.type,parentSchema:schema18.properties.ForeignCompany.properties.Bank,data:data42};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -2764,8 +3231,12 @@ vErrors.push(err101);
 }
 errors++;
 }
-if(func3(data31) < 1){
-const err102 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedFio",schemaPath:"#/properties/ItemReleasedDoc/properties/ItemReleasedFio/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.ItemReleasedDoc.properties.ItemReleasedFio,data:data31};
+}
+if(data38.Account !== undefined){
+let data43 = data38.Account;
+if(typeof data43 === "string"){
+if(func3(data43) > 50){
+const err102 = {instancePath:instancePath+"/ForeignCompany/Account",schemaPath:"#/properties/ForeignCompany/properties/Account/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.ForeignCompany.properties.Account,data:data43};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -2776,7 +3247,7 @@ errors++;
 }
 }
 else {
-const err103 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedFio",schemaPath:"#/properties/ItemReleasedDoc/properties/ItemReleasedFio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ItemReleasedDoc.properties.ItemReleasedFio.type,parentSchema:schema23.properties.ItemReleasedDoc.properties.ItemReleasedFio,data:data31};
+const err103 = {instancePath:instancePath+"/ForeignCompany/Account",schemaPath:"#/properties/ForeignCompany/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ForeignCompany.properties.Account.type,parentSchema:schema18.properties.ForeignCompany.properties.Account,data:data43};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -2786,11 +3257,13 @@ vErrors.push(err103);
 errors++;
 }
 }
-if(data30.ItemReleasedPinfl !== undefined){
-let data32 = data30.ItemReleasedPinfl;
-if(typeof data32 === "string"){
-if(func3(data32) > 14){
-const err104 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedPinfl",schemaPath:"#/$defs/pinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema30,data:data32};
+}
+}
+if(data.ProductList !== undefined){
+let data44 = data.ProductList;
+if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
+if(data44.FacturaProductId === undefined){
+const err104 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "FacturaProductId"},message:"must have required property '"+"FacturaProductId"+"'",schema:schema18.properties.ProductList.required,parentSchema:schema18.properties.ProductList,data:data44};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -2799,15 +3272,8 @@ vErrors.push(err104);
 }
 errors++;
 }
-const issues9 = func40(data32, true, rootData, this, instancePath + "/ItemReleasedDoc/ItemReleasedPinfl");
-if(issues9 !== null){
-const kwErrors9 = func6(issues9, instancePath + "/ItemReleasedDoc/ItemReleasedPinfl", "#/$defs/pinfl/pinfl", "pinfl");
-vErrors = vErrors === null ? kwErrors9 : vErrors.concat(kwErrors9);
-errors = errors + kwErrors9.length;
-}
-}
-else {
-const err105 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedPinfl",schemaPath:"#/$defs/pinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.type,parentSchema:schema30,data:data32};
+if(data44.Tin === undefined){
+const err105 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Tin"},message:"must have required property '"+"Tin"+"'",schema:schema18.properties.ProductList.required,parentSchema:schema18.properties.ProductList,data:data44};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -2816,12 +3282,8 @@ vErrors.push(err105);
 }
 errors++;
 }
-}
-if(data30.ItemReleasedTin !== undefined){
-let data33 = data30.ItemReleasedTin;
-if(typeof data33 === "string"){
-if(func3(data33) > 9){
-const err106 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedTin",schemaPath:"#/$defs/tin/maxLength",keyword:"maxLength",params:{limit: 9},message:"must NOT have more than 9 characters",schema:9,parentSchema:schema31,data:data33};
+if(data44.HasExcise === undefined){
+const err106 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasExcise"},message:"must have required property '"+"HasExcise"+"'",schema:schema18.properties.ProductList.required,parentSchema:schema18.properties.ProductList,data:data44};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -2830,15 +3292,8 @@ vErrors.push(err106);
 }
 errors++;
 }
-const issues10 = func44(data33, true, rootData, this, instancePath + "/ItemReleasedDoc/ItemReleasedTin");
-if(issues10 !== null){
-const kwErrors10 = func6(issues10, instancePath + "/ItemReleasedDoc/ItemReleasedTin", "#/$defs/tin/tin", "tin");
-vErrors = vErrors === null ? kwErrors10 : vErrors.concat(kwErrors10);
-errors = errors + kwErrors10.length;
-}
-}
-else {
-const err107 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedTin",schemaPath:"#/$defs/tin/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.type,parentSchema:schema31,data:data33};
+if(data44.HasVat === undefined){
+const err107 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasVat"},message:"must have required property '"+"HasVat"+"'",schema:schema18.properties.ProductList.required,parentSchema:schema18.properties.ProductList,data:data44};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -2847,14 +3302,8 @@ vErrors.push(err107);
 }
 errors++;
 }
-}
-}
-}
-if(data.SellerTin !== undefined){
-let data34 = data.SellerTin;
-if(typeof data34 === "string"){
-if(func3(data34) > 14){
-const err108 = {instancePath:instancePath+"/SellerTin",schemaPath:"#/$defs/tinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema34,data:data34};
+if(data44.HasCommittent === undefined){
+const err108 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasCommittent"},message:"must have required property '"+"HasCommittent"+"'",schema:schema18.properties.ProductList.required,parentSchema:schema18.properties.ProductList,data:data44};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -2863,8 +3312,8 @@ vErrors.push(err108);
 }
 errors++;
 }
-if(func3(data34) < 9){
-const err109 = {instancePath:instancePath+"/SellerTin",schemaPath:"#/$defs/tinOrPinfl/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema34,data:data34};
+if(data44.HasLgota === undefined){
+const err109 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasLgota"},message:"must have required property '"+"HasLgota"+"'",schema:schema18.properties.ProductList.required,parentSchema:schema18.properties.ProductList,data:data44};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -2873,15 +3322,8 @@ vErrors.push(err109);
 }
 errors++;
 }
-const issues11 = func56(data34, true, rootData, this, instancePath + "/SellerTin");
-if(issues11 !== null){
-const kwErrors11 = func6(issues11, instancePath + "/SellerTin", "#/$defs/tinOrPinfl/pinflOrTin", "pinflOrTin");
-vErrors = vErrors === null ? kwErrors11 : vErrors.concat(kwErrors11);
-errors = errors + kwErrors11.length;
-}
-}
-else {
-const err110 = {instancePath:instancePath+"/SellerTin",schemaPath:"#/$defs/tinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.type,parentSchema:schema34,data:data34};
+if(data44.HasMedical === undefined){
+const err110 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasMedical"},message:"must have required property '"+"HasMedical"+"'",schema:schema18.properties.ProductList.required,parentSchema:schema18.properties.ProductList,data:data44};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -2890,12 +3332,8 @@ vErrors.push(err110);
 }
 errors++;
 }
-}
-if(data.BuyerTin !== undefined){
-let data35 = data.BuyerTin;
-if(typeof data35 === "string"){
-if(func3(data35) > 14){
-const err111 = {instancePath:instancePath+"/BuyerTin",schemaPath:"#/$defs/tinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema34,data:data35};
+if(data44.Products === undefined){
+const err111 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema18.properties.ProductList.required,parentSchema:schema18.properties.ProductList,data:data44};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -2904,8 +3342,9 @@ vErrors.push(err111);
 }
 errors++;
 }
-if(func3(data35) < 9){
-const err112 = {instancePath:instancePath+"/BuyerTin",schemaPath:"#/$defs/tinOrPinfl/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema34,data:data35};
+for(const key8 in data44){
+if(!(func2.call(schema18.properties.ProductList.properties, key8))){
+const err112 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.ProductList,data:data44};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -2914,15 +3353,12 @@ vErrors.push(err112);
 }
 errors++;
 }
-const issues12 = func56(data35, true, rootData, this, instancePath + "/BuyerTin");
-if(issues12 !== null){
-const kwErrors12 = func6(issues12, instancePath + "/BuyerTin", "#/$defs/tinOrPinfl/pinflOrTin", "pinflOrTin");
-vErrors = vErrors === null ? kwErrors12 : vErrors.concat(kwErrors12);
-errors = errors + kwErrors12.length;
 }
-}
-else {
-const err113 = {instancePath:instancePath+"/BuyerTin",schemaPath:"#/$defs/tinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.type,parentSchema:schema34,data:data35};
+if(data44.FacturaProductId !== undefined){
+let data45 = data44.FacturaProductId;
+if(typeof data45 === "string"){
+if(!pattern0.test(data45)){
+const err113 = {instancePath:instancePath+"/ProductList/FacturaProductId",schemaPath:"#/properties/ProductList/properties/FacturaProductId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema18.properties.ProductList.properties.FacturaProductId,data:data45};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -2931,20 +3367,9 @@ vErrors.push(err113);
 }
 errors++;
 }
-if(typeof data35 === "string"){
-const issues13 = func62(data35, true, rootData, this, instancePath + "/BuyerTin");
-if(issues13 !== null){
-const kwErrors13 = func6(issues13, instancePath + "/BuyerTin", "#/properties/BuyerTin/noIndividual", "noIndividual");
-vErrors = vErrors === null ? kwErrors13 : vErrors.concat(kwErrors13);
-errors = errors + kwErrors13.length;
 }
-}
-}
-if(data.Seller !== undefined){
-let data36 = data.Seller;
-if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
-if(data36.Name === undefined){
-const err114 = {instancePath:instancePath+"/Seller",schemaPath:"#/$defs/party/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema36.required,parentSchema:schema36,data:data36};
+else {
+const err114 = {instancePath:instancePath+"/ProductList/FacturaProductId",schemaPath:"#/properties/ProductList/properties/FacturaProductId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ProductList.properties.FacturaProductId.type,parentSchema:schema18.properties.ProductList.properties.FacturaProductId,data:data45};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -2953,8 +3378,17 @@ vErrors.push(err114);
 }
 errors++;
 }
-if(data36.Director === undefined){
-const err115 = {instancePath:instancePath+"/Seller",schemaPath:"#/$defs/party/required",keyword:"required",params:{missingProperty: "Director"},message:"must have required property '"+"Director"+"'",schema:schema36.required,parentSchema:schema36,data:data36};
+}
+if(data44.Tin !== undefined){
+if(!(validate49.call(this, data44.Tin, {instancePath:instancePath+"/ProductList/Tin",parentData:data44,parentDataProperty:"Tin",rootData}))){
+vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+errors = vErrors.length;
+}
+}
+if(data44.HasExcise !== undefined){
+let data47 = data44.HasExcise;
+if(typeof data47 !== "boolean"){
+const err115 = {instancePath:instancePath+"/ProductList/HasExcise",schemaPath:"#/properties/ProductList/properties/HasExcise/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.ProductList.properties.HasExcise.type,parentSchema:schema18.properties.ProductList.properties.HasExcise,data:data47};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -2963,9 +3397,11 @@ vErrors.push(err115);
 }
 errors++;
 }
-for(const key7 in data36){
-if(!(func2.call(schema36.properties, key7))){
-const err116 = {instancePath:instancePath+"/Seller",schemaPath:"#/$defs/party/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema36,data:data36};
+}
+if(data44.HasVat !== undefined){
+let data48 = data44.HasVat;
+if(typeof data48 !== "boolean"){
+const err116 = {instancePath:instancePath+"/ProductList/HasVat",schemaPath:"#/properties/ProductList/properties/HasVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.ProductList.properties.HasVat.type,parentSchema:schema18.properties.ProductList.properties.HasVat,data:data48};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -2975,11 +3411,10 @@ vErrors.push(err116);
 errors++;
 }
 }
-if(data36.Name !== undefined){
-let data37 = data36.Name;
-if(typeof data37 === "string"){
-if(func3(data37) > 500){
-const err117 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/$defs/party/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema36.properties.Name,data:data37};
+if(data44.HasCommittent !== undefined){
+let data49 = data44.HasCommittent;
+if(typeof data49 !== "boolean"){
+const err117 = {instancePath:instancePath+"/ProductList/HasCommittent",schemaPath:"#/properties/ProductList/properties/HasCommittent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.ProductList.properties.HasCommittent.type,parentSchema:schema18.properties.ProductList.properties.HasCommittent,data:data49};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -2988,8 +3423,11 @@ vErrors.push(err117);
 }
 errors++;
 }
-if(func3(data37) < 1){
-const err118 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/$defs/party/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.properties.Name,data:data37};
+}
+if(data44.HasLgota !== undefined){
+let data50 = data44.HasLgota;
+if(typeof data50 !== "boolean"){
+const err118 = {instancePath:instancePath+"/ProductList/HasLgota",schemaPath:"#/properties/ProductList/properties/HasLgota/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.ProductList.properties.HasLgota.type,parentSchema:schema18.properties.ProductList.properties.HasLgota,data:data50};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -2999,8 +3437,10 @@ vErrors.push(err118);
 errors++;
 }
 }
-else {
-const err119 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/$defs/party/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.Name.type,parentSchema:schema36.properties.Name,data:data37};
+if(data44.HasMedical !== undefined){
+let data51 = data44.HasMedical;
+if(typeof data51 !== "boolean"){
+const err119 = {instancePath:instancePath+"/ProductList/HasMedical",schemaPath:"#/properties/ProductList/properties/HasMedical/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.ProductList.properties.HasMedical.type,parentSchema:schema18.properties.ProductList.properties.HasMedical,data:data51};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -3010,11 +3450,10 @@ vErrors.push(err119);
 errors++;
 }
 }
-if(data36.BranchCode !== undefined){
-let data38 = data36.BranchCode;
-if(typeof data38 === "string"){
-if(func3(data38) > 50){
-const err120 = {instancePath:instancePath+"/Seller/BranchCode",schemaPath:"#/$defs/party/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema36.properties.BranchCode,data:data38};
+if(data44.HideReportCommittent !== undefined){
+let data52 = data44.HideReportCommittent;
+if(typeof data52 !== "boolean"){
+const err120 = {instancePath:instancePath+"/ProductList/HideReportCommittent",schemaPath:"#/properties/ProductList/properties/HideReportCommittent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.ProductList.properties.HideReportCommittent.type,parentSchema:schema18.properties.ProductList.properties.HideReportCommittent,data:data52};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -3024,8 +3463,11 @@ vErrors.push(err120);
 errors++;
 }
 }
-else {
-const err121 = {instancePath:instancePath+"/Seller/BranchCode",schemaPath:"#/$defs/party/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.BranchCode.type,parentSchema:schema36.properties.BranchCode,data:data38};
+if(data44.Products !== undefined){
+let data53 = data44.Products;
+if(Array.isArray(data53)){
+if(data53.length > 10000){
+const err121 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema18.properties.ProductList.properties.Products,data:data53};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -3034,12 +3476,8 @@ vErrors.push(err121);
 }
 errors++;
 }
-}
-if(data36.BranchName !== undefined){
-let data39 = data36.BranchName;
-if(typeof data39 === "string"){
-if(func3(data39) > 500){
-const err122 = {instancePath:instancePath+"/Seller/BranchName",schemaPath:"#/$defs/party/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema36.properties.BranchName,data:data39};
+if(data53.length < 1){
+const err122 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema18.properties.ProductList.properties.Products,data:data53};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -3048,9 +3486,28 @@ vErrors.push(err122);
 }
 errors++;
 }
+const len1 = data53.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate56.call(this, data53[i1], {instancePath:instancePath+"/ProductList/Products/" + i1,parentData:data53,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+const issues2 = func92(data53, schema18.properties.ProductList.properties.Products.lineArithmetic, rootData, this, instancePath + "/ProductList/Products");
+if(issues2 !== null){
+const kwErrors2 = func6(issues2, instancePath + "/ProductList/Products", "#/properties/ProductList/properties/Products/lineArithmetic", "lineArithmetic");
+vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
+errors = errors + kwErrors2.length;
+}
+const issues3 = func94(data53, schema18.properties.ProductList.properties.Products.vatRateForDate, rootData, this, instancePath + "/ProductList/Products");
+if(issues3 !== null){
+const kwErrors3 = func6(issues3, instancePath + "/ProductList/Products", "#/properties/ProductList/properties/Products/vatRateForDate", "vatRateForDate");
+vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
+errors = errors + kwErrors3.length;
+}
 }
 else {
-const err123 = {instancePath:instancePath+"/Seller/BranchName",schemaPath:"#/$defs/party/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.BranchName.type,parentSchema:schema36.properties.BranchName,data:data39};
+const err123 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.ProductList.properties.Products.type,parentSchema:schema18.properties.ProductList.properties.Products,data:data53};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -3060,11 +3517,9 @@ vErrors.push(err123);
 errors++;
 }
 }
-if(data36.VatRegCode !== undefined){
-let data40 = data36.VatRegCode;
-if(typeof data40 === "string"){
-if(!pattern2.test(data40)){
-const err124 = {instancePath:instancePath+"/Seller/VatRegCode",schemaPath:"#/$defs/party/properties/VatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema36.properties.VatRegCode,data:data40};
+}
+else {
+const err124 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.ProductList.type,parentSchema:schema18.properties.ProductList,data:data44};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -3074,8 +3529,27 @@ vErrors.push(err124);
 errors++;
 }
 }
+const issues4 = func96(data, schema18.correctionDeadline, rootData, this, instancePath + "");
+if(issues4 !== null){
+const kwErrors4 = func6(issues4, instancePath + "", "#/correctionDeadline", "correctionDeadline");
+vErrors = vErrors === null ? kwErrors4 : vErrors.concat(kwErrors4);
+errors = errors + kwErrors4.length;
+}
+const issues5 = func98(data, schema18.requiredUnless, rootData, this, instancePath + "");
+if(issues5 !== null){
+const kwErrors5 = func6(issues5, instancePath + "", "#/requiredUnless", "requiredUnless");
+vErrors = vErrors === null ? kwErrors5 : vErrors.concat(kwErrors5);
+errors = errors + kwErrors5.length;
+}
+const issues6 = func100(data, schema18.sellerNotBuyer, rootData, this, instancePath + "");
+if(issues6 !== null){
+const kwErrors6 = func6(issues6, instancePath + "", "#/sellerNotBuyer", "sellerNotBuyer");
+vErrors = vErrors === null ? kwErrors6 : vErrors.concat(kwErrors6);
+errors = errors + kwErrors6.length;
+}
+}
 else {
-const err125 = {instancePath:instancePath+"/Seller/VatRegCode",schemaPath:"#/$defs/party/properties/VatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.VatRegCode.type,parentSchema:schema36.properties.VatRegCode,data:data40};
+const err125 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -3084,1219 +3558,7 @@ vErrors.push(err125);
 }
 errors++;
 }
-}
-if(data36.VatRegStatus !== undefined){
-let data41 = data36.VatRegStatus;
-if((!(((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41))) && (isFinite(data41)))) && (data41 !== null)){
-const err126 = {instancePath:instancePath+"/Seller/VatRegStatus",schemaPath:"#/$defs/party/properties/VatRegStatus/type",keyword:"type",params:{type: schema36.properties.VatRegStatus.type},message:"must be integer,null",schema:schema36.properties.VatRegStatus.type,parentSchema:schema36.properties.VatRegStatus,data:data41};
-if(vErrors === null){
-vErrors = [err126];
-}
-else {
-vErrors.push(err126);
-}
-errors++;
-}
-if(!((((data41 === 20) || (data41 === 21)) || (data41 === 22)) || (data41 === null))){
-const err127 = {instancePath:instancePath+"/Seller/VatRegStatus",schemaPath:"#/$defs/party/properties/VatRegStatus/enum",keyword:"enum",params:{allowedValues: schema36.properties.VatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema36.properties.VatRegStatus.enum,parentSchema:schema36.properties.VatRegStatus,data:data41};
-if(vErrors === null){
-vErrors = [err127];
-}
-else {
-vErrors.push(err127);
-}
-errors++;
-}
-}
-if(data36.Account !== undefined){
-let data42 = data36.Account;
-if(typeof data42 === "string"){
-if(!pattern3.test(data42)){
-const err128 = {instancePath:instancePath+"/Seller/Account",schemaPath:"#/$defs/party/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema36.properties.Account,data:data42};
-if(vErrors === null){
-vErrors = [err128];
-}
-else {
-vErrors.push(err128);
-}
-errors++;
-}
-}
-else {
-const err129 = {instancePath:instancePath+"/Seller/Account",schemaPath:"#/$defs/party/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.Account.type,parentSchema:schema36.properties.Account,data:data42};
-if(vErrors === null){
-vErrors = [err129];
-}
-else {
-vErrors.push(err129);
-}
-errors++;
-}
-}
-if(data36.BankId !== undefined){
-let data43 = data36.BankId;
-if(typeof data43 === "string"){
-if(!pattern4.test(data43)){
-const err130 = {instancePath:instancePath+"/Seller/BankId",schemaPath:"#/$defs/party/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema36.properties.BankId,data:data43};
-if(vErrors === null){
-vErrors = [err130];
-}
-else {
-vErrors.push(err130);
-}
-errors++;
-}
-}
-else {
-const err131 = {instancePath:instancePath+"/Seller/BankId",schemaPath:"#/$defs/party/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.BankId.type,parentSchema:schema36.properties.BankId,data:data43};
-if(vErrors === null){
-vErrors = [err131];
-}
-else {
-vErrors.push(err131);
-}
-errors++;
-}
-}
-if(data36.Address !== undefined){
-let data44 = data36.Address;
-if(typeof data44 === "string"){
-if(func3(data44) > 500){
-const err132 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/$defs/party/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema36.properties.Address,data:data44};
-if(vErrors === null){
-vErrors = [err132];
-}
-else {
-vErrors.push(err132);
-}
-errors++;
-}
-}
-else {
-const err133 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/$defs/party/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.Address.type,parentSchema:schema36.properties.Address,data:data44};
-if(vErrors === null){
-vErrors = [err133];
-}
-else {
-vErrors.push(err133);
-}
-errors++;
-}
-}
-if(data36.Mobile !== undefined){
-let data45 = data36.Mobile;
-if(typeof data45 === "string"){
-if(func3(data45) > 50){
-const err134 = {instancePath:instancePath+"/Seller/Mobile",schemaPath:"#/$defs/party/properties/Mobile/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema36.properties.Mobile,data:data45};
-if(vErrors === null){
-vErrors = [err134];
-}
-else {
-vErrors.push(err134);
-}
-errors++;
-}
-}
-else {
-const err135 = {instancePath:instancePath+"/Seller/Mobile",schemaPath:"#/$defs/party/properties/Mobile/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.Mobile.type,parentSchema:schema36.properties.Mobile,data:data45};
-if(vErrors === null){
-vErrors = [err135];
-}
-else {
-vErrors.push(err135);
-}
-errors++;
-}
-}
-if(data36.WorkPhone !== undefined){
-let data46 = data36.WorkPhone;
-if(typeof data46 === "string"){
-if(func3(data46) > 50){
-const err136 = {instancePath:instancePath+"/Seller/WorkPhone",schemaPath:"#/$defs/party/properties/WorkPhone/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema36.properties.WorkPhone,data:data46};
-if(vErrors === null){
-vErrors = [err136];
-}
-else {
-vErrors.push(err136);
-}
-errors++;
-}
-}
-else {
-const err137 = {instancePath:instancePath+"/Seller/WorkPhone",schemaPath:"#/$defs/party/properties/WorkPhone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.WorkPhone.type,parentSchema:schema36.properties.WorkPhone,data:data46};
-if(vErrors === null){
-vErrors = [err137];
-}
-else {
-vErrors.push(err137);
-}
-errors++;
-}
-}
-if(data36.Oked !== undefined){
-let data47 = data36.Oked;
-if(typeof data47 === "string"){
-if(func3(data47) > 10){
-const err138 = {instancePath:instancePath+"/Seller/Oked",schemaPath:"#/$defs/party/properties/Oked/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema36.properties.Oked,data:data47};
-if(vErrors === null){
-vErrors = [err138];
-}
-else {
-vErrors.push(err138);
-}
-errors++;
-}
-}
-else {
-const err139 = {instancePath:instancePath+"/Seller/Oked",schemaPath:"#/$defs/party/properties/Oked/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.Oked.type,parentSchema:schema36.properties.Oked,data:data47};
-if(vErrors === null){
-vErrors = [err139];
-}
-else {
-vErrors.push(err139);
-}
-errors++;
-}
-}
-if(data36.DistrictId !== undefined){
-let data48 = data36.DistrictId;
-if(typeof data48 === "string"){
-if(func3(data48) > 10){
-const err140 = {instancePath:instancePath+"/Seller/DistrictId",schemaPath:"#/$defs/party/properties/DistrictId/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema36.properties.DistrictId,data:data48};
-if(vErrors === null){
-vErrors = [err140];
-}
-else {
-vErrors.push(err140);
-}
-errors++;
-}
-}
-else {
-const err141 = {instancePath:instancePath+"/Seller/DistrictId",schemaPath:"#/$defs/party/properties/DistrictId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.DistrictId.type,parentSchema:schema36.properties.DistrictId,data:data48};
-if(vErrors === null){
-vErrors = [err141];
-}
-else {
-vErrors.push(err141);
-}
-errors++;
-}
-}
-if(data36.Director !== undefined){
-let data49 = data36.Director;
-if(typeof data49 === "string"){
-if(func3(data49) > 300){
-const err142 = {instancePath:instancePath+"/Seller/Director",schemaPath:"#/$defs/party/properties/Director/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema36.properties.Director,data:data49};
-if(vErrors === null){
-vErrors = [err142];
-}
-else {
-vErrors.push(err142);
-}
-errors++;
-}
-if(func3(data49) < 1){
-const err143 = {instancePath:instancePath+"/Seller/Director",schemaPath:"#/$defs/party/properties/Director/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.properties.Director,data:data49};
-if(vErrors === null){
-vErrors = [err143];
-}
-else {
-vErrors.push(err143);
-}
-errors++;
-}
-}
-else {
-const err144 = {instancePath:instancePath+"/Seller/Director",schemaPath:"#/$defs/party/properties/Director/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.Director.type,parentSchema:schema36.properties.Director,data:data49};
-if(vErrors === null){
-vErrors = [err144];
-}
-else {
-vErrors.push(err144);
-}
-errors++;
-}
-}
-if(data36.Accountant !== undefined){
-let data50 = data36.Accountant;
-if(typeof data50 === "string"){
-if(func3(data50) > 300){
-const err145 = {instancePath:instancePath+"/Seller/Accountant",schemaPath:"#/$defs/party/properties/Accountant/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema36.properties.Accountant,data:data50};
-if(vErrors === null){
-vErrors = [err145];
-}
-else {
-vErrors.push(err145);
-}
-errors++;
-}
-}
-else {
-const err146 = {instancePath:instancePath+"/Seller/Accountant",schemaPath:"#/$defs/party/properties/Accountant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.Accountant.type,parentSchema:schema36.properties.Accountant,data:data50};
-if(vErrors === null){
-vErrors = [err146];
-}
-else {
-vErrors.push(err146);
-}
-errors++;
-}
-}
-}
-else {
-const err147 = {instancePath:instancePath+"/Seller",schemaPath:"#/$defs/party/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.type,parentSchema:schema36,data:data36};
-if(vErrors === null){
-vErrors = [err147];
-}
-else {
-vErrors.push(err147);
-}
-errors++;
-}
-}
-if(data.Buyer !== undefined){
-let data51 = data.Buyer;
-if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
-if(data51.Name === undefined){
-const err148 = {instancePath:instancePath+"/Buyer",schemaPath:"#/$defs/party/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema36.required,parentSchema:schema36,data:data51};
-if(vErrors === null){
-vErrors = [err148];
-}
-else {
-vErrors.push(err148);
-}
-errors++;
-}
-if(data51.Director === undefined){
-const err149 = {instancePath:instancePath+"/Buyer",schemaPath:"#/$defs/party/required",keyword:"required",params:{missingProperty: "Director"},message:"must have required property '"+"Director"+"'",schema:schema36.required,parentSchema:schema36,data:data51};
-if(vErrors === null){
-vErrors = [err149];
-}
-else {
-vErrors.push(err149);
-}
-errors++;
-}
-for(const key8 in data51){
-if(!(func2.call(schema36.properties, key8))){
-const err150 = {instancePath:instancePath+"/Buyer",schemaPath:"#/$defs/party/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema36,data:data51};
-if(vErrors === null){
-vErrors = [err150];
-}
-else {
-vErrors.push(err150);
-}
-errors++;
-}
-}
-if(data51.Name !== undefined){
-let data52 = data51.Name;
-if(typeof data52 === "string"){
-if(func3(data52) > 500){
-const err151 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/$defs/party/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema36.properties.Name,data:data52};
-if(vErrors === null){
-vErrors = [err151];
-}
-else {
-vErrors.push(err151);
-}
-errors++;
-}
-if(func3(data52) < 1){
-const err152 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/$defs/party/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.properties.Name,data:data52};
-if(vErrors === null){
-vErrors = [err152];
-}
-else {
-vErrors.push(err152);
-}
-errors++;
-}
-}
-else {
-const err153 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/$defs/party/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.Name.type,parentSchema:schema36.properties.Name,data:data52};
-if(vErrors === null){
-vErrors = [err153];
-}
-else {
-vErrors.push(err153);
-}
-errors++;
-}
-}
-if(data51.BranchCode !== undefined){
-let data53 = data51.BranchCode;
-if(typeof data53 === "string"){
-if(func3(data53) > 50){
-const err154 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/$defs/party/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema36.properties.BranchCode,data:data53};
-if(vErrors === null){
-vErrors = [err154];
-}
-else {
-vErrors.push(err154);
-}
-errors++;
-}
-}
-else {
-const err155 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/$defs/party/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.BranchCode.type,parentSchema:schema36.properties.BranchCode,data:data53};
-if(vErrors === null){
-vErrors = [err155];
-}
-else {
-vErrors.push(err155);
-}
-errors++;
-}
-}
-if(data51.BranchName !== undefined){
-let data54 = data51.BranchName;
-if(typeof data54 === "string"){
-if(func3(data54) > 500){
-const err156 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/$defs/party/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema36.properties.BranchName,data:data54};
-if(vErrors === null){
-vErrors = [err156];
-}
-else {
-vErrors.push(err156);
-}
-errors++;
-}
-}
-else {
-const err157 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/$defs/party/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.BranchName.type,parentSchema:schema36.properties.BranchName,data:data54};
-if(vErrors === null){
-vErrors = [err157];
-}
-else {
-vErrors.push(err157);
-}
-errors++;
-}
-}
-if(data51.VatRegCode !== undefined){
-let data55 = data51.VatRegCode;
-if(typeof data55 === "string"){
-if(!pattern2.test(data55)){
-const err158 = {instancePath:instancePath+"/Buyer/VatRegCode",schemaPath:"#/$defs/party/properties/VatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema36.properties.VatRegCode,data:data55};
-if(vErrors === null){
-vErrors = [err158];
-}
-else {
-vErrors.push(err158);
-}
-errors++;
-}
-}
-else {
-const err159 = {instancePath:instancePath+"/Buyer/VatRegCode",schemaPath:"#/$defs/party/properties/VatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.VatRegCode.type,parentSchema:schema36.properties.VatRegCode,data:data55};
-if(vErrors === null){
-vErrors = [err159];
-}
-else {
-vErrors.push(err159);
-}
-errors++;
-}
-}
-if(data51.VatRegStatus !== undefined){
-let data56 = data51.VatRegStatus;
-if((!(((typeof data56 == "number") && (!(data56 % 1) && !isNaN(data56))) && (isFinite(data56)))) && (data56 !== null)){
-const err160 = {instancePath:instancePath+"/Buyer/VatRegStatus",schemaPath:"#/$defs/party/properties/VatRegStatus/type",keyword:"type",params:{type: schema36.properties.VatRegStatus.type},message:"must be integer,null",schema:schema36.properties.VatRegStatus.type,parentSchema:schema36.properties.VatRegStatus,data:data56};
-if(vErrors === null){
-vErrors = [err160];
-}
-else {
-vErrors.push(err160);
-}
-errors++;
-}
-if(!((((data56 === 20) || (data56 === 21)) || (data56 === 22)) || (data56 === null))){
-const err161 = {instancePath:instancePath+"/Buyer/VatRegStatus",schemaPath:"#/$defs/party/properties/VatRegStatus/enum",keyword:"enum",params:{allowedValues: schema36.properties.VatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema36.properties.VatRegStatus.enum,parentSchema:schema36.properties.VatRegStatus,data:data56};
-if(vErrors === null){
-vErrors = [err161];
-}
-else {
-vErrors.push(err161);
-}
-errors++;
-}
-}
-if(data51.Account !== undefined){
-let data57 = data51.Account;
-if(typeof data57 === "string"){
-if(!pattern3.test(data57)){
-const err162 = {instancePath:instancePath+"/Buyer/Account",schemaPath:"#/$defs/party/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema36.properties.Account,data:data57};
-if(vErrors === null){
-vErrors = [err162];
-}
-else {
-vErrors.push(err162);
-}
-errors++;
-}
-}
-else {
-const err163 = {instancePath:instancePath+"/Buyer/Account",schemaPath:"#/$defs/party/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.Account.type,parentSchema:schema36.properties.Account,data:data57};
-if(vErrors === null){
-vErrors = [err163];
-}
-else {
-vErrors.push(err163);
-}
-errors++;
-}
-}
-if(data51.BankId !== undefined){
-let data58 = data51.BankId;
-if(typeof data58 === "string"){
-if(!pattern4.test(data58)){
-const err164 = {instancePath:instancePath+"/Buyer/BankId",schemaPath:"#/$defs/party/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema36.properties.BankId,data:data58};
-if(vErrors === null){
-vErrors = [err164];
-}
-else {
-vErrors.push(err164);
-}
-errors++;
-}
-}
-else {
-const err165 = {instancePath:instancePath+"/Buyer/BankId",schemaPath:"#/$defs/party/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.BankId.type,parentSchema:schema36.properties.BankId,data:data58};
-if(vErrors === null){
-vErrors = [err165];
-}
-else {
-vErrors.push(err165);
-}
-errors++;
-}
-}
-if(data51.Address !== undefined){
-let data59 = data51.Address;
-if(typeof data59 === "string"){
-if(func3(data59) > 500){
-const err166 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/$defs/party/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema36.properties.Address,data:data59};
-if(vErrors === null){
-vErrors = [err166];
-}
-else {
-vErrors.push(err166);
-}
-errors++;
-}
-}
-else {
-const err167 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/$defs/party/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.Address.type,parentSchema:schema36.properties.Address,data:data59};
-if(vErrors === null){
-vErrors = [err167];
-}
-else {
-vErrors.push(err167);
-}
-errors++;
-}
-}
-if(data51.Mobile !== undefined){
-let data60 = data51.Mobile;
-if(typeof data60 === "string"){
-if(func3(data60) > 50){
-const err168 = {instancePath:instancePath+"/Buyer/Mobile",schemaPath:"#/$defs/party/properties/Mobile/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema36.properties.Mobile,data:data60};
-if(vErrors === null){
-vErrors = [err168];
-}
-else {
-vErrors.push(err168);
-}
-errors++;
-}
-}
-else {
-const err169 = {instancePath:instancePath+"/Buyer/Mobile",schemaPath:"#/$defs/party/properties/Mobile/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.Mobile.type,parentSchema:schema36.properties.Mobile,data:data60};
-if(vErrors === null){
-vErrors = [err169];
-}
-else {
-vErrors.push(err169);
-}
-errors++;
-}
-}
-if(data51.WorkPhone !== undefined){
-let data61 = data51.WorkPhone;
-if(typeof data61 === "string"){
-if(func3(data61) > 50){
-const err170 = {instancePath:instancePath+"/Buyer/WorkPhone",schemaPath:"#/$defs/party/properties/WorkPhone/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema36.properties.WorkPhone,data:data61};
-if(vErrors === null){
-vErrors = [err170];
-}
-else {
-vErrors.push(err170);
-}
-errors++;
-}
-}
-else {
-const err171 = {instancePath:instancePath+"/Buyer/WorkPhone",schemaPath:"#/$defs/party/properties/WorkPhone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.WorkPhone.type,parentSchema:schema36.properties.WorkPhone,data:data61};
-if(vErrors === null){
-vErrors = [err171];
-}
-else {
-vErrors.push(err171);
-}
-errors++;
-}
-}
-if(data51.Oked !== undefined){
-let data62 = data51.Oked;
-if(typeof data62 === "string"){
-if(func3(data62) > 10){
-const err172 = {instancePath:instancePath+"/Buyer/Oked",schemaPath:"#/$defs/party/properties/Oked/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema36.properties.Oked,data:data62};
-if(vErrors === null){
-vErrors = [err172];
-}
-else {
-vErrors.push(err172);
-}
-errors++;
-}
-}
-else {
-const err173 = {instancePath:instancePath+"/Buyer/Oked",schemaPath:"#/$defs/party/properties/Oked/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.Oked.type,parentSchema:schema36.properties.Oked,data:data62};
-if(vErrors === null){
-vErrors = [err173];
-}
-else {
-vErrors.push(err173);
-}
-errors++;
-}
-}
-if(data51.DistrictId !== undefined){
-let data63 = data51.DistrictId;
-if(typeof data63 === "string"){
-if(func3(data63) > 10){
-const err174 = {instancePath:instancePath+"/Buyer/DistrictId",schemaPath:"#/$defs/party/properties/DistrictId/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema36.properties.DistrictId,data:data63};
-if(vErrors === null){
-vErrors = [err174];
-}
-else {
-vErrors.push(err174);
-}
-errors++;
-}
-}
-else {
-const err175 = {instancePath:instancePath+"/Buyer/DistrictId",schemaPath:"#/$defs/party/properties/DistrictId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.DistrictId.type,parentSchema:schema36.properties.DistrictId,data:data63};
-if(vErrors === null){
-vErrors = [err175];
-}
-else {
-vErrors.push(err175);
-}
-errors++;
-}
-}
-if(data51.Director !== undefined){
-let data64 = data51.Director;
-if(typeof data64 === "string"){
-if(func3(data64) > 300){
-const err176 = {instancePath:instancePath+"/Buyer/Director",schemaPath:"#/$defs/party/properties/Director/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema36.properties.Director,data:data64};
-if(vErrors === null){
-vErrors = [err176];
-}
-else {
-vErrors.push(err176);
-}
-errors++;
-}
-if(func3(data64) < 1){
-const err177 = {instancePath:instancePath+"/Buyer/Director",schemaPath:"#/$defs/party/properties/Director/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.properties.Director,data:data64};
-if(vErrors === null){
-vErrors = [err177];
-}
-else {
-vErrors.push(err177);
-}
-errors++;
-}
-}
-else {
-const err178 = {instancePath:instancePath+"/Buyer/Director",schemaPath:"#/$defs/party/properties/Director/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.Director.type,parentSchema:schema36.properties.Director,data:data64};
-if(vErrors === null){
-vErrors = [err178];
-}
-else {
-vErrors.push(err178);
-}
-errors++;
-}
-}
-if(data51.Accountant !== undefined){
-let data65 = data51.Accountant;
-if(typeof data65 === "string"){
-if(func3(data65) > 300){
-const err179 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/$defs/party/properties/Accountant/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema36.properties.Accountant,data:data65};
-if(vErrors === null){
-vErrors = [err179];
-}
-else {
-vErrors.push(err179);
-}
-errors++;
-}
-}
-else {
-const err180 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/$defs/party/properties/Accountant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.Accountant.type,parentSchema:schema36.properties.Accountant,data:data65};
-if(vErrors === null){
-vErrors = [err180];
-}
-else {
-vErrors.push(err180);
-}
-errors++;
-}
-}
-}
-else {
-const err181 = {instancePath:instancePath+"/Buyer",schemaPath:"#/$defs/party/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.type,parentSchema:schema36,data:data51};
-if(vErrors === null){
-vErrors = [err181];
-}
-else {
-vErrors.push(err181);
-}
-errors++;
-}
-}
-if(data.ForeignCompany !== undefined){
-let data66 = data.ForeignCompany;
-if((!(data66 && typeof data66 == "object" && !Array.isArray(data66))) && (data66 !== null)){
-const err182 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/type",keyword:"type",params:{type: schema23.properties.ForeignCompany.type},message:"must be object,null",schema:schema23.properties.ForeignCompany.type,parentSchema:schema23.properties.ForeignCompany,data:data66};
-if(vErrors === null){
-vErrors = [err182];
-}
-else {
-vErrors.push(err182);
-}
-errors++;
-}
-if(data66 && typeof data66 == "object" && !Array.isArray(data66)){
-if(Object.keys(data66).length < 1){
-const err183 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.ForeignCompany,data:data66};
-if(vErrors === null){
-vErrors = [err183];
-}
-else {
-vErrors.push(err183);
-}
-errors++;
-}
-if(data66.CountryId === undefined){
-const err184 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/required",keyword:"required",params:{missingProperty: "CountryId"},message:"must have required property '"+"CountryId"+"'",schema:schema23.properties.ForeignCompany.required,parentSchema:schema23.properties.ForeignCompany,data:data66};
-if(vErrors === null){
-vErrors = [err184];
-}
-else {
-vErrors.push(err184);
-}
-errors++;
-}
-if(data66.Name === undefined){
-const err185 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema23.properties.ForeignCompany.required,parentSchema:schema23.properties.ForeignCompany,data:data66};
-if(vErrors === null){
-vErrors = [err185];
-}
-else {
-vErrors.push(err185);
-}
-errors++;
-}
-for(const key9 in data66){
-if(!(((((key9 === "CountryId") || (key9 === "Name")) || (key9 === "Address")) || (key9 === "Bank")) || (key9 === "Account"))){
-const err186 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.ForeignCompany,data:data66};
-if(vErrors === null){
-vErrors = [err186];
-}
-else {
-vErrors.push(err186);
-}
-errors++;
-}
-}
-if(data66.CountryId !== undefined){
-let data67 = data66.CountryId;
-if(typeof data67 === "string"){
-if(func3(data67) > 10){
-const err187 = {instancePath:instancePath+"/ForeignCompany/CountryId",schemaPath:"#/properties/ForeignCompany/properties/CountryId/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema23.properties.ForeignCompany.properties.CountryId,data:data67};
-if(vErrors === null){
-vErrors = [err187];
-}
-else {
-vErrors.push(err187);
-}
-errors++;
-}
-}
-else {
-const err188 = {instancePath:instancePath+"/ForeignCompany/CountryId",schemaPath:"#/properties/ForeignCompany/properties/CountryId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ForeignCompany.properties.CountryId.type,parentSchema:schema23.properties.ForeignCompany.properties.CountryId,data:data67};
-if(vErrors === null){
-vErrors = [err188];
-}
-else {
-vErrors.push(err188);
-}
-errors++;
-}
-}
-if(data66.Name !== undefined){
-let data68 = data66.Name;
-if(typeof data68 === "string"){
-if(func3(data68) > 500){
-const err189 = {instancePath:instancePath+"/ForeignCompany/Name",schemaPath:"#/properties/ForeignCompany/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.ForeignCompany.properties.Name,data:data68};
-if(vErrors === null){
-vErrors = [err189];
-}
-else {
-vErrors.push(err189);
-}
-errors++;
-}
-if(func3(data68) < 1){
-const err190 = {instancePath:instancePath+"/ForeignCompany/Name",schemaPath:"#/properties/ForeignCompany/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.ForeignCompany.properties.Name,data:data68};
-if(vErrors === null){
-vErrors = [err190];
-}
-else {
-vErrors.push(err190);
-}
-errors++;
-}
-}
-else {
-const err191 = {instancePath:instancePath+"/ForeignCompany/Name",schemaPath:"#/properties/ForeignCompany/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ForeignCompany.properties.Name.type,parentSchema:schema23.properties.ForeignCompany.properties.Name,data:data68};
-if(vErrors === null){
-vErrors = [err191];
-}
-else {
-vErrors.push(err191);
-}
-errors++;
-}
-}
-if(data66.Address !== undefined){
-let data69 = data66.Address;
-if(typeof data69 === "string"){
-if(func3(data69) > 500){
-const err192 = {instancePath:instancePath+"/ForeignCompany/Address",schemaPath:"#/properties/ForeignCompany/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.ForeignCompany.properties.Address,data:data69};
-if(vErrors === null){
-vErrors = [err192];
-}
-else {
-vErrors.push(err192);
-}
-errors++;
-}
-}
-else {
-const err193 = {instancePath:instancePath+"/ForeignCompany/Address",schemaPath:"#/properties/ForeignCompany/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ForeignCompany.properties.Address.type,parentSchema:schema23.properties.ForeignCompany.properties.Address,data:data69};
-if(vErrors === null){
-vErrors = [err193];
-}
-else {
-vErrors.push(err193);
-}
-errors++;
-}
-}
-if(data66.Bank !== undefined){
-let data70 = data66.Bank;
-if(typeof data70 === "string"){
-if(func3(data70) > 500){
-const err194 = {instancePath:instancePath+"/ForeignCompany/Bank",schemaPath:"#/properties/ForeignCompany/properties/Bank/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.ForeignCompany.properties.Bank,data:data70};
-if(vErrors === null){
-vErrors = [err194];
-}
-else {
-vErrors.push(err194);
-}
-errors++;
-}
-}
-else {
-const err195 = {instancePath:instancePath+"/ForeignCompany/Bank",schemaPath:"#/properties/ForeignCompany/properties/Bank/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ForeignCompany.properties.Bank.type,parentSchema:schema23.properties.ForeignCompany.properties.Bank,data:data70};
-if(vErrors === null){
-vErrors = [err195];
-}
-else {
-vErrors.push(err195);
-}
-errors++;
-}
-}
-if(data66.Account !== undefined){
-let data71 = data66.Account;
-if(typeof data71 === "string"){
-if(func3(data71) > 50){
-const err196 = {instancePath:instancePath+"/ForeignCompany/Account",schemaPath:"#/properties/ForeignCompany/properties/Account/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.ForeignCompany.properties.Account,data:data71};
-if(vErrors === null){
-vErrors = [err196];
-}
-else {
-vErrors.push(err196);
-}
-errors++;
-}
-}
-else {
-const err197 = {instancePath:instancePath+"/ForeignCompany/Account",schemaPath:"#/properties/ForeignCompany/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ForeignCompany.properties.Account.type,parentSchema:schema23.properties.ForeignCompany.properties.Account,data:data71};
-if(vErrors === null){
-vErrors = [err197];
-}
-else {
-vErrors.push(err197);
-}
-errors++;
-}
-}
-}
-}
-if(data.ProductList !== undefined){
-let data72 = data.ProductList;
-if(data72 && typeof data72 == "object" && !Array.isArray(data72)){
-if(data72.FacturaProductId === undefined){
-const err198 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "FacturaProductId"},message:"must have required property '"+"FacturaProductId"+"'",schema:schema23.properties.ProductList.required,parentSchema:schema23.properties.ProductList,data:data72};
-if(vErrors === null){
-vErrors = [err198];
-}
-else {
-vErrors.push(err198);
-}
-errors++;
-}
-if(data72.Tin === undefined){
-const err199 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Tin"},message:"must have required property '"+"Tin"+"'",schema:schema23.properties.ProductList.required,parentSchema:schema23.properties.ProductList,data:data72};
-if(vErrors === null){
-vErrors = [err199];
-}
-else {
-vErrors.push(err199);
-}
-errors++;
-}
-if(data72.HasExcise === undefined){
-const err200 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasExcise"},message:"must have required property '"+"HasExcise"+"'",schema:schema23.properties.ProductList.required,parentSchema:schema23.properties.ProductList,data:data72};
-if(vErrors === null){
-vErrors = [err200];
-}
-else {
-vErrors.push(err200);
-}
-errors++;
-}
-if(data72.HasVat === undefined){
-const err201 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasVat"},message:"must have required property '"+"HasVat"+"'",schema:schema23.properties.ProductList.required,parentSchema:schema23.properties.ProductList,data:data72};
-if(vErrors === null){
-vErrors = [err201];
-}
-else {
-vErrors.push(err201);
-}
-errors++;
-}
-if(data72.HasCommittent === undefined){
-const err202 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasCommittent"},message:"must have required property '"+"HasCommittent"+"'",schema:schema23.properties.ProductList.required,parentSchema:schema23.properties.ProductList,data:data72};
-if(vErrors === null){
-vErrors = [err202];
-}
-else {
-vErrors.push(err202);
-}
-errors++;
-}
-if(data72.HasLgota === undefined){
-const err203 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasLgota"},message:"must have required property '"+"HasLgota"+"'",schema:schema23.properties.ProductList.required,parentSchema:schema23.properties.ProductList,data:data72};
-if(vErrors === null){
-vErrors = [err203];
-}
-else {
-vErrors.push(err203);
-}
-errors++;
-}
-if(data72.HasMedical === undefined){
-const err204 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasMedical"},message:"must have required property '"+"HasMedical"+"'",schema:schema23.properties.ProductList.required,parentSchema:schema23.properties.ProductList,data:data72};
-if(vErrors === null){
-vErrors = [err204];
-}
-else {
-vErrors.push(err204);
-}
-errors++;
-}
-if(data72.Products === undefined){
-const err205 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema23.properties.ProductList.required,parentSchema:schema23.properties.ProductList,data:data72};
-if(vErrors === null){
-vErrors = [err205];
-}
-else {
-vErrors.push(err205);
-}
-errors++;
-}
-for(const key10 in data72){
-if(!(func2.call(schema23.properties.ProductList.properties, key10))){
-const err206 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.ProductList,data:data72};
-if(vErrors === null){
-vErrors = [err206];
-}
-else {
-vErrors.push(err206);
-}
-errors++;
-}
-}
-if(data72.FacturaProductId !== undefined){
-let data73 = data72.FacturaProductId;
-if(typeof data73 === "string"){
-if(!pattern0.test(data73)){
-const err207 = {instancePath:instancePath+"/ProductList/FacturaProductId",schemaPath:"#/properties/ProductList/properties/FacturaProductId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema23.properties.ProductList.properties.FacturaProductId,data:data73};
-if(vErrors === null){
-vErrors = [err207];
-}
-else {
-vErrors.push(err207);
-}
-errors++;
-}
-}
-else {
-const err208 = {instancePath:instancePath+"/ProductList/FacturaProductId",schemaPath:"#/properties/ProductList/properties/FacturaProductId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ProductList.properties.FacturaProductId.type,parentSchema:schema23.properties.ProductList.properties.FacturaProductId,data:data73};
-if(vErrors === null){
-vErrors = [err208];
-}
-else {
-vErrors.push(err208);
-}
-errors++;
-}
-}
-if(data72.Tin !== undefined){
-let data74 = data72.Tin;
-if(typeof data74 === "string"){
-if(func3(data74) > 14){
-const err209 = {instancePath:instancePath+"/ProductList/Tin",schemaPath:"#/$defs/tinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema34,data:data74};
-if(vErrors === null){
-vErrors = [err209];
-}
-else {
-vErrors.push(err209);
-}
-errors++;
-}
-if(func3(data74) < 9){
-const err210 = {instancePath:instancePath+"/ProductList/Tin",schemaPath:"#/$defs/tinOrPinfl/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema34,data:data74};
-if(vErrors === null){
-vErrors = [err210];
-}
-else {
-vErrors.push(err210);
-}
-errors++;
-}
-const issues14 = func56(data74, true, rootData, this, instancePath + "/ProductList/Tin");
-if(issues14 !== null){
-const kwErrors14 = func6(issues14, instancePath + "/ProductList/Tin", "#/$defs/tinOrPinfl/pinflOrTin", "pinflOrTin");
-vErrors = vErrors === null ? kwErrors14 : vErrors.concat(kwErrors14);
-errors = errors + kwErrors14.length;
-}
-}
-else {
-const err211 = {instancePath:instancePath+"/ProductList/Tin",schemaPath:"#/$defs/tinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.type,parentSchema:schema34,data:data74};
-if(vErrors === null){
-vErrors = [err211];
-}
-else {
-vErrors.push(err211);
-}
-errors++;
-}
-}
-if(data72.HasExcise !== undefined){
-let data75 = data72.HasExcise;
-if(typeof data75 !== "boolean"){
-const err212 = {instancePath:instancePath+"/ProductList/HasExcise",schemaPath:"#/properties/ProductList/properties/HasExcise/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema23.properties.ProductList.properties.HasExcise.type,parentSchema:schema23.properties.ProductList.properties.HasExcise,data:data75};
-if(vErrors === null){
-vErrors = [err212];
-}
-else {
-vErrors.push(err212);
-}
-errors++;
-}
-}
-if(data72.HasVat !== undefined){
-let data76 = data72.HasVat;
-if(typeof data76 !== "boolean"){
-const err213 = {instancePath:instancePath+"/ProductList/HasVat",schemaPath:"#/properties/ProductList/properties/HasVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema23.properties.ProductList.properties.HasVat.type,parentSchema:schema23.properties.ProductList.properties.HasVat,data:data76};
-if(vErrors === null){
-vErrors = [err213];
-}
-else {
-vErrors.push(err213);
-}
-errors++;
-}
-}
-if(data72.HasCommittent !== undefined){
-let data77 = data72.HasCommittent;
-if(typeof data77 !== "boolean"){
-const err214 = {instancePath:instancePath+"/ProductList/HasCommittent",schemaPath:"#/properties/ProductList/properties/HasCommittent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema23.properties.ProductList.properties.HasCommittent.type,parentSchema:schema23.properties.ProductList.properties.HasCommittent,data:data77};
-if(vErrors === null){
-vErrors = [err214];
-}
-else {
-vErrors.push(err214);
-}
-errors++;
-}
-}
-if(data72.HasLgota !== undefined){
-let data78 = data72.HasLgota;
-if(typeof data78 !== "boolean"){
-const err215 = {instancePath:instancePath+"/ProductList/HasLgota",schemaPath:"#/properties/ProductList/properties/HasLgota/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema23.properties.ProductList.properties.HasLgota.type,parentSchema:schema23.properties.ProductList.properties.HasLgota,data:data78};
-if(vErrors === null){
-vErrors = [err215];
-}
-else {
-vErrors.push(err215);
-}
-errors++;
-}
-}
-if(data72.HasMedical !== undefined){
-let data79 = data72.HasMedical;
-if(typeof data79 !== "boolean"){
-const err216 = {instancePath:instancePath+"/ProductList/HasMedical",schemaPath:"#/properties/ProductList/properties/HasMedical/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema23.properties.ProductList.properties.HasMedical.type,parentSchema:schema23.properties.ProductList.properties.HasMedical,data:data79};
-if(vErrors === null){
-vErrors = [err216];
-}
-else {
-vErrors.push(err216);
-}
-errors++;
-}
-}
-if(data72.HideReportCommittent !== undefined){
-let data80 = data72.HideReportCommittent;
-if(typeof data80 !== "boolean"){
-const err217 = {instancePath:instancePath+"/ProductList/HideReportCommittent",schemaPath:"#/properties/ProductList/properties/HideReportCommittent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema23.properties.ProductList.properties.HideReportCommittent.type,parentSchema:schema23.properties.ProductList.properties.HideReportCommittent,data:data80};
-if(vErrors === null){
-vErrors = [err217];
-}
-else {
-vErrors.push(err217);
-}
-errors++;
-}
-}
-if(data72.Products !== undefined){
-let data81 = data72.Products;
-if(Array.isArray(data81)){
-if(data81.length > 10000){
-const err218 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema23.properties.ProductList.properties.Products,data:data81};
-if(vErrors === null){
-vErrors = [err218];
-}
-else {
-vErrors.push(err218);
-}
-errors++;
-}
-if(data81.length < 1){
-const err219 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema23.properties.ProductList.properties.Products,data:data81};
-if(vErrors === null){
-vErrors = [err219];
-}
-else {
-vErrors.push(err219);
-}
-errors++;
-}
-const len1 = data81.length;
-for(let i1=0; i1<len1; i1++){
-if(!(validate21.call(this, data81[i1], {instancePath:instancePath+"/ProductList/Products/" + i1,parentData:data81,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
-errors = vErrors.length;
-}
-}
-const issues15 = func146(data81, schema23.properties.ProductList.properties.Products.lineArithmetic, rootData, this, instancePath + "/ProductList/Products");
-if(issues15 !== null){
-const kwErrors15 = func6(issues15, instancePath + "/ProductList/Products", "#/properties/ProductList/properties/Products/lineArithmetic", "lineArithmetic");
-vErrors = vErrors === null ? kwErrors15 : vErrors.concat(kwErrors15);
-errors = errors + kwErrors15.length;
-}
-const issues16 = func148(data81, schema23.properties.ProductList.properties.Products.vatRateForDate, rootData, this, instancePath + "/ProductList/Products");
-if(issues16 !== null){
-const kwErrors16 = func6(issues16, instancePath + "/ProductList/Products", "#/properties/ProductList/properties/Products/vatRateForDate", "vatRateForDate");
-vErrors = vErrors === null ? kwErrors16 : vErrors.concat(kwErrors16);
-errors = errors + kwErrors16.length;
-}
-}
-else {
-const err220 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.ProductList.properties.Products.type,parentSchema:schema23.properties.ProductList.properties.Products,data:data81};
-if(vErrors === null){
-vErrors = [err220];
-}
-else {
-vErrors.push(err220);
-}
-errors++;
-}
-}
-}
-else {
-const err221 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.ProductList.type,parentSchema:schema23.properties.ProductList,data:data72};
-if(vErrors === null){
-vErrors = [err221];
-}
-else {
-vErrors.push(err221);
-}
-errors++;
-}
-}
-const issues17 = func150(data, schema23.correctionDeadline, rootData, this, instancePath + "");
-if(issues17 !== null){
-const kwErrors17 = func6(issues17, instancePath + "", "#/correctionDeadline", "correctionDeadline");
-vErrors = vErrors === null ? kwErrors17 : vErrors.concat(kwErrors17);
-errors = errors + kwErrors17.length;
-}
-const issues18 = func152(data, schema23.requiredUnless, rootData, this, instancePath + "");
-if(issues18 !== null){
-const kwErrors18 = func6(issues18, instancePath + "", "#/requiredUnless", "requiredUnless");
-vErrors = vErrors === null ? kwErrors18 : vErrors.concat(kwErrors18);
-errors = errors + kwErrors18.length;
-}
-const issues19 = func154(data, schema23.sellerNotBuyer, rootData, this, instancePath + "");
-if(issues19 !== null){
-const kwErrors19 = func6(issues19, instancePath + "", "#/sellerNotBuyer", "sellerNotBuyer");
-vErrors = vErrors === null ? kwErrors19 : vErrors.concat(kwErrors19);
-errors = errors + kwErrors19.length;
-}
-}
-else {
-const err222 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
-if(vErrors === null){
-vErrors = [err222];
-}
-else {
-vErrors.push(err222);
-}
-errors++;
-}
-validate20.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
 

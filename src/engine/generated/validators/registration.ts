@@ -3,28 +3,100 @@
 /* eslint-disable */
 import * as kw from '../../keywords/functions';
 "use strict";
-export const validate = validate20;
-export default validate20;
-const schema23 = {"$id":"registration","title":"forms:titles.registration","description":"Registration (spec §2, §5): validated on submit only. cert is the TIN/PINFL of the picked certificate, or the text -1 when it is already registered.","type":"object","additionalProperties":false,"required":["cert","email","phone","password","confirmPassword"],"passwordConfirmation":{"password":"password","confirmation":"confirmPassword"},"properties":{"cert":{"type":"string","minLength":1,"maxLength":14,"isRegisteredTin":true,"pinflOrTin":true,"serverCheck":{"name":"notRegistered"},"title":"forms:registration.cert"},"email":{"$ref":"#/$defs/email","minLength":1,"title":"forms:registration.email"},"phone":{"$ref":"#/$defs/phone","minLength":1,"title":"forms:registration.phone"},"password":{"type":"string","minLength":1,"maxLength":128,"password":true,"title":"forms:registration.password"},"confirmPassword":{"type":"string","minLength":1,"maxLength":128,"title":"forms:registration.confirmPassword"}},"$defs":{"email":{"type":"string","maxLength":254,"email":true},"phone":{"description":"Phone number in international form (+998 90 123 45 67); parsed by libphonenumber-js.","type":"string","maxLength":250,"phoneNumber":true}}};
-const schema24 = {"type":"string","maxLength":254,"email":true};
-const schema25 = {"description":"Phone number in international form (+998 90 123 45 67); parsed by libphonenumber-js.","type":"string","maxLength":250,"phoneNumber":true};
+export const validate = validate35;
+export default validate35;
+const schema18 = {"$id":"registration","title":"forms:titles.registration","description":"Registration (spec §2, §5): validated on submit only. cert is the TIN/PINFL of the picked certificate, or the text -1 when it is already registered.","type":"object","additionalProperties":false,"required":["cert","email","phone","password","confirmPassword"],"passwordConfirmation":{"password":"password","confirmation":"confirmPassword"},"properties":{"cert":{"type":"string","minLength":1,"maxLength":14,"isRegisteredTin":true,"pinflOrTin":true,"serverCheck":{"name":"notRegistered"},"title":"forms:registration.cert"},"email":{"$ref":"#/$defs/email","minLength":1,"title":"forms:registration.email"},"phone":{"$ref":"#/$defs/phone","minLength":1,"title":"forms:registration.phone"},"password":{"type":"string","minLength":1,"maxLength":128,"password":true,"title":"forms:registration.password"},"confirmPassword":{"type":"string","minLength":1,"maxLength":128,"title":"forms:registration.confirmPassword"}},"$defs":{"email":{"type":"string","maxLength":254,"email":true},"phone":{"description":"Phone number in international form (+998 90 123 45 67); parsed by libphonenumber-js.","type":"string","maxLength":250,"phoneNumber":true}}};
 const func2 = kw.serverCheck;
 const func3 = kw.toErrors;
 const func4 = kw.isRegisteredTin;
 const func6 = kw.ucs2length;
 const func10 = kw.pinflOrTin;
-const func13 = kw.email;
-const func17 = kw.phoneNumber;
 const func22 = kw.password;
 const func26 = kw.passwordConfirmation;
+const schema19 = {"type":"string","maxLength":254,"email":true};
+const func13 = kw.email;
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(func6(data) > 254){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema19,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const issues0 = func13(data, true, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func3(issues0, instancePath + "", "#/email", "email");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.type,parentSchema:schema19,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate36.errors = vErrors;
+return errors === 0;
+}
+
+const schema20 = {"description":"Phone number in international form (+998 90 123 45 67); parsed by libphonenumber-js.","type":"string","maxLength":250,"phoneNumber":true};
+const func17 = kw.phoneNumber;
+
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(func6(data) > 250){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 250},message:"must NOT have more than 250 characters",schema:250,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const issues0 = func17(data, true, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func3(issues0, instancePath + "", "#/phoneNumber", "phoneNumber");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.type,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate38.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="registration" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.cert === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cert"},message:"must have required property '"+"cert"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cert"},message:"must have required property '"+"cert"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -34,7 +106,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.email === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -44,7 +116,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.phone === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "phone"},message:"must have required property '"+"phone"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "phone"},message:"must have required property '"+"phone"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -54,7 +126,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.password === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -64,7 +136,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.confirmPassword === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confirmPassword"},message:"must have required property '"+"confirmPassword"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confirmPassword"},message:"must have required property '"+"confirmPassword"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -75,7 +147,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "cert") || (key0 === "email")) || (key0 === "phone")) || (key0 === "password")) || (key0 === "confirmPassword"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema23,data};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -87,7 +159,7 @@ errors++;
 }
 if(data.cert !== undefined){
 let data0 = data.cert;
-const issues0 = func2(data0, schema23.properties.cert.serverCheck, rootData, this, instancePath + "/cert");
+const issues0 = func2(data0, schema18.properties.cert.serverCheck, rootData, this, instancePath + "/cert");
 if(issues0 !== null){
 const kwErrors0 = func3(issues0, instancePath + "/cert", "#/properties/cert/serverCheck", "serverCheck");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
@@ -103,7 +175,7 @@ errors = errors + kwErrors1.length;
 }
 if(typeof data0 === "string"){
 if(func6(data0) > 14){
-const err6 = {instancePath:instancePath+"/cert",schemaPath:"#/properties/cert/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema23.properties.cert,data:data0};
+const err6 = {instancePath:instancePath+"/cert",schemaPath:"#/properties/cert/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema18.properties.cert,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -113,7 +185,7 @@ vErrors.push(err6);
 errors++;
 }
 if(func6(data0) < 1){
-const err7 = {instancePath:instancePath+"/cert",schemaPath:"#/properties/cert/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.cert,data:data0};
+const err7 = {instancePath:instancePath+"/cert",schemaPath:"#/properties/cert/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.cert,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -136,7 +208,7 @@ errors = errors + kwErrors3.length;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/cert",schemaPath:"#/properties/cert/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.cert.type,parentSchema:schema23.properties.cert,data:data0};
+const err8 = {instancePath:instancePath+"/cert",schemaPath:"#/properties/cert/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.cert.type,parentSchema:schema18.properties.cert,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -148,9 +220,13 @@ errors++;
 }
 if(data.email !== undefined){
 let data1 = data.email;
+if(!(validate36.call(this, data1, {instancePath:instancePath+"/email",parentData:data,parentDataProperty:"email",rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
+}
 if(typeof data1 === "string"){
-if(func6(data1) > 254){
-const err9 = {instancePath:instancePath+"/email",schemaPath:"#/$defs/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema24,data:data1};
+if(func6(data1) < 1){
+const err9 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.email,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -159,74 +235,22 @@ vErrors.push(err9);
 }
 errors++;
 }
-const issues4 = func13(data1, true, rootData, this, instancePath + "/email");
-if(issues4 !== null){
-const kwErrors4 = func3(issues4, instancePath + "/email", "#/$defs/email/email", "email");
-vErrors = vErrors === null ? kwErrors4 : vErrors.concat(kwErrors4);
-errors = errors + kwErrors4.length;
 }
 }
-else {
-const err10 = {instancePath:instancePath+"/email",schemaPath:"#/$defs/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data:data1};
+if(data.phone !== undefined){
+let data2 = data.phone;
+if(!(validate38.call(this, data2, {instancePath:instancePath+"/phone",parentData:data,parentDataProperty:"phone",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+if(typeof data2 === "string"){
+if(func6(data2) < 1){
+const err10 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.phone,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
 else {
 vErrors.push(err10);
-}
-errors++;
-}
-if(typeof data1 === "string"){
-if(func6(data1) < 1){
-const err11 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.email,data:data1};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-}
-if(data.phone !== undefined){
-let data2 = data.phone;
-if(typeof data2 === "string"){
-if(func6(data2) > 250){
-const err12 = {instancePath:instancePath+"/phone",schemaPath:"#/$defs/phone/maxLength",keyword:"maxLength",params:{limit: 250},message:"must NOT have more than 250 characters",schema:250,parentSchema:schema25,data:data2};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-const issues5 = func17(data2, true, rootData, this, instancePath + "/phone");
-if(issues5 !== null){
-const kwErrors5 = func3(issues5, instancePath + "/phone", "#/$defs/phone/phoneNumber", "phoneNumber");
-vErrors = vErrors === null ? kwErrors5 : vErrors.concat(kwErrors5);
-errors = errors + kwErrors5.length;
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/phone",schemaPath:"#/$defs/phone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data2};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if(typeof data2 === "string"){
-if(func6(data2) < 1){
-const err14 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.phone,data:data2};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
 }
 errors++;
 }
@@ -236,39 +260,39 @@ if(data.password !== undefined){
 let data3 = data.password;
 if(typeof data3 === "string"){
 if(func6(data3) > 128){
-const err15 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema23.properties.password,data:data3};
+const err11 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema18.properties.password,data:data3};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err11];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err11);
 }
 errors++;
 }
 if(func6(data3) < 1){
-const err16 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.password,data:data3};
+const err12 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.password,data:data3};
 if(vErrors === null){
-vErrors = [err16];
+vErrors = [err12];
 }
 else {
-vErrors.push(err16);
+vErrors.push(err12);
 }
 errors++;
 }
-const issues6 = func22(data3, true, rootData, this, instancePath + "/password");
-if(issues6 !== null){
-const kwErrors6 = func3(issues6, instancePath + "/password", "#/properties/password/password", "password");
-vErrors = vErrors === null ? kwErrors6 : vErrors.concat(kwErrors6);
-errors = errors + kwErrors6.length;
+const issues4 = func22(data3, true, rootData, this, instancePath + "/password");
+if(issues4 !== null){
+const kwErrors4 = func3(issues4, instancePath + "/password", "#/properties/password/password", "password");
+vErrors = vErrors === null ? kwErrors4 : vErrors.concat(kwErrors4);
+errors = errors + kwErrors4.length;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.password.type,parentSchema:schema23.properties.password,data:data3};
+const err13 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.password.type,parentSchema:schema18.properties.password,data:data3};
 if(vErrors === null){
-vErrors = [err17];
+vErrors = [err13];
 }
 else {
-vErrors.push(err17);
+vErrors.push(err13);
 }
 errors++;
 }
@@ -277,55 +301,55 @@ if(data.confirmPassword !== undefined){
 let data4 = data.confirmPassword;
 if(typeof data4 === "string"){
 if(func6(data4) > 128){
-const err18 = {instancePath:instancePath+"/confirmPassword",schemaPath:"#/properties/confirmPassword/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema23.properties.confirmPassword,data:data4};
+const err14 = {instancePath:instancePath+"/confirmPassword",schemaPath:"#/properties/confirmPassword/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema18.properties.confirmPassword,data:data4};
 if(vErrors === null){
-vErrors = [err18];
+vErrors = [err14];
 }
 else {
-vErrors.push(err18);
+vErrors.push(err14);
 }
 errors++;
 }
 if(func6(data4) < 1){
-const err19 = {instancePath:instancePath+"/confirmPassword",schemaPath:"#/properties/confirmPassword/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.confirmPassword,data:data4};
+const err15 = {instancePath:instancePath+"/confirmPassword",schemaPath:"#/properties/confirmPassword/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.confirmPassword,data:data4};
 if(vErrors === null){
-vErrors = [err19];
+vErrors = [err15];
 }
 else {
-vErrors.push(err19);
+vErrors.push(err15);
 }
 errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/confirmPassword",schemaPath:"#/properties/confirmPassword/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.confirmPassword.type,parentSchema:schema23.properties.confirmPassword,data:data4};
+const err16 = {instancePath:instancePath+"/confirmPassword",schemaPath:"#/properties/confirmPassword/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.confirmPassword.type,parentSchema:schema18.properties.confirmPassword,data:data4};
 if(vErrors === null){
-vErrors = [err20];
+vErrors = [err16];
 }
 else {
-vErrors.push(err20);
+vErrors.push(err16);
 }
 errors++;
 }
 }
-const issues7 = func26(data, schema23.passwordConfirmation, rootData, this, instancePath + "");
-if(issues7 !== null){
-const kwErrors7 = func3(issues7, instancePath + "", "#/passwordConfirmation", "passwordConfirmation");
-vErrors = vErrors === null ? kwErrors7 : vErrors.concat(kwErrors7);
-errors = errors + kwErrors7.length;
+const issues5 = func26(data, schema18.passwordConfirmation, rootData, this, instancePath + "");
+if(issues5 !== null){
+const kwErrors5 = func3(issues5, instancePath + "", "#/passwordConfirmation", "passwordConfirmation");
+vErrors = vErrors === null ? kwErrors5 : vErrors.concat(kwErrors5);
+errors = errors + kwErrors5.length;
 }
 }
 else {
-const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
 if(vErrors === null){
-vErrors = [err21];
+vErrors = [err17];
 }
 else {
-vErrors.push(err21);
+vErrors.push(err17);
 }
 errors++;
 }
-validate20.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
 

@@ -3,31 +3,195 @@
 /* eslint-disable */
 import * as kw from '../../keywords/functions';
 "use strict";
-export const validate = validate20;
-export default validate20;
-const schema23 = {"$id":"verificationAct","title":"documents:kinds.verificationAct","description":"Act of reconciliation of mutual settlements (Didox 052, uz-edi.md §b.5). Each contract carries its operations; its TotalBalance must equal the sums of the operations.","type":"object","additionalProperties":false,"required":["VerificationActId","VerificationActDoc","OwnerTin","OwnerName","PartnerTin","PartnerName","VerificationActContracts","OpenBalance","TurnoverBalance","CloseBalance"],"sellerNotBuyer":{"seller":"OwnerTin","buyer":"PartnerTin"},"properties":{"VerificationActId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:empowerment.EmpowermentId"},"VerificationActDoc":{"type":"object","additionalProperties":false,"required":["VerificationActNo","VerificationActDate"],"properties":{"VerificationActNo":{"type":"string","minLength":1,"maxLength":50,"title":"forms:verificationAct.VerificationActNo"},"VerificationActDate":{"$ref":"#/$defs/isoDate","title":"forms:verificationAct.VerificationActDate"},"VerificationActText":{"type":"string","maxLength":5000,"title":"forms:verificationAct.VerificationActText"}},"title":"forms:verificationAct.VerificationActDoc"},"OwnerTin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:verificationAct.OwnerTin"},"OwnerName":{"type":"string","minLength":1,"maxLength":500,"title":"forms:verificationAct.OwnerName"},"OwnerBranchCode":{"type":"string","maxLength":50,"title":"forms:verificationAct.OwnerBranchCode"},"OwnerBranchName":{"type":"string","maxLength":500,"title":"forms:verificationAct.OwnerBranchName"},"OwnerFizTin":{"$ref":"#/$defs/pinfl","title":"forms:verificationAct.OwnerFizTin"},"OwnerFizFio":{"type":"string","maxLength":300,"title":"forms:verificationAct.OwnerFizFio"},"PartnerTin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:verificationAct.PartnerTin"},"PartnerName":{"type":"string","minLength":1,"maxLength":500,"title":"forms:verificationAct.PartnerName"},"PartnerBranchCode":{"type":"string","maxLength":50,"title":"forms:verificationAct.PartnerBranchCode"},"PartnerBranchName":{"type":"string","maxLength":500,"title":"forms:verificationAct.PartnerBranchName"},"PartnerFizTin":{"$ref":"#/$defs/pinfl","title":"forms:verificationAct.PartnerFizTin"},"PartnerFizFio":{"type":"string","maxLength":300,"title":"forms:verificationAct.PartnerFizFio"},"VerificationActContracts":{"type":"array","minItems":1,"maxItems":500,"items":{"type":"object","additionalProperties":false,"required":["ContractNo","ContractDate","OpenBalance","CloseBalance","TotalBalance","VerificationActContractItems"],"documentTotals":{"items":"VerificationActContractItems","sums":{"TotalBalance/OwnerDebit":"OwnerDebit","TotalBalance/OwnerCredit":"OwnerCredit","TotalBalance/PartnerDebit":"PartnerDebit","TotalBalance/PartnerCredit":"PartnerCredit"}},"properties":{"ContractNo":{"type":"string","minLength":1,"maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"},"OpenBalance":{"type":"object","additionalProperties":false,"required":["OwnerDebit","OwnerCredit","PartnerDebit","PartnerCredit"],"title":"forms:verificationAct.OpenBalance","properties":{"OwnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerDebit"},"OwnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerCredit"},"PartnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerDebit"},"PartnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerCredit"}}},"CloseBalance":{"type":"object","additionalProperties":false,"required":["OwnerDebit","OwnerCredit","PartnerDebit","PartnerCredit"],"title":"forms:verificationAct.CloseBalance","properties":{"OwnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerDebit"},"OwnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerCredit"},"PartnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerDebit"},"PartnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerCredit"}}},"TotalBalance":{"type":"object","additionalProperties":false,"required":["OwnerDebit","OwnerCredit","PartnerDebit","PartnerCredit"],"title":"forms:verificationAct.TotalBalance","properties":{"OwnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerDebit"},"OwnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerCredit"},"PartnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerDebit"},"PartnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerCredit"}}},"VerificationActContractItems":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OwnerOperationDate","OwnerOperationName","OwnerDebit","OwnerCredit","PartnerDebit","PartnerCredit"],"properties":{"OwnerOperationDate":{"$ref":"#/$defs/isoDate","title":"forms:verificationAct.OwnerOperationDate"},"OwnerOperationName":{"type":"string","minLength":1,"maxLength":500,"title":"forms:verificationAct.OwnerOperationName"},"OwnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerDebit"},"OwnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerCredit"},"PartnerOperationDate":{"$ref":"#/$defs/isoDate","title":"forms:verificationAct.PartnerOperationDate"},"PartnerOperationName":{"type":"string","maxLength":500,"title":"forms:verificationAct.PartnerOperationName"},"PartnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerDebit"},"PartnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerCredit"}}},"title":"forms:verificationAct.VerificationActContractItems"}}},"title":"forms:verificationAct.VerificationActContracts"},"OpenBalance":{"type":"object","additionalProperties":false,"required":["OwnerDebit","OwnerCredit","PartnerDebit","PartnerCredit"],"title":"forms:verificationAct.OpenBalance","properties":{"OwnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerDebit"},"OwnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerCredit"},"PartnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerDebit"},"PartnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerCredit"}}},"TurnoverBalance":{"type":"object","additionalProperties":false,"required":["OwnerDebit","OwnerCredit","PartnerDebit","PartnerCredit"],"title":"forms:verificationAct.TurnoverBalance","properties":{"OwnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerDebit"},"OwnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerCredit"},"PartnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerDebit"},"PartnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerCredit"}}},"CloseBalance":{"type":"object","additionalProperties":false,"required":["OwnerDebit","OwnerCredit","PartnerDebit","PartnerCredit"],"title":"forms:verificationAct.CloseBalance","properties":{"OwnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerDebit"},"OwnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerCredit"},"PartnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerDebit"},"PartnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerCredit"}}}},"$defs":{"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true}}};
-const schema24 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
-const schema25 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
-const schema26 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
-const schema30 = {"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2};
+export const validate = validate35;
+export default validate35;
+const schema18 = {"$id":"verificationAct","title":"documents:kinds.verificationAct","description":"Act of reconciliation of mutual settlements (Didox 052, uz-edi.md §b.5). Each contract carries its operations; its TotalBalance must equal the sums of the operations.","type":"object","additionalProperties":false,"required":["VerificationActId","VerificationActDoc","OwnerTin","OwnerName","PartnerTin","PartnerName","VerificationActContracts","OpenBalance","TurnoverBalance","CloseBalance"],"sellerNotBuyer":{"seller":"OwnerTin","buyer":"PartnerTin"},"properties":{"VerificationActId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:empowerment.EmpowermentId"},"VerificationActDoc":{"type":"object","additionalProperties":false,"required":["VerificationActNo","VerificationActDate"],"properties":{"VerificationActNo":{"type":"string","minLength":1,"maxLength":50,"title":"forms:verificationAct.VerificationActNo"},"VerificationActDate":{"$ref":"#/$defs/isoDate","title":"forms:verificationAct.VerificationActDate"},"VerificationActText":{"type":"string","maxLength":5000,"title":"forms:verificationAct.VerificationActText"}},"title":"forms:verificationAct.VerificationActDoc"},"OwnerTin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:verificationAct.OwnerTin"},"OwnerName":{"type":"string","minLength":1,"maxLength":500,"title":"forms:verificationAct.OwnerName"},"OwnerBranchCode":{"type":"string","maxLength":50,"title":"forms:verificationAct.OwnerBranchCode"},"OwnerBranchName":{"type":"string","maxLength":500,"title":"forms:verificationAct.OwnerBranchName"},"OwnerFizTin":{"$ref":"#/$defs/pinfl","title":"forms:verificationAct.OwnerFizTin"},"OwnerFizFio":{"type":"string","maxLength":300,"title":"forms:verificationAct.OwnerFizFio"},"PartnerTin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:verificationAct.PartnerTin"},"PartnerName":{"type":"string","minLength":1,"maxLength":500,"title":"forms:verificationAct.PartnerName"},"PartnerBranchCode":{"type":"string","maxLength":50,"title":"forms:verificationAct.PartnerBranchCode"},"PartnerBranchName":{"type":"string","maxLength":500,"title":"forms:verificationAct.PartnerBranchName"},"PartnerFizTin":{"$ref":"#/$defs/pinfl","title":"forms:verificationAct.PartnerFizTin"},"PartnerFizFio":{"type":"string","maxLength":300,"title":"forms:verificationAct.PartnerFizFio"},"VerificationActContracts":{"type":"array","minItems":1,"maxItems":500,"items":{"type":"object","additionalProperties":false,"required":["ContractNo","ContractDate","OpenBalance","CloseBalance","TotalBalance","VerificationActContractItems"],"documentTotals":{"items":"VerificationActContractItems","sums":{"TotalBalance/OwnerDebit":"OwnerDebit","TotalBalance/OwnerCredit":"OwnerCredit","TotalBalance/PartnerDebit":"PartnerDebit","TotalBalance/PartnerCredit":"PartnerCredit"}},"properties":{"ContractNo":{"type":"string","minLength":1,"maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"},"OpenBalance":{"type":"object","additionalProperties":false,"required":["OwnerDebit","OwnerCredit","PartnerDebit","PartnerCredit"],"title":"forms:verificationAct.OpenBalance","properties":{"OwnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerDebit"},"OwnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerCredit"},"PartnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerDebit"},"PartnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerCredit"}}},"CloseBalance":{"type":"object","additionalProperties":false,"required":["OwnerDebit","OwnerCredit","PartnerDebit","PartnerCredit"],"title":"forms:verificationAct.CloseBalance","properties":{"OwnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerDebit"},"OwnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerCredit"},"PartnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerDebit"},"PartnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerCredit"}}},"TotalBalance":{"type":"object","additionalProperties":false,"required":["OwnerDebit","OwnerCredit","PartnerDebit","PartnerCredit"],"title":"forms:verificationAct.TotalBalance","properties":{"OwnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerDebit"},"OwnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerCredit"},"PartnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerDebit"},"PartnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerCredit"}}},"VerificationActContractItems":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OwnerOperationDate","OwnerOperationName","OwnerDebit","OwnerCredit","PartnerDebit","PartnerCredit"],"properties":{"OwnerOperationDate":{"$ref":"#/$defs/isoDate","title":"forms:verificationAct.OwnerOperationDate"},"OwnerOperationName":{"type":"string","minLength":1,"maxLength":500,"title":"forms:verificationAct.OwnerOperationName"},"OwnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerDebit"},"OwnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerCredit"},"PartnerOperationDate":{"$ref":"#/$defs/isoDate","title":"forms:verificationAct.PartnerOperationDate"},"PartnerOperationName":{"type":"string","maxLength":500,"title":"forms:verificationAct.PartnerOperationName"},"PartnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerDebit"},"PartnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerCredit"}}},"title":"forms:verificationAct.VerificationActContractItems"}}},"title":"forms:verificationAct.VerificationActContracts"},"OpenBalance":{"type":"object","additionalProperties":false,"required":["OwnerDebit","OwnerCredit","PartnerDebit","PartnerCredit"],"title":"forms:verificationAct.OpenBalance","properties":{"OwnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerDebit"},"OwnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerCredit"},"PartnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerDebit"},"PartnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerCredit"}}},"TurnoverBalance":{"type":"object","additionalProperties":false,"required":["OwnerDebit","OwnerCredit","PartnerDebit","PartnerCredit"],"title":"forms:verificationAct.TurnoverBalance","properties":{"OwnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerDebit"},"OwnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerCredit"},"PartnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerDebit"},"PartnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerCredit"}}},"CloseBalance":{"type":"object","additionalProperties":false,"required":["OwnerDebit","OwnerCredit","PartnerDebit","PartnerCredit"],"title":"forms:verificationAct.CloseBalance","properties":{"OwnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerDebit"},"OwnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerCredit"},"PartnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerDebit"},"PartnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerCredit"}}}},"$defs":{"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = kw.ucs2length;
-const func6 = kw.isoDate;
+const func33 = kw.documentTotals;
 const func7 = kw.toErrors;
-const func11 = kw.pinflOrTin;
-const func18 = kw.pinfl;
-const func38 = kw.decimalPlaces;
-const func79 = kw.documentTotals;
-const func105 = kw.sellerNotBuyer;
+const func35 = kw.sellerNotBuyer;
 const pattern0 = new RegExp("^[0-9a-fA-F]{24}$", "u");
+const schema19 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
+const func6 = kw.isoDate;
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(func3(data) > 10){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema19,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const issues0 = func6(data, true, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func7(issues0, instancePath + "", "#/isoDate", "isoDate");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.type,parentSchema:schema19,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate36.errors = vErrors;
+return errors === 0;
+}
+
+const schema20 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
+const func11 = kw.pinflOrTin;
+
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(func3(data) > 14){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(func3(data) < 9){
+const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const issues0 = func11(data, true, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func7(issues0, instancePath + "", "#/pinflOrTin", "pinflOrTin");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.type,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate38.errors = vErrors;
+return errors === 0;
+}
+
+const schema21 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
+const func18 = kw.pinfl;
+
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(func3(data) > 14){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const issues0 = func18(data, true, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func7(issues0, instancePath + "", "#/pinfl", "pinfl");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate40.errors = vErrors;
+return errors === 0;
+}
+
+const schema22 = {"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2};
+const func28 = kw.decimalPlaces;
+
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if((typeof data == "number") && (isFinite(data))){
+if(data > 9999999999999.99 || isNaN(data)){
+const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data < -9999999999999.99 || isNaN(data)){
+const err1 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const issues0 = func28(data, 2, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func7(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema22.type,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate45.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="verificationAct" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.VerificationActId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VerificationActId"},message:"must have required property '"+"VerificationActId"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VerificationActId"},message:"must have required property '"+"VerificationActId"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -37,7 +201,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.VerificationActDoc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VerificationActDoc"},message:"must have required property '"+"VerificationActDoc"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VerificationActDoc"},message:"must have required property '"+"VerificationActDoc"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -47,7 +211,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.OwnerTin === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OwnerTin"},message:"must have required property '"+"OwnerTin"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OwnerTin"},message:"must have required property '"+"OwnerTin"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -57,7 +221,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.OwnerName === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OwnerName"},message:"must have required property '"+"OwnerName"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OwnerName"},message:"must have required property '"+"OwnerName"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -67,7 +231,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.PartnerTin === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PartnerTin"},message:"must have required property '"+"PartnerTin"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PartnerTin"},message:"must have required property '"+"PartnerTin"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -77,7 +241,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.PartnerName === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PartnerName"},message:"must have required property '"+"PartnerName"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PartnerName"},message:"must have required property '"+"PartnerName"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -87,7 +251,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.VerificationActContracts === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VerificationActContracts"},message:"must have required property '"+"VerificationActContracts"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VerificationActContracts"},message:"must have required property '"+"VerificationActContracts"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -97,7 +261,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.OpenBalance === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OpenBalance"},message:"must have required property '"+"OpenBalance"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OpenBalance"},message:"must have required property '"+"OpenBalance"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -107,7 +271,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.TurnoverBalance === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TurnoverBalance"},message:"must have required property '"+"TurnoverBalance"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TurnoverBalance"},message:"must have required property '"+"TurnoverBalance"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -117,7 +281,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.CloseBalance === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CloseBalance"},message:"must have required property '"+"CloseBalance"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CloseBalance"},message:"must have required property '"+"CloseBalance"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -127,8 +291,8 @@ vErrors.push(err9);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema23.properties, key0))){
-const err10 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema23,data};
+if(!(func2.call(schema18.properties, key0))){
+const err10 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -142,7 +306,7 @@ if(data.VerificationActId !== undefined){
 let data0 = data.VerificationActId;
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-const err11 = {instancePath:instancePath+"/VerificationActId",schemaPath:"#/properties/VerificationActId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema23.properties.VerificationActId,data:data0};
+const err11 = {instancePath:instancePath+"/VerificationActId",schemaPath:"#/properties/VerificationActId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema18.properties.VerificationActId,data:data0};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -153,7 +317,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/VerificationActId",schemaPath:"#/properties/VerificationActId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.VerificationActId.type,parentSchema:schema23.properties.VerificationActId,data:data0};
+const err12 = {instancePath:instancePath+"/VerificationActId",schemaPath:"#/properties/VerificationActId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.VerificationActId.type,parentSchema:schema18.properties.VerificationActId,data:data0};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -167,7 +331,7 @@ if(data.VerificationActDoc !== undefined){
 let data1 = data.VerificationActDoc;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.VerificationActNo === undefined){
-const err13 = {instancePath:instancePath+"/VerificationActDoc",schemaPath:"#/properties/VerificationActDoc/required",keyword:"required",params:{missingProperty: "VerificationActNo"},message:"must have required property '"+"VerificationActNo"+"'",schema:schema23.properties.VerificationActDoc.required,parentSchema:schema23.properties.VerificationActDoc,data:data1};
+const err13 = {instancePath:instancePath+"/VerificationActDoc",schemaPath:"#/properties/VerificationActDoc/required",keyword:"required",params:{missingProperty: "VerificationActNo"},message:"must have required property '"+"VerificationActNo"+"'",schema:schema18.properties.VerificationActDoc.required,parentSchema:schema18.properties.VerificationActDoc,data:data1};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -177,7 +341,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data1.VerificationActDate === undefined){
-const err14 = {instancePath:instancePath+"/VerificationActDoc",schemaPath:"#/properties/VerificationActDoc/required",keyword:"required",params:{missingProperty: "VerificationActDate"},message:"must have required property '"+"VerificationActDate"+"'",schema:schema23.properties.VerificationActDoc.required,parentSchema:schema23.properties.VerificationActDoc,data:data1};
+const err14 = {instancePath:instancePath+"/VerificationActDoc",schemaPath:"#/properties/VerificationActDoc/required",keyword:"required",params:{missingProperty: "VerificationActDate"},message:"must have required property '"+"VerificationActDate"+"'",schema:schema18.properties.VerificationActDoc.required,parentSchema:schema18.properties.VerificationActDoc,data:data1};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -188,7 +352,7 @@ errors++;
 }
 for(const key1 in data1){
 if(!(((key1 === "VerificationActNo") || (key1 === "VerificationActDate")) || (key1 === "VerificationActText"))){
-const err15 = {instancePath:instancePath+"/VerificationActDoc",schemaPath:"#/properties/VerificationActDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.VerificationActDoc,data:data1};
+const err15 = {instancePath:instancePath+"/VerificationActDoc",schemaPath:"#/properties/VerificationActDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.VerificationActDoc,data:data1};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -202,7 +366,7 @@ if(data1.VerificationActNo !== undefined){
 let data2 = data1.VerificationActNo;
 if(typeof data2 === "string"){
 if(func3(data2) > 50){
-const err16 = {instancePath:instancePath+"/VerificationActDoc/VerificationActNo",schemaPath:"#/properties/VerificationActDoc/properties/VerificationActNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.VerificationActDoc.properties.VerificationActNo,data:data2};
+const err16 = {instancePath:instancePath+"/VerificationActDoc/VerificationActNo",schemaPath:"#/properties/VerificationActDoc/properties/VerificationActNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.VerificationActDoc.properties.VerificationActNo,data:data2};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -212,7 +376,7 @@ vErrors.push(err16);
 errors++;
 }
 if(func3(data2) < 1){
-const err17 = {instancePath:instancePath+"/VerificationActDoc/VerificationActNo",schemaPath:"#/properties/VerificationActDoc/properties/VerificationActNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.VerificationActDoc.properties.VerificationActNo,data:data2};
+const err17 = {instancePath:instancePath+"/VerificationActDoc/VerificationActNo",schemaPath:"#/properties/VerificationActDoc/properties/VerificationActNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.VerificationActDoc.properties.VerificationActNo,data:data2};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -223,7 +387,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/VerificationActDoc/VerificationActNo",schemaPath:"#/properties/VerificationActDoc/properties/VerificationActNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.VerificationActDoc.properties.VerificationActNo.type,parentSchema:schema23.properties.VerificationActDoc.properties.VerificationActNo,data:data2};
+const err18 = {instancePath:instancePath+"/VerificationActDoc/VerificationActNo",schemaPath:"#/properties/VerificationActDoc/properties/VerificationActNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.VerificationActDoc.properties.VerificationActNo.type,parentSchema:schema18.properties.VerificationActDoc.properties.VerificationActNo,data:data2};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -234,10 +398,16 @@ errors++;
 }
 }
 if(data1.VerificationActDate !== undefined){
-let data3 = data1.VerificationActDate;
-if(typeof data3 === "string"){
-if(func3(data3) > 10){
-const err19 = {instancePath:instancePath+"/VerificationActDoc/VerificationActDate",schemaPath:"#/$defs/isoDate/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24,data:data3};
+if(!(validate36.call(this, data1.VerificationActDate, {instancePath:instancePath+"/VerificationActDoc/VerificationActDate",parentData:data1,parentDataProperty:"VerificationActDate",rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
+}
+}
+if(data1.VerificationActText !== undefined){
+let data4 = data1.VerificationActText;
+if(typeof data4 === "string"){
+if(func3(data4) > 5000){
+const err19 = {instancePath:instancePath+"/VerificationActDoc/VerificationActText",schemaPath:"#/properties/VerificationActDoc/properties/VerificationActText/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters",schema:5000,parentSchema:schema18.properties.VerificationActDoc.properties.VerificationActText,data:data4};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -246,15 +416,9 @@ vErrors.push(err19);
 }
 errors++;
 }
-const issues0 = func6(data3, true, rootData, this, instancePath + "/VerificationActDoc/VerificationActDate");
-if(issues0 !== null){
-const kwErrors0 = func7(issues0, instancePath + "/VerificationActDoc/VerificationActDate", "#/$defs/isoDate/isoDate", "isoDate");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
-}
 }
 else {
-const err20 = {instancePath:instancePath+"/VerificationActDoc/VerificationActDate",schemaPath:"#/$defs/isoDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data:data3};
+const err20 = {instancePath:instancePath+"/VerificationActDoc/VerificationActText",schemaPath:"#/properties/VerificationActDoc/properties/VerificationActText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.VerificationActDoc.properties.VerificationActText.type,parentSchema:schema18.properties.VerificationActDoc.properties.VerificationActText,data:data4};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -264,11 +428,9 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data1.VerificationActText !== undefined){
-let data4 = data1.VerificationActText;
-if(typeof data4 === "string"){
-if(func3(data4) > 5000){
-const err21 = {instancePath:instancePath+"/VerificationActDoc/VerificationActText",schemaPath:"#/properties/VerificationActDoc/properties/VerificationActText/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters",schema:5000,parentSchema:schema23.properties.VerificationActDoc.properties.VerificationActText,data:data4};
+}
+else {
+const err21 = {instancePath:instancePath+"/VerificationActDoc",schemaPath:"#/properties/VerificationActDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.VerificationActDoc.type,parentSchema:schema18.properties.VerificationActDoc,data:data1};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -278,8 +440,17 @@ vErrors.push(err21);
 errors++;
 }
 }
-else {
-const err22 = {instancePath:instancePath+"/VerificationActDoc/VerificationActText",schemaPath:"#/properties/VerificationActDoc/properties/VerificationActText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.VerificationActDoc.properties.VerificationActText.type,parentSchema:schema23.properties.VerificationActDoc.properties.VerificationActText,data:data4};
+if(data.OwnerTin !== undefined){
+if(!(validate38.call(this, data.OwnerTin, {instancePath:instancePath+"/OwnerTin",parentData:data,parentDataProperty:"OwnerTin",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+if(data.OwnerName !== undefined){
+let data6 = data.OwnerName;
+if(typeof data6 === "string"){
+if(func3(data6) > 500){
+const err22 = {instancePath:instancePath+"/OwnerName",schemaPath:"#/properties/OwnerName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.OwnerName,data:data6};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -288,10 +459,8 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/VerificationActDoc",schemaPath:"#/properties/VerificationActDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.VerificationActDoc.type,parentSchema:schema23.properties.VerificationActDoc,data:data1};
+if(func3(data6) < 1){
+const err23 = {instancePath:instancePath+"/OwnerName",schemaPath:"#/properties/OwnerName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.OwnerName,data:data6};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -301,11 +470,8 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.OwnerTin !== undefined){
-let data5 = data.OwnerTin;
-if(typeof data5 === "string"){
-if(func3(data5) > 14){
-const err24 = {instancePath:instancePath+"/OwnerTin",schemaPath:"#/$defs/tinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema25,data:data5};
+else {
+const err24 = {instancePath:instancePath+"/OwnerName",schemaPath:"#/properties/OwnerName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.OwnerName.type,parentSchema:schema18.properties.OwnerName,data:data6};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -314,8 +480,12 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(func3(data5) < 9){
-const err25 = {instancePath:instancePath+"/OwnerTin",schemaPath:"#/$defs/tinOrPinfl/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema25,data:data5};
+}
+if(data.OwnerBranchCode !== undefined){
+let data7 = data.OwnerBranchCode;
+if(typeof data7 === "string"){
+if(func3(data7) > 50){
+const err25 = {instancePath:instancePath+"/OwnerBranchCode",schemaPath:"#/properties/OwnerBranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.OwnerBranchCode,data:data7};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -324,15 +494,9 @@ vErrors.push(err25);
 }
 errors++;
 }
-const issues1 = func11(data5, true, rootData, this, instancePath + "/OwnerTin");
-if(issues1 !== null){
-const kwErrors1 = func7(issues1, instancePath + "/OwnerTin", "#/$defs/tinOrPinfl/pinflOrTin", "pinflOrTin");
-vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
-errors = errors + kwErrors1.length;
-}
 }
 else {
-const err26 = {instancePath:instancePath+"/OwnerTin",schemaPath:"#/$defs/tinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data5};
+const err26 = {instancePath:instancePath+"/OwnerBranchCode",schemaPath:"#/properties/OwnerBranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.OwnerBranchCode.type,parentSchema:schema18.properties.OwnerBranchCode,data:data7};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -342,11 +506,11 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.OwnerName !== undefined){
-let data6 = data.OwnerName;
-if(typeof data6 === "string"){
-if(func3(data6) > 500){
-const err27 = {instancePath:instancePath+"/OwnerName",schemaPath:"#/properties/OwnerName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.OwnerName,data:data6};
+if(data.OwnerBranchName !== undefined){
+let data8 = data.OwnerBranchName;
+if(typeof data8 === "string"){
+if(func3(data8) > 500){
+const err27 = {instancePath:instancePath+"/OwnerBranchName",schemaPath:"#/properties/OwnerBranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.OwnerBranchName,data:data8};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -355,8 +519,9 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(func3(data6) < 1){
-const err28 = {instancePath:instancePath+"/OwnerName",schemaPath:"#/properties/OwnerName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.OwnerName,data:data6};
+}
+else {
+const err28 = {instancePath:instancePath+"/OwnerBranchName",schemaPath:"#/properties/OwnerBranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.OwnerBranchName.type,parentSchema:schema18.properties.OwnerBranchName,data:data8};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -366,8 +531,17 @@ vErrors.push(err28);
 errors++;
 }
 }
-else {
-const err29 = {instancePath:instancePath+"/OwnerName",schemaPath:"#/properties/OwnerName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.OwnerName.type,parentSchema:schema23.properties.OwnerName,data:data6};
+if(data.OwnerFizTin !== undefined){
+if(!(validate40.call(this, data.OwnerFizTin, {instancePath:instancePath+"/OwnerFizTin",parentData:data,parentDataProperty:"OwnerFizTin",rootData}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+errors = vErrors.length;
+}
+}
+if(data.OwnerFizFio !== undefined){
+let data10 = data.OwnerFizFio;
+if(typeof data10 === "string"){
+if(func3(data10) > 300){
+const err29 = {instancePath:instancePath+"/OwnerFizFio",schemaPath:"#/properties/OwnerFizFio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema18.properties.OwnerFizFio,data:data10};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -377,11 +551,8 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.OwnerBranchCode !== undefined){
-let data7 = data.OwnerBranchCode;
-if(typeof data7 === "string"){
-if(func3(data7) > 50){
-const err30 = {instancePath:instancePath+"/OwnerBranchCode",schemaPath:"#/properties/OwnerBranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.OwnerBranchCode,data:data7};
+else {
+const err30 = {instancePath:instancePath+"/OwnerFizFio",schemaPath:"#/properties/OwnerFizFio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.OwnerFizFio.type,parentSchema:schema18.properties.OwnerFizFio,data:data10};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -391,8 +562,17 @@ vErrors.push(err30);
 errors++;
 }
 }
-else {
-const err31 = {instancePath:instancePath+"/OwnerBranchCode",schemaPath:"#/properties/OwnerBranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.OwnerBranchCode.type,parentSchema:schema23.properties.OwnerBranchCode,data:data7};
+if(data.PartnerTin !== undefined){
+if(!(validate38.call(this, data.PartnerTin, {instancePath:instancePath+"/PartnerTin",parentData:data,parentDataProperty:"PartnerTin",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+if(data.PartnerName !== undefined){
+let data12 = data.PartnerName;
+if(typeof data12 === "string"){
+if(func3(data12) > 500){
+const err31 = {instancePath:instancePath+"/PartnerName",schemaPath:"#/properties/PartnerName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.PartnerName,data:data12};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -401,12 +581,8 @@ vErrors.push(err31);
 }
 errors++;
 }
-}
-if(data.OwnerBranchName !== undefined){
-let data8 = data.OwnerBranchName;
-if(typeof data8 === "string"){
-if(func3(data8) > 500){
-const err32 = {instancePath:instancePath+"/OwnerBranchName",schemaPath:"#/properties/OwnerBranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.OwnerBranchName,data:data8};
+if(func3(data12) < 1){
+const err32 = {instancePath:instancePath+"/PartnerName",schemaPath:"#/properties/PartnerName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.PartnerName,data:data12};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -417,7 +593,7 @@ errors++;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/OwnerBranchName",schemaPath:"#/properties/OwnerBranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.OwnerBranchName.type,parentSchema:schema23.properties.OwnerBranchName,data:data8};
+const err33 = {instancePath:instancePath+"/PartnerName",schemaPath:"#/properties/PartnerName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.PartnerName.type,parentSchema:schema18.properties.PartnerName,data:data12};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -427,11 +603,11 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data.OwnerFizTin !== undefined){
-let data9 = data.OwnerFizTin;
-if(typeof data9 === "string"){
-if(func3(data9) > 14){
-const err34 = {instancePath:instancePath+"/OwnerFizTin",schemaPath:"#/$defs/pinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema26,data:data9};
+if(data.PartnerBranchCode !== undefined){
+let data13 = data.PartnerBranchCode;
+if(typeof data13 === "string"){
+if(func3(data13) > 50){
+const err34 = {instancePath:instancePath+"/PartnerBranchCode",schemaPath:"#/properties/PartnerBranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.PartnerBranchCode,data:data13};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -440,15 +616,9 @@ vErrors.push(err34);
 }
 errors++;
 }
-const issues2 = func18(data9, true, rootData, this, instancePath + "/OwnerFizTin");
-if(issues2 !== null){
-const kwErrors2 = func7(issues2, instancePath + "/OwnerFizTin", "#/$defs/pinfl/pinfl", "pinfl");
-vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
-errors = errors + kwErrors2.length;
-}
 }
 else {
-const err35 = {instancePath:instancePath+"/OwnerFizTin",schemaPath:"#/$defs/pinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.type,parentSchema:schema26,data:data9};
+const err35 = {instancePath:instancePath+"/PartnerBranchCode",schemaPath:"#/properties/PartnerBranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.PartnerBranchCode.type,parentSchema:schema18.properties.PartnerBranchCode,data:data13};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -458,11 +628,11 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data.OwnerFizFio !== undefined){
-let data10 = data.OwnerFizFio;
-if(typeof data10 === "string"){
-if(func3(data10) > 300){
-const err36 = {instancePath:instancePath+"/OwnerFizFio",schemaPath:"#/properties/OwnerFizFio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.OwnerFizFio,data:data10};
+if(data.PartnerBranchName !== undefined){
+let data14 = data.PartnerBranchName;
+if(typeof data14 === "string"){
+if(func3(data14) > 500){
+const err36 = {instancePath:instancePath+"/PartnerBranchName",schemaPath:"#/properties/PartnerBranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.PartnerBranchName,data:data14};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -473,7 +643,7 @@ errors++;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/OwnerFizFio",schemaPath:"#/properties/OwnerFizFio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.OwnerFizFio.type,parentSchema:schema23.properties.OwnerFizFio,data:data10};
+const err37 = {instancePath:instancePath+"/PartnerBranchName",schemaPath:"#/properties/PartnerBranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.PartnerBranchName.type,parentSchema:schema18.properties.PartnerBranchName,data:data14};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -483,11 +653,17 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data.PartnerTin !== undefined){
-let data11 = data.PartnerTin;
-if(typeof data11 === "string"){
-if(func3(data11) > 14){
-const err38 = {instancePath:instancePath+"/PartnerTin",schemaPath:"#/$defs/tinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema25,data:data11};
+if(data.PartnerFizTin !== undefined){
+if(!(validate40.call(this, data.PartnerFizTin, {instancePath:instancePath+"/PartnerFizTin",parentData:data,parentDataProperty:"PartnerFizTin",rootData}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+errors = vErrors.length;
+}
+}
+if(data.PartnerFizFio !== undefined){
+let data16 = data.PartnerFizFio;
+if(typeof data16 === "string"){
+if(func3(data16) > 300){
+const err38 = {instancePath:instancePath+"/PartnerFizFio",schemaPath:"#/properties/PartnerFizFio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema18.properties.PartnerFizFio,data:data16};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -496,8 +672,9 @@ vErrors.push(err38);
 }
 errors++;
 }
-if(func3(data11) < 9){
-const err39 = {instancePath:instancePath+"/PartnerTin",schemaPath:"#/$defs/tinOrPinfl/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema25,data:data11};
+}
+else {
+const err39 = {instancePath:instancePath+"/PartnerFizFio",schemaPath:"#/properties/PartnerFizFio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.PartnerFizFio.type,parentSchema:schema18.properties.PartnerFizFio,data:data16};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -506,15 +683,12 @@ vErrors.push(err39);
 }
 errors++;
 }
-const issues3 = func11(data11, true, rootData, this, instancePath + "/PartnerTin");
-if(issues3 !== null){
-const kwErrors3 = func7(issues3, instancePath + "/PartnerTin", "#/$defs/tinOrPinfl/pinflOrTin", "pinflOrTin");
-vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
-errors = errors + kwErrors3.length;
 }
-}
-else {
-const err40 = {instancePath:instancePath+"/PartnerTin",schemaPath:"#/$defs/tinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data:data11};
+if(data.VerificationActContracts !== undefined){
+let data17 = data.VerificationActContracts;
+if(Array.isArray(data17)){
+if(data17.length > 500){
+const err40 = {instancePath:instancePath+"/VerificationActContracts",schemaPath:"#/properties/VerificationActContracts/maxItems",keyword:"maxItems",params:{limit: 500},message:"must NOT have more than 500 items",schema:500,parentSchema:schema18.properties.VerificationActContracts,data:data17};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -523,12 +697,8 @@ vErrors.push(err40);
 }
 errors++;
 }
-}
-if(data.PartnerName !== undefined){
-let data12 = data.PartnerName;
-if(typeof data12 === "string"){
-if(func3(data12) > 500){
-const err41 = {instancePath:instancePath+"/PartnerName",schemaPath:"#/properties/PartnerName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.PartnerName,data:data12};
+if(data17.length < 1){
+const err41 = {instancePath:instancePath+"/VerificationActContracts",schemaPath:"#/properties/VerificationActContracts/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema18.properties.VerificationActContracts,data:data17};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -537,8 +707,12 @@ vErrors.push(err41);
 }
 errors++;
 }
-if(func3(data12) < 1){
-const err42 = {instancePath:instancePath+"/PartnerName",schemaPath:"#/properties/PartnerName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.PartnerName,data:data12};
+const len0 = data17.length;
+for(let i0=0; i0<len0; i0++){
+let data18 = data17[i0];
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+if(data18.ContractNo === undefined){
+const err42 = {instancePath:instancePath+"/VerificationActContracts/" + i0,schemaPath:"#/properties/VerificationActContracts/items/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema18.properties.VerificationActContracts.items.required,parentSchema:schema18.properties.VerificationActContracts.items,data:data18};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -547,9 +721,8 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
-else {
-const err43 = {instancePath:instancePath+"/PartnerName",schemaPath:"#/properties/PartnerName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.PartnerName.type,parentSchema:schema23.properties.PartnerName,data:data12};
+if(data18.ContractDate === undefined){
+const err43 = {instancePath:instancePath+"/VerificationActContracts/" + i0,schemaPath:"#/properties/VerificationActContracts/items/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema18.properties.VerificationActContracts.items.required,parentSchema:schema18.properties.VerificationActContracts.items,data:data18};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -558,12 +731,8 @@ vErrors.push(err43);
 }
 errors++;
 }
-}
-if(data.PartnerBranchCode !== undefined){
-let data13 = data.PartnerBranchCode;
-if(typeof data13 === "string"){
-if(func3(data13) > 50){
-const err44 = {instancePath:instancePath+"/PartnerBranchCode",schemaPath:"#/properties/PartnerBranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.PartnerBranchCode,data:data13};
+if(data18.OpenBalance === undefined){
+const err44 = {instancePath:instancePath+"/VerificationActContracts/" + i0,schemaPath:"#/properties/VerificationActContracts/items/required",keyword:"required",params:{missingProperty: "OpenBalance"},message:"must have required property '"+"OpenBalance"+"'",schema:schema18.properties.VerificationActContracts.items.required,parentSchema:schema18.properties.VerificationActContracts.items,data:data18};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -572,9 +741,8 @@ vErrors.push(err44);
 }
 errors++;
 }
-}
-else {
-const err45 = {instancePath:instancePath+"/PartnerBranchCode",schemaPath:"#/properties/PartnerBranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.PartnerBranchCode.type,parentSchema:schema23.properties.PartnerBranchCode,data:data13};
+if(data18.CloseBalance === undefined){
+const err45 = {instancePath:instancePath+"/VerificationActContracts/" + i0,schemaPath:"#/properties/VerificationActContracts/items/required",keyword:"required",params:{missingProperty: "CloseBalance"},message:"must have required property '"+"CloseBalance"+"'",schema:schema18.properties.VerificationActContracts.items.required,parentSchema:schema18.properties.VerificationActContracts.items,data:data18};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -583,12 +751,8 @@ vErrors.push(err45);
 }
 errors++;
 }
-}
-if(data.PartnerBranchName !== undefined){
-let data14 = data.PartnerBranchName;
-if(typeof data14 === "string"){
-if(func3(data14) > 500){
-const err46 = {instancePath:instancePath+"/PartnerBranchName",schemaPath:"#/properties/PartnerBranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.PartnerBranchName,data:data14};
+if(data18.TotalBalance === undefined){
+const err46 = {instancePath:instancePath+"/VerificationActContracts/" + i0,schemaPath:"#/properties/VerificationActContracts/items/required",keyword:"required",params:{missingProperty: "TotalBalance"},message:"must have required property '"+"TotalBalance"+"'",schema:schema18.properties.VerificationActContracts.items.required,parentSchema:schema18.properties.VerificationActContracts.items,data:data18};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -597,9 +761,8 @@ vErrors.push(err46);
 }
 errors++;
 }
-}
-else {
-const err47 = {instancePath:instancePath+"/PartnerBranchName",schemaPath:"#/properties/PartnerBranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.PartnerBranchName.type,parentSchema:schema23.properties.PartnerBranchName,data:data14};
+if(data18.VerificationActContractItems === undefined){
+const err47 = {instancePath:instancePath+"/VerificationActContracts/" + i0,schemaPath:"#/properties/VerificationActContracts/items/required",keyword:"required",params:{missingProperty: "VerificationActContractItems"},message:"must have required property '"+"VerificationActContractItems"+"'",schema:schema18.properties.VerificationActContracts.items.required,parentSchema:schema18.properties.VerificationActContracts.items,data:data18};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -608,12 +771,9 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
-if(data.PartnerFizTin !== undefined){
-let data15 = data.PartnerFizTin;
-if(typeof data15 === "string"){
-if(func3(data15) > 14){
-const err48 = {instancePath:instancePath+"/PartnerFizTin",schemaPath:"#/$defs/pinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema26,data:data15};
+for(const key2 in data18){
+if(!((((((key2 === "ContractNo") || (key2 === "ContractDate")) || (key2 === "OpenBalance")) || (key2 === "CloseBalance")) || (key2 === "TotalBalance")) || (key2 === "VerificationActContractItems"))){
+const err48 = {instancePath:instancePath+"/VerificationActContracts/" + i0,schemaPath:"#/properties/VerificationActContracts/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.VerificationActContracts.items,data:data18};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -622,15 +782,12 @@ vErrors.push(err48);
 }
 errors++;
 }
-const issues4 = func18(data15, true, rootData, this, instancePath + "/PartnerFizTin");
-if(issues4 !== null){
-const kwErrors4 = func7(issues4, instancePath + "/PartnerFizTin", "#/$defs/pinfl/pinfl", "pinfl");
-vErrors = vErrors === null ? kwErrors4 : vErrors.concat(kwErrors4);
-errors = errors + kwErrors4.length;
 }
-}
-else {
-const err49 = {instancePath:instancePath+"/PartnerFizTin",schemaPath:"#/$defs/pinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.type,parentSchema:schema26,data:data15};
+if(data18.ContractNo !== undefined){
+let data19 = data18.ContractNo;
+if(typeof data19 === "string"){
+if(func3(data19) > 100){
+const err49 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/ContractNo",schemaPath:"#/properties/VerificationActContracts/items/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema18.properties.VerificationActContracts.items.properties.ContractNo,data:data19};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -639,12 +796,8 @@ vErrors.push(err49);
 }
 errors++;
 }
-}
-if(data.PartnerFizFio !== undefined){
-let data16 = data.PartnerFizFio;
-if(typeof data16 === "string"){
-if(func3(data16) > 300){
-const err50 = {instancePath:instancePath+"/PartnerFizFio",schemaPath:"#/properties/PartnerFizFio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.PartnerFizFio,data:data16};
+if(func3(data19) < 1){
+const err50 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/ContractNo",schemaPath:"#/properties/VerificationActContracts/items/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.VerificationActContracts.items.properties.ContractNo,data:data19};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -655,7 +808,7 @@ errors++;
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/PartnerFizFio",schemaPath:"#/properties/PartnerFizFio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.PartnerFizFio.type,parentSchema:schema23.properties.PartnerFizFio,data:data16};
+const err51 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/ContractNo",schemaPath:"#/properties/VerificationActContracts/items/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.VerificationActContracts.items.properties.ContractNo.type,parentSchema:schema18.properties.VerificationActContracts.items.properties.ContractNo,data:data19};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -665,11 +818,17 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data.VerificationActContracts !== undefined){
-let data17 = data.VerificationActContracts;
-if(Array.isArray(data17)){
-if(data17.length > 500){
-const err52 = {instancePath:instancePath+"/VerificationActContracts",schemaPath:"#/properties/VerificationActContracts/maxItems",keyword:"maxItems",params:{limit: 500},message:"must NOT have more than 500 items",schema:500,parentSchema:schema23.properties.VerificationActContracts,data:data17};
+if(data18.ContractDate !== undefined){
+if(!(validate36.call(this, data18.ContractDate, {instancePath:instancePath+"/VerificationActContracts/" + i0+"/ContractDate",parentData:data18,parentDataProperty:"ContractDate",rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
+}
+}
+if(data18.OpenBalance !== undefined){
+let data21 = data18.OpenBalance;
+if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
+if(data21.OwnerDebit === undefined){
+const err52 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/required",keyword:"required",params:{missingProperty: "OwnerDebit"},message:"must have required property '"+"OwnerDebit"+"'",schema:schema18.properties.VerificationActContracts.items.properties.OpenBalance.required,parentSchema:schema18.properties.VerificationActContracts.items.properties.OpenBalance,data:data21};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -678,8 +837,8 @@ vErrors.push(err52);
 }
 errors++;
 }
-if(data17.length < 1){
-const err53 = {instancePath:instancePath+"/VerificationActContracts",schemaPath:"#/properties/VerificationActContracts/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema23.properties.VerificationActContracts,data:data17};
+if(data21.OwnerCredit === undefined){
+const err53 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/required",keyword:"required",params:{missingProperty: "OwnerCredit"},message:"must have required property '"+"OwnerCredit"+"'",schema:schema18.properties.VerificationActContracts.items.properties.OpenBalance.required,parentSchema:schema18.properties.VerificationActContracts.items.properties.OpenBalance,data:data21};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -688,12 +847,8 @@ vErrors.push(err53);
 }
 errors++;
 }
-const len0 = data17.length;
-for(let i0=0; i0<len0; i0++){
-let data18 = data17[i0];
-if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
-if(data18.ContractNo === undefined){
-const err54 = {instancePath:instancePath+"/VerificationActContracts/" + i0,schemaPath:"#/properties/VerificationActContracts/items/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema23.properties.VerificationActContracts.items.required,parentSchema:schema23.properties.VerificationActContracts.items,data:data18};
+if(data21.PartnerDebit === undefined){
+const err54 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/required",keyword:"required",params:{missingProperty: "PartnerDebit"},message:"must have required property '"+"PartnerDebit"+"'",schema:schema18.properties.VerificationActContracts.items.properties.OpenBalance.required,parentSchema:schema18.properties.VerificationActContracts.items.properties.OpenBalance,data:data21};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -702,8 +857,8 @@ vErrors.push(err54);
 }
 errors++;
 }
-if(data18.ContractDate === undefined){
-const err55 = {instancePath:instancePath+"/VerificationActContracts/" + i0,schemaPath:"#/properties/VerificationActContracts/items/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema23.properties.VerificationActContracts.items.required,parentSchema:schema23.properties.VerificationActContracts.items,data:data18};
+if(data21.PartnerCredit === undefined){
+const err55 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/required",keyword:"required",params:{missingProperty: "PartnerCredit"},message:"must have required property '"+"PartnerCredit"+"'",schema:schema18.properties.VerificationActContracts.items.properties.OpenBalance.required,parentSchema:schema18.properties.VerificationActContracts.items.properties.OpenBalance,data:data21};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -712,8 +867,9 @@ vErrors.push(err55);
 }
 errors++;
 }
-if(data18.OpenBalance === undefined){
-const err56 = {instancePath:instancePath+"/VerificationActContracts/" + i0,schemaPath:"#/properties/VerificationActContracts/items/required",keyword:"required",params:{missingProperty: "OpenBalance"},message:"must have required property '"+"OpenBalance"+"'",schema:schema23.properties.VerificationActContracts.items.required,parentSchema:schema23.properties.VerificationActContracts.items,data:data18};
+for(const key3 in data21){
+if(!((((key3 === "OwnerDebit") || (key3 === "OwnerCredit")) || (key3 === "PartnerDebit")) || (key3 === "PartnerCredit"))){
+const err56 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.VerificationActContracts.items.properties.OpenBalance,data:data21};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -722,8 +878,16 @@ vErrors.push(err56);
 }
 errors++;
 }
-if(data18.CloseBalance === undefined){
-const err57 = {instancePath:instancePath+"/VerificationActContracts/" + i0,schemaPath:"#/properties/VerificationActContracts/items/required",keyword:"required",params:{missingProperty: "CloseBalance"},message:"must have required property '"+"CloseBalance"+"'",schema:schema23.properties.VerificationActContracts.items.required,parentSchema:schema23.properties.VerificationActContracts.items,data:data18};
+}
+if(data21.OwnerDebit !== undefined){
+let data22 = data21.OwnerDebit;
+if(!(validate45.call(this, data22, {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance/OwnerDebit",parentData:data21,parentDataProperty:"OwnerDebit",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+errors = vErrors.length;
+}
+if((typeof data22 == "number") && (isFinite(data22))){
+if(data22 < 0 || isNaN(data22)){
+const err57 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance/OwnerDebit",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/properties/OwnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.VerificationActContracts.items.properties.OpenBalance.properties.OwnerDebit,data:data22};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -732,8 +896,17 @@ vErrors.push(err57);
 }
 errors++;
 }
-if(data18.TotalBalance === undefined){
-const err58 = {instancePath:instancePath+"/VerificationActContracts/" + i0,schemaPath:"#/properties/VerificationActContracts/items/required",keyword:"required",params:{missingProperty: "TotalBalance"},message:"must have required property '"+"TotalBalance"+"'",schema:schema23.properties.VerificationActContracts.items.required,parentSchema:schema23.properties.VerificationActContracts.items,data:data18};
+}
+}
+if(data21.OwnerCredit !== undefined){
+let data23 = data21.OwnerCredit;
+if(!(validate45.call(this, data23, {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance/OwnerCredit",parentData:data21,parentDataProperty:"OwnerCredit",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+errors = vErrors.length;
+}
+if((typeof data23 == "number") && (isFinite(data23))){
+if(data23 < 0 || isNaN(data23)){
+const err58 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance/OwnerCredit",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/properties/OwnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.VerificationActContracts.items.properties.OpenBalance.properties.OwnerCredit,data:data23};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -742,8 +915,17 @@ vErrors.push(err58);
 }
 errors++;
 }
-if(data18.VerificationActContractItems === undefined){
-const err59 = {instancePath:instancePath+"/VerificationActContracts/" + i0,schemaPath:"#/properties/VerificationActContracts/items/required",keyword:"required",params:{missingProperty: "VerificationActContractItems"},message:"must have required property '"+"VerificationActContractItems"+"'",schema:schema23.properties.VerificationActContracts.items.required,parentSchema:schema23.properties.VerificationActContracts.items,data:data18};
+}
+}
+if(data21.PartnerDebit !== undefined){
+let data24 = data21.PartnerDebit;
+if(!(validate45.call(this, data24, {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance/PartnerDebit",parentData:data21,parentDataProperty:"PartnerDebit",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+errors = vErrors.length;
+}
+if((typeof data24 == "number") && (isFinite(data24))){
+if(data24 < 0 || isNaN(data24)){
+const err59 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance/PartnerDebit",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/properties/PartnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.VerificationActContracts.items.properties.OpenBalance.properties.PartnerDebit,data:data24};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -752,9 +934,17 @@ vErrors.push(err59);
 }
 errors++;
 }
-for(const key2 in data18){
-if(!((((((key2 === "ContractNo") || (key2 === "ContractDate")) || (key2 === "OpenBalance")) || (key2 === "CloseBalance")) || (key2 === "TotalBalance")) || (key2 === "VerificationActContractItems"))){
-const err60 = {instancePath:instancePath+"/VerificationActContracts/" + i0,schemaPath:"#/properties/VerificationActContracts/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.VerificationActContracts.items,data:data18};
+}
+}
+if(data21.PartnerCredit !== undefined){
+let data25 = data21.PartnerCredit;
+if(!(validate45.call(this, data25, {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance/PartnerCredit",parentData:data21,parentDataProperty:"PartnerCredit",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+errors = vErrors.length;
+}
+if((typeof data25 == "number") && (isFinite(data25))){
+if(data25 < 0 || isNaN(data25)){
+const err60 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance/PartnerCredit",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/properties/PartnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.VerificationActContracts.items.properties.OpenBalance.properties.PartnerCredit,data:data25};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -764,11 +954,10 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data18.ContractNo !== undefined){
-let data19 = data18.ContractNo;
-if(typeof data19 === "string"){
-if(func3(data19) > 100){
-const err61 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/ContractNo",schemaPath:"#/properties/VerificationActContracts/items/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema23.properties.VerificationActContracts.items.properties.ContractNo,data:data19};
+}
+}
+else {
+const err61 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.VerificationActContracts.items.properties.OpenBalance.type,parentSchema:schema18.properties.VerificationActContracts.items.properties.OpenBalance,data:data21};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -777,8 +966,12 @@ vErrors.push(err61);
 }
 errors++;
 }
-if(func3(data19) < 1){
-const err62 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/ContractNo",schemaPath:"#/properties/VerificationActContracts/items/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.VerificationActContracts.items.properties.ContractNo,data:data19};
+}
+if(data18.CloseBalance !== undefined){
+let data26 = data18.CloseBalance;
+if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
+if(data26.OwnerDebit === undefined){
+const err62 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/required",keyword:"required",params:{missingProperty: "OwnerDebit"},message:"must have required property '"+"OwnerDebit"+"'",schema:schema18.properties.VerificationActContracts.items.properties.CloseBalance.required,parentSchema:schema18.properties.VerificationActContracts.items.properties.CloseBalance,data:data26};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -787,9 +980,8 @@ vErrors.push(err62);
 }
 errors++;
 }
-}
-else {
-const err63 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/ContractNo",schemaPath:"#/properties/VerificationActContracts/items/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.VerificationActContracts.items.properties.ContractNo.type,parentSchema:schema23.properties.VerificationActContracts.items.properties.ContractNo,data:data19};
+if(data26.OwnerCredit === undefined){
+const err63 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/required",keyword:"required",params:{missingProperty: "OwnerCredit"},message:"must have required property '"+"OwnerCredit"+"'",schema:schema18.properties.VerificationActContracts.items.properties.CloseBalance.required,parentSchema:schema18.properties.VerificationActContracts.items.properties.CloseBalance,data:data26};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -798,12 +990,8 @@ vErrors.push(err63);
 }
 errors++;
 }
-}
-if(data18.ContractDate !== undefined){
-let data20 = data18.ContractDate;
-if(typeof data20 === "string"){
-if(func3(data20) > 10){
-const err64 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/ContractDate",schemaPath:"#/$defs/isoDate/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24,data:data20};
+if(data26.PartnerDebit === undefined){
+const err64 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/required",keyword:"required",params:{missingProperty: "PartnerDebit"},message:"must have required property '"+"PartnerDebit"+"'",schema:schema18.properties.VerificationActContracts.items.properties.CloseBalance.required,parentSchema:schema18.properties.VerificationActContracts.items.properties.CloseBalance,data:data26};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -812,15 +1000,8 @@ vErrors.push(err64);
 }
 errors++;
 }
-const issues5 = func6(data20, true, rootData, this, instancePath + "/VerificationActContracts/" + i0+"/ContractDate");
-if(issues5 !== null){
-const kwErrors5 = func7(issues5, instancePath + "/VerificationActContracts/" + i0+"/ContractDate", "#/$defs/isoDate/isoDate", "isoDate");
-vErrors = vErrors === null ? kwErrors5 : vErrors.concat(kwErrors5);
-errors = errors + kwErrors5.length;
-}
-}
-else {
-const err65 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/ContractDate",schemaPath:"#/$defs/isoDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data:data20};
+if(data26.PartnerCredit === undefined){
+const err65 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/required",keyword:"required",params:{missingProperty: "PartnerCredit"},message:"must have required property '"+"PartnerCredit"+"'",schema:schema18.properties.VerificationActContracts.items.properties.CloseBalance.required,parentSchema:schema18.properties.VerificationActContracts.items.properties.CloseBalance,data:data26};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -829,12 +1010,9 @@ vErrors.push(err65);
 }
 errors++;
 }
-}
-if(data18.OpenBalance !== undefined){
-let data21 = data18.OpenBalance;
-if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-if(data21.OwnerDebit === undefined){
-const err66 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/required",keyword:"required",params:{missingProperty: "OwnerDebit"},message:"must have required property '"+"OwnerDebit"+"'",schema:schema23.properties.VerificationActContracts.items.properties.OpenBalance.required,parentSchema:schema23.properties.VerificationActContracts.items.properties.OpenBalance,data:data21};
+for(const key4 in data26){
+if(!((((key4 === "OwnerDebit") || (key4 === "OwnerCredit")) || (key4 === "PartnerDebit")) || (key4 === "PartnerCredit"))){
+const err66 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.VerificationActContracts.items.properties.CloseBalance,data:data26};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -843,8 +1021,16 @@ vErrors.push(err66);
 }
 errors++;
 }
-if(data21.OwnerCredit === undefined){
-const err67 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/required",keyword:"required",params:{missingProperty: "OwnerCredit"},message:"must have required property '"+"OwnerCredit"+"'",schema:schema23.properties.VerificationActContracts.items.properties.OpenBalance.required,parentSchema:schema23.properties.VerificationActContracts.items.properties.OpenBalance,data:data21};
+}
+if(data26.OwnerDebit !== undefined){
+let data27 = data26.OwnerDebit;
+if(!(validate45.call(this, data27, {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance/OwnerDebit",parentData:data26,parentDataProperty:"OwnerDebit",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+errors = vErrors.length;
+}
+if((typeof data27 == "number") && (isFinite(data27))){
+if(data27 < 0 || isNaN(data27)){
+const err67 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance/OwnerDebit",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/properties/OwnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.VerificationActContracts.items.properties.CloseBalance.properties.OwnerDebit,data:data27};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -853,8 +1039,17 @@ vErrors.push(err67);
 }
 errors++;
 }
-if(data21.PartnerDebit === undefined){
-const err68 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/required",keyword:"required",params:{missingProperty: "PartnerDebit"},message:"must have required property '"+"PartnerDebit"+"'",schema:schema23.properties.VerificationActContracts.items.properties.OpenBalance.required,parentSchema:schema23.properties.VerificationActContracts.items.properties.OpenBalance,data:data21};
+}
+}
+if(data26.OwnerCredit !== undefined){
+let data28 = data26.OwnerCredit;
+if(!(validate45.call(this, data28, {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance/OwnerCredit",parentData:data26,parentDataProperty:"OwnerCredit",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+errors = vErrors.length;
+}
+if((typeof data28 == "number") && (isFinite(data28))){
+if(data28 < 0 || isNaN(data28)){
+const err68 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance/OwnerCredit",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/properties/OwnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.VerificationActContracts.items.properties.CloseBalance.properties.OwnerCredit,data:data28};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -863,8 +1058,17 @@ vErrors.push(err68);
 }
 errors++;
 }
-if(data21.PartnerCredit === undefined){
-const err69 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/required",keyword:"required",params:{missingProperty: "PartnerCredit"},message:"must have required property '"+"PartnerCredit"+"'",schema:schema23.properties.VerificationActContracts.items.properties.OpenBalance.required,parentSchema:schema23.properties.VerificationActContracts.items.properties.OpenBalance,data:data21};
+}
+}
+if(data26.PartnerDebit !== undefined){
+let data29 = data26.PartnerDebit;
+if(!(validate45.call(this, data29, {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance/PartnerDebit",parentData:data26,parentDataProperty:"PartnerDebit",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+errors = vErrors.length;
+}
+if((typeof data29 == "number") && (isFinite(data29))){
+if(data29 < 0 || isNaN(data29)){
+const err69 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance/PartnerDebit",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/properties/PartnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.VerificationActContracts.items.properties.CloseBalance.properties.PartnerDebit,data:data29};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -873,9 +1077,17 @@ vErrors.push(err69);
 }
 errors++;
 }
-for(const key3 in data21){
-if(!((((key3 === "OwnerDebit") || (key3 === "OwnerCredit")) || (key3 === "PartnerDebit")) || (key3 === "PartnerCredit"))){
-const err70 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.VerificationActContracts.items.properties.OpenBalance,data:data21};
+}
+}
+if(data26.PartnerCredit !== undefined){
+let data30 = data26.PartnerCredit;
+if(!(validate45.call(this, data30, {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance/PartnerCredit",parentData:data26,parentDataProperty:"PartnerCredit",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+errors = vErrors.length;
+}
+if((typeof data30 == "number") && (isFinite(data30))){
+if(data30 < 0 || isNaN(data30)){
+const err70 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance/PartnerCredit",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/properties/PartnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.VerificationActContracts.items.properties.CloseBalance.properties.PartnerCredit,data:data30};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -885,11 +1097,10 @@ vErrors.push(err70);
 errors++;
 }
 }
-if(data21.OwnerDebit !== undefined){
-let data22 = data21.OwnerDebit;
-if((typeof data22 == "number") && (isFinite(data22))){
-if(data22 > 9999999999999.99 || isNaN(data22)){
-const err71 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance/OwnerDebit",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema30,data:data22};
+}
+}
+else {
+const err71 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.VerificationActContracts.items.properties.CloseBalance.type,parentSchema:schema18.properties.VerificationActContracts.items.properties.CloseBalance,data:data26};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -898,8 +1109,12 @@ vErrors.push(err71);
 }
 errors++;
 }
-if(data22 < -9999999999999.99 || isNaN(data22)){
-const err72 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance/OwnerDebit",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema30,data:data22};
+}
+if(data18.TotalBalance !== undefined){
+let data31 = data18.TotalBalance;
+if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
+if(data31.OwnerDebit === undefined){
+const err72 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/required",keyword:"required",params:{missingProperty: "OwnerDebit"},message:"must have required property '"+"OwnerDebit"+"'",schema:schema18.properties.VerificationActContracts.items.properties.TotalBalance.required,parentSchema:schema18.properties.VerificationActContracts.items.properties.TotalBalance,data:data31};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -908,15 +1123,8 @@ vErrors.push(err72);
 }
 errors++;
 }
-const issues6 = func38(data22, 2, rootData, this, instancePath + "/VerificationActContracts/" + i0+"/OpenBalance/OwnerDebit");
-if(issues6 !== null){
-const kwErrors6 = func7(issues6, instancePath + "/VerificationActContracts/" + i0+"/OpenBalance/OwnerDebit", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors6 : vErrors.concat(kwErrors6);
-errors = errors + kwErrors6.length;
-}
-}
-else {
-const err73 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance/OwnerDebit",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema30.type,parentSchema:schema30,data:data22};
+if(data31.OwnerCredit === undefined){
+const err73 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/required",keyword:"required",params:{missingProperty: "OwnerCredit"},message:"must have required property '"+"OwnerCredit"+"'",schema:schema18.properties.VerificationActContracts.items.properties.TotalBalance.required,parentSchema:schema18.properties.VerificationActContracts.items.properties.TotalBalance,data:data31};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -925,9 +1133,8 @@ vErrors.push(err73);
 }
 errors++;
 }
-if((typeof data22 == "number") && (isFinite(data22))){
-if(data22 < 0 || isNaN(data22)){
-const err74 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance/OwnerDebit",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/properties/OwnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.VerificationActContracts.items.properties.OpenBalance.properties.OwnerDebit,data:data22};
+if(data31.PartnerDebit === undefined){
+const err74 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/required",keyword:"required",params:{missingProperty: "PartnerDebit"},message:"must have required property '"+"PartnerDebit"+"'",schema:schema18.properties.VerificationActContracts.items.properties.TotalBalance.required,parentSchema:schema18.properties.VerificationActContracts.items.properties.TotalBalance,data:data31};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -936,13 +1143,8 @@ vErrors.push(err74);
 }
 errors++;
 }
-}
-}
-if(data21.OwnerCredit !== undefined){
-let data23 = data21.OwnerCredit;
-if((typeof data23 == "number") && (isFinite(data23))){
-if(data23 > 9999999999999.99 || isNaN(data23)){
-const err75 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance/OwnerCredit",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema30,data:data23};
+if(data31.PartnerCredit === undefined){
+const err75 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/required",keyword:"required",params:{missingProperty: "PartnerCredit"},message:"must have required property '"+"PartnerCredit"+"'",schema:schema18.properties.VerificationActContracts.items.properties.TotalBalance.required,parentSchema:schema18.properties.VerificationActContracts.items.properties.TotalBalance,data:data31};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -951,8 +1153,9 @@ vErrors.push(err75);
 }
 errors++;
 }
-if(data23 < -9999999999999.99 || isNaN(data23)){
-const err76 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance/OwnerCredit",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema30,data:data23};
+for(const key5 in data31){
+if(!((((key5 === "OwnerDebit") || (key5 === "OwnerCredit")) || (key5 === "PartnerDebit")) || (key5 === "PartnerCredit"))){
+const err76 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.VerificationActContracts.items.properties.TotalBalance,data:data31};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -961,15 +1164,16 @@ vErrors.push(err76);
 }
 errors++;
 }
-const issues7 = func38(data23, 2, rootData, this, instancePath + "/VerificationActContracts/" + i0+"/OpenBalance/OwnerCredit");
-if(issues7 !== null){
-const kwErrors7 = func7(issues7, instancePath + "/VerificationActContracts/" + i0+"/OpenBalance/OwnerCredit", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors7 : vErrors.concat(kwErrors7);
-errors = errors + kwErrors7.length;
 }
+if(data31.OwnerDebit !== undefined){
+let data32 = data31.OwnerDebit;
+if(!(validate45.call(this, data32, {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance/OwnerDebit",parentData:data31,parentDataProperty:"OwnerDebit",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+errors = vErrors.length;
 }
-else {
-const err77 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance/OwnerCredit",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema30.type,parentSchema:schema30,data:data23};
+if((typeof data32 == "number") && (isFinite(data32))){
+if(data32 < 0 || isNaN(data32)){
+const err77 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance/OwnerDebit",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/properties/OwnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.VerificationActContracts.items.properties.TotalBalance.properties.OwnerDebit,data:data32};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -978,9 +1182,17 @@ vErrors.push(err77);
 }
 errors++;
 }
-if((typeof data23 == "number") && (isFinite(data23))){
-if(data23 < 0 || isNaN(data23)){
-const err78 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance/OwnerCredit",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/properties/OwnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.VerificationActContracts.items.properties.OpenBalance.properties.OwnerCredit,data:data23};
+}
+}
+if(data31.OwnerCredit !== undefined){
+let data33 = data31.OwnerCredit;
+if(!(validate45.call(this, data33, {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance/OwnerCredit",parentData:data31,parentDataProperty:"OwnerCredit",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+errors = vErrors.length;
+}
+if((typeof data33 == "number") && (isFinite(data33))){
+if(data33 < 0 || isNaN(data33)){
+const err78 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance/OwnerCredit",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/properties/OwnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.VerificationActContracts.items.properties.TotalBalance.properties.OwnerCredit,data:data33};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -991,11 +1203,15 @@ errors++;
 }
 }
 }
-if(data21.PartnerDebit !== undefined){
-let data24 = data21.PartnerDebit;
-if((typeof data24 == "number") && (isFinite(data24))){
-if(data24 > 9999999999999.99 || isNaN(data24)){
-const err79 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance/PartnerDebit",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema30,data:data24};
+if(data31.PartnerDebit !== undefined){
+let data34 = data31.PartnerDebit;
+if(!(validate45.call(this, data34, {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance/PartnerDebit",parentData:data31,parentDataProperty:"PartnerDebit",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+errors = vErrors.length;
+}
+if((typeof data34 == "number") && (isFinite(data34))){
+if(data34 < 0 || isNaN(data34)){
+const err79 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance/PartnerDebit",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/properties/PartnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.VerificationActContracts.items.properties.TotalBalance.properties.PartnerDebit,data:data34};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1004,8 +1220,17 @@ vErrors.push(err79);
 }
 errors++;
 }
-if(data24 < -9999999999999.99 || isNaN(data24)){
-const err80 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance/PartnerDebit",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema30,data:data24};
+}
+}
+if(data31.PartnerCredit !== undefined){
+let data35 = data31.PartnerCredit;
+if(!(validate45.call(this, data35, {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance/PartnerCredit",parentData:data31,parentDataProperty:"PartnerCredit",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+errors = vErrors.length;
+}
+if((typeof data35 == "number") && (isFinite(data35))){
+if(data35 < 0 || isNaN(data35)){
+const err80 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance/PartnerCredit",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/properties/PartnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.VerificationActContracts.items.properties.TotalBalance.properties.PartnerCredit,data:data35};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1014,15 +1239,11 @@ vErrors.push(err80);
 }
 errors++;
 }
-const issues8 = func38(data24, 2, rootData, this, instancePath + "/VerificationActContracts/" + i0+"/OpenBalance/PartnerDebit");
-if(issues8 !== null){
-const kwErrors8 = func7(issues8, instancePath + "/VerificationActContracts/" + i0+"/OpenBalance/PartnerDebit", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors8 : vErrors.concat(kwErrors8);
-errors = errors + kwErrors8.length;
+}
 }
 }
 else {
-const err81 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance/PartnerDebit",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema30.type,parentSchema:schema30,data:data24};
+const err81 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.VerificationActContracts.items.properties.TotalBalance.type,parentSchema:schema18.properties.VerificationActContracts.items.properties.TotalBalance,data:data31};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1031,9 +1252,12 @@ vErrors.push(err81);
 }
 errors++;
 }
-if((typeof data24 == "number") && (isFinite(data24))){
-if(data24 < 0 || isNaN(data24)){
-const err82 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance/PartnerDebit",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/properties/PartnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.VerificationActContracts.items.properties.OpenBalance.properties.PartnerDebit,data:data24};
+}
+if(data18.VerificationActContractItems !== undefined){
+let data36 = data18.VerificationActContractItems;
+if(Array.isArray(data36)){
+if(data36.length > 10000){
+const err82 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema18.properties.VerificationActContracts.items.properties.VerificationActContractItems,data:data36};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1042,13 +1266,8 @@ vErrors.push(err82);
 }
 errors++;
 }
-}
-}
-if(data21.PartnerCredit !== undefined){
-let data25 = data21.PartnerCredit;
-if((typeof data25 == "number") && (isFinite(data25))){
-if(data25 > 9999999999999.99 || isNaN(data25)){
-const err83 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance/PartnerCredit",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema30,data:data25};
+if(data36.length < 1){
+const err83 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema18.properties.VerificationActContracts.items.properties.VerificationActContractItems,data:data36};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1057,8 +1276,12 @@ vErrors.push(err83);
 }
 errors++;
 }
-if(data25 < -9999999999999.99 || isNaN(data25)){
-const err84 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance/PartnerCredit",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema30,data:data25};
+const len1 = data36.length;
+for(let i1=0; i1<len1; i1++){
+let data37 = data36[i1];
+if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
+if(data37.OwnerOperationDate === undefined){
+const err84 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1,schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/required",keyword:"required",params:{missingProperty: "OwnerOperationDate"},message:"must have required property '"+"OwnerOperationDate"+"'",schema:schema18.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.required,parentSchema:schema18.properties.VerificationActContracts.items.properties.VerificationActContractItems.items,data:data37};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1067,15 +1290,8 @@ vErrors.push(err84);
 }
 errors++;
 }
-const issues9 = func38(data25, 2, rootData, this, instancePath + "/VerificationActContracts/" + i0+"/OpenBalance/PartnerCredit");
-if(issues9 !== null){
-const kwErrors9 = func7(issues9, instancePath + "/VerificationActContracts/" + i0+"/OpenBalance/PartnerCredit", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors9 : vErrors.concat(kwErrors9);
-errors = errors + kwErrors9.length;
-}
-}
-else {
-const err85 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance/PartnerCredit",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema30.type,parentSchema:schema30,data:data25};
+if(data37.OwnerOperationName === undefined){
+const err85 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1,schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/required",keyword:"required",params:{missingProperty: "OwnerOperationName"},message:"must have required property '"+"OwnerOperationName"+"'",schema:schema18.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.required,parentSchema:schema18.properties.VerificationActContracts.items.properties.VerificationActContractItems.items,data:data37};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1084,9 +1300,8 @@ vErrors.push(err85);
 }
 errors++;
 }
-if((typeof data25 == "number") && (isFinite(data25))){
-if(data25 < 0 || isNaN(data25)){
-const err86 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance/PartnerCredit",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/properties/PartnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.VerificationActContracts.items.properties.OpenBalance.properties.PartnerCredit,data:data25};
+if(data37.OwnerDebit === undefined){
+const err86 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1,schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/required",keyword:"required",params:{missingProperty: "OwnerDebit"},message:"must have required property '"+"OwnerDebit"+"'",schema:schema18.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.required,parentSchema:schema18.properties.VerificationActContracts.items.properties.VerificationActContractItems.items,data:data37};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1095,11 +1310,8 @@ vErrors.push(err86);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err87 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.VerificationActContracts.items.properties.OpenBalance.type,parentSchema:schema23.properties.VerificationActContracts.items.properties.OpenBalance,data:data21};
+if(data37.OwnerCredit === undefined){
+const err87 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1,schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/required",keyword:"required",params:{missingProperty: "OwnerCredit"},message:"must have required property '"+"OwnerCredit"+"'",schema:schema18.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.required,parentSchema:schema18.properties.VerificationActContracts.items.properties.VerificationActContractItems.items,data:data37};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1108,12 +1320,8 @@ vErrors.push(err87);
 }
 errors++;
 }
-}
-if(data18.CloseBalance !== undefined){
-let data26 = data18.CloseBalance;
-if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
-if(data26.OwnerDebit === undefined){
-const err88 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/required",keyword:"required",params:{missingProperty: "OwnerDebit"},message:"must have required property '"+"OwnerDebit"+"'",schema:schema23.properties.VerificationActContracts.items.properties.CloseBalance.required,parentSchema:schema23.properties.VerificationActContracts.items.properties.CloseBalance,data:data26};
+if(data37.PartnerDebit === undefined){
+const err88 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1,schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/required",keyword:"required",params:{missingProperty: "PartnerDebit"},message:"must have required property '"+"PartnerDebit"+"'",schema:schema18.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.required,parentSchema:schema18.properties.VerificationActContracts.items.properties.VerificationActContractItems.items,data:data37};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1122,8 +1330,8 @@ vErrors.push(err88);
 }
 errors++;
 }
-if(data26.OwnerCredit === undefined){
-const err89 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/required",keyword:"required",params:{missingProperty: "OwnerCredit"},message:"must have required property '"+"OwnerCredit"+"'",schema:schema23.properties.VerificationActContracts.items.properties.CloseBalance.required,parentSchema:schema23.properties.VerificationActContracts.items.properties.CloseBalance,data:data26};
+if(data37.PartnerCredit === undefined){
+const err89 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1,schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/required",keyword:"required",params:{missingProperty: "PartnerCredit"},message:"must have required property '"+"PartnerCredit"+"'",schema:schema18.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.required,parentSchema:schema18.properties.VerificationActContracts.items.properties.VerificationActContractItems.items,data:data37};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1132,8 +1340,9 @@ vErrors.push(err89);
 }
 errors++;
 }
-if(data26.PartnerDebit === undefined){
-const err90 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/required",keyword:"required",params:{missingProperty: "PartnerDebit"},message:"must have required property '"+"PartnerDebit"+"'",schema:schema23.properties.VerificationActContracts.items.properties.CloseBalance.required,parentSchema:schema23.properties.VerificationActContracts.items.properties.CloseBalance,data:data26};
+for(const key6 in data37){
+if(!((((((((key6 === "OwnerOperationDate") || (key6 === "OwnerOperationName")) || (key6 === "OwnerDebit")) || (key6 === "OwnerCredit")) || (key6 === "PartnerOperationDate")) || (key6 === "PartnerOperationName")) || (key6 === "PartnerDebit")) || (key6 === "PartnerCredit"))){
+const err90 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1,schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.VerificationActContracts.items.properties.VerificationActContractItems.items,data:data37};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1142,8 +1351,18 @@ vErrors.push(err90);
 }
 errors++;
 }
-if(data26.PartnerCredit === undefined){
-const err91 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/required",keyword:"required",params:{missingProperty: "PartnerCredit"},message:"must have required property '"+"PartnerCredit"+"'",schema:schema23.properties.VerificationActContracts.items.properties.CloseBalance.required,parentSchema:schema23.properties.VerificationActContracts.items.properties.CloseBalance,data:data26};
+}
+if(data37.OwnerOperationDate !== undefined){
+if(!(validate36.call(this, data37.OwnerOperationDate, {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/OwnerOperationDate",parentData:data37,parentDataProperty:"OwnerOperationDate",rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
+}
+}
+if(data37.OwnerOperationName !== undefined){
+let data39 = data37.OwnerOperationName;
+if(typeof data39 === "string"){
+if(func3(data39) > 500){
+const err91 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/OwnerOperationName",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/properties/OwnerOperationName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.OwnerOperationName,data:data39};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1152,9 +1371,8 @@ vErrors.push(err91);
 }
 errors++;
 }
-for(const key4 in data26){
-if(!((((key4 === "OwnerDebit") || (key4 === "OwnerCredit")) || (key4 === "PartnerDebit")) || (key4 === "PartnerCredit"))){
-const err92 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.VerificationActContracts.items.properties.CloseBalance,data:data26};
+if(func3(data39) < 1){
+const err92 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/OwnerOperationName",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/properties/OwnerOperationName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.OwnerOperationName,data:data39};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1164,11 +1382,8 @@ vErrors.push(err92);
 errors++;
 }
 }
-if(data26.OwnerDebit !== undefined){
-let data27 = data26.OwnerDebit;
-if((typeof data27 == "number") && (isFinite(data27))){
-if(data27 > 9999999999999.99 || isNaN(data27)){
-const err93 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance/OwnerDebit",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema30,data:data27};
+else {
+const err93 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/OwnerOperationName",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/properties/OwnerOperationName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.OwnerOperationName.type,parentSchema:schema18.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.OwnerOperationName,data:data39};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1177,8 +1392,16 @@ vErrors.push(err93);
 }
 errors++;
 }
-if(data27 < -9999999999999.99 || isNaN(data27)){
-const err94 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance/OwnerDebit",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema30,data:data27};
+}
+if(data37.OwnerDebit !== undefined){
+let data40 = data37.OwnerDebit;
+if(!(validate45.call(this, data40, {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/OwnerDebit",parentData:data37,parentDataProperty:"OwnerDebit",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+errors = vErrors.length;
+}
+if((typeof data40 == "number") && (isFinite(data40))){
+if(data40 < 0 || isNaN(data40)){
+const err94 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/OwnerDebit",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/properties/OwnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.OwnerDebit,data:data40};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1187,15 +1410,17 @@ vErrors.push(err94);
 }
 errors++;
 }
-const issues10 = func38(data27, 2, rootData, this, instancePath + "/VerificationActContracts/" + i0+"/CloseBalance/OwnerDebit");
-if(issues10 !== null){
-const kwErrors10 = func7(issues10, instancePath + "/VerificationActContracts/" + i0+"/CloseBalance/OwnerDebit", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors10 : vErrors.concat(kwErrors10);
-errors = errors + kwErrors10.length;
 }
 }
-else {
-const err95 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance/OwnerDebit",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema30.type,parentSchema:schema30,data:data27};
+if(data37.OwnerCredit !== undefined){
+let data41 = data37.OwnerCredit;
+if(!(validate45.call(this, data41, {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/OwnerCredit",parentData:data37,parentDataProperty:"OwnerCredit",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+errors = vErrors.length;
+}
+if((typeof data41 == "number") && (isFinite(data41))){
+if(data41 < 0 || isNaN(data41)){
+const err95 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/OwnerCredit",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/properties/OwnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.OwnerCredit,data:data41};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1204,9 +1429,19 @@ vErrors.push(err95);
 }
 errors++;
 }
-if((typeof data27 == "number") && (isFinite(data27))){
-if(data27 < 0 || isNaN(data27)){
-const err96 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance/OwnerDebit",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/properties/OwnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.VerificationActContracts.items.properties.CloseBalance.properties.OwnerDebit,data:data27};
+}
+}
+if(data37.PartnerOperationDate !== undefined){
+if(!(validate36.call(this, data37.PartnerOperationDate, {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/PartnerOperationDate",parentData:data37,parentDataProperty:"PartnerOperationDate",rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
+}
+}
+if(data37.PartnerOperationName !== undefined){
+let data43 = data37.PartnerOperationName;
+if(typeof data43 === "string"){
+if(func3(data43) > 500){
+const err96 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/PartnerOperationName",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/properties/PartnerOperationName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.PartnerOperationName,data:data43};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1216,12 +1451,8 @@ vErrors.push(err96);
 errors++;
 }
 }
-}
-if(data26.OwnerCredit !== undefined){
-let data28 = data26.OwnerCredit;
-if((typeof data28 == "number") && (isFinite(data28))){
-if(data28 > 9999999999999.99 || isNaN(data28)){
-const err97 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance/OwnerCredit",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema30,data:data28};
+else {
+const err97 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/PartnerOperationName",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/properties/PartnerOperationName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.PartnerOperationName.type,parentSchema:schema18.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.PartnerOperationName,data:data43};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1230,8 +1461,16 @@ vErrors.push(err97);
 }
 errors++;
 }
-if(data28 < -9999999999999.99 || isNaN(data28)){
-const err98 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance/OwnerCredit",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema30,data:data28};
+}
+if(data37.PartnerDebit !== undefined){
+let data44 = data37.PartnerDebit;
+if(!(validate45.call(this, data44, {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/PartnerDebit",parentData:data37,parentDataProperty:"PartnerDebit",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+errors = vErrors.length;
+}
+if((typeof data44 == "number") && (isFinite(data44))){
+if(data44 < 0 || isNaN(data44)){
+const err98 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/PartnerDebit",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/properties/PartnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.PartnerDebit,data:data44};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1240,15 +1479,17 @@ vErrors.push(err98);
 }
 errors++;
 }
-const issues11 = func38(data28, 2, rootData, this, instancePath + "/VerificationActContracts/" + i0+"/CloseBalance/OwnerCredit");
-if(issues11 !== null){
-const kwErrors11 = func7(issues11, instancePath + "/VerificationActContracts/" + i0+"/CloseBalance/OwnerCredit", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors11 : vErrors.concat(kwErrors11);
-errors = errors + kwErrors11.length;
 }
 }
-else {
-const err99 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance/OwnerCredit",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema30.type,parentSchema:schema30,data:data28};
+if(data37.PartnerCredit !== undefined){
+let data45 = data37.PartnerCredit;
+if(!(validate45.call(this, data45, {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/PartnerCredit",parentData:data37,parentDataProperty:"PartnerCredit",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+errors = vErrors.length;
+}
+if((typeof data45 == "number") && (isFinite(data45))){
+if(data45 < 0 || isNaN(data45)){
+const err99 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/PartnerCredit",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/properties/PartnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.PartnerCredit,data:data45};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1257,9 +1498,11 @@ vErrors.push(err99);
 }
 errors++;
 }
-if((typeof data28 == "number") && (isFinite(data28))){
-if(data28 < 0 || isNaN(data28)){
-const err100 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance/OwnerCredit",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/properties/OwnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.VerificationActContracts.items.properties.CloseBalance.properties.OwnerCredit,data:data28};
+}
+}
+}
+else {
+const err100 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1,schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.type,parentSchema:schema18.properties.VerificationActContracts.items.properties.VerificationActContractItems.items,data:data37};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1270,11 +1513,8 @@ errors++;
 }
 }
 }
-if(data26.PartnerDebit !== undefined){
-let data29 = data26.PartnerDebit;
-if((typeof data29 == "number") && (isFinite(data29))){
-if(data29 > 9999999999999.99 || isNaN(data29)){
-const err101 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance/PartnerDebit",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema30,data:data29};
+else {
+const err101 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.VerificationActContracts.items.properties.VerificationActContractItems.type,parentSchema:schema18.properties.VerificationActContracts.items.properties.VerificationActContractItems,data:data36};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -1283,8 +1523,16 @@ vErrors.push(err101);
 }
 errors++;
 }
-if(data29 < -9999999999999.99 || isNaN(data29)){
-const err102 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance/PartnerDebit",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema30,data:data29};
+}
+const issues0 = func33(data18, schema18.properties.VerificationActContracts.items.documentTotals, rootData, this, instancePath + "/VerificationActContracts/" + i0);
+if(issues0 !== null){
+const kwErrors0 = func7(issues0, instancePath + "/VerificationActContracts/" + i0, "#/properties/VerificationActContracts/items/documentTotals", "documentTotals");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err102 = {instancePath:instancePath+"/VerificationActContracts/" + i0,schemaPath:"#/properties/VerificationActContracts/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.VerificationActContracts.items.type,parentSchema:schema18.properties.VerificationActContracts.items,data:data18};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -1293,15 +1541,10 @@ vErrors.push(err102);
 }
 errors++;
 }
-const issues12 = func38(data29, 2, rootData, this, instancePath + "/VerificationActContracts/" + i0+"/CloseBalance/PartnerDebit");
-if(issues12 !== null){
-const kwErrors12 = func7(issues12, instancePath + "/VerificationActContracts/" + i0+"/CloseBalance/PartnerDebit", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors12 : vErrors.concat(kwErrors12);
-errors = errors + kwErrors12.length;
 }
 }
 else {
-const err103 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance/PartnerDebit",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema30.type,parentSchema:schema30,data:data29};
+const err103 = {instancePath:instancePath+"/VerificationActContracts",schemaPath:"#/properties/VerificationActContracts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.VerificationActContracts.type,parentSchema:schema18.properties.VerificationActContracts,data:data17};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -1310,9 +1553,12 @@ vErrors.push(err103);
 }
 errors++;
 }
-if((typeof data29 == "number") && (isFinite(data29))){
-if(data29 < 0 || isNaN(data29)){
-const err104 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance/PartnerDebit",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/properties/PartnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.VerificationActContracts.items.properties.CloseBalance.properties.PartnerDebit,data:data29};
+}
+if(data.OpenBalance !== undefined){
+let data46 = data.OpenBalance;
+if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
+if(data46.OwnerDebit === undefined){
+const err104 = {instancePath:instancePath+"/OpenBalance",schemaPath:"#/properties/OpenBalance/required",keyword:"required",params:{missingProperty: "OwnerDebit"},message:"must have required property '"+"OwnerDebit"+"'",schema:schema18.properties.OpenBalance.required,parentSchema:schema18.properties.OpenBalance,data:data46};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -1321,13 +1567,8 @@ vErrors.push(err104);
 }
 errors++;
 }
-}
-}
-if(data26.PartnerCredit !== undefined){
-let data30 = data26.PartnerCredit;
-if((typeof data30 == "number") && (isFinite(data30))){
-if(data30 > 9999999999999.99 || isNaN(data30)){
-const err105 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance/PartnerCredit",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema30,data:data30};
+if(data46.OwnerCredit === undefined){
+const err105 = {instancePath:instancePath+"/OpenBalance",schemaPath:"#/properties/OpenBalance/required",keyword:"required",params:{missingProperty: "OwnerCredit"},message:"must have required property '"+"OwnerCredit"+"'",schema:schema18.properties.OpenBalance.required,parentSchema:schema18.properties.OpenBalance,data:data46};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -1336,8 +1577,8 @@ vErrors.push(err105);
 }
 errors++;
 }
-if(data30 < -9999999999999.99 || isNaN(data30)){
-const err106 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance/PartnerCredit",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema30,data:data30};
+if(data46.PartnerDebit === undefined){
+const err106 = {instancePath:instancePath+"/OpenBalance",schemaPath:"#/properties/OpenBalance/required",keyword:"required",params:{missingProperty: "PartnerDebit"},message:"must have required property '"+"PartnerDebit"+"'",schema:schema18.properties.OpenBalance.required,parentSchema:schema18.properties.OpenBalance,data:data46};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -1346,15 +1587,8 @@ vErrors.push(err106);
 }
 errors++;
 }
-const issues13 = func38(data30, 2, rootData, this, instancePath + "/VerificationActContracts/" + i0+"/CloseBalance/PartnerCredit");
-if(issues13 !== null){
-const kwErrors13 = func7(issues13, instancePath + "/VerificationActContracts/" + i0+"/CloseBalance/PartnerCredit", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors13 : vErrors.concat(kwErrors13);
-errors = errors + kwErrors13.length;
-}
-}
-else {
-const err107 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance/PartnerCredit",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema30.type,parentSchema:schema30,data:data30};
+if(data46.PartnerCredit === undefined){
+const err107 = {instancePath:instancePath+"/OpenBalance",schemaPath:"#/properties/OpenBalance/required",keyword:"required",params:{missingProperty: "PartnerCredit"},message:"must have required property '"+"PartnerCredit"+"'",schema:schema18.properties.OpenBalance.required,parentSchema:schema18.properties.OpenBalance,data:data46};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -1363,9 +1597,9 @@ vErrors.push(err107);
 }
 errors++;
 }
-if((typeof data30 == "number") && (isFinite(data30))){
-if(data30 < 0 || isNaN(data30)){
-const err108 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance/PartnerCredit",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/properties/PartnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.VerificationActContracts.items.properties.CloseBalance.properties.PartnerCredit,data:data30};
+for(const key7 in data46){
+if(!((((key7 === "OwnerDebit") || (key7 === "OwnerCredit")) || (key7 === "PartnerDebit")) || (key7 === "PartnerCredit"))){
+const err108 = {instancePath:instancePath+"/OpenBalance",schemaPath:"#/properties/OpenBalance/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.OpenBalance,data:data46};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -1375,10 +1609,15 @@ vErrors.push(err108);
 errors++;
 }
 }
+if(data46.OwnerDebit !== undefined){
+let data47 = data46.OwnerDebit;
+if(!(validate45.call(this, data47, {instancePath:instancePath+"/OpenBalance/OwnerDebit",parentData:data46,parentDataProperty:"OwnerDebit",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+errors = vErrors.length;
 }
-}
-else {
-const err109 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.VerificationActContracts.items.properties.CloseBalance.type,parentSchema:schema23.properties.VerificationActContracts.items.properties.CloseBalance,data:data26};
+if((typeof data47 == "number") && (isFinite(data47))){
+if(data47 < 0 || isNaN(data47)){
+const err109 = {instancePath:instancePath+"/OpenBalance/OwnerDebit",schemaPath:"#/properties/OpenBalance/properties/OwnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.OpenBalance.properties.OwnerDebit,data:data47};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -1388,11 +1627,16 @@ vErrors.push(err109);
 errors++;
 }
 }
-if(data18.TotalBalance !== undefined){
-let data31 = data18.TotalBalance;
-if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
-if(data31.OwnerDebit === undefined){
-const err110 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/required",keyword:"required",params:{missingProperty: "OwnerDebit"},message:"must have required property '"+"OwnerDebit"+"'",schema:schema23.properties.VerificationActContracts.items.properties.TotalBalance.required,parentSchema:schema23.properties.VerificationActContracts.items.properties.TotalBalance,data:data31};
+}
+if(data46.OwnerCredit !== undefined){
+let data48 = data46.OwnerCredit;
+if(!(validate45.call(this, data48, {instancePath:instancePath+"/OpenBalance/OwnerCredit",parentData:data46,parentDataProperty:"OwnerCredit",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+errors = vErrors.length;
+}
+if((typeof data48 == "number") && (isFinite(data48))){
+if(data48 < 0 || isNaN(data48)){
+const err110 = {instancePath:instancePath+"/OpenBalance/OwnerCredit",schemaPath:"#/properties/OpenBalance/properties/OwnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.OpenBalance.properties.OwnerCredit,data:data48};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -1401,8 +1645,17 @@ vErrors.push(err110);
 }
 errors++;
 }
-if(data31.OwnerCredit === undefined){
-const err111 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/required",keyword:"required",params:{missingProperty: "OwnerCredit"},message:"must have required property '"+"OwnerCredit"+"'",schema:schema23.properties.VerificationActContracts.items.properties.TotalBalance.required,parentSchema:schema23.properties.VerificationActContracts.items.properties.TotalBalance,data:data31};
+}
+}
+if(data46.PartnerDebit !== undefined){
+let data49 = data46.PartnerDebit;
+if(!(validate45.call(this, data49, {instancePath:instancePath+"/OpenBalance/PartnerDebit",parentData:data46,parentDataProperty:"PartnerDebit",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+errors = vErrors.length;
+}
+if((typeof data49 == "number") && (isFinite(data49))){
+if(data49 < 0 || isNaN(data49)){
+const err111 = {instancePath:instancePath+"/OpenBalance/PartnerDebit",schemaPath:"#/properties/OpenBalance/properties/PartnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.OpenBalance.properties.PartnerDebit,data:data49};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -1411,8 +1664,17 @@ vErrors.push(err111);
 }
 errors++;
 }
-if(data31.PartnerDebit === undefined){
-const err112 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/required",keyword:"required",params:{missingProperty: "PartnerDebit"},message:"must have required property '"+"PartnerDebit"+"'",schema:schema23.properties.VerificationActContracts.items.properties.TotalBalance.required,parentSchema:schema23.properties.VerificationActContracts.items.properties.TotalBalance,data:data31};
+}
+}
+if(data46.PartnerCredit !== undefined){
+let data50 = data46.PartnerCredit;
+if(!(validate45.call(this, data50, {instancePath:instancePath+"/OpenBalance/PartnerCredit",parentData:data46,parentDataProperty:"PartnerCredit",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+errors = vErrors.length;
+}
+if((typeof data50 == "number") && (isFinite(data50))){
+if(data50 < 0 || isNaN(data50)){
+const err112 = {instancePath:instancePath+"/OpenBalance/PartnerCredit",schemaPath:"#/properties/OpenBalance/properties/PartnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.OpenBalance.properties.PartnerCredit,data:data50};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -1421,8 +1683,11 @@ vErrors.push(err112);
 }
 errors++;
 }
-if(data31.PartnerCredit === undefined){
-const err113 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/required",keyword:"required",params:{missingProperty: "PartnerCredit"},message:"must have required property '"+"PartnerCredit"+"'",schema:schema23.properties.VerificationActContracts.items.properties.TotalBalance.required,parentSchema:schema23.properties.VerificationActContracts.items.properties.TotalBalance,data:data31};
+}
+}
+}
+else {
+const err113 = {instancePath:instancePath+"/OpenBalance",schemaPath:"#/properties/OpenBalance/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.OpenBalance.type,parentSchema:schema18.properties.OpenBalance,data:data46};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -1431,9 +1696,12 @@ vErrors.push(err113);
 }
 errors++;
 }
-for(const key5 in data31){
-if(!((((key5 === "OwnerDebit") || (key5 === "OwnerCredit")) || (key5 === "PartnerDebit")) || (key5 === "PartnerCredit"))){
-const err114 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.VerificationActContracts.items.properties.TotalBalance,data:data31};
+}
+if(data.TurnoverBalance !== undefined){
+let data51 = data.TurnoverBalance;
+if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
+if(data51.OwnerDebit === undefined){
+const err114 = {instancePath:instancePath+"/TurnoverBalance",schemaPath:"#/properties/TurnoverBalance/required",keyword:"required",params:{missingProperty: "OwnerDebit"},message:"must have required property '"+"OwnerDebit"+"'",schema:schema18.properties.TurnoverBalance.required,parentSchema:schema18.properties.TurnoverBalance,data:data51};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -1442,12 +1710,8 @@ vErrors.push(err114);
 }
 errors++;
 }
-}
-if(data31.OwnerDebit !== undefined){
-let data32 = data31.OwnerDebit;
-if((typeof data32 == "number") && (isFinite(data32))){
-if(data32 > 9999999999999.99 || isNaN(data32)){
-const err115 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance/OwnerDebit",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema30,data:data32};
+if(data51.OwnerCredit === undefined){
+const err115 = {instancePath:instancePath+"/TurnoverBalance",schemaPath:"#/properties/TurnoverBalance/required",keyword:"required",params:{missingProperty: "OwnerCredit"},message:"must have required property '"+"OwnerCredit"+"'",schema:schema18.properties.TurnoverBalance.required,parentSchema:schema18.properties.TurnoverBalance,data:data51};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -1456,8 +1720,8 @@ vErrors.push(err115);
 }
 errors++;
 }
-if(data32 < -9999999999999.99 || isNaN(data32)){
-const err116 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance/OwnerDebit",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema30,data:data32};
+if(data51.PartnerDebit === undefined){
+const err116 = {instancePath:instancePath+"/TurnoverBalance",schemaPath:"#/properties/TurnoverBalance/required",keyword:"required",params:{missingProperty: "PartnerDebit"},message:"must have required property '"+"PartnerDebit"+"'",schema:schema18.properties.TurnoverBalance.required,parentSchema:schema18.properties.TurnoverBalance,data:data51};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -1466,15 +1730,8 @@ vErrors.push(err116);
 }
 errors++;
 }
-const issues14 = func38(data32, 2, rootData, this, instancePath + "/VerificationActContracts/" + i0+"/TotalBalance/OwnerDebit");
-if(issues14 !== null){
-const kwErrors14 = func7(issues14, instancePath + "/VerificationActContracts/" + i0+"/TotalBalance/OwnerDebit", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors14 : vErrors.concat(kwErrors14);
-errors = errors + kwErrors14.length;
-}
-}
-else {
-const err117 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance/OwnerDebit",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema30.type,parentSchema:schema30,data:data32};
+if(data51.PartnerCredit === undefined){
+const err117 = {instancePath:instancePath+"/TurnoverBalance",schemaPath:"#/properties/TurnoverBalance/required",keyword:"required",params:{missingProperty: "PartnerCredit"},message:"must have required property '"+"PartnerCredit"+"'",schema:schema18.properties.TurnoverBalance.required,parentSchema:schema18.properties.TurnoverBalance,data:data51};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -1483,9 +1740,9 @@ vErrors.push(err117);
 }
 errors++;
 }
-if((typeof data32 == "number") && (isFinite(data32))){
-if(data32 < 0 || isNaN(data32)){
-const err118 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance/OwnerDebit",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/properties/OwnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.VerificationActContracts.items.properties.TotalBalance.properties.OwnerDebit,data:data32};
+for(const key8 in data51){
+if(!((((key8 === "OwnerDebit") || (key8 === "OwnerCredit")) || (key8 === "PartnerDebit")) || (key8 === "PartnerCredit"))){
+const err118 = {instancePath:instancePath+"/TurnoverBalance",schemaPath:"#/properties/TurnoverBalance/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.TurnoverBalance,data:data51};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -1495,12 +1752,15 @@ vErrors.push(err118);
 errors++;
 }
 }
+if(data51.OwnerDebit !== undefined){
+let data52 = data51.OwnerDebit;
+if(!(validate45.call(this, data52, {instancePath:instancePath+"/TurnoverBalance/OwnerDebit",parentData:data51,parentDataProperty:"OwnerDebit",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+errors = vErrors.length;
 }
-if(data31.OwnerCredit !== undefined){
-let data33 = data31.OwnerCredit;
-if((typeof data33 == "number") && (isFinite(data33))){
-if(data33 > 9999999999999.99 || isNaN(data33)){
-const err119 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance/OwnerCredit",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema30,data:data33};
+if((typeof data52 == "number") && (isFinite(data52))){
+if(data52 < 0 || isNaN(data52)){
+const err119 = {instancePath:instancePath+"/TurnoverBalance/OwnerDebit",schemaPath:"#/properties/TurnoverBalance/properties/OwnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.TurnoverBalance.properties.OwnerDebit,data:data52};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -1509,8 +1769,17 @@ vErrors.push(err119);
 }
 errors++;
 }
-if(data33 < -9999999999999.99 || isNaN(data33)){
-const err120 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance/OwnerCredit",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema30,data:data33};
+}
+}
+if(data51.OwnerCredit !== undefined){
+let data53 = data51.OwnerCredit;
+if(!(validate45.call(this, data53, {instancePath:instancePath+"/TurnoverBalance/OwnerCredit",parentData:data51,parentDataProperty:"OwnerCredit",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+errors = vErrors.length;
+}
+if((typeof data53 == "number") && (isFinite(data53))){
+if(data53 < 0 || isNaN(data53)){
+const err120 = {instancePath:instancePath+"/TurnoverBalance/OwnerCredit",schemaPath:"#/properties/TurnoverBalance/properties/OwnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.TurnoverBalance.properties.OwnerCredit,data:data53};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -1519,15 +1788,17 @@ vErrors.push(err120);
 }
 errors++;
 }
-const issues15 = func38(data33, 2, rootData, this, instancePath + "/VerificationActContracts/" + i0+"/TotalBalance/OwnerCredit");
-if(issues15 !== null){
-const kwErrors15 = func7(issues15, instancePath + "/VerificationActContracts/" + i0+"/TotalBalance/OwnerCredit", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors15 : vErrors.concat(kwErrors15);
-errors = errors + kwErrors15.length;
 }
 }
-else {
-const err121 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance/OwnerCredit",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema30.type,parentSchema:schema30,data:data33};
+if(data51.PartnerDebit !== undefined){
+let data54 = data51.PartnerDebit;
+if(!(validate45.call(this, data54, {instancePath:instancePath+"/TurnoverBalance/PartnerDebit",parentData:data51,parentDataProperty:"PartnerDebit",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+errors = vErrors.length;
+}
+if((typeof data54 == "number") && (isFinite(data54))){
+if(data54 < 0 || isNaN(data54)){
+const err121 = {instancePath:instancePath+"/TurnoverBalance/PartnerDebit",schemaPath:"#/properties/TurnoverBalance/properties/PartnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.TurnoverBalance.properties.PartnerDebit,data:data54};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -1536,9 +1807,17 @@ vErrors.push(err121);
 }
 errors++;
 }
-if((typeof data33 == "number") && (isFinite(data33))){
-if(data33 < 0 || isNaN(data33)){
-const err122 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance/OwnerCredit",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/properties/OwnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.VerificationActContracts.items.properties.TotalBalance.properties.OwnerCredit,data:data33};
+}
+}
+if(data51.PartnerCredit !== undefined){
+let data55 = data51.PartnerCredit;
+if(!(validate45.call(this, data55, {instancePath:instancePath+"/TurnoverBalance/PartnerCredit",parentData:data51,parentDataProperty:"PartnerCredit",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+errors = vErrors.length;
+}
+if((typeof data55 == "number") && (isFinite(data55))){
+if(data55 < 0 || isNaN(data55)){
+const err122 = {instancePath:instancePath+"/TurnoverBalance/PartnerCredit",schemaPath:"#/properties/TurnoverBalance/properties/PartnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.TurnoverBalance.properties.PartnerCredit,data:data55};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -1549,11 +1828,9 @@ errors++;
 }
 }
 }
-if(data31.PartnerDebit !== undefined){
-let data34 = data31.PartnerDebit;
-if((typeof data34 == "number") && (isFinite(data34))){
-if(data34 > 9999999999999.99 || isNaN(data34)){
-const err123 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance/PartnerDebit",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema30,data:data34};
+}
+else {
+const err123 = {instancePath:instancePath+"/TurnoverBalance",schemaPath:"#/properties/TurnoverBalance/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.TurnoverBalance.type,parentSchema:schema18.properties.TurnoverBalance,data:data51};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -1562,8 +1839,12 @@ vErrors.push(err123);
 }
 errors++;
 }
-if(data34 < -9999999999999.99 || isNaN(data34)){
-const err124 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance/PartnerDebit",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema30,data:data34};
+}
+if(data.CloseBalance !== undefined){
+let data56 = data.CloseBalance;
+if(data56 && typeof data56 == "object" && !Array.isArray(data56)){
+if(data56.OwnerDebit === undefined){
+const err124 = {instancePath:instancePath+"/CloseBalance",schemaPath:"#/properties/CloseBalance/required",keyword:"required",params:{missingProperty: "OwnerDebit"},message:"must have required property '"+"OwnerDebit"+"'",schema:schema18.properties.CloseBalance.required,parentSchema:schema18.properties.CloseBalance,data:data56};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -1572,15 +1853,8 @@ vErrors.push(err124);
 }
 errors++;
 }
-const issues16 = func38(data34, 2, rootData, this, instancePath + "/VerificationActContracts/" + i0+"/TotalBalance/PartnerDebit");
-if(issues16 !== null){
-const kwErrors16 = func7(issues16, instancePath + "/VerificationActContracts/" + i0+"/TotalBalance/PartnerDebit", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors16 : vErrors.concat(kwErrors16);
-errors = errors + kwErrors16.length;
-}
-}
-else {
-const err125 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance/PartnerDebit",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema30.type,parentSchema:schema30,data:data34};
+if(data56.OwnerCredit === undefined){
+const err125 = {instancePath:instancePath+"/CloseBalance",schemaPath:"#/properties/CloseBalance/required",keyword:"required",params:{missingProperty: "OwnerCredit"},message:"must have required property '"+"OwnerCredit"+"'",schema:schema18.properties.CloseBalance.required,parentSchema:schema18.properties.CloseBalance,data:data56};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -1589,9 +1863,8 @@ vErrors.push(err125);
 }
 errors++;
 }
-if((typeof data34 == "number") && (isFinite(data34))){
-if(data34 < 0 || isNaN(data34)){
-const err126 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance/PartnerDebit",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/properties/PartnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.VerificationActContracts.items.properties.TotalBalance.properties.PartnerDebit,data:data34};
+if(data56.PartnerDebit === undefined){
+const err126 = {instancePath:instancePath+"/CloseBalance",schemaPath:"#/properties/CloseBalance/required",keyword:"required",params:{missingProperty: "PartnerDebit"},message:"must have required property '"+"PartnerDebit"+"'",schema:schema18.properties.CloseBalance.required,parentSchema:schema18.properties.CloseBalance,data:data56};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -1600,13 +1873,8 @@ vErrors.push(err126);
 }
 errors++;
 }
-}
-}
-if(data31.PartnerCredit !== undefined){
-let data35 = data31.PartnerCredit;
-if((typeof data35 == "number") && (isFinite(data35))){
-if(data35 > 9999999999999.99 || isNaN(data35)){
-const err127 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance/PartnerCredit",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema30,data:data35};
+if(data56.PartnerCredit === undefined){
+const err127 = {instancePath:instancePath+"/CloseBalance",schemaPath:"#/properties/CloseBalance/required",keyword:"required",params:{missingProperty: "PartnerCredit"},message:"must have required property '"+"PartnerCredit"+"'",schema:schema18.properties.CloseBalance.required,parentSchema:schema18.properties.CloseBalance,data:data56};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -1615,8 +1883,9 @@ vErrors.push(err127);
 }
 errors++;
 }
-if(data35 < -9999999999999.99 || isNaN(data35)){
-const err128 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance/PartnerCredit",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema30,data:data35};
+for(const key9 in data56){
+if(!((((key9 === "OwnerDebit") || (key9 === "OwnerCredit")) || (key9 === "PartnerDebit")) || (key9 === "PartnerCredit"))){
+const err128 = {instancePath:instancePath+"/CloseBalance",schemaPath:"#/properties/CloseBalance/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.CloseBalance,data:data56};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -1625,15 +1894,16 @@ vErrors.push(err128);
 }
 errors++;
 }
-const issues17 = func38(data35, 2, rootData, this, instancePath + "/VerificationActContracts/" + i0+"/TotalBalance/PartnerCredit");
-if(issues17 !== null){
-const kwErrors17 = func7(issues17, instancePath + "/VerificationActContracts/" + i0+"/TotalBalance/PartnerCredit", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors17 : vErrors.concat(kwErrors17);
-errors = errors + kwErrors17.length;
 }
+if(data56.OwnerDebit !== undefined){
+let data57 = data56.OwnerDebit;
+if(!(validate45.call(this, data57, {instancePath:instancePath+"/CloseBalance/OwnerDebit",parentData:data56,parentDataProperty:"OwnerDebit",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+errors = vErrors.length;
 }
-else {
-const err129 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance/PartnerCredit",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema30.type,parentSchema:schema30,data:data35};
+if((typeof data57 == "number") && (isFinite(data57))){
+if(data57 < 0 || isNaN(data57)){
+const err129 = {instancePath:instancePath+"/CloseBalance/OwnerDebit",schemaPath:"#/properties/CloseBalance/properties/OwnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.CloseBalance.properties.OwnerDebit,data:data57};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -1642,9 +1912,17 @@ vErrors.push(err129);
 }
 errors++;
 }
-if((typeof data35 == "number") && (isFinite(data35))){
-if(data35 < 0 || isNaN(data35)){
-const err130 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance/PartnerCredit",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/properties/PartnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.VerificationActContracts.items.properties.TotalBalance.properties.PartnerCredit,data:data35};
+}
+}
+if(data56.OwnerCredit !== undefined){
+let data58 = data56.OwnerCredit;
+if(!(validate45.call(this, data58, {instancePath:instancePath+"/CloseBalance/OwnerCredit",parentData:data56,parentDataProperty:"OwnerCredit",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+errors = vErrors.length;
+}
+if((typeof data58 == "number") && (isFinite(data58))){
+if(data58 < 0 || isNaN(data58)){
+const err130 = {instancePath:instancePath+"/CloseBalance/OwnerCredit",schemaPath:"#/properties/CloseBalance/properties/OwnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.CloseBalance.properties.OwnerCredit,data:data58};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -1655,9 +1933,15 @@ errors++;
 }
 }
 }
+if(data56.PartnerDebit !== undefined){
+let data59 = data56.PartnerDebit;
+if(!(validate45.call(this, data59, {instancePath:instancePath+"/CloseBalance/PartnerDebit",parentData:data56,parentDataProperty:"PartnerDebit",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+errors = vErrors.length;
 }
-else {
-const err131 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.VerificationActContracts.items.properties.TotalBalance.type,parentSchema:schema23.properties.VerificationActContracts.items.properties.TotalBalance,data:data31};
+if((typeof data59 == "number") && (isFinite(data59))){
+if(data59 < 0 || isNaN(data59)){
+const err131 = {instancePath:instancePath+"/CloseBalance/PartnerDebit",schemaPath:"#/properties/CloseBalance/properties/PartnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.CloseBalance.properties.PartnerDebit,data:data59};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -1667,11 +1951,16 @@ vErrors.push(err131);
 errors++;
 }
 }
-if(data18.VerificationActContractItems !== undefined){
-let data36 = data18.VerificationActContractItems;
-if(Array.isArray(data36)){
-if(data36.length > 10000){
-const err132 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems,data:data36};
+}
+if(data56.PartnerCredit !== undefined){
+let data60 = data56.PartnerCredit;
+if(!(validate45.call(this, data60, {instancePath:instancePath+"/CloseBalance/PartnerCredit",parentData:data56,parentDataProperty:"PartnerCredit",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+errors = vErrors.length;
+}
+if((typeof data60 == "number") && (isFinite(data60))){
+if(data60 < 0 || isNaN(data60)){
+const err132 = {instancePath:instancePath+"/CloseBalance/PartnerCredit",schemaPath:"#/properties/CloseBalance/properties/PartnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.CloseBalance.properties.PartnerCredit,data:data60};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -1680,8 +1969,11 @@ vErrors.push(err132);
 }
 errors++;
 }
-if(data36.length < 1){
-const err133 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems,data:data36};
+}
+}
+}
+else {
+const err133 = {instancePath:instancePath+"/CloseBalance",schemaPath:"#/properties/CloseBalance/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.CloseBalance.type,parentSchema:schema18.properties.CloseBalance,data:data56};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -1690,12 +1982,16 @@ vErrors.push(err133);
 }
 errors++;
 }
-const len1 = data36.length;
-for(let i1=0; i1<len1; i1++){
-let data37 = data36[i1];
-if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
-if(data37.OwnerOperationDate === undefined){
-const err134 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1,schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/required",keyword:"required",params:{missingProperty: "OwnerOperationDate"},message:"must have required property '"+"OwnerOperationDate"+"'",schema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.required,parentSchema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems.items,data:data37};
+}
+const issues1 = func35(data, schema18.sellerNotBuyer, rootData, this, instancePath + "");
+if(issues1 !== null){
+const kwErrors1 = func7(issues1, instancePath + "", "#/sellerNotBuyer", "sellerNotBuyer");
+vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
+errors = errors + kwErrors1.length;
+}
+}
+else {
+const err134 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -1704,1311 +2000,7 @@ vErrors.push(err134);
 }
 errors++;
 }
-if(data37.OwnerOperationName === undefined){
-const err135 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1,schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/required",keyword:"required",params:{missingProperty: "OwnerOperationName"},message:"must have required property '"+"OwnerOperationName"+"'",schema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.required,parentSchema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems.items,data:data37};
-if(vErrors === null){
-vErrors = [err135];
-}
-else {
-vErrors.push(err135);
-}
-errors++;
-}
-if(data37.OwnerDebit === undefined){
-const err136 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1,schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/required",keyword:"required",params:{missingProperty: "OwnerDebit"},message:"must have required property '"+"OwnerDebit"+"'",schema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.required,parentSchema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems.items,data:data37};
-if(vErrors === null){
-vErrors = [err136];
-}
-else {
-vErrors.push(err136);
-}
-errors++;
-}
-if(data37.OwnerCredit === undefined){
-const err137 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1,schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/required",keyword:"required",params:{missingProperty: "OwnerCredit"},message:"must have required property '"+"OwnerCredit"+"'",schema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.required,parentSchema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems.items,data:data37};
-if(vErrors === null){
-vErrors = [err137];
-}
-else {
-vErrors.push(err137);
-}
-errors++;
-}
-if(data37.PartnerDebit === undefined){
-const err138 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1,schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/required",keyword:"required",params:{missingProperty: "PartnerDebit"},message:"must have required property '"+"PartnerDebit"+"'",schema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.required,parentSchema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems.items,data:data37};
-if(vErrors === null){
-vErrors = [err138];
-}
-else {
-vErrors.push(err138);
-}
-errors++;
-}
-if(data37.PartnerCredit === undefined){
-const err139 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1,schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/required",keyword:"required",params:{missingProperty: "PartnerCredit"},message:"must have required property '"+"PartnerCredit"+"'",schema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.required,parentSchema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems.items,data:data37};
-if(vErrors === null){
-vErrors = [err139];
-}
-else {
-vErrors.push(err139);
-}
-errors++;
-}
-for(const key6 in data37){
-if(!((((((((key6 === "OwnerOperationDate") || (key6 === "OwnerOperationName")) || (key6 === "OwnerDebit")) || (key6 === "OwnerCredit")) || (key6 === "PartnerOperationDate")) || (key6 === "PartnerOperationName")) || (key6 === "PartnerDebit")) || (key6 === "PartnerCredit"))){
-const err140 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1,schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems.items,data:data37};
-if(vErrors === null){
-vErrors = [err140];
-}
-else {
-vErrors.push(err140);
-}
-errors++;
-}
-}
-if(data37.OwnerOperationDate !== undefined){
-let data38 = data37.OwnerOperationDate;
-if(typeof data38 === "string"){
-if(func3(data38) > 10){
-const err141 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/OwnerOperationDate",schemaPath:"#/$defs/isoDate/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24,data:data38};
-if(vErrors === null){
-vErrors = [err141];
-}
-else {
-vErrors.push(err141);
-}
-errors++;
-}
-const issues18 = func6(data38, true, rootData, this, instancePath + "/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/OwnerOperationDate");
-if(issues18 !== null){
-const kwErrors18 = func7(issues18, instancePath + "/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/OwnerOperationDate", "#/$defs/isoDate/isoDate", "isoDate");
-vErrors = vErrors === null ? kwErrors18 : vErrors.concat(kwErrors18);
-errors = errors + kwErrors18.length;
-}
-}
-else {
-const err142 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/OwnerOperationDate",schemaPath:"#/$defs/isoDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data:data38};
-if(vErrors === null){
-vErrors = [err142];
-}
-else {
-vErrors.push(err142);
-}
-errors++;
-}
-}
-if(data37.OwnerOperationName !== undefined){
-let data39 = data37.OwnerOperationName;
-if(typeof data39 === "string"){
-if(func3(data39) > 500){
-const err143 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/OwnerOperationName",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/properties/OwnerOperationName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.OwnerOperationName,data:data39};
-if(vErrors === null){
-vErrors = [err143];
-}
-else {
-vErrors.push(err143);
-}
-errors++;
-}
-if(func3(data39) < 1){
-const err144 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/OwnerOperationName",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/properties/OwnerOperationName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.OwnerOperationName,data:data39};
-if(vErrors === null){
-vErrors = [err144];
-}
-else {
-vErrors.push(err144);
-}
-errors++;
-}
-}
-else {
-const err145 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/OwnerOperationName",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/properties/OwnerOperationName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.OwnerOperationName.type,parentSchema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.OwnerOperationName,data:data39};
-if(vErrors === null){
-vErrors = [err145];
-}
-else {
-vErrors.push(err145);
-}
-errors++;
-}
-}
-if(data37.OwnerDebit !== undefined){
-let data40 = data37.OwnerDebit;
-if((typeof data40 == "number") && (isFinite(data40))){
-if(data40 > 9999999999999.99 || isNaN(data40)){
-const err146 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/OwnerDebit",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema30,data:data40};
-if(vErrors === null){
-vErrors = [err146];
-}
-else {
-vErrors.push(err146);
-}
-errors++;
-}
-if(data40 < -9999999999999.99 || isNaN(data40)){
-const err147 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/OwnerDebit",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema30,data:data40};
-if(vErrors === null){
-vErrors = [err147];
-}
-else {
-vErrors.push(err147);
-}
-errors++;
-}
-const issues19 = func38(data40, 2, rootData, this, instancePath + "/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/OwnerDebit");
-if(issues19 !== null){
-const kwErrors19 = func7(issues19, instancePath + "/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/OwnerDebit", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors19 : vErrors.concat(kwErrors19);
-errors = errors + kwErrors19.length;
-}
-}
-else {
-const err148 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/OwnerDebit",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema30.type,parentSchema:schema30,data:data40};
-if(vErrors === null){
-vErrors = [err148];
-}
-else {
-vErrors.push(err148);
-}
-errors++;
-}
-if((typeof data40 == "number") && (isFinite(data40))){
-if(data40 < 0 || isNaN(data40)){
-const err149 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/OwnerDebit",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/properties/OwnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.OwnerDebit,data:data40};
-if(vErrors === null){
-vErrors = [err149];
-}
-else {
-vErrors.push(err149);
-}
-errors++;
-}
-}
-}
-if(data37.OwnerCredit !== undefined){
-let data41 = data37.OwnerCredit;
-if((typeof data41 == "number") && (isFinite(data41))){
-if(data41 > 9999999999999.99 || isNaN(data41)){
-const err150 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/OwnerCredit",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema30,data:data41};
-if(vErrors === null){
-vErrors = [err150];
-}
-else {
-vErrors.push(err150);
-}
-errors++;
-}
-if(data41 < -9999999999999.99 || isNaN(data41)){
-const err151 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/OwnerCredit",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema30,data:data41};
-if(vErrors === null){
-vErrors = [err151];
-}
-else {
-vErrors.push(err151);
-}
-errors++;
-}
-const issues20 = func38(data41, 2, rootData, this, instancePath + "/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/OwnerCredit");
-if(issues20 !== null){
-const kwErrors20 = func7(issues20, instancePath + "/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/OwnerCredit", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors20 : vErrors.concat(kwErrors20);
-errors = errors + kwErrors20.length;
-}
-}
-else {
-const err152 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/OwnerCredit",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema30.type,parentSchema:schema30,data:data41};
-if(vErrors === null){
-vErrors = [err152];
-}
-else {
-vErrors.push(err152);
-}
-errors++;
-}
-if((typeof data41 == "number") && (isFinite(data41))){
-if(data41 < 0 || isNaN(data41)){
-const err153 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/OwnerCredit",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/properties/OwnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.OwnerCredit,data:data41};
-if(vErrors === null){
-vErrors = [err153];
-}
-else {
-vErrors.push(err153);
-}
-errors++;
-}
-}
-}
-if(data37.PartnerOperationDate !== undefined){
-let data42 = data37.PartnerOperationDate;
-if(typeof data42 === "string"){
-if(func3(data42) > 10){
-const err154 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/PartnerOperationDate",schemaPath:"#/$defs/isoDate/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24,data:data42};
-if(vErrors === null){
-vErrors = [err154];
-}
-else {
-vErrors.push(err154);
-}
-errors++;
-}
-const issues21 = func6(data42, true, rootData, this, instancePath + "/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/PartnerOperationDate");
-if(issues21 !== null){
-const kwErrors21 = func7(issues21, instancePath + "/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/PartnerOperationDate", "#/$defs/isoDate/isoDate", "isoDate");
-vErrors = vErrors === null ? kwErrors21 : vErrors.concat(kwErrors21);
-errors = errors + kwErrors21.length;
-}
-}
-else {
-const err155 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/PartnerOperationDate",schemaPath:"#/$defs/isoDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data:data42};
-if(vErrors === null){
-vErrors = [err155];
-}
-else {
-vErrors.push(err155);
-}
-errors++;
-}
-}
-if(data37.PartnerOperationName !== undefined){
-let data43 = data37.PartnerOperationName;
-if(typeof data43 === "string"){
-if(func3(data43) > 500){
-const err156 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/PartnerOperationName",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/properties/PartnerOperationName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.PartnerOperationName,data:data43};
-if(vErrors === null){
-vErrors = [err156];
-}
-else {
-vErrors.push(err156);
-}
-errors++;
-}
-}
-else {
-const err157 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/PartnerOperationName",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/properties/PartnerOperationName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.PartnerOperationName.type,parentSchema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.PartnerOperationName,data:data43};
-if(vErrors === null){
-vErrors = [err157];
-}
-else {
-vErrors.push(err157);
-}
-errors++;
-}
-}
-if(data37.PartnerDebit !== undefined){
-let data44 = data37.PartnerDebit;
-if((typeof data44 == "number") && (isFinite(data44))){
-if(data44 > 9999999999999.99 || isNaN(data44)){
-const err158 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/PartnerDebit",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema30,data:data44};
-if(vErrors === null){
-vErrors = [err158];
-}
-else {
-vErrors.push(err158);
-}
-errors++;
-}
-if(data44 < -9999999999999.99 || isNaN(data44)){
-const err159 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/PartnerDebit",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema30,data:data44};
-if(vErrors === null){
-vErrors = [err159];
-}
-else {
-vErrors.push(err159);
-}
-errors++;
-}
-const issues22 = func38(data44, 2, rootData, this, instancePath + "/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/PartnerDebit");
-if(issues22 !== null){
-const kwErrors22 = func7(issues22, instancePath + "/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/PartnerDebit", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors22 : vErrors.concat(kwErrors22);
-errors = errors + kwErrors22.length;
-}
-}
-else {
-const err160 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/PartnerDebit",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema30.type,parentSchema:schema30,data:data44};
-if(vErrors === null){
-vErrors = [err160];
-}
-else {
-vErrors.push(err160);
-}
-errors++;
-}
-if((typeof data44 == "number") && (isFinite(data44))){
-if(data44 < 0 || isNaN(data44)){
-const err161 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/PartnerDebit",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/properties/PartnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.PartnerDebit,data:data44};
-if(vErrors === null){
-vErrors = [err161];
-}
-else {
-vErrors.push(err161);
-}
-errors++;
-}
-}
-}
-if(data37.PartnerCredit !== undefined){
-let data45 = data37.PartnerCredit;
-if((typeof data45 == "number") && (isFinite(data45))){
-if(data45 > 9999999999999.99 || isNaN(data45)){
-const err162 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/PartnerCredit",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema30,data:data45};
-if(vErrors === null){
-vErrors = [err162];
-}
-else {
-vErrors.push(err162);
-}
-errors++;
-}
-if(data45 < -9999999999999.99 || isNaN(data45)){
-const err163 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/PartnerCredit",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema30,data:data45};
-if(vErrors === null){
-vErrors = [err163];
-}
-else {
-vErrors.push(err163);
-}
-errors++;
-}
-const issues23 = func38(data45, 2, rootData, this, instancePath + "/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/PartnerCredit");
-if(issues23 !== null){
-const kwErrors23 = func7(issues23, instancePath + "/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/PartnerCredit", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors23 : vErrors.concat(kwErrors23);
-errors = errors + kwErrors23.length;
-}
-}
-else {
-const err164 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/PartnerCredit",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema30.type,parentSchema:schema30,data:data45};
-if(vErrors === null){
-vErrors = [err164];
-}
-else {
-vErrors.push(err164);
-}
-errors++;
-}
-if((typeof data45 == "number") && (isFinite(data45))){
-if(data45 < 0 || isNaN(data45)){
-const err165 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/PartnerCredit",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/properties/PartnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.PartnerCredit,data:data45};
-if(vErrors === null){
-vErrors = [err165];
-}
-else {
-vErrors.push(err165);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err166 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1,schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.type,parentSchema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems.items,data:data37};
-if(vErrors === null){
-vErrors = [err166];
-}
-else {
-vErrors.push(err166);
-}
-errors++;
-}
-}
-}
-else {
-const err167 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems.type,parentSchema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems,data:data36};
-if(vErrors === null){
-vErrors = [err167];
-}
-else {
-vErrors.push(err167);
-}
-errors++;
-}
-}
-const issues24 = func79(data18, schema23.properties.VerificationActContracts.items.documentTotals, rootData, this, instancePath + "/VerificationActContracts/" + i0);
-if(issues24 !== null){
-const kwErrors24 = func7(issues24, instancePath + "/VerificationActContracts/" + i0, "#/properties/VerificationActContracts/items/documentTotals", "documentTotals");
-vErrors = vErrors === null ? kwErrors24 : vErrors.concat(kwErrors24);
-errors = errors + kwErrors24.length;
-}
-}
-else {
-const err168 = {instancePath:instancePath+"/VerificationActContracts/" + i0,schemaPath:"#/properties/VerificationActContracts/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.VerificationActContracts.items.type,parentSchema:schema23.properties.VerificationActContracts.items,data:data18};
-if(vErrors === null){
-vErrors = [err168];
-}
-else {
-vErrors.push(err168);
-}
-errors++;
-}
-}
-}
-else {
-const err169 = {instancePath:instancePath+"/VerificationActContracts",schemaPath:"#/properties/VerificationActContracts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.VerificationActContracts.type,parentSchema:schema23.properties.VerificationActContracts,data:data17};
-if(vErrors === null){
-vErrors = [err169];
-}
-else {
-vErrors.push(err169);
-}
-errors++;
-}
-}
-if(data.OpenBalance !== undefined){
-let data46 = data.OpenBalance;
-if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
-if(data46.OwnerDebit === undefined){
-const err170 = {instancePath:instancePath+"/OpenBalance",schemaPath:"#/properties/OpenBalance/required",keyword:"required",params:{missingProperty: "OwnerDebit"},message:"must have required property '"+"OwnerDebit"+"'",schema:schema23.properties.OpenBalance.required,parentSchema:schema23.properties.OpenBalance,data:data46};
-if(vErrors === null){
-vErrors = [err170];
-}
-else {
-vErrors.push(err170);
-}
-errors++;
-}
-if(data46.OwnerCredit === undefined){
-const err171 = {instancePath:instancePath+"/OpenBalance",schemaPath:"#/properties/OpenBalance/required",keyword:"required",params:{missingProperty: "OwnerCredit"},message:"must have required property '"+"OwnerCredit"+"'",schema:schema23.properties.OpenBalance.required,parentSchema:schema23.properties.OpenBalance,data:data46};
-if(vErrors === null){
-vErrors = [err171];
-}
-else {
-vErrors.push(err171);
-}
-errors++;
-}
-if(data46.PartnerDebit === undefined){
-const err172 = {instancePath:instancePath+"/OpenBalance",schemaPath:"#/properties/OpenBalance/required",keyword:"required",params:{missingProperty: "PartnerDebit"},message:"must have required property '"+"PartnerDebit"+"'",schema:schema23.properties.OpenBalance.required,parentSchema:schema23.properties.OpenBalance,data:data46};
-if(vErrors === null){
-vErrors = [err172];
-}
-else {
-vErrors.push(err172);
-}
-errors++;
-}
-if(data46.PartnerCredit === undefined){
-const err173 = {instancePath:instancePath+"/OpenBalance",schemaPath:"#/properties/OpenBalance/required",keyword:"required",params:{missingProperty: "PartnerCredit"},message:"must have required property '"+"PartnerCredit"+"'",schema:schema23.properties.OpenBalance.required,parentSchema:schema23.properties.OpenBalance,data:data46};
-if(vErrors === null){
-vErrors = [err173];
-}
-else {
-vErrors.push(err173);
-}
-errors++;
-}
-for(const key7 in data46){
-if(!((((key7 === "OwnerDebit") || (key7 === "OwnerCredit")) || (key7 === "PartnerDebit")) || (key7 === "PartnerCredit"))){
-const err174 = {instancePath:instancePath+"/OpenBalance",schemaPath:"#/properties/OpenBalance/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.OpenBalance,data:data46};
-if(vErrors === null){
-vErrors = [err174];
-}
-else {
-vErrors.push(err174);
-}
-errors++;
-}
-}
-if(data46.OwnerDebit !== undefined){
-let data47 = data46.OwnerDebit;
-if((typeof data47 == "number") && (isFinite(data47))){
-if(data47 > 9999999999999.99 || isNaN(data47)){
-const err175 = {instancePath:instancePath+"/OpenBalance/OwnerDebit",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema30,data:data47};
-if(vErrors === null){
-vErrors = [err175];
-}
-else {
-vErrors.push(err175);
-}
-errors++;
-}
-if(data47 < -9999999999999.99 || isNaN(data47)){
-const err176 = {instancePath:instancePath+"/OpenBalance/OwnerDebit",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema30,data:data47};
-if(vErrors === null){
-vErrors = [err176];
-}
-else {
-vErrors.push(err176);
-}
-errors++;
-}
-const issues25 = func38(data47, 2, rootData, this, instancePath + "/OpenBalance/OwnerDebit");
-if(issues25 !== null){
-const kwErrors25 = func7(issues25, instancePath + "/OpenBalance/OwnerDebit", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors25 : vErrors.concat(kwErrors25);
-errors = errors + kwErrors25.length;
-}
-}
-else {
-const err177 = {instancePath:instancePath+"/OpenBalance/OwnerDebit",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema30.type,parentSchema:schema30,data:data47};
-if(vErrors === null){
-vErrors = [err177];
-}
-else {
-vErrors.push(err177);
-}
-errors++;
-}
-if((typeof data47 == "number") && (isFinite(data47))){
-if(data47 < 0 || isNaN(data47)){
-const err178 = {instancePath:instancePath+"/OpenBalance/OwnerDebit",schemaPath:"#/properties/OpenBalance/properties/OwnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.OpenBalance.properties.OwnerDebit,data:data47};
-if(vErrors === null){
-vErrors = [err178];
-}
-else {
-vErrors.push(err178);
-}
-errors++;
-}
-}
-}
-if(data46.OwnerCredit !== undefined){
-let data48 = data46.OwnerCredit;
-if((typeof data48 == "number") && (isFinite(data48))){
-if(data48 > 9999999999999.99 || isNaN(data48)){
-const err179 = {instancePath:instancePath+"/OpenBalance/OwnerCredit",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema30,data:data48};
-if(vErrors === null){
-vErrors = [err179];
-}
-else {
-vErrors.push(err179);
-}
-errors++;
-}
-if(data48 < -9999999999999.99 || isNaN(data48)){
-const err180 = {instancePath:instancePath+"/OpenBalance/OwnerCredit",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema30,data:data48};
-if(vErrors === null){
-vErrors = [err180];
-}
-else {
-vErrors.push(err180);
-}
-errors++;
-}
-const issues26 = func38(data48, 2, rootData, this, instancePath + "/OpenBalance/OwnerCredit");
-if(issues26 !== null){
-const kwErrors26 = func7(issues26, instancePath + "/OpenBalance/OwnerCredit", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors26 : vErrors.concat(kwErrors26);
-errors = errors + kwErrors26.length;
-}
-}
-else {
-const err181 = {instancePath:instancePath+"/OpenBalance/OwnerCredit",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema30.type,parentSchema:schema30,data:data48};
-if(vErrors === null){
-vErrors = [err181];
-}
-else {
-vErrors.push(err181);
-}
-errors++;
-}
-if((typeof data48 == "number") && (isFinite(data48))){
-if(data48 < 0 || isNaN(data48)){
-const err182 = {instancePath:instancePath+"/OpenBalance/OwnerCredit",schemaPath:"#/properties/OpenBalance/properties/OwnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.OpenBalance.properties.OwnerCredit,data:data48};
-if(vErrors === null){
-vErrors = [err182];
-}
-else {
-vErrors.push(err182);
-}
-errors++;
-}
-}
-}
-if(data46.PartnerDebit !== undefined){
-let data49 = data46.PartnerDebit;
-if((typeof data49 == "number") && (isFinite(data49))){
-if(data49 > 9999999999999.99 || isNaN(data49)){
-const err183 = {instancePath:instancePath+"/OpenBalance/PartnerDebit",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema30,data:data49};
-if(vErrors === null){
-vErrors = [err183];
-}
-else {
-vErrors.push(err183);
-}
-errors++;
-}
-if(data49 < -9999999999999.99 || isNaN(data49)){
-const err184 = {instancePath:instancePath+"/OpenBalance/PartnerDebit",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema30,data:data49};
-if(vErrors === null){
-vErrors = [err184];
-}
-else {
-vErrors.push(err184);
-}
-errors++;
-}
-const issues27 = func38(data49, 2, rootData, this, instancePath + "/OpenBalance/PartnerDebit");
-if(issues27 !== null){
-const kwErrors27 = func7(issues27, instancePath + "/OpenBalance/PartnerDebit", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors27 : vErrors.concat(kwErrors27);
-errors = errors + kwErrors27.length;
-}
-}
-else {
-const err185 = {instancePath:instancePath+"/OpenBalance/PartnerDebit",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema30.type,parentSchema:schema30,data:data49};
-if(vErrors === null){
-vErrors = [err185];
-}
-else {
-vErrors.push(err185);
-}
-errors++;
-}
-if((typeof data49 == "number") && (isFinite(data49))){
-if(data49 < 0 || isNaN(data49)){
-const err186 = {instancePath:instancePath+"/OpenBalance/PartnerDebit",schemaPath:"#/properties/OpenBalance/properties/PartnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.OpenBalance.properties.PartnerDebit,data:data49};
-if(vErrors === null){
-vErrors = [err186];
-}
-else {
-vErrors.push(err186);
-}
-errors++;
-}
-}
-}
-if(data46.PartnerCredit !== undefined){
-let data50 = data46.PartnerCredit;
-if((typeof data50 == "number") && (isFinite(data50))){
-if(data50 > 9999999999999.99 || isNaN(data50)){
-const err187 = {instancePath:instancePath+"/OpenBalance/PartnerCredit",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema30,data:data50};
-if(vErrors === null){
-vErrors = [err187];
-}
-else {
-vErrors.push(err187);
-}
-errors++;
-}
-if(data50 < -9999999999999.99 || isNaN(data50)){
-const err188 = {instancePath:instancePath+"/OpenBalance/PartnerCredit",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema30,data:data50};
-if(vErrors === null){
-vErrors = [err188];
-}
-else {
-vErrors.push(err188);
-}
-errors++;
-}
-const issues28 = func38(data50, 2, rootData, this, instancePath + "/OpenBalance/PartnerCredit");
-if(issues28 !== null){
-const kwErrors28 = func7(issues28, instancePath + "/OpenBalance/PartnerCredit", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors28 : vErrors.concat(kwErrors28);
-errors = errors + kwErrors28.length;
-}
-}
-else {
-const err189 = {instancePath:instancePath+"/OpenBalance/PartnerCredit",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema30.type,parentSchema:schema30,data:data50};
-if(vErrors === null){
-vErrors = [err189];
-}
-else {
-vErrors.push(err189);
-}
-errors++;
-}
-if((typeof data50 == "number") && (isFinite(data50))){
-if(data50 < 0 || isNaN(data50)){
-const err190 = {instancePath:instancePath+"/OpenBalance/PartnerCredit",schemaPath:"#/properties/OpenBalance/properties/PartnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.OpenBalance.properties.PartnerCredit,data:data50};
-if(vErrors === null){
-vErrors = [err190];
-}
-else {
-vErrors.push(err190);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err191 = {instancePath:instancePath+"/OpenBalance",schemaPath:"#/properties/OpenBalance/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.OpenBalance.type,parentSchema:schema23.properties.OpenBalance,data:data46};
-if(vErrors === null){
-vErrors = [err191];
-}
-else {
-vErrors.push(err191);
-}
-errors++;
-}
-}
-if(data.TurnoverBalance !== undefined){
-let data51 = data.TurnoverBalance;
-if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
-if(data51.OwnerDebit === undefined){
-const err192 = {instancePath:instancePath+"/TurnoverBalance",schemaPath:"#/properties/TurnoverBalance/required",keyword:"required",params:{missingProperty: "OwnerDebit"},message:"must have required property '"+"OwnerDebit"+"'",schema:schema23.properties.TurnoverBalance.required,parentSchema:schema23.properties.TurnoverBalance,data:data51};
-if(vErrors === null){
-vErrors = [err192];
-}
-else {
-vErrors.push(err192);
-}
-errors++;
-}
-if(data51.OwnerCredit === undefined){
-const err193 = {instancePath:instancePath+"/TurnoverBalance",schemaPath:"#/properties/TurnoverBalance/required",keyword:"required",params:{missingProperty: "OwnerCredit"},message:"must have required property '"+"OwnerCredit"+"'",schema:schema23.properties.TurnoverBalance.required,parentSchema:schema23.properties.TurnoverBalance,data:data51};
-if(vErrors === null){
-vErrors = [err193];
-}
-else {
-vErrors.push(err193);
-}
-errors++;
-}
-if(data51.PartnerDebit === undefined){
-const err194 = {instancePath:instancePath+"/TurnoverBalance",schemaPath:"#/properties/TurnoverBalance/required",keyword:"required",params:{missingProperty: "PartnerDebit"},message:"must have required property '"+"PartnerDebit"+"'",schema:schema23.properties.TurnoverBalance.required,parentSchema:schema23.properties.TurnoverBalance,data:data51};
-if(vErrors === null){
-vErrors = [err194];
-}
-else {
-vErrors.push(err194);
-}
-errors++;
-}
-if(data51.PartnerCredit === undefined){
-const err195 = {instancePath:instancePath+"/TurnoverBalance",schemaPath:"#/properties/TurnoverBalance/required",keyword:"required",params:{missingProperty: "PartnerCredit"},message:"must have required property '"+"PartnerCredit"+"'",schema:schema23.properties.TurnoverBalance.required,parentSchema:schema23.properties.TurnoverBalance,data:data51};
-if(vErrors === null){
-vErrors = [err195];
-}
-else {
-vErrors.push(err195);
-}
-errors++;
-}
-for(const key8 in data51){
-if(!((((key8 === "OwnerDebit") || (key8 === "OwnerCredit")) || (key8 === "PartnerDebit")) || (key8 === "PartnerCredit"))){
-const err196 = {instancePath:instancePath+"/TurnoverBalance",schemaPath:"#/properties/TurnoverBalance/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.TurnoverBalance,data:data51};
-if(vErrors === null){
-vErrors = [err196];
-}
-else {
-vErrors.push(err196);
-}
-errors++;
-}
-}
-if(data51.OwnerDebit !== undefined){
-let data52 = data51.OwnerDebit;
-if((typeof data52 == "number") && (isFinite(data52))){
-if(data52 > 9999999999999.99 || isNaN(data52)){
-const err197 = {instancePath:instancePath+"/TurnoverBalance/OwnerDebit",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema30,data:data52};
-if(vErrors === null){
-vErrors = [err197];
-}
-else {
-vErrors.push(err197);
-}
-errors++;
-}
-if(data52 < -9999999999999.99 || isNaN(data52)){
-const err198 = {instancePath:instancePath+"/TurnoverBalance/OwnerDebit",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema30,data:data52};
-if(vErrors === null){
-vErrors = [err198];
-}
-else {
-vErrors.push(err198);
-}
-errors++;
-}
-const issues29 = func38(data52, 2, rootData, this, instancePath + "/TurnoverBalance/OwnerDebit");
-if(issues29 !== null){
-const kwErrors29 = func7(issues29, instancePath + "/TurnoverBalance/OwnerDebit", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors29 : vErrors.concat(kwErrors29);
-errors = errors + kwErrors29.length;
-}
-}
-else {
-const err199 = {instancePath:instancePath+"/TurnoverBalance/OwnerDebit",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema30.type,parentSchema:schema30,data:data52};
-if(vErrors === null){
-vErrors = [err199];
-}
-else {
-vErrors.push(err199);
-}
-errors++;
-}
-if((typeof data52 == "number") && (isFinite(data52))){
-if(data52 < 0 || isNaN(data52)){
-const err200 = {instancePath:instancePath+"/TurnoverBalance/OwnerDebit",schemaPath:"#/properties/TurnoverBalance/properties/OwnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.TurnoverBalance.properties.OwnerDebit,data:data52};
-if(vErrors === null){
-vErrors = [err200];
-}
-else {
-vErrors.push(err200);
-}
-errors++;
-}
-}
-}
-if(data51.OwnerCredit !== undefined){
-let data53 = data51.OwnerCredit;
-if((typeof data53 == "number") && (isFinite(data53))){
-if(data53 > 9999999999999.99 || isNaN(data53)){
-const err201 = {instancePath:instancePath+"/TurnoverBalance/OwnerCredit",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema30,data:data53};
-if(vErrors === null){
-vErrors = [err201];
-}
-else {
-vErrors.push(err201);
-}
-errors++;
-}
-if(data53 < -9999999999999.99 || isNaN(data53)){
-const err202 = {instancePath:instancePath+"/TurnoverBalance/OwnerCredit",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema30,data:data53};
-if(vErrors === null){
-vErrors = [err202];
-}
-else {
-vErrors.push(err202);
-}
-errors++;
-}
-const issues30 = func38(data53, 2, rootData, this, instancePath + "/TurnoverBalance/OwnerCredit");
-if(issues30 !== null){
-const kwErrors30 = func7(issues30, instancePath + "/TurnoverBalance/OwnerCredit", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors30 : vErrors.concat(kwErrors30);
-errors = errors + kwErrors30.length;
-}
-}
-else {
-const err203 = {instancePath:instancePath+"/TurnoverBalance/OwnerCredit",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema30.type,parentSchema:schema30,data:data53};
-if(vErrors === null){
-vErrors = [err203];
-}
-else {
-vErrors.push(err203);
-}
-errors++;
-}
-if((typeof data53 == "number") && (isFinite(data53))){
-if(data53 < 0 || isNaN(data53)){
-const err204 = {instancePath:instancePath+"/TurnoverBalance/OwnerCredit",schemaPath:"#/properties/TurnoverBalance/properties/OwnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.TurnoverBalance.properties.OwnerCredit,data:data53};
-if(vErrors === null){
-vErrors = [err204];
-}
-else {
-vErrors.push(err204);
-}
-errors++;
-}
-}
-}
-if(data51.PartnerDebit !== undefined){
-let data54 = data51.PartnerDebit;
-if((typeof data54 == "number") && (isFinite(data54))){
-if(data54 > 9999999999999.99 || isNaN(data54)){
-const err205 = {instancePath:instancePath+"/TurnoverBalance/PartnerDebit",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema30,data:data54};
-if(vErrors === null){
-vErrors = [err205];
-}
-else {
-vErrors.push(err205);
-}
-errors++;
-}
-if(data54 < -9999999999999.99 || isNaN(data54)){
-const err206 = {instancePath:instancePath+"/TurnoverBalance/PartnerDebit",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema30,data:data54};
-if(vErrors === null){
-vErrors = [err206];
-}
-else {
-vErrors.push(err206);
-}
-errors++;
-}
-const issues31 = func38(data54, 2, rootData, this, instancePath + "/TurnoverBalance/PartnerDebit");
-if(issues31 !== null){
-const kwErrors31 = func7(issues31, instancePath + "/TurnoverBalance/PartnerDebit", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors31 : vErrors.concat(kwErrors31);
-errors = errors + kwErrors31.length;
-}
-}
-else {
-const err207 = {instancePath:instancePath+"/TurnoverBalance/PartnerDebit",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema30.type,parentSchema:schema30,data:data54};
-if(vErrors === null){
-vErrors = [err207];
-}
-else {
-vErrors.push(err207);
-}
-errors++;
-}
-if((typeof data54 == "number") && (isFinite(data54))){
-if(data54 < 0 || isNaN(data54)){
-const err208 = {instancePath:instancePath+"/TurnoverBalance/PartnerDebit",schemaPath:"#/properties/TurnoverBalance/properties/PartnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.TurnoverBalance.properties.PartnerDebit,data:data54};
-if(vErrors === null){
-vErrors = [err208];
-}
-else {
-vErrors.push(err208);
-}
-errors++;
-}
-}
-}
-if(data51.PartnerCredit !== undefined){
-let data55 = data51.PartnerCredit;
-if((typeof data55 == "number") && (isFinite(data55))){
-if(data55 > 9999999999999.99 || isNaN(data55)){
-const err209 = {instancePath:instancePath+"/TurnoverBalance/PartnerCredit",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema30,data:data55};
-if(vErrors === null){
-vErrors = [err209];
-}
-else {
-vErrors.push(err209);
-}
-errors++;
-}
-if(data55 < -9999999999999.99 || isNaN(data55)){
-const err210 = {instancePath:instancePath+"/TurnoverBalance/PartnerCredit",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema30,data:data55};
-if(vErrors === null){
-vErrors = [err210];
-}
-else {
-vErrors.push(err210);
-}
-errors++;
-}
-const issues32 = func38(data55, 2, rootData, this, instancePath + "/TurnoverBalance/PartnerCredit");
-if(issues32 !== null){
-const kwErrors32 = func7(issues32, instancePath + "/TurnoverBalance/PartnerCredit", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors32 : vErrors.concat(kwErrors32);
-errors = errors + kwErrors32.length;
-}
-}
-else {
-const err211 = {instancePath:instancePath+"/TurnoverBalance/PartnerCredit",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema30.type,parentSchema:schema30,data:data55};
-if(vErrors === null){
-vErrors = [err211];
-}
-else {
-vErrors.push(err211);
-}
-errors++;
-}
-if((typeof data55 == "number") && (isFinite(data55))){
-if(data55 < 0 || isNaN(data55)){
-const err212 = {instancePath:instancePath+"/TurnoverBalance/PartnerCredit",schemaPath:"#/properties/TurnoverBalance/properties/PartnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.TurnoverBalance.properties.PartnerCredit,data:data55};
-if(vErrors === null){
-vErrors = [err212];
-}
-else {
-vErrors.push(err212);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err213 = {instancePath:instancePath+"/TurnoverBalance",schemaPath:"#/properties/TurnoverBalance/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.TurnoverBalance.type,parentSchema:schema23.properties.TurnoverBalance,data:data51};
-if(vErrors === null){
-vErrors = [err213];
-}
-else {
-vErrors.push(err213);
-}
-errors++;
-}
-}
-if(data.CloseBalance !== undefined){
-let data56 = data.CloseBalance;
-if(data56 && typeof data56 == "object" && !Array.isArray(data56)){
-if(data56.OwnerDebit === undefined){
-const err214 = {instancePath:instancePath+"/CloseBalance",schemaPath:"#/properties/CloseBalance/required",keyword:"required",params:{missingProperty: "OwnerDebit"},message:"must have required property '"+"OwnerDebit"+"'",schema:schema23.properties.CloseBalance.required,parentSchema:schema23.properties.CloseBalance,data:data56};
-if(vErrors === null){
-vErrors = [err214];
-}
-else {
-vErrors.push(err214);
-}
-errors++;
-}
-if(data56.OwnerCredit === undefined){
-const err215 = {instancePath:instancePath+"/CloseBalance",schemaPath:"#/properties/CloseBalance/required",keyword:"required",params:{missingProperty: "OwnerCredit"},message:"must have required property '"+"OwnerCredit"+"'",schema:schema23.properties.CloseBalance.required,parentSchema:schema23.properties.CloseBalance,data:data56};
-if(vErrors === null){
-vErrors = [err215];
-}
-else {
-vErrors.push(err215);
-}
-errors++;
-}
-if(data56.PartnerDebit === undefined){
-const err216 = {instancePath:instancePath+"/CloseBalance",schemaPath:"#/properties/CloseBalance/required",keyword:"required",params:{missingProperty: "PartnerDebit"},message:"must have required property '"+"PartnerDebit"+"'",schema:schema23.properties.CloseBalance.required,parentSchema:schema23.properties.CloseBalance,data:data56};
-if(vErrors === null){
-vErrors = [err216];
-}
-else {
-vErrors.push(err216);
-}
-errors++;
-}
-if(data56.PartnerCredit === undefined){
-const err217 = {instancePath:instancePath+"/CloseBalance",schemaPath:"#/properties/CloseBalance/required",keyword:"required",params:{missingProperty: "PartnerCredit"},message:"must have required property '"+"PartnerCredit"+"'",schema:schema23.properties.CloseBalance.required,parentSchema:schema23.properties.CloseBalance,data:data56};
-if(vErrors === null){
-vErrors = [err217];
-}
-else {
-vErrors.push(err217);
-}
-errors++;
-}
-for(const key9 in data56){
-if(!((((key9 === "OwnerDebit") || (key9 === "OwnerCredit")) || (key9 === "PartnerDebit")) || (key9 === "PartnerCredit"))){
-const err218 = {instancePath:instancePath+"/CloseBalance",schemaPath:"#/properties/CloseBalance/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.CloseBalance,data:data56};
-if(vErrors === null){
-vErrors = [err218];
-}
-else {
-vErrors.push(err218);
-}
-errors++;
-}
-}
-if(data56.OwnerDebit !== undefined){
-let data57 = data56.OwnerDebit;
-if((typeof data57 == "number") && (isFinite(data57))){
-if(data57 > 9999999999999.99 || isNaN(data57)){
-const err219 = {instancePath:instancePath+"/CloseBalance/OwnerDebit",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema30,data:data57};
-if(vErrors === null){
-vErrors = [err219];
-}
-else {
-vErrors.push(err219);
-}
-errors++;
-}
-if(data57 < -9999999999999.99 || isNaN(data57)){
-const err220 = {instancePath:instancePath+"/CloseBalance/OwnerDebit",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema30,data:data57};
-if(vErrors === null){
-vErrors = [err220];
-}
-else {
-vErrors.push(err220);
-}
-errors++;
-}
-const issues33 = func38(data57, 2, rootData, this, instancePath + "/CloseBalance/OwnerDebit");
-if(issues33 !== null){
-const kwErrors33 = func7(issues33, instancePath + "/CloseBalance/OwnerDebit", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors33 : vErrors.concat(kwErrors33);
-errors = errors + kwErrors33.length;
-}
-}
-else {
-const err221 = {instancePath:instancePath+"/CloseBalance/OwnerDebit",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema30.type,parentSchema:schema30,data:data57};
-if(vErrors === null){
-vErrors = [err221];
-}
-else {
-vErrors.push(err221);
-}
-errors++;
-}
-if((typeof data57 == "number") && (isFinite(data57))){
-if(data57 < 0 || isNaN(data57)){
-const err222 = {instancePath:instancePath+"/CloseBalance/OwnerDebit",schemaPath:"#/properties/CloseBalance/properties/OwnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.CloseBalance.properties.OwnerDebit,data:data57};
-if(vErrors === null){
-vErrors = [err222];
-}
-else {
-vErrors.push(err222);
-}
-errors++;
-}
-}
-}
-if(data56.OwnerCredit !== undefined){
-let data58 = data56.OwnerCredit;
-if((typeof data58 == "number") && (isFinite(data58))){
-if(data58 > 9999999999999.99 || isNaN(data58)){
-const err223 = {instancePath:instancePath+"/CloseBalance/OwnerCredit",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema30,data:data58};
-if(vErrors === null){
-vErrors = [err223];
-}
-else {
-vErrors.push(err223);
-}
-errors++;
-}
-if(data58 < -9999999999999.99 || isNaN(data58)){
-const err224 = {instancePath:instancePath+"/CloseBalance/OwnerCredit",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema30,data:data58};
-if(vErrors === null){
-vErrors = [err224];
-}
-else {
-vErrors.push(err224);
-}
-errors++;
-}
-const issues34 = func38(data58, 2, rootData, this, instancePath + "/CloseBalance/OwnerCredit");
-if(issues34 !== null){
-const kwErrors34 = func7(issues34, instancePath + "/CloseBalance/OwnerCredit", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors34 : vErrors.concat(kwErrors34);
-errors = errors + kwErrors34.length;
-}
-}
-else {
-const err225 = {instancePath:instancePath+"/CloseBalance/OwnerCredit",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema30.type,parentSchema:schema30,data:data58};
-if(vErrors === null){
-vErrors = [err225];
-}
-else {
-vErrors.push(err225);
-}
-errors++;
-}
-if((typeof data58 == "number") && (isFinite(data58))){
-if(data58 < 0 || isNaN(data58)){
-const err226 = {instancePath:instancePath+"/CloseBalance/OwnerCredit",schemaPath:"#/properties/CloseBalance/properties/OwnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.CloseBalance.properties.OwnerCredit,data:data58};
-if(vErrors === null){
-vErrors = [err226];
-}
-else {
-vErrors.push(err226);
-}
-errors++;
-}
-}
-}
-if(data56.PartnerDebit !== undefined){
-let data59 = data56.PartnerDebit;
-if((typeof data59 == "number") && (isFinite(data59))){
-if(data59 > 9999999999999.99 || isNaN(data59)){
-const err227 = {instancePath:instancePath+"/CloseBalance/PartnerDebit",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema30,data:data59};
-if(vErrors === null){
-vErrors = [err227];
-}
-else {
-vErrors.push(err227);
-}
-errors++;
-}
-if(data59 < -9999999999999.99 || isNaN(data59)){
-const err228 = {instancePath:instancePath+"/CloseBalance/PartnerDebit",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema30,data:data59};
-if(vErrors === null){
-vErrors = [err228];
-}
-else {
-vErrors.push(err228);
-}
-errors++;
-}
-const issues35 = func38(data59, 2, rootData, this, instancePath + "/CloseBalance/PartnerDebit");
-if(issues35 !== null){
-const kwErrors35 = func7(issues35, instancePath + "/CloseBalance/PartnerDebit", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors35 : vErrors.concat(kwErrors35);
-errors = errors + kwErrors35.length;
-}
-}
-else {
-const err229 = {instancePath:instancePath+"/CloseBalance/PartnerDebit",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema30.type,parentSchema:schema30,data:data59};
-if(vErrors === null){
-vErrors = [err229];
-}
-else {
-vErrors.push(err229);
-}
-errors++;
-}
-if((typeof data59 == "number") && (isFinite(data59))){
-if(data59 < 0 || isNaN(data59)){
-const err230 = {instancePath:instancePath+"/CloseBalance/PartnerDebit",schemaPath:"#/properties/CloseBalance/properties/PartnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.CloseBalance.properties.PartnerDebit,data:data59};
-if(vErrors === null){
-vErrors = [err230];
-}
-else {
-vErrors.push(err230);
-}
-errors++;
-}
-}
-}
-if(data56.PartnerCredit !== undefined){
-let data60 = data56.PartnerCredit;
-if((typeof data60 == "number") && (isFinite(data60))){
-if(data60 > 9999999999999.99 || isNaN(data60)){
-const err231 = {instancePath:instancePath+"/CloseBalance/PartnerCredit",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema30,data:data60};
-if(vErrors === null){
-vErrors = [err231];
-}
-else {
-vErrors.push(err231);
-}
-errors++;
-}
-if(data60 < -9999999999999.99 || isNaN(data60)){
-const err232 = {instancePath:instancePath+"/CloseBalance/PartnerCredit",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema30,data:data60};
-if(vErrors === null){
-vErrors = [err232];
-}
-else {
-vErrors.push(err232);
-}
-errors++;
-}
-const issues36 = func38(data60, 2, rootData, this, instancePath + "/CloseBalance/PartnerCredit");
-if(issues36 !== null){
-const kwErrors36 = func7(issues36, instancePath + "/CloseBalance/PartnerCredit", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors36 : vErrors.concat(kwErrors36);
-errors = errors + kwErrors36.length;
-}
-}
-else {
-const err233 = {instancePath:instancePath+"/CloseBalance/PartnerCredit",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema30.type,parentSchema:schema30,data:data60};
-if(vErrors === null){
-vErrors = [err233];
-}
-else {
-vErrors.push(err233);
-}
-errors++;
-}
-if((typeof data60 == "number") && (isFinite(data60))){
-if(data60 < 0 || isNaN(data60)){
-const err234 = {instancePath:instancePath+"/CloseBalance/PartnerCredit",schemaPath:"#/properties/CloseBalance/properties/PartnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.CloseBalance.properties.PartnerCredit,data:data60};
-if(vErrors === null){
-vErrors = [err234];
-}
-else {
-vErrors.push(err234);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err235 = {instancePath:instancePath+"/CloseBalance",schemaPath:"#/properties/CloseBalance/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.CloseBalance.type,parentSchema:schema23.properties.CloseBalance,data:data56};
-if(vErrors === null){
-vErrors = [err235];
-}
-else {
-vErrors.push(err235);
-}
-errors++;
-}
-}
-const issues37 = func105(data, schema23.sellerNotBuyer, rootData, this, instancePath + "");
-if(issues37 !== null){
-const kwErrors37 = func7(issues37, instancePath + "", "#/sellerNotBuyer", "sellerNotBuyer");
-vErrors = vErrors === null ? kwErrors37 : vErrors.concat(kwErrors37);
-errors = errors + kwErrors37.length;
-}
-}
-else {
-const err236 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
-if(vErrors === null){
-vErrors = [err236];
-}
-else {
-vErrors.push(err236);
-}
-errors++;
-}
-validate20.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
 

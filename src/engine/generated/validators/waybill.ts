@@ -3,40 +3,112 @@
 /* eslint-disable */
 import * as kw from '../../keywords/functions';
 "use strict";
-export const validate = validate20;
-export default validate20;
-const schema23 = {"$id":"waybill","title":"documents:kinds.waybill","description":"Electronic waybill (TTN, uz-edi.md §b.3). TransportType 1 car, 2 railway, 3 air, 4 water; DeliveryType 1 warehouse to warehouse, 2 seller to buyer; SingleSidedType 1 = one-sided (Consignee null). WaybillLocalId must be unique (checked by the server).","type":"object","additionalProperties":false,"required":["WaybillLocalId","WaybillLocalType","DeliveryType","WaybillDoc","ContractDoc","OldWaybillDoc","HasCommittent","SingleSidedType","Consignor","Consignee","Carrier","TransportType","Roadway","Railway","OtherTransport","ResponsiblePerson","TotalDistance","DeliveryCost","TotalDeliveryCost","CargoClass","ShipmentCount"],"requiredUnless":[{"field":"WaybillLocalType","equals":[0],"properties":["OldWaybillDoc"]},{"field":"SingleSidedType","equals":[1],"properties":["Consignee"]},{"field":"TransportType","equals":[2,3,4],"properties":["Roadway"]},{"field":"TransportType","equals":[1,3,4],"properties":["Railway"]},{"field":"TransportType","equals":[1,2],"properties":["OtherTransport"]}],"properties":{"WaybillLocalId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:hybridInvoice.HybridInvoiceId","serverCheck":{"name":"uniqueDocumentId","kind":"waybill","idField":"WaybillLocalId"}},"WaybillLocalType":{"type":"integer","enum":[0,1,4],"title":"forms:waybill.WaybillLocalType"},"DeliveryType":{"type":"integer","enum":[1,2],"title":"forms:waybill.DeliveryType"},"WaybillDoc":{"type":"object","additionalProperties":false,"required":["WaybillNo","WaybillDate"],"properties":{"WaybillNo":{"type":"string","minLength":1,"maxLength":50,"title":"forms:waybill.WaybillNo"},"WaybillDate":{"$ref":"#/$defs/isoDate","title":"forms:waybill.WaybillDate"}},"title":"forms:waybill.WaybillDoc"},"ContractDoc":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ContractNo","ContractDate"],"properties":{"ContractNo":{"type":"string","minLength":1,"maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"}},"title":"forms:waybill.ContractDoc"},"OldWaybillDoc":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["WaybillLocalId","WaybillNo","WaybillDate"],"properties":{"WaybillLocalId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:hybridInvoice.HybridInvoiceId","serverCheck":{"name":"oldDocumentSameType","kind":"waybill","idField":"WaybillLocalId"}},"WaybillNo":{"type":"string","minLength":1,"maxLength":50,"title":"forms:waybill.WaybillNo"},"WaybillDate":{"$ref":"#/$defs/isoDate","title":"forms:waybill.WaybillDate"}},"title":"forms:waybill.OldWaybillDoc"},"HasCommittent":{"type":"boolean","title":"forms:waybill.HasCommittent"},"SingleSidedType":{"type":"integer","enum":[0,1],"title":"forms:waybill.SingleSidedType"},"Consignor":{"$ref":"#/$defs/partyRef","title":"forms:waybill.Consignor"},"Consignee":{"type":["object","null"],"additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}},"minProperties":1,"title":"forms:waybill.Consignee"},"FreightForwarder":{"type":["object","null"],"additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}},"minProperties":1,"title":"forms:waybill.FreightForwarder"},"Carrier":{"$ref":"#/$defs/partyRef","title":"forms:waybill.Carrier"},"Client":{"type":["object","null"],"additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"ContractNo":{"type":"string","maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"}},"minProperties":1,"title":"forms:waybill.Client"},"Payer":{"type":["object","null"],"additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"ContractNo":{"type":"string","maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"}},"minProperties":1,"title":"forms:waybill.Payer"},"TransportType":{"type":"integer","enum":[1,2,3,4],"title":"forms:waybill.TransportType"},"Roadway":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["Truck","Driver","ProductGroups"],"properties":{"Truck":{"$ref":"#/$defs/vehicle","title":"forms:waybill.Truck"},"Trailer":{"type":["object","null"],"additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}},"minProperties":1,"title":"forms:waybill.Trailer"},"SemiTrailer":{"type":["object","null"],"additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}},"minProperties":1,"title":"forms:waybill.SemiTrailer"},"Driver":{"$ref":"#/$defs/driver","title":"forms:waybill.Driver"},"ProductGroups":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["LoadingPoint","LoadingTrustee","UnloadingPoint","UnloadingTrustee","UnloadingEmpowerment","ProductInfo"],"properties":{"LoadingPoint":{"$ref":"#/$defs/point","title":"forms:waybill.LoadingPoint"},"LoadingTrustee":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:waybill.LoadingTrustee"},"UnloadingPoint":{"$ref":"#/$defs/point","title":"forms:waybill.UnloadingPoint"},"UnloadingTrustee":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:waybill.UnloadingTrustee"},"UnloadingEmpowerment":{"type":["object","null"],"additionalProperties":false,"required":["EmpowermentNo","EmpowermentDateOfIssue"],"properties":{"EmpowermentId":{"title":"forms:empowermentRef.EmpowermentId","type":"string","maxLength":50},"EmpowermentNo":{"title":"forms:empowermentRef.EmpowermentNo","type":"string","minLength":1,"maxLength":50},"EmpowermentDateOfIssue":{"title":"forms:empowermentRef.EmpowermentDateOfIssue","$ref":"#/$defs/isoDate"},"EmpowermentDateOfExpire":{"title":"forms:empowermentRef.EmpowermentDateOfExpire","$ref":"#/$defs/isoDate"}},"minProperties":1,"title":"forms:waybill.UnloadingEmpowerment"},"ProductInfo":{"type":"object","additionalProperties":false,"required":["TotalDeliverySum","Products"],"documentTotals":{"items":"Products","sums":{"TotalDeliverySum":"DeliverySum"}},"properties":{"TotalDeliverySum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:waybill.TotalDeliverySum"},"TotalWeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:waybill.TotalWeightBrutto"},"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","ProductName","PackageCode","PackageName","Amount","Price","DeliverySum"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CommittentTinOrPinfl":{"type":"string","maxLength":14,"pinflOrTin":true,"title":"forms:line.CommittentTin"},"CommittentName":{"type":"string","maxLength":500,"title":"forms:line.CommittentName"},"CatalogCode":{"$ref":"#/$defs/catalogCode","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"ProductName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"PackageCode":{"$ref":"#/$defs/packageCode","title":"forms:line.PackageCode"},"PackageName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:line.PackageName"},"Amount":{"$ref":"#/$defs/count","title":"forms:line.Count"},"Price":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.Summa"},"DeliverySum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.DeliverySum"},"WeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightBrutto"},"WeightNetto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightNetto"}}},"lineArithmetic":{"count":"Amount","price":"Price","deliverySum":"DeliverySum"},"title":"forms:waybill.Products"}},"title":"forms:waybill.ProductInfo"}}},"title":"forms:waybill.ProductGroups"}},"title":"forms:waybill.Roadway"},"Railway":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["RailwayDocId","Wagon","ProductGroups"],"properties":{"RailwayDocId":{"type":"string","minLength":1,"maxLength":50,"title":"forms:waybill.RailwayDocId"},"TrainDirection":{"type":"integer","enum":[1,2],"title":"forms:waybill.TrainDirection"},"Wagon":{"type":"object","additionalProperties":false,"required":["Number","Type"],"properties":{"Number":{"type":"string","minLength":1,"maxLength":20,"title":"forms:waybill.Number"},"Type":{"type":"string","minLength":1,"maxLength":100,"title":"forms:waybill.Type"}},"title":"forms:waybill.Wagon"},"ProductGroups":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["LoadingPoint","LoadingTrustee","UnloadingPoint","UnloadingTrustee","UnloadingEmpowerment","ProductInfo"],"properties":{"LoadingPoint":{"$ref":"#/$defs/point","title":"forms:waybill.LoadingPoint"},"LoadingTrustee":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:waybill.LoadingTrustee"},"UnloadingPoint":{"$ref":"#/$defs/point","title":"forms:waybill.UnloadingPoint"},"UnloadingTrustee":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:waybill.UnloadingTrustee"},"UnloadingEmpowerment":{"type":["object","null"],"additionalProperties":false,"required":["EmpowermentNo","EmpowermentDateOfIssue"],"properties":{"EmpowermentId":{"title":"forms:empowermentRef.EmpowermentId","type":"string","maxLength":50},"EmpowermentNo":{"title":"forms:empowermentRef.EmpowermentNo","type":"string","minLength":1,"maxLength":50},"EmpowermentDateOfIssue":{"title":"forms:empowermentRef.EmpowermentDateOfIssue","$ref":"#/$defs/isoDate"},"EmpowermentDateOfExpire":{"title":"forms:empowermentRef.EmpowermentDateOfExpire","$ref":"#/$defs/isoDate"}},"minProperties":1,"title":"forms:waybill.UnloadingEmpowerment"},"ProductInfo":{"type":"object","additionalProperties":false,"required":["TotalDeliverySum","Products"],"documentTotals":{"items":"Products","sums":{"TotalDeliverySum":"DeliverySum"}},"properties":{"TotalDeliverySum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:waybill.TotalDeliverySum"},"TotalWeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:waybill.TotalWeightBrutto"},"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","ProductName","PackageCode","PackageName","Amount","Price","DeliverySum"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CommittentTinOrPinfl":{"type":"string","maxLength":14,"pinflOrTin":true,"title":"forms:line.CommittentTin"},"CommittentName":{"type":"string","maxLength":500,"title":"forms:line.CommittentName"},"CatalogCode":{"$ref":"#/$defs/catalogCode","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"ProductName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"PackageCode":{"$ref":"#/$defs/packageCode","title":"forms:line.PackageCode"},"PackageName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:line.PackageName"},"Amount":{"$ref":"#/$defs/count","title":"forms:line.Count"},"Price":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.Summa"},"DeliverySum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.DeliverySum"},"WeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightBrutto"},"WeightNetto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightNetto"}}},"lineArithmetic":{"count":"Amount","price":"Price","deliverySum":"DeliverySum"},"title":"forms:waybill.Products"}},"title":"forms:waybill.ProductInfo"}}},"title":"forms:waybill.ProductGroups"}},"title":"forms:waybill.Railway"},"OtherTransport":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["TransportNo","ProductGroups"],"properties":{"TransportNo":{"type":"string","minLength":1,"maxLength":50,"title":"forms:waybill.TransportNo"},"ProductGroups":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["LoadingPoint","LoadingTrustee","UnloadingPoint","UnloadingTrustee","UnloadingEmpowerment","ProductInfo"],"properties":{"LoadingPoint":{"$ref":"#/$defs/point","title":"forms:waybill.LoadingPoint"},"LoadingTrustee":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:waybill.LoadingTrustee"},"UnloadingPoint":{"$ref":"#/$defs/point","title":"forms:waybill.UnloadingPoint"},"UnloadingTrustee":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:waybill.UnloadingTrustee"},"UnloadingEmpowerment":{"type":["object","null"],"additionalProperties":false,"required":["EmpowermentNo","EmpowermentDateOfIssue"],"properties":{"EmpowermentId":{"title":"forms:empowermentRef.EmpowermentId","type":"string","maxLength":50},"EmpowermentNo":{"title":"forms:empowermentRef.EmpowermentNo","type":"string","minLength":1,"maxLength":50},"EmpowermentDateOfIssue":{"title":"forms:empowermentRef.EmpowermentDateOfIssue","$ref":"#/$defs/isoDate"},"EmpowermentDateOfExpire":{"title":"forms:empowermentRef.EmpowermentDateOfExpire","$ref":"#/$defs/isoDate"}},"minProperties":1,"title":"forms:waybill.UnloadingEmpowerment"},"ProductInfo":{"type":"object","additionalProperties":false,"required":["TotalDeliverySum","Products"],"documentTotals":{"items":"Products","sums":{"TotalDeliverySum":"DeliverySum"}},"properties":{"TotalDeliverySum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:waybill.TotalDeliverySum"},"TotalWeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:waybill.TotalWeightBrutto"},"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","ProductName","PackageCode","PackageName","Amount","Price","DeliverySum"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CommittentTinOrPinfl":{"type":"string","maxLength":14,"pinflOrTin":true,"title":"forms:line.CommittentTin"},"CommittentName":{"type":"string","maxLength":500,"title":"forms:line.CommittentName"},"CatalogCode":{"$ref":"#/$defs/catalogCode","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"ProductName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"PackageCode":{"$ref":"#/$defs/packageCode","title":"forms:line.PackageCode"},"PackageName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:line.PackageName"},"Amount":{"$ref":"#/$defs/count","title":"forms:line.Count"},"Price":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.Summa"},"DeliverySum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.DeliverySum"},"WeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightBrutto"},"WeightNetto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightNetto"}}},"lineArithmetic":{"count":"Amount","price":"Price","deliverySum":"DeliverySum"},"title":"forms:waybill.Products"}},"title":"forms:waybill.ProductInfo"}}},"title":"forms:waybill.ProductGroups"}},"title":"forms:waybill.OtherTransport"},"ResponsiblePerson":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:waybill.ResponsiblePerson"},"TotalDistance":{"type":"number","minimum":0,"maximum":100000,"decimalPlaces":2,"title":"forms:waybill.TotalDistance"},"InCityDistance":{"type":"number","minimum":0,"maximum":100000,"decimalPlaces":2,"title":"forms:waybill.InCityDistance"},"DeliveryCost":{"$ref":"#/$defs/money","minimum":0,"title":"forms:waybill.DeliveryCost"},"TotalDeliveryCost":{"$ref":"#/$defs/money","minimum":0,"title":"forms:waybill.TotalDeliveryCost"},"CargoClass":{"type":"integer","enum":[1,2,3,4],"title":"forms:waybill.CargoClass"},"TotalCargoCost":{"$ref":"#/$defs/money","minimum":0,"title":"forms:waybill.TotalCargoCost"},"SpecialNotes":{"type":"string","maxLength":2000,"title":"forms:waybill.SpecialNotes"},"ShipmentCount":{"type":"integer","minimum":1,"maximum":1000,"title":"forms:waybill.ShipmentCount"}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"driver":{"description":"The driver of a vehicle: TIN or PINFL and full name (spec §3 Waybill).","type":"object","additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:driver.Pinfl","$ref":"#/$defs/tinOrPinfl"},"FullName":{"title":"forms:driver.FullName","type":"string","minLength":1,"maxLength":300}}},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"partyRef":{"description":"A party named by TIN/PINFL with its branch (waybill, hybrid invoice-waybill).","type":"object","additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}}},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"point":{"description":"Loading or unloading point (uz-edi.md §b.3 keeps these keys lower-camel).","type":"object","additionalProperties":false,"required":["regionId","districtCode","address"],"properties":{"regionId":{"title":"forms:point.regionId","type":"integer","minimum":1},"regionName":{"title":"forms:point.regionName","type":"string","maxLength":200},"districtCode":{"title":"forms:point.districtCode","type":"integer","minimum":1},"districtName":{"title":"forms:point.districtName","type":"string","maxLength":200},"mahallaId":{"title":"forms:point.mahallaId","type":["integer","null"]},"mahallaName":{"title":"forms:point.mahallaName","type":"string","maxLength":200},"address":{"title":"forms:point.address","type":"string","minLength":1,"maxLength":500},"longitude":{"title":"forms:point.longitude","type":["number","null"],"minimum":-180,"maximum":180},"latitude":{"title":"forms:point.latitude","type":["number","null"],"minimum":-90,"maximum":90}}},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vehicle":{"description":"A truck, trailer or semitrailer: model and registration number.","type":"object","additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}}}}};
-const schema24 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
-const schema28 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
-const schema35 = {"description":"A truck, trailer or semitrailer: model and registration number.","type":"object","additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}}};
-const schema38 = {"description":"Loading or unloading point (uz-edi.md §b.3 keeps these keys lower-camel).","type":"object","additionalProperties":false,"required":["regionId","districtCode","address"],"properties":{"regionId":{"title":"forms:point.regionId","type":"integer","minimum":1},"regionName":{"title":"forms:point.regionName","type":"string","maxLength":200},"districtCode":{"title":"forms:point.districtCode","type":"integer","minimum":1},"districtName":{"title":"forms:point.districtName","type":"string","maxLength":200},"mahallaId":{"title":"forms:point.mahallaId","type":["integer","null"]},"mahallaName":{"title":"forms:point.mahallaName","type":"string","maxLength":200},"address":{"title":"forms:point.address","type":"string","minLength":1,"maxLength":500},"longitude":{"title":"forms:point.longitude","type":["number","null"],"minimum":-180,"maximum":180},"latitude":{"title":"forms:point.latitude","type":["number","null"],"minimum":-90,"maximum":90}}};
-const schema39 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
-const schema44 = {"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2};
-const schema45 = {"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"};
-const schema46 = {"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"};
-const schema47 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
+export const validate = validate35;
+export default validate35;
+const schema18 = {"$id":"waybill","title":"documents:kinds.waybill","description":"Electronic waybill (TTN, uz-edi.md §b.3). TransportType 1 car, 2 railway, 3 air, 4 water; DeliveryType 1 warehouse to warehouse, 2 seller to buyer; SingleSidedType 1 = one-sided (Consignee null). WaybillLocalId must be unique (checked by the server).","type":"object","additionalProperties":false,"required":["WaybillLocalId","WaybillLocalType","DeliveryType","WaybillDoc","ContractDoc","OldWaybillDoc","HasCommittent","SingleSidedType","Consignor","Consignee","Carrier","TransportType","Roadway","Railway","OtherTransport","ResponsiblePerson","TotalDistance","DeliveryCost","TotalDeliveryCost","CargoClass","ShipmentCount"],"requiredUnless":[{"field":"WaybillLocalType","equals":[0],"properties":["OldWaybillDoc"]},{"field":"SingleSidedType","equals":[1],"properties":["Consignee"]},{"field":"TransportType","equals":[2,3,4],"properties":["Roadway"]},{"field":"TransportType","equals":[1,3,4],"properties":["Railway"]},{"field":"TransportType","equals":[1,2],"properties":["OtherTransport"]}],"properties":{"WaybillLocalId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:hybridInvoice.HybridInvoiceId","serverCheck":{"name":"uniqueDocumentId","kind":"waybill","idField":"WaybillLocalId"}},"WaybillLocalType":{"type":"integer","enum":[0,1,4],"title":"forms:waybill.WaybillLocalType"},"DeliveryType":{"type":"integer","enum":[1,2],"title":"forms:waybill.DeliveryType"},"WaybillDoc":{"type":"object","additionalProperties":false,"required":["WaybillNo","WaybillDate"],"properties":{"WaybillNo":{"type":"string","minLength":1,"maxLength":50,"title":"forms:waybill.WaybillNo"},"WaybillDate":{"$ref":"#/$defs/isoDate","title":"forms:waybill.WaybillDate"}},"title":"forms:waybill.WaybillDoc"},"ContractDoc":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ContractNo","ContractDate"],"properties":{"ContractNo":{"type":"string","minLength":1,"maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"}},"title":"forms:waybill.ContractDoc"},"OldWaybillDoc":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["WaybillLocalId","WaybillNo","WaybillDate"],"properties":{"WaybillLocalId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:hybridInvoice.HybridInvoiceId","serverCheck":{"name":"oldDocumentSameType","kind":"waybill","idField":"WaybillLocalId"}},"WaybillNo":{"type":"string","minLength":1,"maxLength":50,"title":"forms:waybill.WaybillNo"},"WaybillDate":{"$ref":"#/$defs/isoDate","title":"forms:waybill.WaybillDate"}},"title":"forms:waybill.OldWaybillDoc"},"HasCommittent":{"type":"boolean","title":"forms:waybill.HasCommittent"},"SingleSidedType":{"type":"integer","enum":[0,1],"title":"forms:waybill.SingleSidedType"},"Consignor":{"$ref":"#/$defs/partyRef","title":"forms:waybill.Consignor"},"Consignee":{"type":["object","null"],"additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}},"minProperties":1,"title":"forms:waybill.Consignee"},"FreightForwarder":{"type":["object","null"],"additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}},"minProperties":1,"title":"forms:waybill.FreightForwarder"},"Carrier":{"$ref":"#/$defs/partyRef","title":"forms:waybill.Carrier"},"Client":{"type":["object","null"],"additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"ContractNo":{"type":"string","maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"}},"minProperties":1,"title":"forms:waybill.Client"},"Payer":{"type":["object","null"],"additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"ContractNo":{"type":"string","maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"}},"minProperties":1,"title":"forms:waybill.Payer"},"TransportType":{"type":"integer","enum":[1,2,3,4],"title":"forms:waybill.TransportType"},"Roadway":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["Truck","Driver","ProductGroups"],"properties":{"Truck":{"$ref":"#/$defs/vehicle","title":"forms:waybill.Truck"},"Trailer":{"type":["object","null"],"additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}},"minProperties":1,"title":"forms:waybill.Trailer"},"SemiTrailer":{"type":["object","null"],"additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}},"minProperties":1,"title":"forms:waybill.SemiTrailer"},"Driver":{"$ref":"#/$defs/driver","title":"forms:waybill.Driver"},"ProductGroups":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["LoadingPoint","LoadingTrustee","UnloadingPoint","UnloadingTrustee","UnloadingEmpowerment","ProductInfo"],"properties":{"LoadingPoint":{"$ref":"#/$defs/point","title":"forms:waybill.LoadingPoint"},"LoadingTrustee":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:waybill.LoadingTrustee"},"UnloadingPoint":{"$ref":"#/$defs/point","title":"forms:waybill.UnloadingPoint"},"UnloadingTrustee":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:waybill.UnloadingTrustee"},"UnloadingEmpowerment":{"type":["object","null"],"additionalProperties":false,"required":["EmpowermentNo","EmpowermentDateOfIssue"],"properties":{"EmpowermentId":{"title":"forms:empowermentRef.EmpowermentId","type":"string","maxLength":50},"EmpowermentNo":{"title":"forms:empowermentRef.EmpowermentNo","type":"string","minLength":1,"maxLength":50},"EmpowermentDateOfIssue":{"title":"forms:empowermentRef.EmpowermentDateOfIssue","$ref":"#/$defs/isoDate"},"EmpowermentDateOfExpire":{"title":"forms:empowermentRef.EmpowermentDateOfExpire","$ref":"#/$defs/isoDate"}},"minProperties":1,"title":"forms:waybill.UnloadingEmpowerment"},"ProductInfo":{"type":"object","additionalProperties":false,"required":["TotalDeliverySum","Products"],"documentTotals":{"items":"Products","sums":{"TotalDeliverySum":"DeliverySum"}},"properties":{"TotalDeliverySum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:waybill.TotalDeliverySum"},"TotalWeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:waybill.TotalWeightBrutto"},"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","ProductName","PackageCode","PackageName","Amount","Price","DeliverySum"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CommittentTinOrPinfl":{"type":"string","maxLength":14,"pinflOrTin":true,"title":"forms:line.CommittentTin"},"CommittentName":{"type":"string","maxLength":500,"title":"forms:line.CommittentName"},"CatalogCode":{"$ref":"#/$defs/catalogCode","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"ProductName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"PackageCode":{"$ref":"#/$defs/packageCode","title":"forms:line.PackageCode"},"PackageName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:line.PackageName"},"Amount":{"$ref":"#/$defs/count","title":"forms:line.Count"},"Price":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.Summa"},"DeliverySum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.DeliverySum"},"WeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightBrutto"},"WeightNetto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightNetto"}}},"lineArithmetic":{"count":"Amount","price":"Price","deliverySum":"DeliverySum"},"title":"forms:waybill.Products"}},"title":"forms:waybill.ProductInfo"}}},"title":"forms:waybill.ProductGroups"}},"title":"forms:waybill.Roadway"},"Railway":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["RailwayDocId","Wagon","ProductGroups"],"properties":{"RailwayDocId":{"type":"string","minLength":1,"maxLength":50,"title":"forms:waybill.RailwayDocId"},"TrainDirection":{"type":"integer","enum":[1,2],"title":"forms:waybill.TrainDirection"},"Wagon":{"type":"object","additionalProperties":false,"required":["Number","Type"],"properties":{"Number":{"type":"string","minLength":1,"maxLength":20,"title":"forms:waybill.Number"},"Type":{"type":"string","minLength":1,"maxLength":100,"title":"forms:waybill.Type"}},"title":"forms:waybill.Wagon"},"ProductGroups":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["LoadingPoint","LoadingTrustee","UnloadingPoint","UnloadingTrustee","UnloadingEmpowerment","ProductInfo"],"properties":{"LoadingPoint":{"$ref":"#/$defs/point","title":"forms:waybill.LoadingPoint"},"LoadingTrustee":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:waybill.LoadingTrustee"},"UnloadingPoint":{"$ref":"#/$defs/point","title":"forms:waybill.UnloadingPoint"},"UnloadingTrustee":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:waybill.UnloadingTrustee"},"UnloadingEmpowerment":{"type":["object","null"],"additionalProperties":false,"required":["EmpowermentNo","EmpowermentDateOfIssue"],"properties":{"EmpowermentId":{"title":"forms:empowermentRef.EmpowermentId","type":"string","maxLength":50},"EmpowermentNo":{"title":"forms:empowermentRef.EmpowermentNo","type":"string","minLength":1,"maxLength":50},"EmpowermentDateOfIssue":{"title":"forms:empowermentRef.EmpowermentDateOfIssue","$ref":"#/$defs/isoDate"},"EmpowermentDateOfExpire":{"title":"forms:empowermentRef.EmpowermentDateOfExpire","$ref":"#/$defs/isoDate"}},"minProperties":1,"title":"forms:waybill.UnloadingEmpowerment"},"ProductInfo":{"type":"object","additionalProperties":false,"required":["TotalDeliverySum","Products"],"documentTotals":{"items":"Products","sums":{"TotalDeliverySum":"DeliverySum"}},"properties":{"TotalDeliverySum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:waybill.TotalDeliverySum"},"TotalWeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:waybill.TotalWeightBrutto"},"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","ProductName","PackageCode","PackageName","Amount","Price","DeliverySum"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CommittentTinOrPinfl":{"type":"string","maxLength":14,"pinflOrTin":true,"title":"forms:line.CommittentTin"},"CommittentName":{"type":"string","maxLength":500,"title":"forms:line.CommittentName"},"CatalogCode":{"$ref":"#/$defs/catalogCode","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"ProductName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"PackageCode":{"$ref":"#/$defs/packageCode","title":"forms:line.PackageCode"},"PackageName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:line.PackageName"},"Amount":{"$ref":"#/$defs/count","title":"forms:line.Count"},"Price":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.Summa"},"DeliverySum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.DeliverySum"},"WeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightBrutto"},"WeightNetto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightNetto"}}},"lineArithmetic":{"count":"Amount","price":"Price","deliverySum":"DeliverySum"},"title":"forms:waybill.Products"}},"title":"forms:waybill.ProductInfo"}}},"title":"forms:waybill.ProductGroups"}},"title":"forms:waybill.Railway"},"OtherTransport":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["TransportNo","ProductGroups"],"properties":{"TransportNo":{"type":"string","minLength":1,"maxLength":50,"title":"forms:waybill.TransportNo"},"ProductGroups":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["LoadingPoint","LoadingTrustee","UnloadingPoint","UnloadingTrustee","UnloadingEmpowerment","ProductInfo"],"properties":{"LoadingPoint":{"$ref":"#/$defs/point","title":"forms:waybill.LoadingPoint"},"LoadingTrustee":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:waybill.LoadingTrustee"},"UnloadingPoint":{"$ref":"#/$defs/point","title":"forms:waybill.UnloadingPoint"},"UnloadingTrustee":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:waybill.UnloadingTrustee"},"UnloadingEmpowerment":{"type":["object","null"],"additionalProperties":false,"required":["EmpowermentNo","EmpowermentDateOfIssue"],"properties":{"EmpowermentId":{"title":"forms:empowermentRef.EmpowermentId","type":"string","maxLength":50},"EmpowermentNo":{"title":"forms:empowermentRef.EmpowermentNo","type":"string","minLength":1,"maxLength":50},"EmpowermentDateOfIssue":{"title":"forms:empowermentRef.EmpowermentDateOfIssue","$ref":"#/$defs/isoDate"},"EmpowermentDateOfExpire":{"title":"forms:empowermentRef.EmpowermentDateOfExpire","$ref":"#/$defs/isoDate"}},"minProperties":1,"title":"forms:waybill.UnloadingEmpowerment"},"ProductInfo":{"type":"object","additionalProperties":false,"required":["TotalDeliverySum","Products"],"documentTotals":{"items":"Products","sums":{"TotalDeliverySum":"DeliverySum"}},"properties":{"TotalDeliverySum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:waybill.TotalDeliverySum"},"TotalWeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:waybill.TotalWeightBrutto"},"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","ProductName","PackageCode","PackageName","Amount","Price","DeliverySum"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CommittentTinOrPinfl":{"type":"string","maxLength":14,"pinflOrTin":true,"title":"forms:line.CommittentTin"},"CommittentName":{"type":"string","maxLength":500,"title":"forms:line.CommittentName"},"CatalogCode":{"$ref":"#/$defs/catalogCode","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"ProductName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"PackageCode":{"$ref":"#/$defs/packageCode","title":"forms:line.PackageCode"},"PackageName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:line.PackageName"},"Amount":{"$ref":"#/$defs/count","title":"forms:line.Count"},"Price":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.Summa"},"DeliverySum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.DeliverySum"},"WeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightBrutto"},"WeightNetto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightNetto"}}},"lineArithmetic":{"count":"Amount","price":"Price","deliverySum":"DeliverySum"},"title":"forms:waybill.Products"}},"title":"forms:waybill.ProductInfo"}}},"title":"forms:waybill.ProductGroups"}},"title":"forms:waybill.OtherTransport"},"ResponsiblePerson":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:waybill.ResponsiblePerson"},"TotalDistance":{"type":"number","minimum":0,"maximum":100000,"decimalPlaces":2,"title":"forms:waybill.TotalDistance"},"InCityDistance":{"type":"number","minimum":0,"maximum":100000,"decimalPlaces":2,"title":"forms:waybill.InCityDistance"},"DeliveryCost":{"$ref":"#/$defs/money","minimum":0,"title":"forms:waybill.DeliveryCost"},"TotalDeliveryCost":{"$ref":"#/$defs/money","minimum":0,"title":"forms:waybill.TotalDeliveryCost"},"CargoClass":{"type":"integer","enum":[1,2,3,4],"title":"forms:waybill.CargoClass"},"TotalCargoCost":{"$ref":"#/$defs/money","minimum":0,"title":"forms:waybill.TotalCargoCost"},"SpecialNotes":{"type":"string","maxLength":2000,"title":"forms:waybill.SpecialNotes"},"ShipmentCount":{"type":"integer","minimum":1,"maximum":1000,"title":"forms:waybill.ShipmentCount"}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"driver":{"description":"The driver of a vehicle: TIN or PINFL and full name (spec §3 Waybill).","type":"object","additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:driver.Pinfl","$ref":"#/$defs/tinOrPinfl"},"FullName":{"title":"forms:driver.FullName","type":"string","minLength":1,"maxLength":300}}},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"partyRef":{"description":"A party named by TIN/PINFL with its branch (waybill, hybrid invoice-waybill).","type":"object","additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}}},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"point":{"description":"Loading or unloading point (uz-edi.md §b.3 keeps these keys lower-camel).","type":"object","additionalProperties":false,"required":["regionId","districtCode","address"],"properties":{"regionId":{"title":"forms:point.regionId","type":"integer","minimum":1},"regionName":{"title":"forms:point.regionName","type":"string","maxLength":200},"districtCode":{"title":"forms:point.districtCode","type":"integer","minimum":1},"districtName":{"title":"forms:point.districtName","type":"string","maxLength":200},"mahallaId":{"title":"forms:point.mahallaId","type":["integer","null"]},"mahallaName":{"title":"forms:point.mahallaName","type":"string","maxLength":200},"address":{"title":"forms:point.address","type":"string","minLength":1,"maxLength":500},"longitude":{"title":"forms:point.longitude","type":["number","null"],"minimum":-180,"maximum":180},"latitude":{"title":"forms:point.latitude","type":["number","null"],"minimum":-90,"maximum":90}}},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vehicle":{"description":"A truck, trailer or semitrailer: model and registration number.","type":"object","additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}}}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = kw.serverCheck;
 const func4 = kw.toErrors;
 const func5 = kw.ucs2length;
-const func8 = kw.isoDate;
-const func24 = kw.pinflOrTin;
-const func95 = kw.pinfl;
-const func121 = kw.decimalPlaces;
-const func146 = kw.lineArithmetic;
-const func148 = kw.documentTotals;
-const func299 = kw.requiredUnless;
+const func74 = kw.decimalPlaces;
+const func18 = kw.pinflOrTin;
+const func95 = kw.lineArithmetic;
+const func97 = kw.documentTotals;
+const func175 = kw.requiredUnless;
 const pattern0 = new RegExp("^[0-9a-fA-F]{24}$", "u");
-const pattern2 = new RegExp("^\\d{17}$", "u");
-const pattern3 = new RegExp("^\\d{1,20}$", "u");
-const schema27 = {"description":"A party named by TIN/PINFL with its branch (waybill, hybrid invoice-waybill).","type":"object","additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}}};
+const schema19 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
+const func8 = kw.isoDate;
 
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(func5(data) > 10){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema19,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const issues0 = func8(data, true, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func4(issues0, instancePath + "", "#/isoDate", "isoDate");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.type,parentSchema:schema19,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate36.errors = vErrors;
+return errors === 0;
+}
+
+const schema20 = {"description":"A party named by TIN/PINFL with its branch (waybill, hybrid invoice-waybill).","type":"object","additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}}};
+const schema21 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
+
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(func5(data) > 14){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(func5(data) < 9){
+const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const issues0 = func18(data, true, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func4(issues0, instancePath + "", "#/pinflOrTin", "pinflOrTin");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate41.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.TinOrPinfl === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -46,7 +118,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.Name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -57,7 +129,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "TinOrPinfl") || (key0 === "Name")) || (key0 === "BranchCode")) || (key0 === "BranchName"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema27,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -68,10 +140,16 @@ errors++;
 }
 }
 if(data.TinOrPinfl !== undefined){
-let data0 = data.TinOrPinfl;
-if(typeof data0 === "string"){
-if(func5(data0) > 14){
-const err3 = {instancePath:instancePath+"/TinOrPinfl",schemaPath:"#/$defs/tinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema28,data:data0};
+if(!(validate41.call(this, data.TinOrPinfl, {instancePath:instancePath+"/TinOrPinfl",parentData:data,parentDataProperty:"TinOrPinfl",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+errors = vErrors.length;
+}
+}
+if(data.Name !== undefined){
+let data1 = data.Name;
+if(typeof data1 === "string"){
+if(func5(data1) > 500){
+const err3 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Name,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -80,8 +158,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(func5(data0) < 9){
-const err4 = {instancePath:instancePath+"/TinOrPinfl",schemaPath:"#/$defs/tinOrPinfl/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema28,data:data0};
+if(func5(data1) < 1){
+const err4 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Name,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -90,15 +168,9 @@ vErrors.push(err4);
 }
 errors++;
 }
-const issues0 = func24(data0, true, rootData, this, instancePath + "/TinOrPinfl");
-if(issues0 !== null){
-const kwErrors0 = func4(issues0, instancePath + "/TinOrPinfl", "#/$defs/tinOrPinfl/pinflOrTin", "pinflOrTin");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
-}
 }
 else {
-const err5 = {instancePath:instancePath+"/TinOrPinfl",schemaPath:"#/$defs/tinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.type,parentSchema:schema28,data:data0};
+const err5 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Name.type,parentSchema:schema20.properties.Name,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -108,11 +180,149 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.Name !== undefined){
-let data1 = data.Name;
+if(data.BranchCode !== undefined){
+let data2 = data.BranchCode;
+if(typeof data2 === "string"){
+if(func5(data2) > 50){
+const err6 = {instancePath:instancePath+"/BranchCode",schemaPath:"#/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.BranchCode,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/BranchCode",schemaPath:"#/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.BranchCode.type,parentSchema:schema20.properties.BranchCode,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.BranchName !== undefined){
+let data3 = data.BranchName;
+if(typeof data3 === "string"){
+if(func5(data3) > 500){
+const err8 = {instancePath:instancePath+"/BranchName",schemaPath:"#/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.BranchName,data:data3};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/BranchName",schemaPath:"#/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.BranchName.type,parentSchema:schema20.properties.BranchName,data:data3};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate40.errors = vErrors;
+return errors === 0;
+}
+
+const schema22 = {"description":"A truck, trailer or semitrailer: model and registration number.","type":"object","additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}}};
+
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.RegNo === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "RegNo"},message:"must have required property '"+"RegNo"+"'",schema:schema22.required,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.Model === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Model"},message:"must have required property '"+"Model"+"'",schema:schema22.required,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "RegNo") || (key0 === "Model"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.RegNo !== undefined){
+let data0 = data.RegNo;
+if(typeof data0 === "string"){
+if(func5(data0) > 20){
+const err3 = {instancePath:instancePath+"/RegNo",schemaPath:"#/properties/RegNo/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema22.properties.RegNo,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(func5(data0) < 1){
+const err4 = {instancePath:instancePath+"/RegNo",schemaPath:"#/properties/RegNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema22.properties.RegNo,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/RegNo",schemaPath:"#/properties/RegNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.RegNo.type,parentSchema:schema22.properties.RegNo,data:data0};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.Model !== undefined){
+let data1 = data.Model;
 if(typeof data1 === "string"){
-if(func5(data1) > 500){
-const err6 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema27.properties.Name,data:data1};
+if(func5(data1) > 100){
+const err6 = {instancePath:instancePath+"/Model",schemaPath:"#/properties/Model/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema22.properties.Model,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -122,7 +332,7 @@ vErrors.push(err6);
 errors++;
 }
 if(func5(data1) < 1){
-const err7 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema27.properties.Name,data:data1};
+const err7 = {instancePath:instancePath+"/Model",schemaPath:"#/properties/Model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema22.properties.Model,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -133,7 +343,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.Name.type,parentSchema:schema27.properties.Name,data:data1};
+const err8 = {instancePath:instancePath+"/Model",schemaPath:"#/properties/Model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.Model.type,parentSchema:schema22.properties.Model,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -143,11 +353,9 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.BranchCode !== undefined){
-let data2 = data.BranchCode;
-if(typeof data2 === "string"){
-if(func5(data2) > 50){
-const err9 = {instancePath:instancePath+"/BranchCode",schemaPath:"#/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema27.properties.BranchCode,data:data2};
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.type,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -156,66 +364,18 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-else {
-const err10 = {instancePath:instancePath+"/BranchCode",schemaPath:"#/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.BranchCode.type,parentSchema:schema27.properties.BranchCode,data:data2};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.BranchName !== undefined){
-let data3 = data.BranchName;
-if(typeof data3 === "string"){
-if(func5(data3) > 500){
-const err11 = {instancePath:instancePath+"/BranchName",schemaPath:"#/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema27.properties.BranchName,data:data3};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-else {
-const err12 = {instancePath:instancePath+"/BranchName",schemaPath:"#/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.BranchName.type,parentSchema:schema27.properties.BranchName,data:data3};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.type,parentSchema:schema27,data};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-validate21.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
 
-const schema36 = {"description":"The driver of a vehicle: TIN or PINFL and full name (spec §3 Waybill).","type":"object","additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:driver.Pinfl","$ref":"#/$defs/tinOrPinfl"},"FullName":{"title":"forms:driver.FullName","type":"string","minLength":1,"maxLength":300}}};
+const schema23 = {"description":"The driver of a vehicle: TIN or PINFL and full name (spec §3 Waybill).","type":"object","additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:driver.Pinfl","$ref":"#/$defs/tinOrPinfl"},"FullName":{"title":"forms:driver.FullName","type":"string","minLength":1,"maxLength":300}}};
 
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.Pinfl === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema36.required,parentSchema:schema36,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -225,7 +385,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.FullName === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema36.required,parentSchema:schema36,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -236,7 +396,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((key0 === "Pinfl") || (key0 === "FullName"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema36,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -247,10 +407,16 @@ errors++;
 }
 }
 if(data.Pinfl !== undefined){
-let data0 = data.Pinfl;
-if(typeof data0 === "string"){
-if(func5(data0) > 14){
-const err3 = {instancePath:instancePath+"/Pinfl",schemaPath:"#/$defs/tinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema28,data:data0};
+if(!(validate41.call(this, data.Pinfl, {instancePath:instancePath+"/Pinfl",parentData:data,parentDataProperty:"Pinfl",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+errors = vErrors.length;
+}
+}
+if(data.FullName !== undefined){
+let data1 = data.FullName;
+if(typeof data1 === "string"){
+if(func5(data1) > 300){
+const err3 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.FullName,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -259,8 +425,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(func5(data0) < 9){
-const err4 = {instancePath:instancePath+"/Pinfl",schemaPath:"#/$defs/tinOrPinfl/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema28,data:data0};
+if(func5(data1) < 1){
+const err4 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.FullName,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -269,15 +435,9 @@ vErrors.push(err4);
 }
 errors++;
 }
-const issues0 = func24(data0, true, rootData, this, instancePath + "/Pinfl");
-if(issues0 !== null){
-const kwErrors0 = func4(issues0, instancePath + "/Pinfl", "#/$defs/tinOrPinfl/pinflOrTin", "pinflOrTin");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
-}
 }
 else {
-const err5 = {instancePath:instancePath+"/Pinfl",schemaPath:"#/$defs/tinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.type,parentSchema:schema28,data:data0};
+const err5 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.FullName.type,parentSchema:schema23.properties.FullName,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -287,11 +447,9 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.FullName !== undefined){
-let data1 = data.FullName;
-if(typeof data1 === "string"){
-if(func5(data1) > 300){
-const err6 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema36.properties.FullName,data:data1};
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -300,8 +458,99 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(func5(data1) < 1){
-const err7 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.properties.FullName,data:data1};
+validate53.errors = vErrors;
+return errors === 0;
+}
+
+const schema24 = {"description":"Loading or unloading point (uz-edi.md §b.3 keeps these keys lower-camel).","type":"object","additionalProperties":false,"required":["regionId","districtCode","address"],"properties":{"regionId":{"title":"forms:point.regionId","type":"integer","minimum":1},"regionName":{"title":"forms:point.regionName","type":"string","maxLength":200},"districtCode":{"title":"forms:point.districtCode","type":"integer","minimum":1},"districtName":{"title":"forms:point.districtName","type":"string","maxLength":200},"mahallaId":{"title":"forms:point.mahallaId","type":["integer","null"]},"mahallaName":{"title":"forms:point.mahallaName","type":"string","maxLength":200},"address":{"title":"forms:point.address","type":"string","minLength":1,"maxLength":500},"longitude":{"title":"forms:point.longitude","type":["number","null"],"minimum":-180,"maximum":180},"latitude":{"title":"forms:point.latitude","type":["number","null"],"minimum":-90,"maximum":90}}};
+
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.regionId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "regionId"},message:"must have required property '"+"regionId"+"'",schema:schema24.required,parentSchema:schema24,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.districtCode === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "districtCode"},message:"must have required property '"+"districtCode"+"'",schema:schema24.required,parentSchema:schema24,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.address === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address"},message:"must have required property '"+"address"+"'",schema:schema24.required,parentSchema:schema24,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func2.call(schema24.properties, key0))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema24,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.regionId !== undefined){
+let data0 = data.regionId;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err4 = {instancePath:instancePath+"/regionId",schemaPath:"#/properties/regionId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema24.properties.regionId.type,parentSchema:schema24.properties.regionId,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err5 = {instancePath:instancePath+"/regionId",schemaPath:"#/properties/regionId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema24.properties.regionId,data:data0};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.regionName !== undefined){
+let data1 = data.regionName;
+if(typeof data1 === "string"){
+if(func5(data1) > 200){
+const err6 = {instancePath:instancePath+"/regionName",schemaPath:"#/properties/regionName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema24.properties.regionName,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/regionName",schemaPath:"#/properties/regionName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.regionName.type,parentSchema:schema24.properties.regionName,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -311,8 +560,10 @@ vErrors.push(err7);
 errors++;
 }
 }
-else {
-const err8 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.FullName.type,parentSchema:schema36.properties.FullName,data:data1};
+if(data.districtCode !== undefined){
+let data2 = data.districtCode;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err8 = {instancePath:instancePath+"/districtCode",schemaPath:"#/properties/districtCode/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema24.properties.districtCode.type,parentSchema:schema24.properties.districtCode,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -321,10 +572,9 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.type,parentSchema:schema36,data};
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 < 1 || isNaN(data2)){
+const err9 = {instancePath:instancePath+"/districtCode",schemaPath:"#/properties/districtCode/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema24.properties.districtCode,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -333,18 +583,395 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate24.errors = vErrors;
+}
+}
+if(data.districtName !== undefined){
+let data3 = data.districtName;
+if(typeof data3 === "string"){
+if(func5(data3) > 200){
+const err10 = {instancePath:instancePath+"/districtName",schemaPath:"#/properties/districtName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema24.properties.districtName,data:data3};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/districtName",schemaPath:"#/properties/districtName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.districtName.type,parentSchema:schema24.properties.districtName,data:data3};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.mahallaId !== undefined){
+let data4 = data.mahallaId;
+if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)){
+const err12 = {instancePath:instancePath+"/mahallaId",schemaPath:"#/properties/mahallaId/type",keyword:"type",params:{type: schema24.properties.mahallaId.type},message:"must be integer,null",schema:schema24.properties.mahallaId.type,parentSchema:schema24.properties.mahallaId,data:data4};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.mahallaName !== undefined){
+let data5 = data.mahallaName;
+if(typeof data5 === "string"){
+if(func5(data5) > 200){
+const err13 = {instancePath:instancePath+"/mahallaName",schemaPath:"#/properties/mahallaName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema24.properties.mahallaName,data:data5};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/mahallaName",schemaPath:"#/properties/mahallaName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.mahallaName.type,parentSchema:schema24.properties.mahallaName,data:data5};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.address !== undefined){
+let data6 = data.address;
+if(typeof data6 === "string"){
+if(func5(data6) > 500){
+const err15 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema24.properties.address,data:data6};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(func5(data6) < 1){
+const err16 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.address,data:data6};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.address.type,parentSchema:schema24.properties.address,data:data6};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.longitude !== undefined){
+let data7 = data.longitude;
+if((!((typeof data7 == "number") && (isFinite(data7)))) && (data7 !== null)){
+const err18 = {instancePath:instancePath+"/longitude",schemaPath:"#/properties/longitude/type",keyword:"type",params:{type: schema24.properties.longitude.type},message:"must be number,null",schema:schema24.properties.longitude.type,parentSchema:schema24.properties.longitude,data:data7};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 > 180 || isNaN(data7)){
+const err19 = {instancePath:instancePath+"/longitude",schemaPath:"#/properties/longitude/maximum",keyword:"maximum",params:{comparison: "<=", limit: 180},message:"must be <= 180",schema:180,parentSchema:schema24.properties.longitude,data:data7};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(data7 < -180 || isNaN(data7)){
+const err20 = {instancePath:instancePath+"/longitude",schemaPath:"#/properties/longitude/minimum",keyword:"minimum",params:{comparison: ">=", limit: -180},message:"must be >= -180",schema:-180,parentSchema:schema24.properties.longitude,data:data7};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+if(data.latitude !== undefined){
+let data8 = data.latitude;
+if((!((typeof data8 == "number") && (isFinite(data8)))) && (data8 !== null)){
+const err21 = {instancePath:instancePath+"/latitude",schemaPath:"#/properties/latitude/type",keyword:"type",params:{type: schema24.properties.latitude.type},message:"must be number,null",schema:schema24.properties.latitude.type,parentSchema:schema24.properties.latitude,data:data8};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if((typeof data8 == "number") && (isFinite(data8))){
+if(data8 > 90 || isNaN(data8)){
+const err22 = {instancePath:instancePath+"/latitude",schemaPath:"#/properties/latitude/maximum",keyword:"maximum",params:{comparison: "<=", limit: 90},message:"must be <= 90",schema:90,parentSchema:schema24.properties.latitude,data:data8};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if(data8 < -90 || isNaN(data8)){
+const err23 = {instancePath:instancePath+"/latitude",schemaPath:"#/properties/latitude/minimum",keyword:"minimum",params:{comparison: ">=", limit: -90},message:"must be >= -90",schema:-90,parentSchema:schema24.properties.latitude,data:data8};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+validate56.errors = vErrors;
+return errors === 0;
+}
+
+const schema25 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
+const func63 = kw.pinfl;
+
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(func5(data) > 14){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const issues0 = func63(data, true, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func4(issues0, instancePath + "", "#/pinfl", "pinfl");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate58.errors = vErrors;
+return errors === 0;
+}
+
+const schema26 = {"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2};
+
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if((typeof data == "number") && (isFinite(data))){
+if(data > 9999999999999.99 || isNaN(data)){
+const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema26,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data < -9999999999999.99 || isNaN(data)){
+const err1 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema26,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const issues0 = func74(data, 2, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func4(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.type,parentSchema:schema26,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate64.errors = vErrors;
+return errors === 0;
+}
+
+const schema27 = {"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"};
+const pattern2 = new RegExp("^\\d{17}$", "u");
+
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(!pattern2.test(data)){
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema27,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.type,parentSchema:schema27,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate66.errors = vErrors;
+return errors === 0;
+}
+
+const schema28 = {"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"};
+const pattern3 = new RegExp("^\\d{1,20}$", "u");
+
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(!pattern3.test(data)){
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema28,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.type,parentSchema:schema28,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate68.errors = vErrors;
+return errors === 0;
+}
+
+const schema29 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
+
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if((typeof data == "number") && (isFinite(data))){
+if(data > 999999999 || isNaN(data)){
+const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data <= 0 || isNaN(data)){
+const err1 = {instancePath,schemaPath:"#/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const issues0 = func74(data, 6, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func4(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema29.type,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate70.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="waybill" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.WaybillLocalId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WaybillLocalId"},message:"must have required property '"+"WaybillLocalId"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WaybillLocalId"},message:"must have required property '"+"WaybillLocalId"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -354,7 +981,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.WaybillLocalType === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WaybillLocalType"},message:"must have required property '"+"WaybillLocalType"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WaybillLocalType"},message:"must have required property '"+"WaybillLocalType"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -364,7 +991,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.DeliveryType === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliveryType"},message:"must have required property '"+"DeliveryType"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliveryType"},message:"must have required property '"+"DeliveryType"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -374,7 +1001,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.WaybillDoc === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WaybillDoc"},message:"must have required property '"+"WaybillDoc"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WaybillDoc"},message:"must have required property '"+"WaybillDoc"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -384,7 +1011,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.ContractDoc === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -394,7 +1021,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.OldWaybillDoc === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OldWaybillDoc"},message:"must have required property '"+"OldWaybillDoc"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OldWaybillDoc"},message:"must have required property '"+"OldWaybillDoc"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -404,7 +1031,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.HasCommittent === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasCommittent"},message:"must have required property '"+"HasCommittent"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasCommittent"},message:"must have required property '"+"HasCommittent"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -414,7 +1041,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.SingleSidedType === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SingleSidedType"},message:"must have required property '"+"SingleSidedType"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SingleSidedType"},message:"must have required property '"+"SingleSidedType"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -424,7 +1051,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.Consignor === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Consignor"},message:"must have required property '"+"Consignor"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Consignor"},message:"must have required property '"+"Consignor"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -434,7 +1061,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.Consignee === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Consignee"},message:"must have required property '"+"Consignee"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Consignee"},message:"must have required property '"+"Consignee"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -444,7 +1071,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.Carrier === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Carrier"},message:"must have required property '"+"Carrier"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Carrier"},message:"must have required property '"+"Carrier"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -454,7 +1081,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.TransportType === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TransportType"},message:"must have required property '"+"TransportType"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TransportType"},message:"must have required property '"+"TransportType"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -464,7 +1091,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.Roadway === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Roadway"},message:"must have required property '"+"Roadway"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Roadway"},message:"must have required property '"+"Roadway"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -474,7 +1101,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.Railway === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Railway"},message:"must have required property '"+"Railway"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Railway"},message:"must have required property '"+"Railway"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -484,7 +1111,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.OtherTransport === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OtherTransport"},message:"must have required property '"+"OtherTransport"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OtherTransport"},message:"must have required property '"+"OtherTransport"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -494,7 +1121,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.ResponsiblePerson === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ResponsiblePerson"},message:"must have required property '"+"ResponsiblePerson"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ResponsiblePerson"},message:"must have required property '"+"ResponsiblePerson"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -504,7 +1131,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data.TotalDistance === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TotalDistance"},message:"must have required property '"+"TotalDistance"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TotalDistance"},message:"must have required property '"+"TotalDistance"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -514,7 +1141,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data.DeliveryCost === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliveryCost"},message:"must have required property '"+"DeliveryCost"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliveryCost"},message:"must have required property '"+"DeliveryCost"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -524,7 +1151,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data.TotalDeliveryCost === undefined){
-const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TotalDeliveryCost"},message:"must have required property '"+"TotalDeliveryCost"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TotalDeliveryCost"},message:"must have required property '"+"TotalDeliveryCost"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -534,7 +1161,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data.CargoClass === undefined){
-const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CargoClass"},message:"must have required property '"+"CargoClass"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CargoClass"},message:"must have required property '"+"CargoClass"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -544,7 +1171,7 @@ vErrors.push(err19);
 errors++;
 }
 if(data.ShipmentCount === undefined){
-const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ShipmentCount"},message:"must have required property '"+"ShipmentCount"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ShipmentCount"},message:"must have required property '"+"ShipmentCount"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -554,8 +1181,8 @@ vErrors.push(err20);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema23.properties, key0))){
-const err21 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema23,data};
+if(!(func2.call(schema18.properties, key0))){
+const err21 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -567,7 +1194,7 @@ errors++;
 }
 if(data.WaybillLocalId !== undefined){
 let data0 = data.WaybillLocalId;
-const issues0 = func3(data0, schema23.properties.WaybillLocalId.serverCheck, rootData, this, instancePath + "/WaybillLocalId");
+const issues0 = func3(data0, schema18.properties.WaybillLocalId.serverCheck, rootData, this, instancePath + "/WaybillLocalId");
 if(issues0 !== null){
 const kwErrors0 = func4(issues0, instancePath + "/WaybillLocalId", "#/properties/WaybillLocalId/serverCheck", "serverCheck");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
@@ -575,7 +1202,7 @@ errors = errors + kwErrors0.length;
 }
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-const err22 = {instancePath:instancePath+"/WaybillLocalId",schemaPath:"#/properties/WaybillLocalId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema23.properties.WaybillLocalId,data:data0};
+const err22 = {instancePath:instancePath+"/WaybillLocalId",schemaPath:"#/properties/WaybillLocalId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema18.properties.WaybillLocalId,data:data0};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -586,7 +1213,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/WaybillLocalId",schemaPath:"#/properties/WaybillLocalId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.WaybillLocalId.type,parentSchema:schema23.properties.WaybillLocalId,data:data0};
+const err23 = {instancePath:instancePath+"/WaybillLocalId",schemaPath:"#/properties/WaybillLocalId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.WaybillLocalId.type,parentSchema:schema18.properties.WaybillLocalId,data:data0};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -599,7 +1226,7 @@ errors++;
 if(data.WaybillLocalType !== undefined){
 let data1 = data.WaybillLocalType;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err24 = {instancePath:instancePath+"/WaybillLocalType",schemaPath:"#/properties/WaybillLocalType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.WaybillLocalType.type,parentSchema:schema23.properties.WaybillLocalType,data:data1};
+const err24 = {instancePath:instancePath+"/WaybillLocalType",schemaPath:"#/properties/WaybillLocalType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.WaybillLocalType.type,parentSchema:schema18.properties.WaybillLocalType,data:data1};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -609,7 +1236,7 @@ vErrors.push(err24);
 errors++;
 }
 if(!(((data1 === 0) || (data1 === 1)) || (data1 === 4))){
-const err25 = {instancePath:instancePath+"/WaybillLocalType",schemaPath:"#/properties/WaybillLocalType/enum",keyword:"enum",params:{allowedValues: schema23.properties.WaybillLocalType.enum},message:"must be equal to one of the allowed values",schema:schema23.properties.WaybillLocalType.enum,parentSchema:schema23.properties.WaybillLocalType,data:data1};
+const err25 = {instancePath:instancePath+"/WaybillLocalType",schemaPath:"#/properties/WaybillLocalType/enum",keyword:"enum",params:{allowedValues: schema18.properties.WaybillLocalType.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.WaybillLocalType.enum,parentSchema:schema18.properties.WaybillLocalType,data:data1};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -622,7 +1249,7 @@ errors++;
 if(data.DeliveryType !== undefined){
 let data2 = data.DeliveryType;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err26 = {instancePath:instancePath+"/DeliveryType",schemaPath:"#/properties/DeliveryType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.DeliveryType.type,parentSchema:schema23.properties.DeliveryType,data:data2};
+const err26 = {instancePath:instancePath+"/DeliveryType",schemaPath:"#/properties/DeliveryType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.DeliveryType.type,parentSchema:schema18.properties.DeliveryType,data:data2};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -632,7 +1259,7 @@ vErrors.push(err26);
 errors++;
 }
 if(!((data2 === 1) || (data2 === 2))){
-const err27 = {instancePath:instancePath+"/DeliveryType",schemaPath:"#/properties/DeliveryType/enum",keyword:"enum",params:{allowedValues: schema23.properties.DeliveryType.enum},message:"must be equal to one of the allowed values",schema:schema23.properties.DeliveryType.enum,parentSchema:schema23.properties.DeliveryType,data:data2};
+const err27 = {instancePath:instancePath+"/DeliveryType",schemaPath:"#/properties/DeliveryType/enum",keyword:"enum",params:{allowedValues: schema18.properties.DeliveryType.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.DeliveryType.enum,parentSchema:schema18.properties.DeliveryType,data:data2};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -646,7 +1273,7 @@ if(data.WaybillDoc !== undefined){
 let data3 = data.WaybillDoc;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.WaybillNo === undefined){
-const err28 = {instancePath:instancePath+"/WaybillDoc",schemaPath:"#/properties/WaybillDoc/required",keyword:"required",params:{missingProperty: "WaybillNo"},message:"must have required property '"+"WaybillNo"+"'",schema:schema23.properties.WaybillDoc.required,parentSchema:schema23.properties.WaybillDoc,data:data3};
+const err28 = {instancePath:instancePath+"/WaybillDoc",schemaPath:"#/properties/WaybillDoc/required",keyword:"required",params:{missingProperty: "WaybillNo"},message:"must have required property '"+"WaybillNo"+"'",schema:schema18.properties.WaybillDoc.required,parentSchema:schema18.properties.WaybillDoc,data:data3};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -656,7 +1283,7 @@ vErrors.push(err28);
 errors++;
 }
 if(data3.WaybillDate === undefined){
-const err29 = {instancePath:instancePath+"/WaybillDoc",schemaPath:"#/properties/WaybillDoc/required",keyword:"required",params:{missingProperty: "WaybillDate"},message:"must have required property '"+"WaybillDate"+"'",schema:schema23.properties.WaybillDoc.required,parentSchema:schema23.properties.WaybillDoc,data:data3};
+const err29 = {instancePath:instancePath+"/WaybillDoc",schemaPath:"#/properties/WaybillDoc/required",keyword:"required",params:{missingProperty: "WaybillDate"},message:"must have required property '"+"WaybillDate"+"'",schema:schema18.properties.WaybillDoc.required,parentSchema:schema18.properties.WaybillDoc,data:data3};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -667,7 +1294,7 @@ errors++;
 }
 for(const key1 in data3){
 if(!((key1 === "WaybillNo") || (key1 === "WaybillDate"))){
-const err30 = {instancePath:instancePath+"/WaybillDoc",schemaPath:"#/properties/WaybillDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.WaybillDoc,data:data3};
+const err30 = {instancePath:instancePath+"/WaybillDoc",schemaPath:"#/properties/WaybillDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.WaybillDoc,data:data3};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -681,7 +1308,7 @@ if(data3.WaybillNo !== undefined){
 let data4 = data3.WaybillNo;
 if(typeof data4 === "string"){
 if(func5(data4) > 50){
-const err31 = {instancePath:instancePath+"/WaybillDoc/WaybillNo",schemaPath:"#/properties/WaybillDoc/properties/WaybillNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.WaybillDoc.properties.WaybillNo,data:data4};
+const err31 = {instancePath:instancePath+"/WaybillDoc/WaybillNo",schemaPath:"#/properties/WaybillDoc/properties/WaybillNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.WaybillDoc.properties.WaybillNo,data:data4};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -691,7 +1318,7 @@ vErrors.push(err31);
 errors++;
 }
 if(func5(data4) < 1){
-const err32 = {instancePath:instancePath+"/WaybillDoc/WaybillNo",schemaPath:"#/properties/WaybillDoc/properties/WaybillNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.WaybillDoc.properties.WaybillNo,data:data4};
+const err32 = {instancePath:instancePath+"/WaybillDoc/WaybillNo",schemaPath:"#/properties/WaybillDoc/properties/WaybillNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.WaybillDoc.properties.WaybillNo,data:data4};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -702,7 +1329,7 @@ errors++;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/WaybillDoc/WaybillNo",schemaPath:"#/properties/WaybillDoc/properties/WaybillNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.WaybillDoc.properties.WaybillNo.type,parentSchema:schema23.properties.WaybillDoc.properties.WaybillNo,data:data4};
+const err33 = {instancePath:instancePath+"/WaybillDoc/WaybillNo",schemaPath:"#/properties/WaybillDoc/properties/WaybillNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.WaybillDoc.properties.WaybillNo.type,parentSchema:schema18.properties.WaybillDoc.properties.WaybillNo,data:data4};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -713,10 +1340,14 @@ errors++;
 }
 }
 if(data3.WaybillDate !== undefined){
-let data5 = data3.WaybillDate;
-if(typeof data5 === "string"){
-if(func5(data5) > 10){
-const err34 = {instancePath:instancePath+"/WaybillDoc/WaybillDate",schemaPath:"#/$defs/isoDate/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24,data:data5};
+if(!(validate36.call(this, data3.WaybillDate, {instancePath:instancePath+"/WaybillDoc/WaybillDate",parentData:data3,parentDataProperty:"WaybillDate",rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/WaybillDoc",schemaPath:"#/properties/WaybillDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.WaybillDoc.type,parentSchema:schema18.properties.WaybillDoc,data:data3};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -725,15 +1356,11 @@ vErrors.push(err34);
 }
 errors++;
 }
-const issues1 = func8(data5, true, rootData, this, instancePath + "/WaybillDoc/WaybillDate");
-if(issues1 !== null){
-const kwErrors1 = func4(issues1, instancePath + "/WaybillDoc/WaybillDate", "#/$defs/isoDate/isoDate", "isoDate");
-vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
-errors = errors + kwErrors1.length;
 }
-}
-else {
-const err35 = {instancePath:instancePath+"/WaybillDoc/WaybillDate",schemaPath:"#/$defs/isoDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data:data5};
+if(data.ContractDoc !== undefined){
+let data6 = data.ContractDoc;
+if((!(data6 && typeof data6 == "object" && !Array.isArray(data6))) && (data6 !== null)){
+const err35 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: schema18.properties.ContractDoc.type},message:"must be object,null",schema:schema18.properties.ContractDoc.type,parentSchema:schema18.properties.ContractDoc,data:data6};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -742,10 +1369,9 @@ vErrors.push(err35);
 }
 errors++;
 }
-}
-}
-else {
-const err36 = {instancePath:instancePath+"/WaybillDoc",schemaPath:"#/properties/WaybillDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.WaybillDoc.type,parentSchema:schema23.properties.WaybillDoc,data:data3};
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(Object.keys(data6).length < 1){
+const err36 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema18.properties.ContractDoc,data:data6};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -754,11 +1380,8 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-if(data.ContractDoc !== undefined){
-let data6 = data.ContractDoc;
-if((!(data6 && typeof data6 == "object" && !Array.isArray(data6))) && (data6 !== null)){
-const err37 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: schema23.properties.ContractDoc.type},message:"must be object,null",schema:schema23.properties.ContractDoc.type,parentSchema:schema23.properties.ContractDoc,data:data6};
+if(data6.ContractNo === undefined){
+const err37 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema18.properties.ContractDoc.required,parentSchema:schema18.properties.ContractDoc,data:data6};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -767,9 +1390,8 @@ vErrors.push(err37);
 }
 errors++;
 }
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if(Object.keys(data6).length < 1){
-const err38 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.ContractDoc,data:data6};
+if(data6.ContractDate === undefined){
+const err38 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema18.properties.ContractDoc.required,parentSchema:schema18.properties.ContractDoc,data:data6};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -778,8 +1400,9 @@ vErrors.push(err38);
 }
 errors++;
 }
-if(data6.ContractNo === undefined){
-const err39 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema23.properties.ContractDoc.required,parentSchema:schema23.properties.ContractDoc,data:data6};
+for(const key2 in data6){
+if(!((key2 === "ContractNo") || (key2 === "ContractDate"))){
+const err39 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.ContractDoc,data:data6};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -788,8 +1411,12 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(data6.ContractDate === undefined){
-const err40 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema23.properties.ContractDoc.required,parentSchema:schema23.properties.ContractDoc,data:data6};
+}
+if(data6.ContractNo !== undefined){
+let data7 = data6.ContractNo;
+if(typeof data7 === "string"){
+if(func5(data7) > 100){
+const err40 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema18.properties.ContractDoc.properties.ContractNo,data:data7};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -798,9 +1425,8 @@ vErrors.push(err40);
 }
 errors++;
 }
-for(const key2 in data6){
-if(!((key2 === "ContractNo") || (key2 === "ContractDate"))){
-const err41 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.ContractDoc,data:data6};
+if(func5(data7) < 1){
+const err41 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.ContractDoc.properties.ContractNo,data:data7};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -810,11 +1436,8 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data6.ContractNo !== undefined){
-let data7 = data6.ContractNo;
-if(typeof data7 === "string"){
-if(func5(data7) > 100){
-const err42 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema23.properties.ContractDoc.properties.ContractNo,data:data7};
+else {
+const err42 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema18.properties.ContractDoc.properties.ContractNo,data:data7};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -823,8 +1446,19 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(func5(data7) < 1){
-const err43 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.ContractDoc.properties.ContractNo,data:data7};
+}
+if(data6.ContractDate !== undefined){
+if(!(validate36.call(this, data6.ContractDate, {instancePath:instancePath+"/ContractDoc/ContractDate",parentData:data6,parentDataProperty:"ContractDate",rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
+}
+}
+}
+}
+if(data.OldWaybillDoc !== undefined){
+let data9 = data.OldWaybillDoc;
+if((!(data9 && typeof data9 == "object" && !Array.isArray(data9))) && (data9 !== null)){
+const err43 = {instancePath:instancePath+"/OldWaybillDoc",schemaPath:"#/properties/OldWaybillDoc/type",keyword:"type",params:{type: schema18.properties.OldWaybillDoc.type},message:"must be object,null",schema:schema18.properties.OldWaybillDoc.type,parentSchema:schema18.properties.OldWaybillDoc,data:data9};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -833,9 +1467,9 @@ vErrors.push(err43);
 }
 errors++;
 }
-}
-else {
-const err44 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema23.properties.ContractDoc.properties.ContractNo,data:data7};
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(Object.keys(data9).length < 1){
+const err44 = {instancePath:instancePath+"/OldWaybillDoc",schemaPath:"#/properties/OldWaybillDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema18.properties.OldWaybillDoc,data:data9};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -844,12 +1478,8 @@ vErrors.push(err44);
 }
 errors++;
 }
-}
-if(data6.ContractDate !== undefined){
-let data8 = data6.ContractDate;
-if(typeof data8 === "string"){
-if(func5(data8) > 10){
-const err45 = {instancePath:instancePath+"/ContractDoc/ContractDate",schemaPath:"#/$defs/isoDate/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24,data:data8};
+if(data9.WaybillLocalId === undefined){
+const err45 = {instancePath:instancePath+"/OldWaybillDoc",schemaPath:"#/properties/OldWaybillDoc/required",keyword:"required",params:{missingProperty: "WaybillLocalId"},message:"must have required property '"+"WaybillLocalId"+"'",schema:schema18.properties.OldWaybillDoc.required,parentSchema:schema18.properties.OldWaybillDoc,data:data9};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -858,15 +1488,8 @@ vErrors.push(err45);
 }
 errors++;
 }
-const issues2 = func8(data8, true, rootData, this, instancePath + "/ContractDoc/ContractDate");
-if(issues2 !== null){
-const kwErrors2 = func4(issues2, instancePath + "/ContractDoc/ContractDate", "#/$defs/isoDate/isoDate", "isoDate");
-vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
-errors = errors + kwErrors2.length;
-}
-}
-else {
-const err46 = {instancePath:instancePath+"/ContractDoc/ContractDate",schemaPath:"#/$defs/isoDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data:data8};
+if(data9.WaybillNo === undefined){
+const err46 = {instancePath:instancePath+"/OldWaybillDoc",schemaPath:"#/properties/OldWaybillDoc/required",keyword:"required",params:{missingProperty: "WaybillNo"},message:"must have required property '"+"WaybillNo"+"'",schema:schema18.properties.OldWaybillDoc.required,parentSchema:schema18.properties.OldWaybillDoc,data:data9};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -875,13 +1498,8 @@ vErrors.push(err46);
 }
 errors++;
 }
-}
-}
-}
-if(data.OldWaybillDoc !== undefined){
-let data9 = data.OldWaybillDoc;
-if((!(data9 && typeof data9 == "object" && !Array.isArray(data9))) && (data9 !== null)){
-const err47 = {instancePath:instancePath+"/OldWaybillDoc",schemaPath:"#/properties/OldWaybillDoc/type",keyword:"type",params:{type: schema23.properties.OldWaybillDoc.type},message:"must be object,null",schema:schema23.properties.OldWaybillDoc.type,parentSchema:schema23.properties.OldWaybillDoc,data:data9};
+if(data9.WaybillDate === undefined){
+const err47 = {instancePath:instancePath+"/OldWaybillDoc",schemaPath:"#/properties/OldWaybillDoc/required",keyword:"required",params:{missingProperty: "WaybillDate"},message:"must have required property '"+"WaybillDate"+"'",schema:schema18.properties.OldWaybillDoc.required,parentSchema:schema18.properties.OldWaybillDoc,data:data9};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -890,9 +1508,9 @@ vErrors.push(err47);
 }
 errors++;
 }
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(Object.keys(data9).length < 1){
-const err48 = {instancePath:instancePath+"/OldWaybillDoc",schemaPath:"#/properties/OldWaybillDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.OldWaybillDoc,data:data9};
+for(const key3 in data9){
+if(!(((key3 === "WaybillLocalId") || (key3 === "WaybillNo")) || (key3 === "WaybillDate"))){
+const err48 = {instancePath:instancePath+"/OldWaybillDoc",schemaPath:"#/properties/OldWaybillDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.OldWaybillDoc,data:data9};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -901,8 +1519,18 @@ vErrors.push(err48);
 }
 errors++;
 }
-if(data9.WaybillLocalId === undefined){
-const err49 = {instancePath:instancePath+"/OldWaybillDoc",schemaPath:"#/properties/OldWaybillDoc/required",keyword:"required",params:{missingProperty: "WaybillLocalId"},message:"must have required property '"+"WaybillLocalId"+"'",schema:schema23.properties.OldWaybillDoc.required,parentSchema:schema23.properties.OldWaybillDoc,data:data9};
+}
+if(data9.WaybillLocalId !== undefined){
+let data10 = data9.WaybillLocalId;
+const issues1 = func3(data10, schema18.properties.OldWaybillDoc.properties.WaybillLocalId.serverCheck, rootData, this, instancePath + "/OldWaybillDoc/WaybillLocalId");
+if(issues1 !== null){
+const kwErrors1 = func4(issues1, instancePath + "/OldWaybillDoc/WaybillLocalId", "#/properties/OldWaybillDoc/properties/WaybillLocalId/serverCheck", "serverCheck");
+vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
+errors = errors + kwErrors1.length;
+}
+if(typeof data10 === "string"){
+if(!pattern0.test(data10)){
+const err49 = {instancePath:instancePath+"/OldWaybillDoc/WaybillLocalId",schemaPath:"#/properties/OldWaybillDoc/properties/WaybillLocalId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema18.properties.OldWaybillDoc.properties.WaybillLocalId,data:data10};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -911,8 +1539,9 @@ vErrors.push(err49);
 }
 errors++;
 }
-if(data9.WaybillNo === undefined){
-const err50 = {instancePath:instancePath+"/OldWaybillDoc",schemaPath:"#/properties/OldWaybillDoc/required",keyword:"required",params:{missingProperty: "WaybillNo"},message:"must have required property '"+"WaybillNo"+"'",schema:schema23.properties.OldWaybillDoc.required,parentSchema:schema23.properties.OldWaybillDoc,data:data9};
+}
+else {
+const err50 = {instancePath:instancePath+"/OldWaybillDoc/WaybillLocalId",schemaPath:"#/properties/OldWaybillDoc/properties/WaybillLocalId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.OldWaybillDoc.properties.WaybillLocalId.type,parentSchema:schema18.properties.OldWaybillDoc.properties.WaybillLocalId,data:data10};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -921,8 +1550,12 @@ vErrors.push(err50);
 }
 errors++;
 }
-if(data9.WaybillDate === undefined){
-const err51 = {instancePath:instancePath+"/OldWaybillDoc",schemaPath:"#/properties/OldWaybillDoc/required",keyword:"required",params:{missingProperty: "WaybillDate"},message:"must have required property '"+"WaybillDate"+"'",schema:schema23.properties.OldWaybillDoc.required,parentSchema:schema23.properties.OldWaybillDoc,data:data9};
+}
+if(data9.WaybillNo !== undefined){
+let data11 = data9.WaybillNo;
+if(typeof data11 === "string"){
+if(func5(data11) > 50){
+const err51 = {instancePath:instancePath+"/OldWaybillDoc/WaybillNo",schemaPath:"#/properties/OldWaybillDoc/properties/WaybillNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.OldWaybillDoc.properties.WaybillNo,data:data11};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -931,9 +1564,8 @@ vErrors.push(err51);
 }
 errors++;
 }
-for(const key3 in data9){
-if(!(((key3 === "WaybillLocalId") || (key3 === "WaybillNo")) || (key3 === "WaybillDate"))){
-const err52 = {instancePath:instancePath+"/OldWaybillDoc",schemaPath:"#/properties/OldWaybillDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.OldWaybillDoc,data:data9};
+if(func5(data11) < 1){
+const err52 = {instancePath:instancePath+"/OldWaybillDoc/WaybillNo",schemaPath:"#/properties/OldWaybillDoc/properties/WaybillNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.OldWaybillDoc.properties.WaybillNo,data:data11};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -943,17 +1575,8 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data9.WaybillLocalId !== undefined){
-let data10 = data9.WaybillLocalId;
-const issues3 = func3(data10, schema23.properties.OldWaybillDoc.properties.WaybillLocalId.serverCheck, rootData, this, instancePath + "/OldWaybillDoc/WaybillLocalId");
-if(issues3 !== null){
-const kwErrors3 = func4(issues3, instancePath + "/OldWaybillDoc/WaybillLocalId", "#/properties/OldWaybillDoc/properties/WaybillLocalId/serverCheck", "serverCheck");
-vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
-errors = errors + kwErrors3.length;
-}
-if(typeof data10 === "string"){
-if(!pattern0.test(data10)){
-const err53 = {instancePath:instancePath+"/OldWaybillDoc/WaybillLocalId",schemaPath:"#/properties/OldWaybillDoc/properties/WaybillLocalId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema23.properties.OldWaybillDoc.properties.WaybillLocalId,data:data10};
+else {
+const err53 = {instancePath:instancePath+"/OldWaybillDoc/WaybillNo",schemaPath:"#/properties/OldWaybillDoc/properties/WaybillNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.OldWaybillDoc.properties.WaybillNo.type,parentSchema:schema18.properties.OldWaybillDoc.properties.WaybillNo,data:data11};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -963,8 +1586,18 @@ vErrors.push(err53);
 errors++;
 }
 }
-else {
-const err54 = {instancePath:instancePath+"/OldWaybillDoc/WaybillLocalId",schemaPath:"#/properties/OldWaybillDoc/properties/WaybillLocalId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.OldWaybillDoc.properties.WaybillLocalId.type,parentSchema:schema23.properties.OldWaybillDoc.properties.WaybillLocalId,data:data10};
+if(data9.WaybillDate !== undefined){
+if(!(validate36.call(this, data9.WaybillDate, {instancePath:instancePath+"/OldWaybillDoc/WaybillDate",parentData:data9,parentDataProperty:"WaybillDate",rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
+}
+}
+}
+}
+if(data.HasCommittent !== undefined){
+let data13 = data.HasCommittent;
+if(typeof data13 !== "boolean"){
+const err54 = {instancePath:instancePath+"/HasCommittent",schemaPath:"#/properties/HasCommittent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.HasCommittent.type,parentSchema:schema18.properties.HasCommittent,data:data13};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -974,11 +1607,10 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(data9.WaybillNo !== undefined){
-let data11 = data9.WaybillNo;
-if(typeof data11 === "string"){
-if(func5(data11) > 50){
-const err55 = {instancePath:instancePath+"/OldWaybillDoc/WaybillNo",schemaPath:"#/properties/OldWaybillDoc/properties/WaybillNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.OldWaybillDoc.properties.WaybillNo,data:data11};
+if(data.SingleSidedType !== undefined){
+let data14 = data.SingleSidedType;
+if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
+const err55 = {instancePath:instancePath+"/SingleSidedType",schemaPath:"#/properties/SingleSidedType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.SingleSidedType.type,parentSchema:schema18.properties.SingleSidedType,data:data14};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -987,8 +1619,8 @@ vErrors.push(err55);
 }
 errors++;
 }
-if(func5(data11) < 1){
-const err56 = {instancePath:instancePath+"/OldWaybillDoc/WaybillNo",schemaPath:"#/properties/OldWaybillDoc/properties/WaybillNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.OldWaybillDoc.properties.WaybillNo,data:data11};
+if(!((data14 === 0) || (data14 === 1))){
+const err56 = {instancePath:instancePath+"/SingleSidedType",schemaPath:"#/properties/SingleSidedType/enum",keyword:"enum",params:{allowedValues: schema18.properties.SingleSidedType.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.SingleSidedType.enum,parentSchema:schema18.properties.SingleSidedType,data:data14};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -998,8 +1630,16 @@ vErrors.push(err56);
 errors++;
 }
 }
-else {
-const err57 = {instancePath:instancePath+"/OldWaybillDoc/WaybillNo",schemaPath:"#/properties/OldWaybillDoc/properties/WaybillNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.OldWaybillDoc.properties.WaybillNo.type,parentSchema:schema23.properties.OldWaybillDoc.properties.WaybillNo,data:data11};
+if(data.Consignor !== undefined){
+if(!(validate40.call(this, data.Consignor, {instancePath:instancePath+"/Consignor",parentData:data,parentDataProperty:"Consignor",rootData}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+errors = vErrors.length;
+}
+}
+if(data.Consignee !== undefined){
+let data16 = data.Consignee;
+if((!(data16 && typeof data16 == "object" && !Array.isArray(data16))) && (data16 !== null)){
+const err57 = {instancePath:instancePath+"/Consignee",schemaPath:"#/properties/Consignee/type",keyword:"type",params:{type: schema18.properties.Consignee.type},message:"must be object,null",schema:schema18.properties.Consignee.type,parentSchema:schema18.properties.Consignee,data:data16};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -1008,12 +1648,9 @@ vErrors.push(err57);
 }
 errors++;
 }
-}
-if(data9.WaybillDate !== undefined){
-let data12 = data9.WaybillDate;
-if(typeof data12 === "string"){
-if(func5(data12) > 10){
-const err58 = {instancePath:instancePath+"/OldWaybillDoc/WaybillDate",schemaPath:"#/$defs/isoDate/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24,data:data12};
+if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
+if(Object.keys(data16).length < 1){
+const err58 = {instancePath:instancePath+"/Consignee",schemaPath:"#/properties/Consignee/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema18.properties.Consignee,data:data16};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -1022,15 +1659,8 @@ vErrors.push(err58);
 }
 errors++;
 }
-const issues4 = func8(data12, true, rootData, this, instancePath + "/OldWaybillDoc/WaybillDate");
-if(issues4 !== null){
-const kwErrors4 = func4(issues4, instancePath + "/OldWaybillDoc/WaybillDate", "#/$defs/isoDate/isoDate", "isoDate");
-vErrors = vErrors === null ? kwErrors4 : vErrors.concat(kwErrors4);
-errors = errors + kwErrors4.length;
-}
-}
-else {
-const err59 = {instancePath:instancePath+"/OldWaybillDoc/WaybillDate",schemaPath:"#/$defs/isoDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data:data12};
+if(data16.TinOrPinfl === undefined){
+const err59 = {instancePath:instancePath+"/Consignee",schemaPath:"#/properties/Consignee/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema18.properties.Consignee.required,parentSchema:schema18.properties.Consignee,data:data16};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -1039,13 +1669,8 @@ vErrors.push(err59);
 }
 errors++;
 }
-}
-}
-}
-if(data.HasCommittent !== undefined){
-let data13 = data.HasCommittent;
-if(typeof data13 !== "boolean"){
-const err60 = {instancePath:instancePath+"/HasCommittent",schemaPath:"#/properties/HasCommittent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema23.properties.HasCommittent.type,parentSchema:schema23.properties.HasCommittent,data:data13};
+if(data16.Name === undefined){
+const err60 = {instancePath:instancePath+"/Consignee",schemaPath:"#/properties/Consignee/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema18.properties.Consignee.required,parentSchema:schema18.properties.Consignee,data:data16};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -1054,11 +1679,9 @@ vErrors.push(err60);
 }
 errors++;
 }
-}
-if(data.SingleSidedType !== undefined){
-let data14 = data.SingleSidedType;
-if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-const err61 = {instancePath:instancePath+"/SingleSidedType",schemaPath:"#/properties/SingleSidedType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.SingleSidedType.type,parentSchema:schema23.properties.SingleSidedType,data:data14};
+for(const key4 in data16){
+if(!((((key4 === "TinOrPinfl") || (key4 === "Name")) || (key4 === "BranchCode")) || (key4 === "BranchName"))){
+const err61 = {instancePath:instancePath+"/Consignee",schemaPath:"#/properties/Consignee/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Consignee,data:data16};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -1067,8 +1690,18 @@ vErrors.push(err61);
 }
 errors++;
 }
-if(!((data14 === 0) || (data14 === 1))){
-const err62 = {instancePath:instancePath+"/SingleSidedType",schemaPath:"#/properties/SingleSidedType/enum",keyword:"enum",params:{allowedValues: schema23.properties.SingleSidedType.enum},message:"must be equal to one of the allowed values",schema:schema23.properties.SingleSidedType.enum,parentSchema:schema23.properties.SingleSidedType,data:data14};
+}
+if(data16.TinOrPinfl !== undefined){
+if(!(validate41.call(this, data16.TinOrPinfl, {instancePath:instancePath+"/Consignee/TinOrPinfl",parentData:data16,parentDataProperty:"TinOrPinfl",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+errors = vErrors.length;
+}
+}
+if(data16.Name !== undefined){
+let data18 = data16.Name;
+if(typeof data18 === "string"){
+if(func5(data18) > 500){
+const err62 = {instancePath:instancePath+"/Consignee/Name",schemaPath:"#/properties/Consignee/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.Consignee.properties.Name,data:data18};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -1077,17 +1710,8 @@ vErrors.push(err62);
 }
 errors++;
 }
-}
-if(data.Consignor !== undefined){
-if(!(validate21.call(this, data.Consignor, {instancePath:instancePath+"/Consignor",parentData:data,parentDataProperty:"Consignor",rootData}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
-errors = vErrors.length;
-}
-}
-if(data.Consignee !== undefined){
-let data16 = data.Consignee;
-if((!(data16 && typeof data16 == "object" && !Array.isArray(data16))) && (data16 !== null)){
-const err63 = {instancePath:instancePath+"/Consignee",schemaPath:"#/properties/Consignee/type",keyword:"type",params:{type: schema23.properties.Consignee.type},message:"must be object,null",schema:schema23.properties.Consignee.type,parentSchema:schema23.properties.Consignee,data:data16};
+if(func5(data18) < 1){
+const err63 = {instancePath:instancePath+"/Consignee/Name",schemaPath:"#/properties/Consignee/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Consignee.properties.Name,data:data18};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -1096,9 +1720,9 @@ vErrors.push(err63);
 }
 errors++;
 }
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-if(Object.keys(data16).length < 1){
-const err64 = {instancePath:instancePath+"/Consignee",schemaPath:"#/properties/Consignee/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.Consignee,data:data16};
+}
+else {
+const err64 = {instancePath:instancePath+"/Consignee/Name",schemaPath:"#/properties/Consignee/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Consignee.properties.Name.type,parentSchema:schema18.properties.Consignee.properties.Name,data:data18};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1107,8 +1731,12 @@ vErrors.push(err64);
 }
 errors++;
 }
-if(data16.TinOrPinfl === undefined){
-const err65 = {instancePath:instancePath+"/Consignee",schemaPath:"#/properties/Consignee/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema23.properties.Consignee.required,parentSchema:schema23.properties.Consignee,data:data16};
+}
+if(data16.BranchCode !== undefined){
+let data19 = data16.BranchCode;
+if(typeof data19 === "string"){
+if(func5(data19) > 50){
+const err65 = {instancePath:instancePath+"/Consignee/BranchCode",schemaPath:"#/properties/Consignee/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.Consignee.properties.BranchCode,data:data19};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1117,8 +1745,9 @@ vErrors.push(err65);
 }
 errors++;
 }
-if(data16.Name === undefined){
-const err66 = {instancePath:instancePath+"/Consignee",schemaPath:"#/properties/Consignee/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema23.properties.Consignee.required,parentSchema:schema23.properties.Consignee,data:data16};
+}
+else {
+const err66 = {instancePath:instancePath+"/Consignee/BranchCode",schemaPath:"#/properties/Consignee/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Consignee.properties.BranchCode.type,parentSchema:schema18.properties.Consignee.properties.BranchCode,data:data19};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1127,9 +1756,12 @@ vErrors.push(err66);
 }
 errors++;
 }
-for(const key4 in data16){
-if(!((((key4 === "TinOrPinfl") || (key4 === "Name")) || (key4 === "BranchCode")) || (key4 === "BranchName"))){
-const err67 = {instancePath:instancePath+"/Consignee",schemaPath:"#/properties/Consignee/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Consignee,data:data16};
+}
+if(data16.BranchName !== undefined){
+let data20 = data16.BranchName;
+if(typeof data20 === "string"){
+if(func5(data20) > 500){
+const err67 = {instancePath:instancePath+"/Consignee/BranchName",schemaPath:"#/properties/Consignee/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.Consignee.properties.BranchName,data:data20};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1139,128 +1771,13 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(data16.TinOrPinfl !== undefined){
-let data17 = data16.TinOrPinfl;
-if(typeof data17 === "string"){
-if(func5(data17) > 14){
-const err68 = {instancePath:instancePath+"/Consignee/TinOrPinfl",schemaPath:"#/$defs/tinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema28,data:data17};
+else {
+const err68 = {instancePath:instancePath+"/Consignee/BranchName",schemaPath:"#/properties/Consignee/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Consignee.properties.BranchName.type,parentSchema:schema18.properties.Consignee.properties.BranchName,data:data20};
 if(vErrors === null){
 vErrors = [err68];
 }
 else {
 vErrors.push(err68);
-}
-errors++;
-}
-if(func5(data17) < 9){
-const err69 = {instancePath:instancePath+"/Consignee/TinOrPinfl",schemaPath:"#/$defs/tinOrPinfl/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema28,data:data17};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
-}
-const issues5 = func24(data17, true, rootData, this, instancePath + "/Consignee/TinOrPinfl");
-if(issues5 !== null){
-const kwErrors5 = func4(issues5, instancePath + "/Consignee/TinOrPinfl", "#/$defs/tinOrPinfl/pinflOrTin", "pinflOrTin");
-vErrors = vErrors === null ? kwErrors5 : vErrors.concat(kwErrors5);
-errors = errors + kwErrors5.length;
-}
-}
-else {
-const err70 = {instancePath:instancePath+"/Consignee/TinOrPinfl",schemaPath:"#/$defs/tinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.type,parentSchema:schema28,data:data17};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
-}
-}
-if(data16.Name !== undefined){
-let data18 = data16.Name;
-if(typeof data18 === "string"){
-if(func5(data18) > 500){
-const err71 = {instancePath:instancePath+"/Consignee/Name",schemaPath:"#/properties/Consignee/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Consignee.properties.Name,data:data18};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
-}
-if(func5(data18) < 1){
-const err72 = {instancePath:instancePath+"/Consignee/Name",schemaPath:"#/properties/Consignee/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Consignee.properties.Name,data:data18};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
-}
-}
-else {
-const err73 = {instancePath:instancePath+"/Consignee/Name",schemaPath:"#/properties/Consignee/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Consignee.properties.Name.type,parentSchema:schema23.properties.Consignee.properties.Name,data:data18};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
-}
-}
-if(data16.BranchCode !== undefined){
-let data19 = data16.BranchCode;
-if(typeof data19 === "string"){
-if(func5(data19) > 50){
-const err74 = {instancePath:instancePath+"/Consignee/BranchCode",schemaPath:"#/properties/Consignee/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.Consignee.properties.BranchCode,data:data19};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
-}
-}
-else {
-const err75 = {instancePath:instancePath+"/Consignee/BranchCode",schemaPath:"#/properties/Consignee/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Consignee.properties.BranchCode.type,parentSchema:schema23.properties.Consignee.properties.BranchCode,data:data19};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
-}
-}
-if(data16.BranchName !== undefined){
-let data20 = data16.BranchName;
-if(typeof data20 === "string"){
-if(func5(data20) > 500){
-const err76 = {instancePath:instancePath+"/Consignee/BranchName",schemaPath:"#/properties/Consignee/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Consignee.properties.BranchName,data:data20};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
-}
-}
-else {
-const err77 = {instancePath:instancePath+"/Consignee/BranchName",schemaPath:"#/properties/Consignee/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Consignee.properties.BranchName.type,parentSchema:schema23.properties.Consignee.properties.BranchName,data:data20};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
 }
 errors++;
 }
@@ -1270,7 +1787,115 @@ errors++;
 if(data.FreightForwarder !== undefined){
 let data21 = data.FreightForwarder;
 if((!(data21 && typeof data21 == "object" && !Array.isArray(data21))) && (data21 !== null)){
-const err78 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/type",keyword:"type",params:{type: schema23.properties.FreightForwarder.type},message:"must be object,null",schema:schema23.properties.FreightForwarder.type,parentSchema:schema23.properties.FreightForwarder,data:data21};
+const err69 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/type",keyword:"type",params:{type: schema18.properties.FreightForwarder.type},message:"must be object,null",schema:schema18.properties.FreightForwarder.type,parentSchema:schema18.properties.FreightForwarder,data:data21};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
+if(Object.keys(data21).length < 1){
+const err70 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema18.properties.FreightForwarder,data:data21};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+if(data21.TinOrPinfl === undefined){
+const err71 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema18.properties.FreightForwarder.required,parentSchema:schema18.properties.FreightForwarder,data:data21};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+if(data21.Name === undefined){
+const err72 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema18.properties.FreightForwarder.required,parentSchema:schema18.properties.FreightForwarder,data:data21};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+for(const key5 in data21){
+if(!((((key5 === "TinOrPinfl") || (key5 === "Name")) || (key5 === "BranchCode")) || (key5 === "BranchName"))){
+const err73 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.FreightForwarder,data:data21};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+}
+if(data21.TinOrPinfl !== undefined){
+if(!(validate41.call(this, data21.TinOrPinfl, {instancePath:instancePath+"/FreightForwarder/TinOrPinfl",parentData:data21,parentDataProperty:"TinOrPinfl",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+errors = vErrors.length;
+}
+}
+if(data21.Name !== undefined){
+let data23 = data21.Name;
+if(typeof data23 === "string"){
+if(func5(data23) > 500){
+const err74 = {instancePath:instancePath+"/FreightForwarder/Name",schemaPath:"#/properties/FreightForwarder/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.FreightForwarder.properties.Name,data:data23};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+if(func5(data23) < 1){
+const err75 = {instancePath:instancePath+"/FreightForwarder/Name",schemaPath:"#/properties/FreightForwarder/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.FreightForwarder.properties.Name,data:data23};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+}
+else {
+const err76 = {instancePath:instancePath+"/FreightForwarder/Name",schemaPath:"#/properties/FreightForwarder/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.FreightForwarder.properties.Name.type,parentSchema:schema18.properties.FreightForwarder.properties.Name,data:data23};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+if(data21.BranchCode !== undefined){
+let data24 = data21.BranchCode;
+if(typeof data24 === "string"){
+if(func5(data24) > 50){
+const err77 = {instancePath:instancePath+"/FreightForwarder/BranchCode",schemaPath:"#/properties/FreightForwarder/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.FreightForwarder.properties.BranchCode,data:data24};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+else {
+const err78 = {instancePath:instancePath+"/FreightForwarder/BranchCode",schemaPath:"#/properties/FreightForwarder/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.FreightForwarder.properties.BranchCode.type,parentSchema:schema18.properties.FreightForwarder.properties.BranchCode,data:data24};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1279,9 +1904,12 @@ vErrors.push(err78);
 }
 errors++;
 }
-if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-if(Object.keys(data21).length < 1){
-const err79 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.FreightForwarder,data:data21};
+}
+if(data21.BranchName !== undefined){
+let data25 = data21.BranchName;
+if(typeof data25 === "string"){
+if(func5(data25) > 500){
+const err79 = {instancePath:instancePath+"/FreightForwarder/BranchName",schemaPath:"#/properties/FreightForwarder/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.FreightForwarder.properties.BranchName,data:data25};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1290,8 +1918,9 @@ vErrors.push(err79);
 }
 errors++;
 }
-if(data21.TinOrPinfl === undefined){
-const err80 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema23.properties.FreightForwarder.required,parentSchema:schema23.properties.FreightForwarder,data:data21};
+}
+else {
+const err80 = {instancePath:instancePath+"/FreightForwarder/BranchName",schemaPath:"#/properties/FreightForwarder/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.FreightForwarder.properties.BranchName.type,parentSchema:schema18.properties.FreightForwarder.properties.BranchName,data:data25};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1300,8 +1929,19 @@ vErrors.push(err80);
 }
 errors++;
 }
-if(data21.Name === undefined){
-const err81 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema23.properties.FreightForwarder.required,parentSchema:schema23.properties.FreightForwarder,data:data21};
+}
+}
+}
+if(data.Carrier !== undefined){
+if(!(validate40.call(this, data.Carrier, {instancePath:instancePath+"/Carrier",parentData:data,parentDataProperty:"Carrier",rootData}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+errors = vErrors.length;
+}
+}
+if(data.Client !== undefined){
+let data27 = data.Client;
+if((!(data27 && typeof data27 == "object" && !Array.isArray(data27))) && (data27 !== null)){
+const err81 = {instancePath:instancePath+"/Client",schemaPath:"#/properties/Client/type",keyword:"type",params:{type: schema18.properties.Client.type},message:"must be object,null",schema:schema18.properties.Client.type,parentSchema:schema18.properties.Client,data:data27};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1310,9 +1950,9 @@ vErrors.push(err81);
 }
 errors++;
 }
-for(const key5 in data21){
-if(!((((key5 === "TinOrPinfl") || (key5 === "Name")) || (key5 === "BranchCode")) || (key5 === "BranchName"))){
-const err82 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.FreightForwarder,data:data21};
+if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
+if(Object.keys(data27).length < 1){
+const err82 = {instancePath:instancePath+"/Client",schemaPath:"#/properties/Client/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema18.properties.Client,data:data27};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1321,12 +1961,8 @@ vErrors.push(err82);
 }
 errors++;
 }
-}
-if(data21.TinOrPinfl !== undefined){
-let data22 = data21.TinOrPinfl;
-if(typeof data22 === "string"){
-if(func5(data22) > 14){
-const err83 = {instancePath:instancePath+"/FreightForwarder/TinOrPinfl",schemaPath:"#/$defs/tinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema28,data:data22};
+if(data27.TinOrPinfl === undefined){
+const err83 = {instancePath:instancePath+"/Client",schemaPath:"#/properties/Client/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema18.properties.Client.required,parentSchema:schema18.properties.Client,data:data27};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1335,8 +1971,8 @@ vErrors.push(err83);
 }
 errors++;
 }
-if(func5(data22) < 9){
-const err84 = {instancePath:instancePath+"/FreightForwarder/TinOrPinfl",schemaPath:"#/$defs/tinOrPinfl/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema28,data:data22};
+if(data27.Name === undefined){
+const err84 = {instancePath:instancePath+"/Client",schemaPath:"#/properties/Client/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema18.properties.Client.required,parentSchema:schema18.properties.Client,data:data27};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1345,15 +1981,9 @@ vErrors.push(err84);
 }
 errors++;
 }
-const issues6 = func24(data22, true, rootData, this, instancePath + "/FreightForwarder/TinOrPinfl");
-if(issues6 !== null){
-const kwErrors6 = func4(issues6, instancePath + "/FreightForwarder/TinOrPinfl", "#/$defs/tinOrPinfl/pinflOrTin", "pinflOrTin");
-vErrors = vErrors === null ? kwErrors6 : vErrors.concat(kwErrors6);
-errors = errors + kwErrors6.length;
-}
-}
-else {
-const err85 = {instancePath:instancePath+"/FreightForwarder/TinOrPinfl",schemaPath:"#/$defs/tinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.type,parentSchema:schema28,data:data22};
+for(const key6 in data27){
+if(!((((((key6 === "TinOrPinfl") || (key6 === "Name")) || (key6 === "BranchCode")) || (key6 === "BranchName")) || (key6 === "ContractNo")) || (key6 === "ContractDate"))){
+const err85 = {instancePath:instancePath+"/Client",schemaPath:"#/properties/Client/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Client,data:data27};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1363,11 +1993,17 @@ vErrors.push(err85);
 errors++;
 }
 }
-if(data21.Name !== undefined){
-let data23 = data21.Name;
-if(typeof data23 === "string"){
-if(func5(data23) > 500){
-const err86 = {instancePath:instancePath+"/FreightForwarder/Name",schemaPath:"#/properties/FreightForwarder/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.FreightForwarder.properties.Name,data:data23};
+if(data27.TinOrPinfl !== undefined){
+if(!(validate41.call(this, data27.TinOrPinfl, {instancePath:instancePath+"/Client/TinOrPinfl",parentData:data27,parentDataProperty:"TinOrPinfl",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+errors = vErrors.length;
+}
+}
+if(data27.Name !== undefined){
+let data29 = data27.Name;
+if(typeof data29 === "string"){
+if(func5(data29) > 500){
+const err86 = {instancePath:instancePath+"/Client/Name",schemaPath:"#/properties/Client/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.Client.properties.Name,data:data29};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1376,8 +2012,8 @@ vErrors.push(err86);
 }
 errors++;
 }
-if(func5(data23) < 1){
-const err87 = {instancePath:instancePath+"/FreightForwarder/Name",schemaPath:"#/properties/FreightForwarder/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.FreightForwarder.properties.Name,data:data23};
+if(func5(data29) < 1){
+const err87 = {instancePath:instancePath+"/Client/Name",schemaPath:"#/properties/Client/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Client.properties.Name,data:data29};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1388,7 +2024,7 @@ errors++;
 }
 }
 else {
-const err88 = {instancePath:instancePath+"/FreightForwarder/Name",schemaPath:"#/properties/FreightForwarder/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.FreightForwarder.properties.Name.type,parentSchema:schema23.properties.FreightForwarder.properties.Name,data:data23};
+const err88 = {instancePath:instancePath+"/Client/Name",schemaPath:"#/properties/Client/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Client.properties.Name.type,parentSchema:schema18.properties.Client.properties.Name,data:data29};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1398,11 +2034,11 @@ vErrors.push(err88);
 errors++;
 }
 }
-if(data21.BranchCode !== undefined){
-let data24 = data21.BranchCode;
-if(typeof data24 === "string"){
-if(func5(data24) > 50){
-const err89 = {instancePath:instancePath+"/FreightForwarder/BranchCode",schemaPath:"#/properties/FreightForwarder/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.FreightForwarder.properties.BranchCode,data:data24};
+if(data27.BranchCode !== undefined){
+let data30 = data27.BranchCode;
+if(typeof data30 === "string"){
+if(func5(data30) > 50){
+const err89 = {instancePath:instancePath+"/Client/BranchCode",schemaPath:"#/properties/Client/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.Client.properties.BranchCode,data:data30};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1413,7 +2049,7 @@ errors++;
 }
 }
 else {
-const err90 = {instancePath:instancePath+"/FreightForwarder/BranchCode",schemaPath:"#/properties/FreightForwarder/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.FreightForwarder.properties.BranchCode.type,parentSchema:schema23.properties.FreightForwarder.properties.BranchCode,data:data24};
+const err90 = {instancePath:instancePath+"/Client/BranchCode",schemaPath:"#/properties/Client/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Client.properties.BranchCode.type,parentSchema:schema18.properties.Client.properties.BranchCode,data:data30};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1423,11 +2059,11 @@ vErrors.push(err90);
 errors++;
 }
 }
-if(data21.BranchName !== undefined){
-let data25 = data21.BranchName;
-if(typeof data25 === "string"){
-if(func5(data25) > 500){
-const err91 = {instancePath:instancePath+"/FreightForwarder/BranchName",schemaPath:"#/properties/FreightForwarder/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.FreightForwarder.properties.BranchName,data:data25};
+if(data27.BranchName !== undefined){
+let data31 = data27.BranchName;
+if(typeof data31 === "string"){
+if(func5(data31) > 500){
+const err91 = {instancePath:instancePath+"/Client/BranchName",schemaPath:"#/properties/Client/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.Client.properties.BranchName,data:data31};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1438,7 +2074,7 @@ errors++;
 }
 }
 else {
-const err92 = {instancePath:instancePath+"/FreightForwarder/BranchName",schemaPath:"#/properties/FreightForwarder/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.FreightForwarder.properties.BranchName.type,parentSchema:schema23.properties.FreightForwarder.properties.BranchName,data:data25};
+const err92 = {instancePath:instancePath+"/Client/BranchName",schemaPath:"#/properties/Client/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Client.properties.BranchName.type,parentSchema:schema18.properties.Client.properties.BranchName,data:data31};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1448,18 +2084,11 @@ vErrors.push(err92);
 errors++;
 }
 }
-}
-}
-if(data.Carrier !== undefined){
-if(!(validate21.call(this, data.Carrier, {instancePath:instancePath+"/Carrier",parentData:data,parentDataProperty:"Carrier",rootData}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
-errors = vErrors.length;
-}
-}
-if(data.Client !== undefined){
-let data27 = data.Client;
-if((!(data27 && typeof data27 == "object" && !Array.isArray(data27))) && (data27 !== null)){
-const err93 = {instancePath:instancePath+"/Client",schemaPath:"#/properties/Client/type",keyword:"type",params:{type: schema23.properties.Client.type},message:"must be object,null",schema:schema23.properties.Client.type,parentSchema:schema23.properties.Client,data:data27};
+if(data27.ContractNo !== undefined){
+let data32 = data27.ContractNo;
+if(typeof data32 === "string"){
+if(func5(data32) > 100){
+const err93 = {instancePath:instancePath+"/Client/ContractNo",schemaPath:"#/properties/Client/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema18.properties.Client.properties.ContractNo,data:data32};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1468,9 +2097,9 @@ vErrors.push(err93);
 }
 errors++;
 }
-if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
-if(Object.keys(data27).length < 1){
-const err94 = {instancePath:instancePath+"/Client",schemaPath:"#/properties/Client/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.Client,data:data27};
+}
+else {
+const err94 = {instancePath:instancePath+"/Client/ContractNo",schemaPath:"#/properties/Client/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Client.properties.ContractNo.type,parentSchema:schema18.properties.Client.properties.ContractNo,data:data32};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1479,8 +2108,19 @@ vErrors.push(err94);
 }
 errors++;
 }
-if(data27.TinOrPinfl === undefined){
-const err95 = {instancePath:instancePath+"/Client",schemaPath:"#/properties/Client/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema23.properties.Client.required,parentSchema:schema23.properties.Client,data:data27};
+}
+if(data27.ContractDate !== undefined){
+if(!(validate36.call(this, data27.ContractDate, {instancePath:instancePath+"/Client/ContractDate",parentData:data27,parentDataProperty:"ContractDate",rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
+}
+}
+}
+}
+if(data.Payer !== undefined){
+let data34 = data.Payer;
+if((!(data34 && typeof data34 == "object" && !Array.isArray(data34))) && (data34 !== null)){
+const err95 = {instancePath:instancePath+"/Payer",schemaPath:"#/properties/Payer/type",keyword:"type",params:{type: schema18.properties.Payer.type},message:"must be object,null",schema:schema18.properties.Payer.type,parentSchema:schema18.properties.Payer,data:data34};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1489,8 +2129,9 @@ vErrors.push(err95);
 }
 errors++;
 }
-if(data27.Name === undefined){
-const err96 = {instancePath:instancePath+"/Client",schemaPath:"#/properties/Client/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema23.properties.Client.required,parentSchema:schema23.properties.Client,data:data27};
+if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
+if(Object.keys(data34).length < 1){
+const err96 = {instancePath:instancePath+"/Payer",schemaPath:"#/properties/Payer/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema18.properties.Payer,data:data34};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1499,9 +2140,8 @@ vErrors.push(err96);
 }
 errors++;
 }
-for(const key6 in data27){
-if(!((((((key6 === "TinOrPinfl") || (key6 === "Name")) || (key6 === "BranchCode")) || (key6 === "BranchName")) || (key6 === "ContractNo")) || (key6 === "ContractDate"))){
-const err97 = {instancePath:instancePath+"/Client",schemaPath:"#/properties/Client/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Client,data:data27};
+if(data34.TinOrPinfl === undefined){
+const err97 = {instancePath:instancePath+"/Payer",schemaPath:"#/properties/Payer/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema18.properties.Payer.required,parentSchema:schema18.properties.Payer,data:data34};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1510,12 +2150,8 @@ vErrors.push(err97);
 }
 errors++;
 }
-}
-if(data27.TinOrPinfl !== undefined){
-let data28 = data27.TinOrPinfl;
-if(typeof data28 === "string"){
-if(func5(data28) > 14){
-const err98 = {instancePath:instancePath+"/Client/TinOrPinfl",schemaPath:"#/$defs/tinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema28,data:data28};
+if(data34.Name === undefined){
+const err98 = {instancePath:instancePath+"/Payer",schemaPath:"#/properties/Payer/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema18.properties.Payer.required,parentSchema:schema18.properties.Payer,data:data34};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1524,8 +2160,9 @@ vErrors.push(err98);
 }
 errors++;
 }
-if(func5(data28) < 9){
-const err99 = {instancePath:instancePath+"/Client/TinOrPinfl",schemaPath:"#/$defs/tinOrPinfl/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema28,data:data28};
+for(const key7 in data34){
+if(!((((((key7 === "TinOrPinfl") || (key7 === "Name")) || (key7 === "BranchCode")) || (key7 === "BranchName")) || (key7 === "ContractNo")) || (key7 === "ContractDate"))){
+const err99 = {instancePath:instancePath+"/Payer",schemaPath:"#/properties/Payer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Payer,data:data34};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1534,15 +2171,18 @@ vErrors.push(err99);
 }
 errors++;
 }
-const issues7 = func24(data28, true, rootData, this, instancePath + "/Client/TinOrPinfl");
-if(issues7 !== null){
-const kwErrors7 = func4(issues7, instancePath + "/Client/TinOrPinfl", "#/$defs/tinOrPinfl/pinflOrTin", "pinflOrTin");
-vErrors = vErrors === null ? kwErrors7 : vErrors.concat(kwErrors7);
-errors = errors + kwErrors7.length;
+}
+if(data34.TinOrPinfl !== undefined){
+if(!(validate41.call(this, data34.TinOrPinfl, {instancePath:instancePath+"/Payer/TinOrPinfl",parentData:data34,parentDataProperty:"TinOrPinfl",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+errors = vErrors.length;
 }
 }
-else {
-const err100 = {instancePath:instancePath+"/Client/TinOrPinfl",schemaPath:"#/$defs/tinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.type,parentSchema:schema28,data:data28};
+if(data34.Name !== undefined){
+let data36 = data34.Name;
+if(typeof data36 === "string"){
+if(func5(data36) > 500){
+const err100 = {instancePath:instancePath+"/Payer/Name",schemaPath:"#/properties/Payer/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.Payer.properties.Name,data:data36};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1551,12 +2191,8 @@ vErrors.push(err100);
 }
 errors++;
 }
-}
-if(data27.Name !== undefined){
-let data29 = data27.Name;
-if(typeof data29 === "string"){
-if(func5(data29) > 500){
-const err101 = {instancePath:instancePath+"/Client/Name",schemaPath:"#/properties/Client/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Client.properties.Name,data:data29};
+if(func5(data36) < 1){
+const err101 = {instancePath:instancePath+"/Payer/Name",schemaPath:"#/properties/Payer/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Payer.properties.Name,data:data36};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -1565,8 +2201,9 @@ vErrors.push(err101);
 }
 errors++;
 }
-if(func5(data29) < 1){
-const err102 = {instancePath:instancePath+"/Client/Name",schemaPath:"#/properties/Client/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Client.properties.Name,data:data29};
+}
+else {
+const err102 = {instancePath:instancePath+"/Payer/Name",schemaPath:"#/properties/Payer/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Payer.properties.Name.type,parentSchema:schema18.properties.Payer.properties.Name,data:data36};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -1576,8 +2213,11 @@ vErrors.push(err102);
 errors++;
 }
 }
-else {
-const err103 = {instancePath:instancePath+"/Client/Name",schemaPath:"#/properties/Client/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Client.properties.Name.type,parentSchema:schema23.properties.Client.properties.Name,data:data29};
+if(data34.BranchCode !== undefined){
+let data37 = data34.BranchCode;
+if(typeof data37 === "string"){
+if(func5(data37) > 50){
+const err103 = {instancePath:instancePath+"/Payer/BranchCode",schemaPath:"#/properties/Payer/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.Payer.properties.BranchCode,data:data37};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -1587,11 +2227,8 @@ vErrors.push(err103);
 errors++;
 }
 }
-if(data27.BranchCode !== undefined){
-let data30 = data27.BranchCode;
-if(typeof data30 === "string"){
-if(func5(data30) > 50){
-const err104 = {instancePath:instancePath+"/Client/BranchCode",schemaPath:"#/properties/Client/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.Client.properties.BranchCode,data:data30};
+else {
+const err104 = {instancePath:instancePath+"/Payer/BranchCode",schemaPath:"#/properties/Payer/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Payer.properties.BranchCode.type,parentSchema:schema18.properties.Payer.properties.BranchCode,data:data37};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -1601,8 +2238,11 @@ vErrors.push(err104);
 errors++;
 }
 }
-else {
-const err105 = {instancePath:instancePath+"/Client/BranchCode",schemaPath:"#/properties/Client/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Client.properties.BranchCode.type,parentSchema:schema23.properties.Client.properties.BranchCode,data:data30};
+if(data34.BranchName !== undefined){
+let data38 = data34.BranchName;
+if(typeof data38 === "string"){
+if(func5(data38) > 500){
+const err105 = {instancePath:instancePath+"/Payer/BranchName",schemaPath:"#/properties/Payer/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.Payer.properties.BranchName,data:data38};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -1612,11 +2252,8 @@ vErrors.push(err105);
 errors++;
 }
 }
-if(data27.BranchName !== undefined){
-let data31 = data27.BranchName;
-if(typeof data31 === "string"){
-if(func5(data31) > 500){
-const err106 = {instancePath:instancePath+"/Client/BranchName",schemaPath:"#/properties/Client/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Client.properties.BranchName,data:data31};
+else {
+const err106 = {instancePath:instancePath+"/Payer/BranchName",schemaPath:"#/properties/Payer/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Payer.properties.BranchName.type,parentSchema:schema18.properties.Payer.properties.BranchName,data:data38};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -1626,8 +2263,11 @@ vErrors.push(err106);
 errors++;
 }
 }
-else {
-const err107 = {instancePath:instancePath+"/Client/BranchName",schemaPath:"#/properties/Client/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Client.properties.BranchName.type,parentSchema:schema23.properties.Client.properties.BranchName,data:data31};
+if(data34.ContractNo !== undefined){
+let data39 = data34.ContractNo;
+if(typeof data39 === "string"){
+if(func5(data39) > 100){
+const err107 = {instancePath:instancePath+"/Payer/ContractNo",schemaPath:"#/properties/Payer/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema18.properties.Payer.properties.ContractNo,data:data39};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -1637,11 +2277,8 @@ vErrors.push(err107);
 errors++;
 }
 }
-if(data27.ContractNo !== undefined){
-let data32 = data27.ContractNo;
-if(typeof data32 === "string"){
-if(func5(data32) > 100){
-const err108 = {instancePath:instancePath+"/Client/ContractNo",schemaPath:"#/properties/Client/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema23.properties.Client.properties.ContractNo,data:data32};
+else {
+const err108 = {instancePath:instancePath+"/Payer/ContractNo",schemaPath:"#/properties/Payer/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Payer.properties.ContractNo.type,parentSchema:schema18.properties.Payer.properties.ContractNo,data:data39};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -1651,8 +2288,18 @@ vErrors.push(err108);
 errors++;
 }
 }
-else {
-const err109 = {instancePath:instancePath+"/Client/ContractNo",schemaPath:"#/properties/Client/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Client.properties.ContractNo.type,parentSchema:schema23.properties.Client.properties.ContractNo,data:data32};
+if(data34.ContractDate !== undefined){
+if(!(validate36.call(this, data34.ContractDate, {instancePath:instancePath+"/Payer/ContractDate",parentData:data34,parentDataProperty:"ContractDate",rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
+}
+}
+}
+}
+if(data.TransportType !== undefined){
+let data41 = data.TransportType;
+if(!(((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41))) && (isFinite(data41)))){
+const err109 = {instancePath:instancePath+"/TransportType",schemaPath:"#/properties/TransportType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.TransportType.type,parentSchema:schema18.properties.TransportType,data:data41};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -1661,12 +2308,8 @@ vErrors.push(err109);
 }
 errors++;
 }
-}
-if(data27.ContractDate !== undefined){
-let data33 = data27.ContractDate;
-if(typeof data33 === "string"){
-if(func5(data33) > 10){
-const err110 = {instancePath:instancePath+"/Client/ContractDate",schemaPath:"#/$defs/isoDate/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24,data:data33};
+if(!((((data41 === 1) || (data41 === 2)) || (data41 === 3)) || (data41 === 4))){
+const err110 = {instancePath:instancePath+"/TransportType",schemaPath:"#/properties/TransportType/enum",keyword:"enum",params:{allowedValues: schema18.properties.TransportType.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.TransportType.enum,parentSchema:schema18.properties.TransportType,data:data41};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -1675,15 +2318,11 @@ vErrors.push(err110);
 }
 errors++;
 }
-const issues8 = func8(data33, true, rootData, this, instancePath + "/Client/ContractDate");
-if(issues8 !== null){
-const kwErrors8 = func4(issues8, instancePath + "/Client/ContractDate", "#/$defs/isoDate/isoDate", "isoDate");
-vErrors = vErrors === null ? kwErrors8 : vErrors.concat(kwErrors8);
-errors = errors + kwErrors8.length;
 }
-}
-else {
-const err111 = {instancePath:instancePath+"/Client/ContractDate",schemaPath:"#/$defs/isoDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data:data33};
+if(data.Roadway !== undefined){
+let data42 = data.Roadway;
+if((!(data42 && typeof data42 == "object" && !Array.isArray(data42))) && (data42 !== null)){
+const err111 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/type",keyword:"type",params:{type: schema18.properties.Roadway.type},message:"must be object,null",schema:schema18.properties.Roadway.type,parentSchema:schema18.properties.Roadway,data:data42};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -1692,13 +2331,9 @@ vErrors.push(err111);
 }
 errors++;
 }
-}
-}
-}
-if(data.Payer !== undefined){
-let data34 = data.Payer;
-if((!(data34 && typeof data34 == "object" && !Array.isArray(data34))) && (data34 !== null)){
-const err112 = {instancePath:instancePath+"/Payer",schemaPath:"#/properties/Payer/type",keyword:"type",params:{type: schema23.properties.Payer.type},message:"must be object,null",schema:schema23.properties.Payer.type,parentSchema:schema23.properties.Payer,data:data34};
+if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
+if(Object.keys(data42).length < 1){
+const err112 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema18.properties.Roadway,data:data42};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -1707,9 +2342,8 @@ vErrors.push(err112);
 }
 errors++;
 }
-if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
-if(Object.keys(data34).length < 1){
-const err113 = {instancePath:instancePath+"/Payer",schemaPath:"#/properties/Payer/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.Payer,data:data34};
+if(data42.Truck === undefined){
+const err113 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/required",keyword:"required",params:{missingProperty: "Truck"},message:"must have required property '"+"Truck"+"'",schema:schema18.properties.Roadway.required,parentSchema:schema18.properties.Roadway,data:data42};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -1718,8 +2352,8 @@ vErrors.push(err113);
 }
 errors++;
 }
-if(data34.TinOrPinfl === undefined){
-const err114 = {instancePath:instancePath+"/Payer",schemaPath:"#/properties/Payer/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema23.properties.Payer.required,parentSchema:schema23.properties.Payer,data:data34};
+if(data42.Driver === undefined){
+const err114 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/required",keyword:"required",params:{missingProperty: "Driver"},message:"must have required property '"+"Driver"+"'",schema:schema18.properties.Roadway.required,parentSchema:schema18.properties.Roadway,data:data42};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -1728,8 +2362,8 @@ vErrors.push(err114);
 }
 errors++;
 }
-if(data34.Name === undefined){
-const err115 = {instancePath:instancePath+"/Payer",schemaPath:"#/properties/Payer/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema23.properties.Payer.required,parentSchema:schema23.properties.Payer,data:data34};
+if(data42.ProductGroups === undefined){
+const err115 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/required",keyword:"required",params:{missingProperty: "ProductGroups"},message:"must have required property '"+"ProductGroups"+"'",schema:schema18.properties.Roadway.required,parentSchema:schema18.properties.Roadway,data:data42};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -1738,9 +2372,9 @@ vErrors.push(err115);
 }
 errors++;
 }
-for(const key7 in data34){
-if(!((((((key7 === "TinOrPinfl") || (key7 === "Name")) || (key7 === "BranchCode")) || (key7 === "BranchName")) || (key7 === "ContractNo")) || (key7 === "ContractDate"))){
-const err116 = {instancePath:instancePath+"/Payer",schemaPath:"#/properties/Payer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Payer,data:data34};
+for(const key8 in data42){
+if(!(((((key8 === "Truck") || (key8 === "Trailer")) || (key8 === "SemiTrailer")) || (key8 === "Driver")) || (key8 === "ProductGroups"))){
+const err116 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Roadway,data:data42};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -1750,11 +2384,16 @@ vErrors.push(err116);
 errors++;
 }
 }
-if(data34.TinOrPinfl !== undefined){
-let data35 = data34.TinOrPinfl;
-if(typeof data35 === "string"){
-if(func5(data35) > 14){
-const err117 = {instancePath:instancePath+"/Payer/TinOrPinfl",schemaPath:"#/$defs/tinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema28,data:data35};
+if(data42.Truck !== undefined){
+if(!(validate51.call(this, data42.Truck, {instancePath:instancePath+"/Roadway/Truck",parentData:data42,parentDataProperty:"Truck",rootData}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+errors = vErrors.length;
+}
+}
+if(data42.Trailer !== undefined){
+let data44 = data42.Trailer;
+if((!(data44 && typeof data44 == "object" && !Array.isArray(data44))) && (data44 !== null)){
+const err117 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/type",keyword:"type",params:{type: schema18.properties.Roadway.properties.Trailer.type},message:"must be object,null",schema:schema18.properties.Roadway.properties.Trailer.type,parentSchema:schema18.properties.Roadway.properties.Trailer,data:data44};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -1763,8 +2402,9 @@ vErrors.push(err117);
 }
 errors++;
 }
-if(func5(data35) < 9){
-const err118 = {instancePath:instancePath+"/Payer/TinOrPinfl",schemaPath:"#/$defs/tinOrPinfl/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema28,data:data35};
+if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
+if(Object.keys(data44).length < 1){
+const err118 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema18.properties.Roadway.properties.Trailer,data:data44};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -1773,15 +2413,8 @@ vErrors.push(err118);
 }
 errors++;
 }
-const issues9 = func24(data35, true, rootData, this, instancePath + "/Payer/TinOrPinfl");
-if(issues9 !== null){
-const kwErrors9 = func4(issues9, instancePath + "/Payer/TinOrPinfl", "#/$defs/tinOrPinfl/pinflOrTin", "pinflOrTin");
-vErrors = vErrors === null ? kwErrors9 : vErrors.concat(kwErrors9);
-errors = errors + kwErrors9.length;
-}
-}
-else {
-const err119 = {instancePath:instancePath+"/Payer/TinOrPinfl",schemaPath:"#/$defs/tinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.type,parentSchema:schema28,data:data35};
+if(data44.RegNo === undefined){
+const err119 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/required",keyword:"required",params:{missingProperty: "RegNo"},message:"must have required property '"+"RegNo"+"'",schema:schema18.properties.Roadway.properties.Trailer.required,parentSchema:schema18.properties.Roadway.properties.Trailer,data:data44};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -1790,12 +2423,8 @@ vErrors.push(err119);
 }
 errors++;
 }
-}
-if(data34.Name !== undefined){
-let data36 = data34.Name;
-if(typeof data36 === "string"){
-if(func5(data36) > 500){
-const err120 = {instancePath:instancePath+"/Payer/Name",schemaPath:"#/properties/Payer/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Payer.properties.Name,data:data36};
+if(data44.Model === undefined){
+const err120 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/required",keyword:"required",params:{missingProperty: "Model"},message:"must have required property '"+"Model"+"'",schema:schema18.properties.Roadway.properties.Trailer.required,parentSchema:schema18.properties.Roadway.properties.Trailer,data:data44};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -1804,8 +2433,9 @@ vErrors.push(err120);
 }
 errors++;
 }
-if(func5(data36) < 1){
-const err121 = {instancePath:instancePath+"/Payer/Name",schemaPath:"#/properties/Payer/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Payer.properties.Name,data:data36};
+for(const key9 in data44){
+if(!((key9 === "RegNo") || (key9 === "Model"))){
+const err121 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Roadway.properties.Trailer,data:data44};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -1815,8 +2445,11 @@ vErrors.push(err121);
 errors++;
 }
 }
-else {
-const err122 = {instancePath:instancePath+"/Payer/Name",schemaPath:"#/properties/Payer/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Payer.properties.Name.type,parentSchema:schema23.properties.Payer.properties.Name,data:data36};
+if(data44.RegNo !== undefined){
+let data45 = data44.RegNo;
+if(typeof data45 === "string"){
+if(func5(data45) > 20){
+const err122 = {instancePath:instancePath+"/Roadway/Trailer/RegNo",schemaPath:"#/properties/Roadway/properties/Trailer/properties/RegNo/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema18.properties.Roadway.properties.Trailer.properties.RegNo,data:data45};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -1825,12 +2458,8 @@ vErrors.push(err122);
 }
 errors++;
 }
-}
-if(data34.BranchCode !== undefined){
-let data37 = data34.BranchCode;
-if(typeof data37 === "string"){
-if(func5(data37) > 50){
-const err123 = {instancePath:instancePath+"/Payer/BranchCode",schemaPath:"#/properties/Payer/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.Payer.properties.BranchCode,data:data37};
+if(func5(data45) < 1){
+const err123 = {instancePath:instancePath+"/Roadway/Trailer/RegNo",schemaPath:"#/properties/Roadway/properties/Trailer/properties/RegNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Roadway.properties.Trailer.properties.RegNo,data:data45};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -1841,7 +2470,7 @@ errors++;
 }
 }
 else {
-const err124 = {instancePath:instancePath+"/Payer/BranchCode",schemaPath:"#/properties/Payer/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Payer.properties.BranchCode.type,parentSchema:schema23.properties.Payer.properties.BranchCode,data:data37};
+const err124 = {instancePath:instancePath+"/Roadway/Trailer/RegNo",schemaPath:"#/properties/Roadway/properties/Trailer/properties/RegNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Roadway.properties.Trailer.properties.RegNo.type,parentSchema:schema18.properties.Roadway.properties.Trailer.properties.RegNo,data:data45};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -1851,11 +2480,11 @@ vErrors.push(err124);
 errors++;
 }
 }
-if(data34.BranchName !== undefined){
-let data38 = data34.BranchName;
-if(typeof data38 === "string"){
-if(func5(data38) > 500){
-const err125 = {instancePath:instancePath+"/Payer/BranchName",schemaPath:"#/properties/Payer/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Payer.properties.BranchName,data:data38};
+if(data44.Model !== undefined){
+let data46 = data44.Model;
+if(typeof data46 === "string"){
+if(func5(data46) > 100){
+const err125 = {instancePath:instancePath+"/Roadway/Trailer/Model",schemaPath:"#/properties/Roadway/properties/Trailer/properties/Model/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema18.properties.Roadway.properties.Trailer.properties.Model,data:data46};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -1864,9 +2493,8 @@ vErrors.push(err125);
 }
 errors++;
 }
-}
-else {
-const err126 = {instancePath:instancePath+"/Payer/BranchName",schemaPath:"#/properties/Payer/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Payer.properties.BranchName.type,parentSchema:schema23.properties.Payer.properties.BranchName,data:data38};
+if(func5(data46) < 1){
+const err126 = {instancePath:instancePath+"/Roadway/Trailer/Model",schemaPath:"#/properties/Roadway/properties/Trailer/properties/Model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Roadway.properties.Trailer.properties.Model,data:data46};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -1876,11 +2504,8 @@ vErrors.push(err126);
 errors++;
 }
 }
-if(data34.ContractNo !== undefined){
-let data39 = data34.ContractNo;
-if(typeof data39 === "string"){
-if(func5(data39) > 100){
-const err127 = {instancePath:instancePath+"/Payer/ContractNo",schemaPath:"#/properties/Payer/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema23.properties.Payer.properties.ContractNo,data:data39};
+else {
+const err127 = {instancePath:instancePath+"/Roadway/Trailer/Model",schemaPath:"#/properties/Roadway/properties/Trailer/properties/Model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Roadway.properties.Trailer.properties.Model.type,parentSchema:schema18.properties.Roadway.properties.Trailer.properties.Model,data:data46};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -1890,8 +2515,12 @@ vErrors.push(err127);
 errors++;
 }
 }
-else {
-const err128 = {instancePath:instancePath+"/Payer/ContractNo",schemaPath:"#/properties/Payer/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Payer.properties.ContractNo.type,parentSchema:schema23.properties.Payer.properties.ContractNo,data:data39};
+}
+}
+if(data42.SemiTrailer !== undefined){
+let data47 = data42.SemiTrailer;
+if((!(data47 && typeof data47 == "object" && !Array.isArray(data47))) && (data47 !== null)){
+const err128 = {instancePath:instancePath+"/Roadway/SemiTrailer",schemaPath:"#/properties/Roadway/properties/SemiTrailer/type",keyword:"type",params:{type: schema18.properties.Roadway.properties.SemiTrailer.type},message:"must be object,null",schema:schema18.properties.Roadway.properties.SemiTrailer.type,parentSchema:schema18.properties.Roadway.properties.SemiTrailer,data:data47};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -1900,12 +2529,9 @@ vErrors.push(err128);
 }
 errors++;
 }
-}
-if(data34.ContractDate !== undefined){
-let data40 = data34.ContractDate;
-if(typeof data40 === "string"){
-if(func5(data40) > 10){
-const err129 = {instancePath:instancePath+"/Payer/ContractDate",schemaPath:"#/$defs/isoDate/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24,data:data40};
+if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
+if(Object.keys(data47).length < 1){
+const err129 = {instancePath:instancePath+"/Roadway/SemiTrailer",schemaPath:"#/properties/Roadway/properties/SemiTrailer/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema18.properties.Roadway.properties.SemiTrailer,data:data47};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -1914,15 +2540,8 @@ vErrors.push(err129);
 }
 errors++;
 }
-const issues10 = func8(data40, true, rootData, this, instancePath + "/Payer/ContractDate");
-if(issues10 !== null){
-const kwErrors10 = func4(issues10, instancePath + "/Payer/ContractDate", "#/$defs/isoDate/isoDate", "isoDate");
-vErrors = vErrors === null ? kwErrors10 : vErrors.concat(kwErrors10);
-errors = errors + kwErrors10.length;
-}
-}
-else {
-const err130 = {instancePath:instancePath+"/Payer/ContractDate",schemaPath:"#/$defs/isoDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data:data40};
+if(data47.RegNo === undefined){
+const err130 = {instancePath:instancePath+"/Roadway/SemiTrailer",schemaPath:"#/properties/Roadway/properties/SemiTrailer/required",keyword:"required",params:{missingProperty: "RegNo"},message:"must have required property '"+"RegNo"+"'",schema:schema18.properties.Roadway.properties.SemiTrailer.required,parentSchema:schema18.properties.Roadway.properties.SemiTrailer,data:data47};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -1931,13 +2550,8 @@ vErrors.push(err130);
 }
 errors++;
 }
-}
-}
-}
-if(data.TransportType !== undefined){
-let data41 = data.TransportType;
-if(!(((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41))) && (isFinite(data41)))){
-const err131 = {instancePath:instancePath+"/TransportType",schemaPath:"#/properties/TransportType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.TransportType.type,parentSchema:schema23.properties.TransportType,data:data41};
+if(data47.Model === undefined){
+const err131 = {instancePath:instancePath+"/Roadway/SemiTrailer",schemaPath:"#/properties/Roadway/properties/SemiTrailer/required",keyword:"required",params:{missingProperty: "Model"},message:"must have required property '"+"Model"+"'",schema:schema18.properties.Roadway.properties.SemiTrailer.required,parentSchema:schema18.properties.Roadway.properties.SemiTrailer,data:data47};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -1946,8 +2560,9 @@ vErrors.push(err131);
 }
 errors++;
 }
-if(!((((data41 === 1) || (data41 === 2)) || (data41 === 3)) || (data41 === 4))){
-const err132 = {instancePath:instancePath+"/TransportType",schemaPath:"#/properties/TransportType/enum",keyword:"enum",params:{allowedValues: schema23.properties.TransportType.enum},message:"must be equal to one of the allowed values",schema:schema23.properties.TransportType.enum,parentSchema:schema23.properties.TransportType,data:data41};
+for(const key10 in data47){
+if(!((key10 === "RegNo") || (key10 === "Model"))){
+const err132 = {instancePath:instancePath+"/Roadway/SemiTrailer",schemaPath:"#/properties/Roadway/properties/SemiTrailer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Roadway.properties.SemiTrailer,data:data47};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -1957,10 +2572,11 @@ vErrors.push(err132);
 errors++;
 }
 }
-if(data.Roadway !== undefined){
-let data42 = data.Roadway;
-if((!(data42 && typeof data42 == "object" && !Array.isArray(data42))) && (data42 !== null)){
-const err133 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/type",keyword:"type",params:{type: schema23.properties.Roadway.type},message:"must be object,null",schema:schema23.properties.Roadway.type,parentSchema:schema23.properties.Roadway,data:data42};
+if(data47.RegNo !== undefined){
+let data48 = data47.RegNo;
+if(typeof data48 === "string"){
+if(func5(data48) > 20){
+const err133 = {instancePath:instancePath+"/Roadway/SemiTrailer/RegNo",schemaPath:"#/properties/Roadway/properties/SemiTrailer/properties/RegNo/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema18.properties.Roadway.properties.SemiTrailer.properties.RegNo,data:data48};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -1969,9 +2585,8 @@ vErrors.push(err133);
 }
 errors++;
 }
-if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
-if(Object.keys(data42).length < 1){
-const err134 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.Roadway,data:data42};
+if(func5(data48) < 1){
+const err134 = {instancePath:instancePath+"/Roadway/SemiTrailer/RegNo",schemaPath:"#/properties/Roadway/properties/SemiTrailer/properties/RegNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Roadway.properties.SemiTrailer.properties.RegNo,data:data48};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -1980,8 +2595,9 @@ vErrors.push(err134);
 }
 errors++;
 }
-if(data42.Truck === undefined){
-const err135 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/required",keyword:"required",params:{missingProperty: "Truck"},message:"must have required property '"+"Truck"+"'",schema:schema23.properties.Roadway.required,parentSchema:schema23.properties.Roadway,data:data42};
+}
+else {
+const err135 = {instancePath:instancePath+"/Roadway/SemiTrailer/RegNo",schemaPath:"#/properties/Roadway/properties/SemiTrailer/properties/RegNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Roadway.properties.SemiTrailer.properties.RegNo.type,parentSchema:schema18.properties.Roadway.properties.SemiTrailer.properties.RegNo,data:data48};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -1990,8 +2606,12 @@ vErrors.push(err135);
 }
 errors++;
 }
-if(data42.Driver === undefined){
-const err136 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/required",keyword:"required",params:{missingProperty: "Driver"},message:"must have required property '"+"Driver"+"'",schema:schema23.properties.Roadway.required,parentSchema:schema23.properties.Roadway,data:data42};
+}
+if(data47.Model !== undefined){
+let data49 = data47.Model;
+if(typeof data49 === "string"){
+if(func5(data49) > 100){
+const err136 = {instancePath:instancePath+"/Roadway/SemiTrailer/Model",schemaPath:"#/properties/Roadway/properties/SemiTrailer/properties/Model/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema18.properties.Roadway.properties.SemiTrailer.properties.Model,data:data49};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -2000,8 +2620,8 @@ vErrors.push(err136);
 }
 errors++;
 }
-if(data42.ProductGroups === undefined){
-const err137 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/required",keyword:"required",params:{missingProperty: "ProductGroups"},message:"must have required property '"+"ProductGroups"+"'",schema:schema23.properties.Roadway.required,parentSchema:schema23.properties.Roadway,data:data42};
+if(func5(data49) < 1){
+const err137 = {instancePath:instancePath+"/Roadway/SemiTrailer/Model",schemaPath:"#/properties/Roadway/properties/SemiTrailer/properties/Model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Roadway.properties.SemiTrailer.properties.Model,data:data49};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -2010,9 +2630,9 @@ vErrors.push(err137);
 }
 errors++;
 }
-for(const key8 in data42){
-if(!(((((key8 === "Truck") || (key8 === "Trailer")) || (key8 === "SemiTrailer")) || (key8 === "Driver")) || (key8 === "ProductGroups"))){
-const err138 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Roadway,data:data42};
+}
+else {
+const err138 = {instancePath:instancePath+"/Roadway/SemiTrailer/Model",schemaPath:"#/properties/Roadway/properties/SemiTrailer/properties/Model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Roadway.properties.SemiTrailer.properties.Model.type,parentSchema:schema18.properties.Roadway.properties.SemiTrailer.properties.Model,data:data49};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -2022,11 +2642,19 @@ vErrors.push(err138);
 errors++;
 }
 }
-if(data42.Truck !== undefined){
-let data43 = data42.Truck;
-if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
-if(data43.RegNo === undefined){
-const err139 = {instancePath:instancePath+"/Roadway/Truck",schemaPath:"#/$defs/vehicle/required",keyword:"required",params:{missingProperty: "RegNo"},message:"must have required property '"+"RegNo"+"'",schema:schema35.required,parentSchema:schema35,data:data43};
+}
+}
+if(data42.Driver !== undefined){
+if(!(validate53.call(this, data42.Driver, {instancePath:instancePath+"/Roadway/Driver",parentData:data42,parentDataProperty:"Driver",rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+errors = vErrors.length;
+}
+}
+if(data42.ProductGroups !== undefined){
+let data51 = data42.ProductGroups;
+if(Array.isArray(data51)){
+if(data51.length > 100){
+const err139 = {instancePath:instancePath+"/Roadway/ProductGroups",schemaPath:"#/properties/Roadway/properties/ProductGroups/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema18.properties.Roadway.properties.ProductGroups,data:data51};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -2035,8 +2663,8 @@ vErrors.push(err139);
 }
 errors++;
 }
-if(data43.Model === undefined){
-const err140 = {instancePath:instancePath+"/Roadway/Truck",schemaPath:"#/$defs/vehicle/required",keyword:"required",params:{missingProperty: "Model"},message:"must have required property '"+"Model"+"'",schema:schema35.required,parentSchema:schema35,data:data43};
+if(data51.length < 1){
+const err140 = {instancePath:instancePath+"/Roadway/ProductGroups",schemaPath:"#/properties/Roadway/properties/ProductGroups/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema18.properties.Roadway.properties.ProductGroups,data:data51};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -2045,9 +2673,12 @@ vErrors.push(err140);
 }
 errors++;
 }
-for(const key9 in data43){
-if(!((key9 === "RegNo") || (key9 === "Model"))){
-const err141 = {instancePath:instancePath+"/Roadway/Truck",schemaPath:"#/$defs/vehicle/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema35,data:data43};
+const len0 = data51.length;
+for(let i0=0; i0<len0; i0++){
+let data52 = data51[i0];
+if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
+if(data52.LoadingPoint === undefined){
+const err141 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "LoadingPoint"},message:"must have required property '"+"LoadingPoint"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items,data:data52};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -2056,12 +2687,8 @@ vErrors.push(err141);
 }
 errors++;
 }
-}
-if(data43.RegNo !== undefined){
-let data44 = data43.RegNo;
-if(typeof data44 === "string"){
-if(func5(data44) > 20){
-const err142 = {instancePath:instancePath+"/Roadway/Truck/RegNo",schemaPath:"#/$defs/vehicle/properties/RegNo/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema35.properties.RegNo,data:data44};
+if(data52.LoadingTrustee === undefined){
+const err142 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "LoadingTrustee"},message:"must have required property '"+"LoadingTrustee"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items,data:data52};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -2070,8 +2697,8 @@ vErrors.push(err142);
 }
 errors++;
 }
-if(func5(data44) < 1){
-const err143 = {instancePath:instancePath+"/Roadway/Truck/RegNo",schemaPath:"#/$defs/vehicle/properties/RegNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema35.properties.RegNo,data:data44};
+if(data52.UnloadingPoint === undefined){
+const err143 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingPoint"},message:"must have required property '"+"UnloadingPoint"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items,data:data52};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -2080,9 +2707,8 @@ vErrors.push(err143);
 }
 errors++;
 }
-}
-else {
-const err144 = {instancePath:instancePath+"/Roadway/Truck/RegNo",schemaPath:"#/$defs/vehicle/properties/RegNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.RegNo.type,parentSchema:schema35.properties.RegNo,data:data44};
+if(data52.UnloadingTrustee === undefined){
+const err144 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingTrustee"},message:"must have required property '"+"UnloadingTrustee"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items,data:data52};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -2091,12 +2717,8 @@ vErrors.push(err144);
 }
 errors++;
 }
-}
-if(data43.Model !== undefined){
-let data45 = data43.Model;
-if(typeof data45 === "string"){
-if(func5(data45) > 100){
-const err145 = {instancePath:instancePath+"/Roadway/Truck/Model",schemaPath:"#/$defs/vehicle/properties/Model/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema35.properties.Model,data:data45};
+if(data52.UnloadingEmpowerment === undefined){
+const err145 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingEmpowerment"},message:"must have required property '"+"UnloadingEmpowerment"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items,data:data52};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -2105,8 +2727,8 @@ vErrors.push(err145);
 }
 errors++;
 }
-if(func5(data45) < 1){
-const err146 = {instancePath:instancePath+"/Roadway/Truck/Model",schemaPath:"#/$defs/vehicle/properties/Model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema35.properties.Model,data:data45};
+if(data52.ProductInfo === undefined){
+const err146 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "ProductInfo"},message:"must have required property '"+"ProductInfo"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items,data:data52};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -2115,9 +2737,9 @@ vErrors.push(err146);
 }
 errors++;
 }
-}
-else {
-const err147 = {instancePath:instancePath+"/Roadway/Truck/Model",schemaPath:"#/$defs/vehicle/properties/Model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.Model.type,parentSchema:schema35.properties.Model,data:data45};
+for(const key11 in data52){
+if(!((((((key11 === "LoadingPoint") || (key11 === "LoadingTrustee")) || (key11 === "UnloadingPoint")) || (key11 === "UnloadingTrustee")) || (key11 === "UnloadingEmpowerment")) || (key11 === "ProductInfo"))){
+const err147 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items,data:data52};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -2127,9 +2749,16 @@ vErrors.push(err147);
 errors++;
 }
 }
+if(data52.LoadingPoint !== undefined){
+if(!(validate56.call(this, data52.LoadingPoint, {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingPoint",parentData:data52,parentDataProperty:"LoadingPoint",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
 }
-else {
-const err148 = {instancePath:instancePath+"/Roadway/Truck",schemaPath:"#/$defs/vehicle/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema35.type,parentSchema:schema35,data:data43};
+}
+if(data52.LoadingTrustee !== undefined){
+let data54 = data52.LoadingTrustee;
+if((!(data54 && typeof data54 == "object" && !Array.isArray(data54))) && (data54 !== null)){
+const err148 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/type",keyword:"type",params:{type: schema18.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.type},message:"must be object,null",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee,data:data54};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -2138,11 +2767,9 @@ vErrors.push(err148);
 }
 errors++;
 }
-}
-if(data42.Trailer !== undefined){
-let data46 = data42.Trailer;
-if((!(data46 && typeof data46 == "object" && !Array.isArray(data46))) && (data46 !== null)){
-const err149 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/type",keyword:"type",params:{type: schema23.properties.Roadway.properties.Trailer.type},message:"must be object,null",schema:schema23.properties.Roadway.properties.Trailer.type,parentSchema:schema23.properties.Roadway.properties.Trailer,data:data46};
+if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
+if(Object.keys(data54).length < 1){
+const err149 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee,data:data54};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -2151,9 +2778,8 @@ vErrors.push(err149);
 }
 errors++;
 }
-if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
-if(Object.keys(data46).length < 1){
-const err150 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.Roadway.properties.Trailer,data:data46};
+if(data54.Pinfl === undefined){
+const err150 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee,data:data54};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -2162,8 +2788,8 @@ vErrors.push(err150);
 }
 errors++;
 }
-if(data46.RegNo === undefined){
-const err151 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/required",keyword:"required",params:{missingProperty: "RegNo"},message:"must have required property '"+"RegNo"+"'",schema:schema23.properties.Roadway.properties.Trailer.required,parentSchema:schema23.properties.Roadway.properties.Trailer,data:data46};
+if(data54.FullName === undefined){
+const err151 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee,data:data54};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -2172,8 +2798,9 @@ vErrors.push(err151);
 }
 errors++;
 }
-if(data46.Model === undefined){
-const err152 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/required",keyword:"required",params:{missingProperty: "Model"},message:"must have required property '"+"Model"+"'",schema:schema23.properties.Roadway.properties.Trailer.required,parentSchema:schema23.properties.Roadway.properties.Trailer,data:data46};
+for(const key12 in data54){
+if(!((key12 === "Pinfl") || (key12 === "FullName"))){
+const err152 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee,data:data54};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -2182,9 +2809,16 @@ vErrors.push(err152);
 }
 errors++;
 }
-for(const key10 in data46){
-if(!((key10 === "RegNo") || (key10 === "Model"))){
-const err153 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Roadway.properties.Trailer,data:data46};
+}
+if(data54.Pinfl !== undefined){
+let data55 = data54.Pinfl;
+if(!(validate58.call(this, data55, {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingTrustee/Pinfl",parentData:data54,parentDataProperty:"Pinfl",rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+errors = vErrors.length;
+}
+if(typeof data55 === "string"){
+if(func5(data55) < 14){
+const err153 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingTrustee/Pinfl",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.properties.Pinfl,data:data55};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -2194,11 +2828,12 @@ vErrors.push(err153);
 errors++;
 }
 }
-if(data46.RegNo !== undefined){
-let data47 = data46.RegNo;
-if(typeof data47 === "string"){
-if(func5(data47) > 20){
-const err154 = {instancePath:instancePath+"/Roadway/Trailer/RegNo",schemaPath:"#/properties/Roadway/properties/Trailer/properties/RegNo/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema23.properties.Roadway.properties.Trailer.properties.RegNo,data:data47};
+}
+if(data54.FullName !== undefined){
+let data56 = data54.FullName;
+if(typeof data56 === "string"){
+if(func5(data56) > 300){
+const err154 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingTrustee/FullName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data56};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -2207,8 +2842,8 @@ vErrors.push(err154);
 }
 errors++;
 }
-if(func5(data47) < 1){
-const err155 = {instancePath:instancePath+"/Roadway/Trailer/RegNo",schemaPath:"#/properties/Roadway/properties/Trailer/properties/RegNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Roadway.properties.Trailer.properties.RegNo,data:data47};
+if(func5(data56) < 1){
+const err155 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingTrustee/FullName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data56};
 if(vErrors === null){
 vErrors = [err155];
 }
@@ -2219,7 +2854,7 @@ errors++;
 }
 }
 else {
-const err156 = {instancePath:instancePath+"/Roadway/Trailer/RegNo",schemaPath:"#/properties/Roadway/properties/Trailer/properties/RegNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Roadway.properties.Trailer.properties.RegNo.type,parentSchema:schema23.properties.Roadway.properties.Trailer.properties.RegNo,data:data47};
+const err156 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingTrustee/FullName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data56};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -2229,11 +2864,18 @@ vErrors.push(err156);
 errors++;
 }
 }
-if(data46.Model !== undefined){
-let data48 = data46.Model;
-if(typeof data48 === "string"){
-if(func5(data48) > 100){
-const err157 = {instancePath:instancePath+"/Roadway/Trailer/Model",schemaPath:"#/properties/Roadway/properties/Trailer/properties/Model/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema23.properties.Roadway.properties.Trailer.properties.Model,data:data48};
+}
+}
+if(data52.UnloadingPoint !== undefined){
+if(!(validate56.call(this, data52.UnloadingPoint, {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingPoint",parentData:data52,parentDataProperty:"UnloadingPoint",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data52.UnloadingTrustee !== undefined){
+let data58 = data52.UnloadingTrustee;
+if((!(data58 && typeof data58 == "object" && !Array.isArray(data58))) && (data58 !== null)){
+const err157 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/type",keyword:"type",params:{type: schema18.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.type},message:"must be object,null",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data58};
 if(vErrors === null){
 vErrors = [err157];
 }
@@ -2242,8 +2884,9 @@ vErrors.push(err157);
 }
 errors++;
 }
-if(func5(data48) < 1){
-const err158 = {instancePath:instancePath+"/Roadway/Trailer/Model",schemaPath:"#/properties/Roadway/properties/Trailer/properties/Model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Roadway.properties.Trailer.properties.Model,data:data48};
+if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
+if(Object.keys(data58).length < 1){
+const err158 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data58};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -2252,9 +2895,8 @@ vErrors.push(err158);
 }
 errors++;
 }
-}
-else {
-const err159 = {instancePath:instancePath+"/Roadway/Trailer/Model",schemaPath:"#/properties/Roadway/properties/Trailer/properties/Model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Roadway.properties.Trailer.properties.Model.type,parentSchema:schema23.properties.Roadway.properties.Trailer.properties.Model,data:data48};
+if(data58.Pinfl === undefined){
+const err159 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data58};
 if(vErrors === null){
 vErrors = [err159];
 }
@@ -2263,13 +2905,8 @@ vErrors.push(err159);
 }
 errors++;
 }
-}
-}
-}
-if(data42.SemiTrailer !== undefined){
-let data49 = data42.SemiTrailer;
-if((!(data49 && typeof data49 == "object" && !Array.isArray(data49))) && (data49 !== null)){
-const err160 = {instancePath:instancePath+"/Roadway/SemiTrailer",schemaPath:"#/properties/Roadway/properties/SemiTrailer/type",keyword:"type",params:{type: schema23.properties.Roadway.properties.SemiTrailer.type},message:"must be object,null",schema:schema23.properties.Roadway.properties.SemiTrailer.type,parentSchema:schema23.properties.Roadway.properties.SemiTrailer,data:data49};
+if(data58.FullName === undefined){
+const err160 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data58};
 if(vErrors === null){
 vErrors = [err160];
 }
@@ -2278,9 +2915,9 @@ vErrors.push(err160);
 }
 errors++;
 }
-if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
-if(Object.keys(data49).length < 1){
-const err161 = {instancePath:instancePath+"/Roadway/SemiTrailer",schemaPath:"#/properties/Roadway/properties/SemiTrailer/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.Roadway.properties.SemiTrailer,data:data49};
+for(const key13 in data58){
+if(!((key13 === "Pinfl") || (key13 === "FullName"))){
+const err161 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data58};
 if(vErrors === null){
 vErrors = [err161];
 }
@@ -2289,8 +2926,16 @@ vErrors.push(err161);
 }
 errors++;
 }
-if(data49.RegNo === undefined){
-const err162 = {instancePath:instancePath+"/Roadway/SemiTrailer",schemaPath:"#/properties/Roadway/properties/SemiTrailer/required",keyword:"required",params:{missingProperty: "RegNo"},message:"must have required property '"+"RegNo"+"'",schema:schema23.properties.Roadway.properties.SemiTrailer.required,parentSchema:schema23.properties.Roadway.properties.SemiTrailer,data:data49};
+}
+if(data58.Pinfl !== undefined){
+let data59 = data58.Pinfl;
+if(!(validate58.call(this, data59, {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingTrustee/Pinfl",parentData:data58,parentDataProperty:"Pinfl",rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+errors = vErrors.length;
+}
+if(typeof data59 === "string"){
+if(func5(data59) < 14){
+const err162 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingTrustee/Pinfl",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.Pinfl,data:data59};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -2299,8 +2944,13 @@ vErrors.push(err162);
 }
 errors++;
 }
-if(data49.Model === undefined){
-const err163 = {instancePath:instancePath+"/Roadway/SemiTrailer",schemaPath:"#/properties/Roadway/properties/SemiTrailer/required",keyword:"required",params:{missingProperty: "Model"},message:"must have required property '"+"Model"+"'",schema:schema23.properties.Roadway.properties.SemiTrailer.required,parentSchema:schema23.properties.Roadway.properties.SemiTrailer,data:data49};
+}
+}
+if(data58.FullName !== undefined){
+let data60 = data58.FullName;
+if(typeof data60 === "string"){
+if(func5(data60) > 300){
+const err163 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingTrustee/FullName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data60};
 if(vErrors === null){
 vErrors = [err163];
 }
@@ -2309,9 +2959,8 @@ vErrors.push(err163);
 }
 errors++;
 }
-for(const key11 in data49){
-if(!((key11 === "RegNo") || (key11 === "Model"))){
-const err164 = {instancePath:instancePath+"/Roadway/SemiTrailer",schemaPath:"#/properties/Roadway/properties/SemiTrailer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Roadway.properties.SemiTrailer,data:data49};
+if(func5(data60) < 1){
+const err164 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingTrustee/FullName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data60};
 if(vErrors === null){
 vErrors = [err164];
 }
@@ -2321,11 +2970,8 @@ vErrors.push(err164);
 errors++;
 }
 }
-if(data49.RegNo !== undefined){
-let data50 = data49.RegNo;
-if(typeof data50 === "string"){
-if(func5(data50) > 20){
-const err165 = {instancePath:instancePath+"/Roadway/SemiTrailer/RegNo",schemaPath:"#/properties/Roadway/properties/SemiTrailer/properties/RegNo/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema23.properties.Roadway.properties.SemiTrailer.properties.RegNo,data:data50};
+else {
+const err165 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingTrustee/FullName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data60};
 if(vErrors === null){
 vErrors = [err165];
 }
@@ -2334,8 +2980,13 @@ vErrors.push(err165);
 }
 errors++;
 }
-if(func5(data50) < 1){
-const err166 = {instancePath:instancePath+"/Roadway/SemiTrailer/RegNo",schemaPath:"#/properties/Roadway/properties/SemiTrailer/properties/RegNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Roadway.properties.SemiTrailer.properties.RegNo,data:data50};
+}
+}
+}
+if(data52.UnloadingEmpowerment !== undefined){
+let data61 = data52.UnloadingEmpowerment;
+if((!(data61 && typeof data61 == "object" && !Array.isArray(data61))) && (data61 !== null)){
+const err166 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/type",keyword:"type",params:{type: schema18.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.type},message:"must be object,null",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data61};
 if(vErrors === null){
 vErrors = [err166];
 }
@@ -2344,9 +2995,9 @@ vErrors.push(err166);
 }
 errors++;
 }
-}
-else {
-const err167 = {instancePath:instancePath+"/Roadway/SemiTrailer/RegNo",schemaPath:"#/properties/Roadway/properties/SemiTrailer/properties/RegNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Roadway.properties.SemiTrailer.properties.RegNo.type,parentSchema:schema23.properties.Roadway.properties.SemiTrailer.properties.RegNo,data:data50};
+if(data61 && typeof data61 == "object" && !Array.isArray(data61)){
+if(Object.keys(data61).length < 1){
+const err167 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data61};
 if(vErrors === null){
 vErrors = [err167];
 }
@@ -2355,12 +3006,8 @@ vErrors.push(err167);
 }
 errors++;
 }
-}
-if(data49.Model !== undefined){
-let data51 = data49.Model;
-if(typeof data51 === "string"){
-if(func5(data51) > 100){
-const err168 = {instancePath:instancePath+"/Roadway/SemiTrailer/Model",schemaPath:"#/properties/Roadway/properties/SemiTrailer/properties/Model/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema23.properties.Roadway.properties.SemiTrailer.properties.Model,data:data51};
+if(data61.EmpowermentNo === undefined){
+const err168 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/required",keyword:"required",params:{missingProperty: "EmpowermentNo"},message:"must have required property '"+"EmpowermentNo"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data61};
 if(vErrors === null){
 vErrors = [err168];
 }
@@ -2369,8 +3016,8 @@ vErrors.push(err168);
 }
 errors++;
 }
-if(func5(data51) < 1){
-const err169 = {instancePath:instancePath+"/Roadway/SemiTrailer/Model",schemaPath:"#/properties/Roadway/properties/SemiTrailer/properties/Model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Roadway.properties.SemiTrailer.properties.Model,data:data51};
+if(data61.EmpowermentDateOfIssue === undefined){
+const err169 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfIssue"},message:"must have required property '"+"EmpowermentDateOfIssue"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data61};
 if(vErrors === null){
 vErrors = [err169];
 }
@@ -2379,9 +3026,9 @@ vErrors.push(err169);
 }
 errors++;
 }
-}
-else {
-const err170 = {instancePath:instancePath+"/Roadway/SemiTrailer/Model",schemaPath:"#/properties/Roadway/properties/SemiTrailer/properties/Model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Roadway.properties.SemiTrailer.properties.Model.type,parentSchema:schema23.properties.Roadway.properties.SemiTrailer.properties.Model,data:data51};
+for(const key14 in data61){
+if(!((((key14 === "EmpowermentId") || (key14 === "EmpowermentNo")) || (key14 === "EmpowermentDateOfIssue")) || (key14 === "EmpowermentDateOfExpire"))){
+const err170 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data61};
 if(vErrors === null){
 vErrors = [err170];
 }
@@ -2391,19 +3038,11 @@ vErrors.push(err170);
 errors++;
 }
 }
-}
-}
-if(data42.Driver !== undefined){
-if(!(validate24.call(this, data42.Driver, {instancePath:instancePath+"/Roadway/Driver",parentData:data42,parentDataProperty:"Driver",rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
-errors = vErrors.length;
-}
-}
-if(data42.ProductGroups !== undefined){
-let data53 = data42.ProductGroups;
-if(Array.isArray(data53)){
-if(data53.length > 100){
-const err171 = {instancePath:instancePath+"/Roadway/ProductGroups",schemaPath:"#/properties/Roadway/properties/ProductGroups/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema23.properties.Roadway.properties.ProductGroups,data:data53};
+if(data61.EmpowermentId !== undefined){
+let data62 = data61.EmpowermentId;
+if(typeof data62 === "string"){
+if(func5(data62) > 50){
+const err171 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment/EmpowermentId",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId,data:data62};
 if(vErrors === null){
 vErrors = [err171];
 }
@@ -2412,8 +3051,9 @@ vErrors.push(err171);
 }
 errors++;
 }
-if(data53.length < 1){
-const err172 = {instancePath:instancePath+"/Roadway/ProductGroups",schemaPath:"#/properties/Roadway/properties/ProductGroups/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema23.properties.Roadway.properties.ProductGroups,data:data53};
+}
+else {
+const err172 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment/EmpowermentId",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId,data:data62};
 if(vErrors === null){
 vErrors = [err172];
 }
@@ -2422,12 +3062,12 @@ vErrors.push(err172);
 }
 errors++;
 }
-const len0 = data53.length;
-for(let i0=0; i0<len0; i0++){
-let data54 = data53[i0];
-if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
-if(data54.LoadingPoint === undefined){
-const err173 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "LoadingPoint"},message:"must have required property '"+"LoadingPoint"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items,data:data54};
+}
+if(data61.EmpowermentNo !== undefined){
+let data63 = data61.EmpowermentNo;
+if(typeof data63 === "string"){
+if(func5(data63) > 50){
+const err173 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data63};
 if(vErrors === null){
 vErrors = [err173];
 }
@@ -2436,8 +3076,8 @@ vErrors.push(err173);
 }
 errors++;
 }
-if(data54.LoadingTrustee === undefined){
-const err174 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "LoadingTrustee"},message:"must have required property '"+"LoadingTrustee"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items,data:data54};
+if(func5(data63) < 1){
+const err174 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data63};
 if(vErrors === null){
 vErrors = [err174];
 }
@@ -2446,8 +3086,9 @@ vErrors.push(err174);
 }
 errors++;
 }
-if(data54.UnloadingPoint === undefined){
-const err175 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingPoint"},message:"must have required property '"+"UnloadingPoint"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items,data:data54};
+}
+else {
+const err175 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data63};
 if(vErrors === null){
 vErrors = [err175];
 }
@@ -2456,8 +3097,26 @@ vErrors.push(err175);
 }
 errors++;
 }
-if(data54.UnloadingTrustee === undefined){
-const err176 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingTrustee"},message:"must have required property '"+"UnloadingTrustee"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items,data:data54};
+}
+if(data61.EmpowermentDateOfIssue !== undefined){
+if(!(validate36.call(this, data61.EmpowermentDateOfIssue, {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment/EmpowermentDateOfIssue",parentData:data61,parentDataProperty:"EmpowermentDateOfIssue",rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
+}
+}
+if(data61.EmpowermentDateOfExpire !== undefined){
+if(!(validate36.call(this, data61.EmpowermentDateOfExpire, {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment/EmpowermentDateOfExpire",parentData:data61,parentDataProperty:"EmpowermentDateOfExpire",rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
+}
+}
+}
+}
+if(data52.ProductInfo !== undefined){
+let data66 = data52.ProductInfo;
+if(data66 && typeof data66 == "object" && !Array.isArray(data66)){
+if(data66.TotalDeliverySum === undefined){
+const err176 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "TotalDeliverySum"},message:"must have required property '"+"TotalDeliverySum"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data66};
 if(vErrors === null){
 vErrors = [err176];
 }
@@ -2466,8 +3125,8 @@ vErrors.push(err176);
 }
 errors++;
 }
-if(data54.UnloadingEmpowerment === undefined){
-const err177 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingEmpowerment"},message:"must have required property '"+"UnloadingEmpowerment"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items,data:data54};
+if(data66.Products === undefined){
+const err177 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data66};
 if(vErrors === null){
 vErrors = [err177];
 }
@@ -2476,8 +3135,9 @@ vErrors.push(err177);
 }
 errors++;
 }
-if(data54.ProductInfo === undefined){
-const err178 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "ProductInfo"},message:"must have required property '"+"ProductInfo"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items,data:data54};
+for(const key15 in data66){
+if(!(((key15 === "TotalDeliverySum") || (key15 === "TotalWeightBrutto")) || (key15 === "Products"))){
+const err178 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data66};
 if(vErrors === null){
 vErrors = [err178];
 }
@@ -2486,9 +3146,16 @@ vErrors.push(err178);
 }
 errors++;
 }
-for(const key12 in data54){
-if(!((((((key12 === "LoadingPoint") || (key12 === "LoadingTrustee")) || (key12 === "UnloadingPoint")) || (key12 === "UnloadingTrustee")) || (key12 === "UnloadingEmpowerment")) || (key12 === "ProductInfo"))){
-const err179 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items,data:data54};
+}
+if(data66.TotalDeliverySum !== undefined){
+let data67 = data66.TotalDeliverySum;
+if(!(validate64.call(this, data67, {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/TotalDeliverySum",parentData:data66,parentDataProperty:"TotalDeliverySum",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+errors = vErrors.length;
+}
+if((typeof data67 == "number") && (isFinite(data67))){
+if(data67 < 0 || isNaN(data67)){
+const err179 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/TotalDeliverySum",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalDeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalDeliverySum,data:data67};
 if(vErrors === null){
 vErrors = [err179];
 }
@@ -2498,11 +3165,12 @@ vErrors.push(err179);
 errors++;
 }
 }
-if(data54.LoadingPoint !== undefined){
-let data55 = data54.LoadingPoint;
-if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
-if(data55.regionId === undefined){
-const err180 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingPoint",schemaPath:"#/$defs/point/required",keyword:"required",params:{missingProperty: "regionId"},message:"must have required property '"+"regionId"+"'",schema:schema38.required,parentSchema:schema38,data:data55};
+}
+if(data66.TotalWeightBrutto !== undefined){
+let data68 = data66.TotalWeightBrutto;
+if((typeof data68 == "number") && (isFinite(data68))){
+if(data68 < 0 || isNaN(data68)){
+const err180 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/TotalWeightBrutto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto,data:data68};
 if(vErrors === null){
 vErrors = [err180];
 }
@@ -2511,8 +3179,15 @@ vErrors.push(err180);
 }
 errors++;
 }
-if(data55.districtCode === undefined){
-const err181 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingPoint",schemaPath:"#/$defs/point/required",keyword:"required",params:{missingProperty: "districtCode"},message:"must have required property '"+"districtCode"+"'",schema:schema38.required,parentSchema:schema38,data:data55};
+const issues2 = func74(data68, 6, rootData, this, instancePath + "/Roadway/ProductGroups/" + i0+"/ProductInfo/TotalWeightBrutto");
+if(issues2 !== null){
+const kwErrors2 = func4(issues2, instancePath + "/Roadway/ProductGroups/" + i0+"/ProductInfo/TotalWeightBrutto", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
+errors = errors + kwErrors2.length;
+}
+}
+else {
+const err181 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/TotalWeightBrutto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto,data:data68};
 if(vErrors === null){
 vErrors = [err181];
 }
@@ -2521,8 +3196,12 @@ vErrors.push(err181);
 }
 errors++;
 }
-if(data55.address === undefined){
-const err182 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingPoint",schemaPath:"#/$defs/point/required",keyword:"required",params:{missingProperty: "address"},message:"must have required property '"+"address"+"'",schema:schema38.required,parentSchema:schema38,data:data55};
+}
+if(data66.Products !== undefined){
+let data69 = data66.Products;
+if(Array.isArray(data69)){
+if(data69.length > 10000){
+const err182 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data69};
 if(vErrors === null){
 vErrors = [err182];
 }
@@ -2531,9 +3210,8 @@ vErrors.push(err182);
 }
 errors++;
 }
-for(const key13 in data55){
-if(!(func2.call(schema38.properties, key13))){
-const err183 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingPoint",schemaPath:"#/$defs/point/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties",schema:false,parentSchema:schema38,data:data55};
+if(data69.length < 1){
+const err183 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data69};
 if(vErrors === null){
 vErrors = [err183];
 }
@@ -2542,11 +3220,12 @@ vErrors.push(err183);
 }
 errors++;
 }
-}
-if(data55.regionId !== undefined){
-let data56 = data55.regionId;
-if(!(((typeof data56 == "number") && (!(data56 % 1) && !isNaN(data56))) && (isFinite(data56)))){
-const err184 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingPoint/regionId",schemaPath:"#/$defs/point/properties/regionId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.regionId.type,parentSchema:schema38.properties.regionId,data:data56};
+const len1 = data69.length;
+for(let i1=0; i1<len1; i1++){
+let data70 = data69[i1];
+if(data70 && typeof data70 == "object" && !Array.isArray(data70)){
+if(data70.OrdNo === undefined){
+const err184 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data70};
 if(vErrors === null){
 vErrors = [err184];
 }
@@ -2555,9 +3234,8 @@ vErrors.push(err184);
 }
 errors++;
 }
-if((typeof data56 == "number") && (isFinite(data56))){
-if(data56 < 1 || isNaN(data56)){
-const err185 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingPoint/regionId",schemaPath:"#/$defs/point/properties/regionId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema38.properties.regionId,data:data56};
+if(data70.CatalogCode === undefined){
+const err185 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data70};
 if(vErrors === null){
 vErrors = [err185];
 }
@@ -2566,13 +3244,8 @@ vErrors.push(err185);
 }
 errors++;
 }
-}
-}
-if(data55.regionName !== undefined){
-let data57 = data55.regionName;
-if(typeof data57 === "string"){
-if(func5(data57) > 200){
-const err186 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingPoint/regionName",schemaPath:"#/$defs/point/properties/regionName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema38.properties.regionName,data:data57};
+if(data70.CatalogName === undefined){
+const err186 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data70};
 if(vErrors === null){
 vErrors = [err186];
 }
@@ -2581,9 +3254,8 @@ vErrors.push(err186);
 }
 errors++;
 }
-}
-else {
-const err187 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingPoint/regionName",schemaPath:"#/$defs/point/properties/regionName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.regionName.type,parentSchema:schema38.properties.regionName,data:data57};
+if(data70.ProductName === undefined){
+const err187 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "ProductName"},message:"must have required property '"+"ProductName"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data70};
 if(vErrors === null){
 vErrors = [err187];
 }
@@ -2592,11 +3264,8 @@ vErrors.push(err187);
 }
 errors++;
 }
-}
-if(data55.districtCode !== undefined){
-let data58 = data55.districtCode;
-if(!(((typeof data58 == "number") && (!(data58 % 1) && !isNaN(data58))) && (isFinite(data58)))){
-const err188 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingPoint/districtCode",schemaPath:"#/$defs/point/properties/districtCode/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.districtCode.type,parentSchema:schema38.properties.districtCode,data:data58};
+if(data70.PackageCode === undefined){
+const err188 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data70};
 if(vErrors === null){
 vErrors = [err188];
 }
@@ -2605,9 +3274,8 @@ vErrors.push(err188);
 }
 errors++;
 }
-if((typeof data58 == "number") && (isFinite(data58))){
-if(data58 < 1 || isNaN(data58)){
-const err189 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingPoint/districtCode",schemaPath:"#/$defs/point/properties/districtCode/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema38.properties.districtCode,data:data58};
+if(data70.PackageName === undefined){
+const err189 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data70};
 if(vErrors === null){
 vErrors = [err189];
 }
@@ -2616,13 +3284,8 @@ vErrors.push(err189);
 }
 errors++;
 }
-}
-}
-if(data55.districtName !== undefined){
-let data59 = data55.districtName;
-if(typeof data59 === "string"){
-if(func5(data59) > 200){
-const err190 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingPoint/districtName",schemaPath:"#/$defs/point/properties/districtName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema38.properties.districtName,data:data59};
+if(data70.Amount === undefined){
+const err190 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Amount"},message:"must have required property '"+"Amount"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data70};
 if(vErrors === null){
 vErrors = [err190];
 }
@@ -2631,9 +3294,8 @@ vErrors.push(err190);
 }
 errors++;
 }
-}
-else {
-const err191 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingPoint/districtName",schemaPath:"#/$defs/point/properties/districtName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.districtName.type,parentSchema:schema38.properties.districtName,data:data59};
+if(data70.Price === undefined){
+const err191 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Price"},message:"must have required property '"+"Price"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data70};
 if(vErrors === null){
 vErrors = [err191];
 }
@@ -2642,11 +3304,8 @@ vErrors.push(err191);
 }
 errors++;
 }
-}
-if(data55.mahallaId !== undefined){
-let data60 = data55.mahallaId;
-if((!(((typeof data60 == "number") && (!(data60 % 1) && !isNaN(data60))) && (isFinite(data60)))) && (data60 !== null)){
-const err192 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingPoint/mahallaId",schemaPath:"#/$defs/point/properties/mahallaId/type",keyword:"type",params:{type: schema38.properties.mahallaId.type},message:"must be integer,null",schema:schema38.properties.mahallaId.type,parentSchema:schema38.properties.mahallaId,data:data60};
+if(data70.DeliverySum === undefined){
+const err192 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data70};
 if(vErrors === null){
 vErrors = [err192];
 }
@@ -2655,12 +3314,9 @@ vErrors.push(err192);
 }
 errors++;
 }
-}
-if(data55.mahallaName !== undefined){
-let data61 = data55.mahallaName;
-if(typeof data61 === "string"){
-if(func5(data61) > 200){
-const err193 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingPoint/mahallaName",schemaPath:"#/$defs/point/properties/mahallaName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema38.properties.mahallaName,data:data61};
+for(const key16 in data70){
+if(!(func2.call(schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties, key16))){
+const err193 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data70};
 if(vErrors === null){
 vErrors = [err193];
 }
@@ -2670,8 +3326,10 @@ vErrors.push(err193);
 errors++;
 }
 }
-else {
-const err194 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingPoint/mahallaName",schemaPath:"#/$defs/point/properties/mahallaName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.mahallaName.type,parentSchema:schema38.properties.mahallaName,data:data61};
+if(data70.OrdNo !== undefined){
+let data71 = data70.OrdNo;
+if(!(((typeof data71 == "number") && (!(data71 % 1) && !isNaN(data71))) && (isFinite(data71)))){
+const err194 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/OrdNo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data71};
 if(vErrors === null){
 vErrors = [err194];
 }
@@ -2680,12 +3338,9 @@ vErrors.push(err194);
 }
 errors++;
 }
-}
-if(data55.address !== undefined){
-let data62 = data55.address;
-if(typeof data62 === "string"){
-if(func5(data62) > 500){
-const err195 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingPoint/address",schemaPath:"#/$defs/point/properties/address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema38.properties.address,data:data62};
+if((typeof data71 == "number") && (isFinite(data71))){
+if(data71 < 1 || isNaN(data71)){
+const err195 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/OrdNo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data71};
 if(vErrors === null){
 vErrors = [err195];
 }
@@ -2694,8 +3349,13 @@ vErrors.push(err195);
 }
 errors++;
 }
-if(func5(data62) < 1){
-const err196 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingPoint/address",schemaPath:"#/$defs/point/properties/address/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.address,data:data62};
+}
+}
+if(data70.CommittentTinOrPinfl !== undefined){
+let data72 = data70.CommittentTinOrPinfl;
+if(typeof data72 === "string"){
+if(func5(data72) > 14){
+const err196 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/CommittentTinOrPinfl",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl,data:data72};
 if(vErrors === null){
 vErrors = [err196];
 }
@@ -2704,9 +3364,15 @@ vErrors.push(err196);
 }
 errors++;
 }
+const issues3 = func18(data72, true, rootData, this, instancePath + "/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/CommittentTinOrPinfl");
+if(issues3 !== null){
+const kwErrors3 = func4(issues3, instancePath + "/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/CommittentTinOrPinfl", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/pinflOrTin", "pinflOrTin");
+vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
+errors = errors + kwErrors3.length;
+}
 }
 else {
-const err197 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingPoint/address",schemaPath:"#/$defs/point/properties/address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.address.type,parentSchema:schema38.properties.address,data:data62};
+const err197 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/CommittentTinOrPinfl",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl,data:data72};
 if(vErrors === null){
 vErrors = [err197];
 }
@@ -2716,10 +3382,11 @@ vErrors.push(err197);
 errors++;
 }
 }
-if(data55.longitude !== undefined){
-let data63 = data55.longitude;
-if((!((typeof data63 == "number") && (isFinite(data63)))) && (data63 !== null)){
-const err198 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingPoint/longitude",schemaPath:"#/$defs/point/properties/longitude/type",keyword:"type",params:{type: schema38.properties.longitude.type},message:"must be number,null",schema:schema38.properties.longitude.type,parentSchema:schema38.properties.longitude,data:data63};
+if(data70.CommittentName !== undefined){
+let data73 = data70.CommittentName;
+if(typeof data73 === "string"){
+if(func5(data73) > 500){
+const err198 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/CommittentName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName,data:data73};
 if(vErrors === null){
 vErrors = [err198];
 }
@@ -2728,9 +3395,9 @@ vErrors.push(err198);
 }
 errors++;
 }
-if((typeof data63 == "number") && (isFinite(data63))){
-if(data63 > 180 || isNaN(data63)){
-const err199 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingPoint/longitude",schemaPath:"#/$defs/point/properties/longitude/maximum",keyword:"maximum",params:{comparison: "<=", limit: 180},message:"must be <= 180",schema:180,parentSchema:schema38.properties.longitude,data:data63};
+}
+else {
+const err199 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/CommittentName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName,data:data73};
 if(vErrors === null){
 vErrors = [err199];
 }
@@ -2739,8 +3406,18 @@ vErrors.push(err199);
 }
 errors++;
 }
-if(data63 < -180 || isNaN(data63)){
-const err200 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingPoint/longitude",schemaPath:"#/$defs/point/properties/longitude/minimum",keyword:"minimum",params:{comparison: ">=", limit: -180},message:"must be >= -180",schema:-180,parentSchema:schema38.properties.longitude,data:data63};
+}
+if(data70.CatalogCode !== undefined){
+if(!(validate66.call(this, data70.CatalogCode, {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/CatalogCode",parentData:data70,parentDataProperty:"CatalogCode",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+errors = vErrors.length;
+}
+}
+if(data70.CatalogName !== undefined){
+let data75 = data70.CatalogName;
+if(typeof data75 === "string"){
+if(func5(data75) > 1000){
+const err200 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/CatalogName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data75};
 if(vErrors === null){
 vErrors = [err200];
 }
@@ -2749,12 +3426,8 @@ vErrors.push(err200);
 }
 errors++;
 }
-}
-}
-if(data55.latitude !== undefined){
-let data64 = data55.latitude;
-if((!((typeof data64 == "number") && (isFinite(data64)))) && (data64 !== null)){
-const err201 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingPoint/latitude",schemaPath:"#/$defs/point/properties/latitude/type",keyword:"type",params:{type: schema38.properties.latitude.type},message:"must be number,null",schema:schema38.properties.latitude.type,parentSchema:schema38.properties.latitude,data:data64};
+if(func5(data75) < 1){
+const err201 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/CatalogName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data75};
 if(vErrors === null){
 vErrors = [err201];
 }
@@ -2763,9 +3436,9 @@ vErrors.push(err201);
 }
 errors++;
 }
-if((typeof data64 == "number") && (isFinite(data64))){
-if(data64 > 90 || isNaN(data64)){
-const err202 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingPoint/latitude",schemaPath:"#/$defs/point/properties/latitude/maximum",keyword:"maximum",params:{comparison: "<=", limit: 90},message:"must be <= 90",schema:90,parentSchema:schema38.properties.latitude,data:data64};
+}
+else {
+const err202 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/CatalogName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data75};
 if(vErrors === null){
 vErrors = [err202];
 }
@@ -2774,8 +3447,12 @@ vErrors.push(err202);
 }
 errors++;
 }
-if(data64 < -90 || isNaN(data64)){
-const err203 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingPoint/latitude",schemaPath:"#/$defs/point/properties/latitude/minimum",keyword:"minimum",params:{comparison: ">=", limit: -90},message:"must be >= -90",schema:-90,parentSchema:schema38.properties.latitude,data:data64};
+}
+if(data70.ProductName !== undefined){
+let data76 = data70.ProductName;
+if(typeof data76 === "string"){
+if(func5(data76) > 1000){
+const err203 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/ProductName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data76};
 if(vErrors === null){
 vErrors = [err203];
 }
@@ -2784,11 +3461,8 @@ vErrors.push(err203);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err204 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingPoint",schemaPath:"#/$defs/point/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data:data55};
+if(func5(data76) < 1){
+const err204 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/ProductName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data76};
 if(vErrors === null){
 vErrors = [err204];
 }
@@ -2798,10 +3472,8 @@ vErrors.push(err204);
 errors++;
 }
 }
-if(data54.LoadingTrustee !== undefined){
-let data65 = data54.LoadingTrustee;
-if((!(data65 && typeof data65 == "object" && !Array.isArray(data65))) && (data65 !== null)){
-const err205 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/type",keyword:"type",params:{type: schema23.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.type},message:"must be object,null",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee,data:data65};
+else {
+const err205 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/ProductName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data76};
 if(vErrors === null){
 vErrors = [err205];
 }
@@ -2810,9 +3482,18 @@ vErrors.push(err205);
 }
 errors++;
 }
-if(data65 && typeof data65 == "object" && !Array.isArray(data65)){
-if(Object.keys(data65).length < 1){
-const err206 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee,data:data65};
+}
+if(data70.PackageCode !== undefined){
+if(!(validate68.call(this, data70.PackageCode, {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/PackageCode",parentData:data70,parentDataProperty:"PackageCode",rootData}))){
+vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+errors = vErrors.length;
+}
+}
+if(data70.PackageName !== undefined){
+let data78 = data70.PackageName;
+if(typeof data78 === "string"){
+if(func5(data78) > 300){
+const err206 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/PackageName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data78};
 if(vErrors === null){
 vErrors = [err206];
 }
@@ -2821,8 +3502,8 @@ vErrors.push(err206);
 }
 errors++;
 }
-if(data65.Pinfl === undefined){
-const err207 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee,data:data65};
+if(func5(data78) < 1){
+const err207 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/PackageName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data78};
 if(vErrors === null){
 vErrors = [err207];
 }
@@ -2831,8 +3512,9 @@ vErrors.push(err207);
 }
 errors++;
 }
-if(data65.FullName === undefined){
-const err208 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee,data:data65};
+}
+else {
+const err208 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/PackageName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data78};
 if(vErrors === null){
 vErrors = [err208];
 }
@@ -2841,9 +3523,22 @@ vErrors.push(err208);
 }
 errors++;
 }
-for(const key14 in data65){
-if(!((key14 === "Pinfl") || (key14 === "FullName"))){
-const err209 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee,data:data65};
+}
+if(data70.Amount !== undefined){
+if(!(validate70.call(this, data70.Amount, {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/Amount",parentData:data70,parentDataProperty:"Amount",rootData}))){
+vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+errors = vErrors.length;
+}
+}
+if(data70.Price !== undefined){
+let data80 = data70.Price;
+if(!(validate64.call(this, data80, {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/Price",parentData:data70,parentDataProperty:"Price",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+errors = vErrors.length;
+}
+if((typeof data80 == "number") && (isFinite(data80))){
+if(data80 < 0 || isNaN(data80)){
+const err209 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/Price",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Price/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Price,data:data80};
 if(vErrors === null){
 vErrors = [err209];
 }
@@ -2853,11 +3548,16 @@ vErrors.push(err209);
 errors++;
 }
 }
-if(data65.Pinfl !== undefined){
-let data66 = data65.Pinfl;
-if(typeof data66 === "string"){
-if(func5(data66) > 14){
-const err210 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingTrustee/Pinfl",schemaPath:"#/$defs/pinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema39,data:data66};
+}
+if(data70.DeliverySum !== undefined){
+let data81 = data70.DeliverySum;
+if(!(validate64.call(this, data81, {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/DeliverySum",parentData:data70,parentDataProperty:"DeliverySum",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+errors = vErrors.length;
+}
+if((typeof data81 == "number") && (isFinite(data81))){
+if(data81 < 0 || isNaN(data81)){
+const err210 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/DeliverySum",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/DeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.DeliverySum,data:data81};
 if(vErrors === null){
 vErrors = [err210];
 }
@@ -2866,15 +3566,13 @@ vErrors.push(err210);
 }
 errors++;
 }
-const issues11 = func95(data66, true, rootData, this, instancePath + "/Roadway/ProductGroups/" + i0+"/LoadingTrustee/Pinfl");
-if(issues11 !== null){
-const kwErrors11 = func4(issues11, instancePath + "/Roadway/ProductGroups/" + i0+"/LoadingTrustee/Pinfl", "#/$defs/pinfl/pinfl", "pinfl");
-vErrors = vErrors === null ? kwErrors11 : vErrors.concat(kwErrors11);
-errors = errors + kwErrors11.length;
 }
 }
-else {
-const err211 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingTrustee/Pinfl",schemaPath:"#/$defs/pinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.type,parentSchema:schema39,data:data66};
+if(data70.WeightBrutto !== undefined){
+let data82 = data70.WeightBrutto;
+if((typeof data82 == "number") && (isFinite(data82))){
+if(data82 < 0 || isNaN(data82)){
+const err211 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/WeightBrutto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data82};
 if(vErrors === null){
 vErrors = [err211];
 }
@@ -2883,9 +3581,15 @@ vErrors.push(err211);
 }
 errors++;
 }
-if(typeof data66 === "string"){
-if(func5(data66) < 14){
-const err212 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingTrustee/Pinfl",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.properties.Pinfl,data:data66};
+const issues4 = func74(data82, 6, rootData, this, instancePath + "/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/WeightBrutto");
+if(issues4 !== null){
+const kwErrors4 = func4(issues4, instancePath + "/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/WeightBrutto", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors4 : vErrors.concat(kwErrors4);
+errors = errors + kwErrors4.length;
+}
+}
+else {
+const err212 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/WeightBrutto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data82};
 if(vErrors === null){
 vErrors = [err212];
 }
@@ -2895,12 +3599,11 @@ vErrors.push(err212);
 errors++;
 }
 }
-}
-if(data65.FullName !== undefined){
-let data67 = data65.FullName;
-if(typeof data67 === "string"){
-if(func5(data67) > 300){
-const err213 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingTrustee/FullName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data67};
+if(data70.WeightNetto !== undefined){
+let data83 = data70.WeightNetto;
+if((typeof data83 == "number") && (isFinite(data83))){
+if(data83 < 0 || isNaN(data83)){
+const err213 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/WeightNetto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data83};
 if(vErrors === null){
 vErrors = [err213];
 }
@@ -2909,8 +3612,15 @@ vErrors.push(err213);
 }
 errors++;
 }
-if(func5(data67) < 1){
-const err214 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingTrustee/FullName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data67};
+const issues5 = func74(data83, 6, rootData, this, instancePath + "/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/WeightNetto");
+if(issues5 !== null){
+const kwErrors5 = func4(issues5, instancePath + "/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/WeightNetto", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors5 : vErrors.concat(kwErrors5);
+errors = errors + kwErrors5.length;
+}
+}
+else {
+const err214 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/WeightNetto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data83};
 if(vErrors === null){
 vErrors = [err214];
 }
@@ -2920,8 +3630,9 @@ vErrors.push(err214);
 errors++;
 }
 }
+}
 else {
-const err215 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingTrustee/FullName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data67};
+const err215 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data70};
 if(vErrors === null){
 vErrors = [err215];
 }
@@ -2931,13 +3642,15 @@ vErrors.push(err215);
 errors++;
 }
 }
+const issues6 = func95(data69, schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.lineArithmetic, rootData, this, instancePath + "/Roadway/ProductGroups/" + i0+"/ProductInfo/Products");
+if(issues6 !== null){
+const kwErrors6 = func4(issues6, instancePath + "/Roadway/ProductGroups/" + i0+"/ProductInfo/Products", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/lineArithmetic", "lineArithmetic");
+vErrors = vErrors === null ? kwErrors6 : vErrors.concat(kwErrors6);
+errors = errors + kwErrors6.length;
 }
 }
-if(data54.UnloadingPoint !== undefined){
-let data68 = data54.UnloadingPoint;
-if(data68 && typeof data68 == "object" && !Array.isArray(data68)){
-if(data68.regionId === undefined){
-const err216 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingPoint",schemaPath:"#/$defs/point/required",keyword:"required",params:{missingProperty: "regionId"},message:"must have required property '"+"regionId"+"'",schema:schema38.required,parentSchema:schema38,data:data68};
+else {
+const err216 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data69};
 if(vErrors === null){
 vErrors = [err216];
 }
@@ -2946,8 +3659,16 @@ vErrors.push(err216);
 }
 errors++;
 }
-if(data68.districtCode === undefined){
-const err217 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingPoint",schemaPath:"#/$defs/point/required",keyword:"required",params:{missingProperty: "districtCode"},message:"must have required property '"+"districtCode"+"'",schema:schema38.required,parentSchema:schema38,data:data68};
+}
+const issues7 = func97(data66, schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.documentTotals, rootData, this, instancePath + "/Roadway/ProductGroups/" + i0+"/ProductInfo");
+if(issues7 !== null){
+const kwErrors7 = func4(issues7, instancePath + "/Roadway/ProductGroups/" + i0+"/ProductInfo", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/documentTotals", "documentTotals");
+vErrors = vErrors === null ? kwErrors7 : vErrors.concat(kwErrors7);
+errors = errors + kwErrors7.length;
+}
+}
+else {
+const err217 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data66};
 if(vErrors === null){
 vErrors = [err217];
 }
@@ -2956,8 +3677,10 @@ vErrors.push(err217);
 }
 errors++;
 }
-if(data68.address === undefined){
-const err218 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingPoint",schemaPath:"#/$defs/point/required",keyword:"required",params:{missingProperty: "address"},message:"must have required property '"+"address"+"'",schema:schema38.required,parentSchema:schema38,data:data68};
+}
+}
+else {
+const err218 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.Roadway.properties.ProductGroups.items.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items,data:data52};
 if(vErrors === null){
 vErrors = [err218];
 }
@@ -2966,9 +3689,10 @@ vErrors.push(err218);
 }
 errors++;
 }
-for(const key15 in data68){
-if(!(func2.call(schema38.properties, key15))){
-const err219 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingPoint",schemaPath:"#/$defs/point/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties",schema:false,parentSchema:schema38,data:data68};
+}
+}
+else {
+const err219 = {instancePath:instancePath+"/Roadway/ProductGroups",schemaPath:"#/properties/Roadway/properties/ProductGroups/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.Roadway.properties.ProductGroups.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups,data:data51};
 if(vErrors === null){
 vErrors = [err219];
 }
@@ -2978,10 +3702,12 @@ vErrors.push(err219);
 errors++;
 }
 }
-if(data68.regionId !== undefined){
-let data69 = data68.regionId;
-if(!(((typeof data69 == "number") && (!(data69 % 1) && !isNaN(data69))) && (isFinite(data69)))){
-const err220 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingPoint/regionId",schemaPath:"#/$defs/point/properties/regionId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.regionId.type,parentSchema:schema38.properties.regionId,data:data69};
+}
+}
+if(data.Railway !== undefined){
+let data84 = data.Railway;
+if((!(data84 && typeof data84 == "object" && !Array.isArray(data84))) && (data84 !== null)){
+const err220 = {instancePath:instancePath+"/Railway",schemaPath:"#/properties/Railway/type",keyword:"type",params:{type: schema18.properties.Railway.type},message:"must be object,null",schema:schema18.properties.Railway.type,parentSchema:schema18.properties.Railway,data:data84};
 if(vErrors === null){
 vErrors = [err220];
 }
@@ -2990,9 +3716,9 @@ vErrors.push(err220);
 }
 errors++;
 }
-if((typeof data69 == "number") && (isFinite(data69))){
-if(data69 < 1 || isNaN(data69)){
-const err221 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingPoint/regionId",schemaPath:"#/$defs/point/properties/regionId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema38.properties.regionId,data:data69};
+if(data84 && typeof data84 == "object" && !Array.isArray(data84)){
+if(Object.keys(data84).length < 1){
+const err221 = {instancePath:instancePath+"/Railway",schemaPath:"#/properties/Railway/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema18.properties.Railway,data:data84};
 if(vErrors === null){
 vErrors = [err221];
 }
@@ -3001,13 +3727,8 @@ vErrors.push(err221);
 }
 errors++;
 }
-}
-}
-if(data68.regionName !== undefined){
-let data70 = data68.regionName;
-if(typeof data70 === "string"){
-if(func5(data70) > 200){
-const err222 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingPoint/regionName",schemaPath:"#/$defs/point/properties/regionName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema38.properties.regionName,data:data70};
+if(data84.RailwayDocId === undefined){
+const err222 = {instancePath:instancePath+"/Railway",schemaPath:"#/properties/Railway/required",keyword:"required",params:{missingProperty: "RailwayDocId"},message:"must have required property '"+"RailwayDocId"+"'",schema:schema18.properties.Railway.required,parentSchema:schema18.properties.Railway,data:data84};
 if(vErrors === null){
 vErrors = [err222];
 }
@@ -3016,9 +3737,8 @@ vErrors.push(err222);
 }
 errors++;
 }
-}
-else {
-const err223 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingPoint/regionName",schemaPath:"#/$defs/point/properties/regionName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.regionName.type,parentSchema:schema38.properties.regionName,data:data70};
+if(data84.Wagon === undefined){
+const err223 = {instancePath:instancePath+"/Railway",schemaPath:"#/properties/Railway/required",keyword:"required",params:{missingProperty: "Wagon"},message:"must have required property '"+"Wagon"+"'",schema:schema18.properties.Railway.required,parentSchema:schema18.properties.Railway,data:data84};
 if(vErrors === null){
 vErrors = [err223];
 }
@@ -3027,11 +3747,8 @@ vErrors.push(err223);
 }
 errors++;
 }
-}
-if(data68.districtCode !== undefined){
-let data71 = data68.districtCode;
-if(!(((typeof data71 == "number") && (!(data71 % 1) && !isNaN(data71))) && (isFinite(data71)))){
-const err224 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingPoint/districtCode",schemaPath:"#/$defs/point/properties/districtCode/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.districtCode.type,parentSchema:schema38.properties.districtCode,data:data71};
+if(data84.ProductGroups === undefined){
+const err224 = {instancePath:instancePath+"/Railway",schemaPath:"#/properties/Railway/required",keyword:"required",params:{missingProperty: "ProductGroups"},message:"must have required property '"+"ProductGroups"+"'",schema:schema18.properties.Railway.required,parentSchema:schema18.properties.Railway,data:data84};
 if(vErrors === null){
 vErrors = [err224];
 }
@@ -3040,9 +3757,9 @@ vErrors.push(err224);
 }
 errors++;
 }
-if((typeof data71 == "number") && (isFinite(data71))){
-if(data71 < 1 || isNaN(data71)){
-const err225 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingPoint/districtCode",schemaPath:"#/$defs/point/properties/districtCode/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema38.properties.districtCode,data:data71};
+for(const key17 in data84){
+if(!((((key17 === "RailwayDocId") || (key17 === "TrainDirection")) || (key17 === "Wagon")) || (key17 === "ProductGroups"))){
+const err225 = {instancePath:instancePath+"/Railway",schemaPath:"#/properties/Railway/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Railway,data:data84};
 if(vErrors === null){
 vErrors = [err225];
 }
@@ -3052,12 +3769,11 @@ vErrors.push(err225);
 errors++;
 }
 }
-}
-if(data68.districtName !== undefined){
-let data72 = data68.districtName;
-if(typeof data72 === "string"){
-if(func5(data72) > 200){
-const err226 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingPoint/districtName",schemaPath:"#/$defs/point/properties/districtName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema38.properties.districtName,data:data72};
+if(data84.RailwayDocId !== undefined){
+let data85 = data84.RailwayDocId;
+if(typeof data85 === "string"){
+if(func5(data85) > 50){
+const err226 = {instancePath:instancePath+"/Railway/RailwayDocId",schemaPath:"#/properties/Railway/properties/RailwayDocId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.Railway.properties.RailwayDocId,data:data85};
 if(vErrors === null){
 vErrors = [err226];
 }
@@ -3066,9 +3782,8 @@ vErrors.push(err226);
 }
 errors++;
 }
-}
-else {
-const err227 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingPoint/districtName",schemaPath:"#/$defs/point/properties/districtName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.districtName.type,parentSchema:schema38.properties.districtName,data:data72};
+if(func5(data85) < 1){
+const err227 = {instancePath:instancePath+"/Railway/RailwayDocId",schemaPath:"#/properties/Railway/properties/RailwayDocId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Railway.properties.RailwayDocId,data:data85};
 if(vErrors === null){
 vErrors = [err227];
 }
@@ -3078,10 +3793,8 @@ vErrors.push(err227);
 errors++;
 }
 }
-if(data68.mahallaId !== undefined){
-let data73 = data68.mahallaId;
-if((!(((typeof data73 == "number") && (!(data73 % 1) && !isNaN(data73))) && (isFinite(data73)))) && (data73 !== null)){
-const err228 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingPoint/mahallaId",schemaPath:"#/$defs/point/properties/mahallaId/type",keyword:"type",params:{type: schema38.properties.mahallaId.type},message:"must be integer,null",schema:schema38.properties.mahallaId.type,parentSchema:schema38.properties.mahallaId,data:data73};
+else {
+const err228 = {instancePath:instancePath+"/Railway/RailwayDocId",schemaPath:"#/properties/Railway/properties/RailwayDocId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Railway.properties.RailwayDocId.type,parentSchema:schema18.properties.Railway.properties.RailwayDocId,data:data85};
 if(vErrors === null){
 vErrors = [err228];
 }
@@ -3091,11 +3804,10 @@ vErrors.push(err228);
 errors++;
 }
 }
-if(data68.mahallaName !== undefined){
-let data74 = data68.mahallaName;
-if(typeof data74 === "string"){
-if(func5(data74) > 200){
-const err229 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingPoint/mahallaName",schemaPath:"#/$defs/point/properties/mahallaName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema38.properties.mahallaName,data:data74};
+if(data84.TrainDirection !== undefined){
+let data86 = data84.TrainDirection;
+if(!(((typeof data86 == "number") && (!(data86 % 1) && !isNaN(data86))) && (isFinite(data86)))){
+const err229 = {instancePath:instancePath+"/Railway/TrainDirection",schemaPath:"#/properties/Railway/properties/TrainDirection/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.Railway.properties.TrainDirection.type,parentSchema:schema18.properties.Railway.properties.TrainDirection,data:data86};
 if(vErrors === null){
 vErrors = [err229];
 }
@@ -3104,9 +3816,8 @@ vErrors.push(err229);
 }
 errors++;
 }
-}
-else {
-const err230 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingPoint/mahallaName",schemaPath:"#/$defs/point/properties/mahallaName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.mahallaName.type,parentSchema:schema38.properties.mahallaName,data:data74};
+if(!((data86 === 1) || (data86 === 2))){
+const err230 = {instancePath:instancePath+"/Railway/TrainDirection",schemaPath:"#/properties/Railway/properties/TrainDirection/enum",keyword:"enum",params:{allowedValues: schema18.properties.Railway.properties.TrainDirection.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.Railway.properties.TrainDirection.enum,parentSchema:schema18.properties.Railway.properties.TrainDirection,data:data86};
 if(vErrors === null){
 vErrors = [err230];
 }
@@ -3116,11 +3827,11 @@ vErrors.push(err230);
 errors++;
 }
 }
-if(data68.address !== undefined){
-let data75 = data68.address;
-if(typeof data75 === "string"){
-if(func5(data75) > 500){
-const err231 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingPoint/address",schemaPath:"#/$defs/point/properties/address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema38.properties.address,data:data75};
+if(data84.Wagon !== undefined){
+let data87 = data84.Wagon;
+if(data87 && typeof data87 == "object" && !Array.isArray(data87)){
+if(data87.Number === undefined){
+const err231 = {instancePath:instancePath+"/Railway/Wagon",schemaPath:"#/properties/Railway/properties/Wagon/required",keyword:"required",params:{missingProperty: "Number"},message:"must have required property '"+"Number"+"'",schema:schema18.properties.Railway.properties.Wagon.required,parentSchema:schema18.properties.Railway.properties.Wagon,data:data87};
 if(vErrors === null){
 vErrors = [err231];
 }
@@ -3129,8 +3840,8 @@ vErrors.push(err231);
 }
 errors++;
 }
-if(func5(data75) < 1){
-const err232 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingPoint/address",schemaPath:"#/$defs/point/properties/address/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.address,data:data75};
+if(data87.Type === undefined){
+const err232 = {instancePath:instancePath+"/Railway/Wagon",schemaPath:"#/properties/Railway/properties/Wagon/required",keyword:"required",params:{missingProperty: "Type"},message:"must have required property '"+"Type"+"'",schema:schema18.properties.Railway.properties.Wagon.required,parentSchema:schema18.properties.Railway.properties.Wagon,data:data87};
 if(vErrors === null){
 vErrors = [err232];
 }
@@ -3139,9 +3850,9 @@ vErrors.push(err232);
 }
 errors++;
 }
-}
-else {
-const err233 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingPoint/address",schemaPath:"#/$defs/point/properties/address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.address.type,parentSchema:schema38.properties.address,data:data75};
+for(const key18 in data87){
+if(!((key18 === "Number") || (key18 === "Type"))){
+const err233 = {instancePath:instancePath+"/Railway/Wagon",schemaPath:"#/properties/Railway/properties/Wagon/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Railway.properties.Wagon,data:data87};
 if(vErrors === null){
 vErrors = [err233];
 }
@@ -3151,10 +3862,11 @@ vErrors.push(err233);
 errors++;
 }
 }
-if(data68.longitude !== undefined){
-let data76 = data68.longitude;
-if((!((typeof data76 == "number") && (isFinite(data76)))) && (data76 !== null)){
-const err234 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingPoint/longitude",schemaPath:"#/$defs/point/properties/longitude/type",keyword:"type",params:{type: schema38.properties.longitude.type},message:"must be number,null",schema:schema38.properties.longitude.type,parentSchema:schema38.properties.longitude,data:data76};
+if(data87.Number !== undefined){
+let data88 = data87.Number;
+if(typeof data88 === "string"){
+if(func5(data88) > 20){
+const err234 = {instancePath:instancePath+"/Railway/Wagon/Number",schemaPath:"#/properties/Railway/properties/Wagon/properties/Number/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema18.properties.Railway.properties.Wagon.properties.Number,data:data88};
 if(vErrors === null){
 vErrors = [err234];
 }
@@ -3163,9 +3875,8 @@ vErrors.push(err234);
 }
 errors++;
 }
-if((typeof data76 == "number") && (isFinite(data76))){
-if(data76 > 180 || isNaN(data76)){
-const err235 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingPoint/longitude",schemaPath:"#/$defs/point/properties/longitude/maximum",keyword:"maximum",params:{comparison: "<=", limit: 180},message:"must be <= 180",schema:180,parentSchema:schema38.properties.longitude,data:data76};
+if(func5(data88) < 1){
+const err235 = {instancePath:instancePath+"/Railway/Wagon/Number",schemaPath:"#/properties/Railway/properties/Wagon/properties/Number/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Railway.properties.Wagon.properties.Number,data:data88};
 if(vErrors === null){
 vErrors = [err235];
 }
@@ -3174,8 +3885,9 @@ vErrors.push(err235);
 }
 errors++;
 }
-if(data76 < -180 || isNaN(data76)){
-const err236 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingPoint/longitude",schemaPath:"#/$defs/point/properties/longitude/minimum",keyword:"minimum",params:{comparison: ">=", limit: -180},message:"must be >= -180",schema:-180,parentSchema:schema38.properties.longitude,data:data76};
+}
+else {
+const err236 = {instancePath:instancePath+"/Railway/Wagon/Number",schemaPath:"#/properties/Railway/properties/Wagon/properties/Number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Railway.properties.Wagon.properties.Number.type,parentSchema:schema18.properties.Railway.properties.Wagon.properties.Number,data:data88};
 if(vErrors === null){
 vErrors = [err236];
 }
@@ -3185,11 +3897,11 @@ vErrors.push(err236);
 errors++;
 }
 }
-}
-if(data68.latitude !== undefined){
-let data77 = data68.latitude;
-if((!((typeof data77 == "number") && (isFinite(data77)))) && (data77 !== null)){
-const err237 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingPoint/latitude",schemaPath:"#/$defs/point/properties/latitude/type",keyword:"type",params:{type: schema38.properties.latitude.type},message:"must be number,null",schema:schema38.properties.latitude.type,parentSchema:schema38.properties.latitude,data:data77};
+if(data87.Type !== undefined){
+let data89 = data87.Type;
+if(typeof data89 === "string"){
+if(func5(data89) > 100){
+const err237 = {instancePath:instancePath+"/Railway/Wagon/Type",schemaPath:"#/properties/Railway/properties/Wagon/properties/Type/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema18.properties.Railway.properties.Wagon.properties.Type,data:data89};
 if(vErrors === null){
 vErrors = [err237];
 }
@@ -3198,9 +3910,8 @@ vErrors.push(err237);
 }
 errors++;
 }
-if((typeof data77 == "number") && (isFinite(data77))){
-if(data77 > 90 || isNaN(data77)){
-const err238 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingPoint/latitude",schemaPath:"#/$defs/point/properties/latitude/maximum",keyword:"maximum",params:{comparison: "<=", limit: 90},message:"must be <= 90",schema:90,parentSchema:schema38.properties.latitude,data:data77};
+if(func5(data89) < 1){
+const err238 = {instancePath:instancePath+"/Railway/Wagon/Type",schemaPath:"#/properties/Railway/properties/Wagon/properties/Type/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Railway.properties.Wagon.properties.Type,data:data89};
 if(vErrors === null){
 vErrors = [err238];
 }
@@ -3209,8 +3920,9 @@ vErrors.push(err238);
 }
 errors++;
 }
-if(data77 < -90 || isNaN(data77)){
-const err239 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingPoint/latitude",schemaPath:"#/$defs/point/properties/latitude/minimum",keyword:"minimum",params:{comparison: ">=", limit: -90},message:"must be >= -90",schema:-90,parentSchema:schema38.properties.latitude,data:data77};
+}
+else {
+const err239 = {instancePath:instancePath+"/Railway/Wagon/Type",schemaPath:"#/properties/Railway/properties/Wagon/properties/Type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Railway.properties.Wagon.properties.Type.type,parentSchema:schema18.properties.Railway.properties.Wagon.properties.Type,data:data89};
 if(vErrors === null){
 vErrors = [err239];
 }
@@ -3221,9 +3933,8 @@ errors++;
 }
 }
 }
-}
 else {
-const err240 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingPoint",schemaPath:"#/$defs/point/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data:data68};
+const err240 = {instancePath:instancePath+"/Railway/Wagon",schemaPath:"#/properties/Railway/properties/Wagon/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.Railway.properties.Wagon.type,parentSchema:schema18.properties.Railway.properties.Wagon,data:data87};
 if(vErrors === null){
 vErrors = [err240];
 }
@@ -3233,10 +3944,11 @@ vErrors.push(err240);
 errors++;
 }
 }
-if(data54.UnloadingTrustee !== undefined){
-let data78 = data54.UnloadingTrustee;
-if((!(data78 && typeof data78 == "object" && !Array.isArray(data78))) && (data78 !== null)){
-const err241 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/type",keyword:"type",params:{type: schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.type},message:"must be object,null",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data78};
+if(data84.ProductGroups !== undefined){
+let data90 = data84.ProductGroups;
+if(Array.isArray(data90)){
+if(data90.length > 100){
+const err241 = {instancePath:instancePath+"/Railway/ProductGroups",schemaPath:"#/properties/Railway/properties/ProductGroups/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema18.properties.Railway.properties.ProductGroups,data:data90};
 if(vErrors === null){
 vErrors = [err241];
 }
@@ -3245,9 +3957,8 @@ vErrors.push(err241);
 }
 errors++;
 }
-if(data78 && typeof data78 == "object" && !Array.isArray(data78)){
-if(Object.keys(data78).length < 1){
-const err242 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data78};
+if(data90.length < 1){
+const err242 = {instancePath:instancePath+"/Railway/ProductGroups",schemaPath:"#/properties/Railway/properties/ProductGroups/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema18.properties.Railway.properties.ProductGroups,data:data90};
 if(vErrors === null){
 vErrors = [err242];
 }
@@ -3256,8 +3967,12 @@ vErrors.push(err242);
 }
 errors++;
 }
-if(data78.Pinfl === undefined){
-const err243 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data78};
+const len2 = data90.length;
+for(let i2=0; i2<len2; i2++){
+let data91 = data90[i2];
+if(data91 && typeof data91 == "object" && !Array.isArray(data91)){
+if(data91.LoadingPoint === undefined){
+const err243 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2,schemaPath:"#/properties/Railway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "LoadingPoint"},message:"must have required property '"+"LoadingPoint"+"'",schema:schema18.properties.Railway.properties.ProductGroups.items.required,parentSchema:schema18.properties.Railway.properties.ProductGroups.items,data:data91};
 if(vErrors === null){
 vErrors = [err243];
 }
@@ -3266,8 +3981,8 @@ vErrors.push(err243);
 }
 errors++;
 }
-if(data78.FullName === undefined){
-const err244 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data78};
+if(data91.LoadingTrustee === undefined){
+const err244 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2,schemaPath:"#/properties/Railway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "LoadingTrustee"},message:"must have required property '"+"LoadingTrustee"+"'",schema:schema18.properties.Railway.properties.ProductGroups.items.required,parentSchema:schema18.properties.Railway.properties.ProductGroups.items,data:data91};
 if(vErrors === null){
 vErrors = [err244];
 }
@@ -3276,9 +3991,8 @@ vErrors.push(err244);
 }
 errors++;
 }
-for(const key16 in data78){
-if(!((key16 === "Pinfl") || (key16 === "FullName"))){
-const err245 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data78};
+if(data91.UnloadingPoint === undefined){
+const err245 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2,schemaPath:"#/properties/Railway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingPoint"},message:"must have required property '"+"UnloadingPoint"+"'",schema:schema18.properties.Railway.properties.ProductGroups.items.required,parentSchema:schema18.properties.Railway.properties.ProductGroups.items,data:data91};
 if(vErrors === null){
 vErrors = [err245];
 }
@@ -3287,12 +4001,8 @@ vErrors.push(err245);
 }
 errors++;
 }
-}
-if(data78.Pinfl !== undefined){
-let data79 = data78.Pinfl;
-if(typeof data79 === "string"){
-if(func5(data79) > 14){
-const err246 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingTrustee/Pinfl",schemaPath:"#/$defs/pinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema39,data:data79};
+if(data91.UnloadingTrustee === undefined){
+const err246 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2,schemaPath:"#/properties/Railway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingTrustee"},message:"must have required property '"+"UnloadingTrustee"+"'",schema:schema18.properties.Railway.properties.ProductGroups.items.required,parentSchema:schema18.properties.Railway.properties.ProductGroups.items,data:data91};
 if(vErrors === null){
 vErrors = [err246];
 }
@@ -3301,15 +4011,8 @@ vErrors.push(err246);
 }
 errors++;
 }
-const issues12 = func95(data79, true, rootData, this, instancePath + "/Roadway/ProductGroups/" + i0+"/UnloadingTrustee/Pinfl");
-if(issues12 !== null){
-const kwErrors12 = func4(issues12, instancePath + "/Roadway/ProductGroups/" + i0+"/UnloadingTrustee/Pinfl", "#/$defs/pinfl/pinfl", "pinfl");
-vErrors = vErrors === null ? kwErrors12 : vErrors.concat(kwErrors12);
-errors = errors + kwErrors12.length;
-}
-}
-else {
-const err247 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingTrustee/Pinfl",schemaPath:"#/$defs/pinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.type,parentSchema:schema39,data:data79};
+if(data91.UnloadingEmpowerment === undefined){
+const err247 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2,schemaPath:"#/properties/Railway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingEmpowerment"},message:"must have required property '"+"UnloadingEmpowerment"+"'",schema:schema18.properties.Railway.properties.ProductGroups.items.required,parentSchema:schema18.properties.Railway.properties.ProductGroups.items,data:data91};
 if(vErrors === null){
 vErrors = [err247];
 }
@@ -3318,9 +4021,8 @@ vErrors.push(err247);
 }
 errors++;
 }
-if(typeof data79 === "string"){
-if(func5(data79) < 14){
-const err248 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingTrustee/Pinfl",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.Pinfl,data:data79};
+if(data91.ProductInfo === undefined){
+const err248 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2,schemaPath:"#/properties/Railway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "ProductInfo"},message:"must have required property '"+"ProductInfo"+"'",schema:schema18.properties.Railway.properties.ProductGroups.items.required,parentSchema:schema18.properties.Railway.properties.ProductGroups.items,data:data91};
 if(vErrors === null){
 vErrors = [err248];
 }
@@ -3329,13 +4031,9 @@ vErrors.push(err248);
 }
 errors++;
 }
-}
-}
-if(data78.FullName !== undefined){
-let data80 = data78.FullName;
-if(typeof data80 === "string"){
-if(func5(data80) > 300){
-const err249 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingTrustee/FullName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data80};
+for(const key19 in data91){
+if(!((((((key19 === "LoadingPoint") || (key19 === "LoadingTrustee")) || (key19 === "UnloadingPoint")) || (key19 === "UnloadingTrustee")) || (key19 === "UnloadingEmpowerment")) || (key19 === "ProductInfo"))){
+const err249 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2,schemaPath:"#/properties/Railway/properties/ProductGroups/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Railway.properties.ProductGroups.items,data:data91};
 if(vErrors === null){
 vErrors = [err249];
 }
@@ -3344,8 +4042,17 @@ vErrors.push(err249);
 }
 errors++;
 }
-if(func5(data80) < 1){
-const err250 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingTrustee/FullName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data80};
+}
+if(data91.LoadingPoint !== undefined){
+if(!(validate56.call(this, data91.LoadingPoint, {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingPoint",parentData:data91,parentDataProperty:"LoadingPoint",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data91.LoadingTrustee !== undefined){
+let data93 = data91.LoadingTrustee;
+if((!(data93 && typeof data93 == "object" && !Array.isArray(data93))) && (data93 !== null)){
+const err250 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/type",keyword:"type",params:{type: schema18.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.type},message:"must be object,null",schema:schema18.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.type,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee,data:data93};
 if(vErrors === null){
 vErrors = [err250];
 }
@@ -3354,9 +4061,9 @@ vErrors.push(err250);
 }
 errors++;
 }
-}
-else {
-const err251 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingTrustee/FullName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data80};
+if(data93 && typeof data93 == "object" && !Array.isArray(data93)){
+if(Object.keys(data93).length < 1){
+const err251 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee,data:data93};
 if(vErrors === null){
 vErrors = [err251];
 }
@@ -3365,13 +4072,8 @@ vErrors.push(err251);
 }
 errors++;
 }
-}
-}
-}
-if(data54.UnloadingEmpowerment !== undefined){
-let data81 = data54.UnloadingEmpowerment;
-if((!(data81 && typeof data81 == "object" && !Array.isArray(data81))) && (data81 !== null)){
-const err252 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/type",keyword:"type",params:{type: schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.type},message:"must be object,null",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data81};
+if(data93.Pinfl === undefined){
+const err252 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema18.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.required,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee,data:data93};
 if(vErrors === null){
 vErrors = [err252];
 }
@@ -3380,9 +4082,8 @@ vErrors.push(err252);
 }
 errors++;
 }
-if(data81 && typeof data81 == "object" && !Array.isArray(data81)){
-if(Object.keys(data81).length < 1){
-const err253 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data81};
+if(data93.FullName === undefined){
+const err253 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema18.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.required,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee,data:data93};
 if(vErrors === null){
 vErrors = [err253];
 }
@@ -3391,8 +4092,9 @@ vErrors.push(err253);
 }
 errors++;
 }
-if(data81.EmpowermentNo === undefined){
-const err254 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/required",keyword:"required",params:{missingProperty: "EmpowermentNo"},message:"must have required property '"+"EmpowermentNo"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data81};
+for(const key20 in data93){
+if(!((key20 === "Pinfl") || (key20 === "FullName"))){
+const err254 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee,data:data93};
 if(vErrors === null){
 vErrors = [err254];
 }
@@ -3401,8 +4103,16 @@ vErrors.push(err254);
 }
 errors++;
 }
-if(data81.EmpowermentDateOfIssue === undefined){
-const err255 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfIssue"},message:"must have required property '"+"EmpowermentDateOfIssue"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data81};
+}
+if(data93.Pinfl !== undefined){
+let data94 = data93.Pinfl;
+if(!(validate58.call(this, data94, {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingTrustee/Pinfl",parentData:data93,parentDataProperty:"Pinfl",rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+errors = vErrors.length;
+}
+if(typeof data94 === "string"){
+if(func5(data94) < 14){
+const err255 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingTrustee/Pinfl",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.properties.Pinfl,data:data94};
 if(vErrors === null){
 vErrors = [err255];
 }
@@ -3411,9 +4121,13 @@ vErrors.push(err255);
 }
 errors++;
 }
-for(const key17 in data81){
-if(!((((key17 === "EmpowermentId") || (key17 === "EmpowermentNo")) || (key17 === "EmpowermentDateOfIssue")) || (key17 === "EmpowermentDateOfExpire"))){
-const err256 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data81};
+}
+}
+if(data93.FullName !== undefined){
+let data95 = data93.FullName;
+if(typeof data95 === "string"){
+if(func5(data95) > 300){
+const err256 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingTrustee/FullName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data95};
 if(vErrors === null){
 vErrors = [err256];
 }
@@ -3422,12 +4136,8 @@ vErrors.push(err256);
 }
 errors++;
 }
-}
-if(data81.EmpowermentId !== undefined){
-let data82 = data81.EmpowermentId;
-if(typeof data82 === "string"){
-if(func5(data82) > 50){
-const err257 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment/EmpowermentId",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId,data:data82};
+if(func5(data95) < 1){
+const err257 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingTrustee/FullName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data95};
 if(vErrors === null){
 vErrors = [err257];
 }
@@ -3438,7 +4148,7 @@ errors++;
 }
 }
 else {
-const err258 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment/EmpowermentId",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId,data:data82};
+const err258 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingTrustee/FullName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName.type,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data95};
 if(vErrors === null){
 vErrors = [err258];
 }
@@ -3448,11 +4158,18 @@ vErrors.push(err258);
 errors++;
 }
 }
-if(data81.EmpowermentNo !== undefined){
-let data83 = data81.EmpowermentNo;
-if(typeof data83 === "string"){
-if(func5(data83) > 50){
-const err259 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data83};
+}
+}
+if(data91.UnloadingPoint !== undefined){
+if(!(validate56.call(this, data91.UnloadingPoint, {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingPoint",parentData:data91,parentDataProperty:"UnloadingPoint",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data91.UnloadingTrustee !== undefined){
+let data97 = data91.UnloadingTrustee;
+if((!(data97 && typeof data97 == "object" && !Array.isArray(data97))) && (data97 !== null)){
+const err259 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/type",keyword:"type",params:{type: schema18.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.type},message:"must be object,null",schema:schema18.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.type,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data97};
 if(vErrors === null){
 vErrors = [err259];
 }
@@ -3461,8 +4178,9 @@ vErrors.push(err259);
 }
 errors++;
 }
-if(func5(data83) < 1){
-const err260 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data83};
+if(data97 && typeof data97 == "object" && !Array.isArray(data97)){
+if(Object.keys(data97).length < 1){
+const err260 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data97};
 if(vErrors === null){
 vErrors = [err260];
 }
@@ -3471,9 +4189,8 @@ vErrors.push(err260);
 }
 errors++;
 }
-}
-else {
-const err261 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data83};
+if(data97.Pinfl === undefined){
+const err261 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema18.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.required,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data97};
 if(vErrors === null){
 vErrors = [err261];
 }
@@ -3482,12 +4199,8 @@ vErrors.push(err261);
 }
 errors++;
 }
-}
-if(data81.EmpowermentDateOfIssue !== undefined){
-let data84 = data81.EmpowermentDateOfIssue;
-if(typeof data84 === "string"){
-if(func5(data84) > 10){
-const err262 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment/EmpowermentDateOfIssue",schemaPath:"#/$defs/isoDate/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24,data:data84};
+if(data97.FullName === undefined){
+const err262 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema18.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.required,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data97};
 if(vErrors === null){
 vErrors = [err262];
 }
@@ -3496,15 +4209,9 @@ vErrors.push(err262);
 }
 errors++;
 }
-const issues13 = func8(data84, true, rootData, this, instancePath + "/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment/EmpowermentDateOfIssue");
-if(issues13 !== null){
-const kwErrors13 = func4(issues13, instancePath + "/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment/EmpowermentDateOfIssue", "#/$defs/isoDate/isoDate", "isoDate");
-vErrors = vErrors === null ? kwErrors13 : vErrors.concat(kwErrors13);
-errors = errors + kwErrors13.length;
-}
-}
-else {
-const err263 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment/EmpowermentDateOfIssue",schemaPath:"#/$defs/isoDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data:data84};
+for(const key21 in data97){
+if(!((key21 === "Pinfl") || (key21 === "FullName"))){
+const err263 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data97};
 if(vErrors === null){
 vErrors = [err263];
 }
@@ -3514,11 +4221,15 @@ vErrors.push(err263);
 errors++;
 }
 }
-if(data81.EmpowermentDateOfExpire !== undefined){
-let data85 = data81.EmpowermentDateOfExpire;
-if(typeof data85 === "string"){
-if(func5(data85) > 10){
-const err264 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment/EmpowermentDateOfExpire",schemaPath:"#/$defs/isoDate/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24,data:data85};
+if(data97.Pinfl !== undefined){
+let data98 = data97.Pinfl;
+if(!(validate58.call(this, data98, {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingTrustee/Pinfl",parentData:data97,parentDataProperty:"Pinfl",rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+errors = vErrors.length;
+}
+if(typeof data98 === "string"){
+if(func5(data98) < 14){
+const err264 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingTrustee/Pinfl",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.Pinfl,data:data98};
 if(vErrors === null){
 vErrors = [err264];
 }
@@ -3527,15 +4238,13 @@ vErrors.push(err264);
 }
 errors++;
 }
-const issues14 = func8(data85, true, rootData, this, instancePath + "/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment/EmpowermentDateOfExpire");
-if(issues14 !== null){
-const kwErrors14 = func4(issues14, instancePath + "/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment/EmpowermentDateOfExpire", "#/$defs/isoDate/isoDate", "isoDate");
-vErrors = vErrors === null ? kwErrors14 : vErrors.concat(kwErrors14);
-errors = errors + kwErrors14.length;
 }
 }
-else {
-const err265 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment/EmpowermentDateOfExpire",schemaPath:"#/$defs/isoDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data:data85};
+if(data97.FullName !== undefined){
+let data99 = data97.FullName;
+if(typeof data99 === "string"){
+if(func5(data99) > 300){
+const err265 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingTrustee/FullName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data99};
 if(vErrors === null){
 vErrors = [err265];
 }
@@ -3544,14 +4253,8 @@ vErrors.push(err265);
 }
 errors++;
 }
-}
-}
-}
-if(data54.ProductInfo !== undefined){
-let data86 = data54.ProductInfo;
-if(data86 && typeof data86 == "object" && !Array.isArray(data86)){
-if(data86.TotalDeliverySum === undefined){
-const err266 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "TotalDeliverySum"},message:"must have required property '"+"TotalDeliverySum"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data86};
+if(func5(data99) < 1){
+const err266 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingTrustee/FullName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data99};
 if(vErrors === null){
 vErrors = [err266];
 }
@@ -3560,8 +4263,9 @@ vErrors.push(err266);
 }
 errors++;
 }
-if(data86.Products === undefined){
-const err267 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data86};
+}
+else {
+const err267 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingTrustee/FullName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName.type,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data99};
 if(vErrors === null){
 vErrors = [err267];
 }
@@ -3570,9 +4274,13 @@ vErrors.push(err267);
 }
 errors++;
 }
-for(const key18 in data86){
-if(!(((key18 === "TotalDeliverySum") || (key18 === "TotalWeightBrutto")) || (key18 === "Products"))){
-const err268 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data86};
+}
+}
+}
+if(data91.UnloadingEmpowerment !== undefined){
+let data100 = data91.UnloadingEmpowerment;
+if((!(data100 && typeof data100 == "object" && !Array.isArray(data100))) && (data100 !== null)){
+const err268 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/type",keyword:"type",params:{type: schema18.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.type},message:"must be object,null",schema:schema18.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.type,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data100};
 if(vErrors === null){
 vErrors = [err268];
 }
@@ -3581,12 +4289,9 @@ vErrors.push(err268);
 }
 errors++;
 }
-}
-if(data86.TotalDeliverySum !== undefined){
-let data87 = data86.TotalDeliverySum;
-if((typeof data87 == "number") && (isFinite(data87))){
-if(data87 > 9999999999999.99 || isNaN(data87)){
-const err269 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/TotalDeliverySum",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema44,data:data87};
+if(data100 && typeof data100 == "object" && !Array.isArray(data100)){
+if(Object.keys(data100).length < 1){
+const err269 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data100};
 if(vErrors === null){
 vErrors = [err269];
 }
@@ -3595,8 +4300,8 @@ vErrors.push(err269);
 }
 errors++;
 }
-if(data87 < -9999999999999.99 || isNaN(data87)){
-const err270 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/TotalDeliverySum",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema44,data:data87};
+if(data100.EmpowermentNo === undefined){
+const err270 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/required",keyword:"required",params:{missingProperty: "EmpowermentNo"},message:"must have required property '"+"EmpowermentNo"+"'",schema:schema18.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.required,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data100};
 if(vErrors === null){
 vErrors = [err270];
 }
@@ -3605,15 +4310,8 @@ vErrors.push(err270);
 }
 errors++;
 }
-const issues15 = func121(data87, 2, rootData, this, instancePath + "/Roadway/ProductGroups/" + i0+"/ProductInfo/TotalDeliverySum");
-if(issues15 !== null){
-const kwErrors15 = func4(issues15, instancePath + "/Roadway/ProductGroups/" + i0+"/ProductInfo/TotalDeliverySum", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors15 : vErrors.concat(kwErrors15);
-errors = errors + kwErrors15.length;
-}
-}
-else {
-const err271 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/TotalDeliverySum",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema44.type,parentSchema:schema44,data:data87};
+if(data100.EmpowermentDateOfIssue === undefined){
+const err271 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfIssue"},message:"must have required property '"+"EmpowermentDateOfIssue"+"'",schema:schema18.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.required,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data100};
 if(vErrors === null){
 vErrors = [err271];
 }
@@ -3622,9 +4320,9 @@ vErrors.push(err271);
 }
 errors++;
 }
-if((typeof data87 == "number") && (isFinite(data87))){
-if(data87 < 0 || isNaN(data87)){
-const err272 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/TotalDeliverySum",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalDeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalDeliverySum,data:data87};
+for(const key22 in data100){
+if(!((((key22 === "EmpowermentId") || (key22 === "EmpowermentNo")) || (key22 === "EmpowermentDateOfIssue")) || (key22 === "EmpowermentDateOfExpire"))){
+const err272 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data100};
 if(vErrors === null){
 vErrors = [err272];
 }
@@ -3634,12 +4332,11 @@ vErrors.push(err272);
 errors++;
 }
 }
-}
-if(data86.TotalWeightBrutto !== undefined){
-let data88 = data86.TotalWeightBrutto;
-if((typeof data88 == "number") && (isFinite(data88))){
-if(data88 < 0 || isNaN(data88)){
-const err273 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/TotalWeightBrutto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto,data:data88};
+if(data100.EmpowermentId !== undefined){
+let data101 = data100.EmpowermentId;
+if(typeof data101 === "string"){
+if(func5(data101) > 50){
+const err273 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentId",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId,data:data101};
 if(vErrors === null){
 vErrors = [err273];
 }
@@ -3648,15 +4345,9 @@ vErrors.push(err273);
 }
 errors++;
 }
-const issues16 = func121(data88, 6, rootData, this, instancePath + "/Roadway/ProductGroups/" + i0+"/ProductInfo/TotalWeightBrutto");
-if(issues16 !== null){
-const kwErrors16 = func4(issues16, instancePath + "/Roadway/ProductGroups/" + i0+"/ProductInfo/TotalWeightBrutto", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors16 : vErrors.concat(kwErrors16);
-errors = errors + kwErrors16.length;
-}
 }
 else {
-const err274 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/TotalWeightBrutto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto,data:data88};
+const err274 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentId",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId.type,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId,data:data101};
 if(vErrors === null){
 vErrors = [err274];
 }
@@ -3666,11 +4357,11 @@ vErrors.push(err274);
 errors++;
 }
 }
-if(data86.Products !== undefined){
-let data89 = data86.Products;
-if(Array.isArray(data89)){
-if(data89.length > 10000){
-const err275 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data89};
+if(data100.EmpowermentNo !== undefined){
+let data102 = data100.EmpowermentNo;
+if(typeof data102 === "string"){
+if(func5(data102) > 50){
+const err275 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data102};
 if(vErrors === null){
 vErrors = [err275];
 }
@@ -3679,8 +4370,8 @@ vErrors.push(err275);
 }
 errors++;
 }
-if(data89.length < 1){
-const err276 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data89};
+if(func5(data102) < 1){
+const err276 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data102};
 if(vErrors === null){
 vErrors = [err276];
 }
@@ -3689,12 +4380,9 @@ vErrors.push(err276);
 }
 errors++;
 }
-const len1 = data89.length;
-for(let i1=0; i1<len1; i1++){
-let data90 = data89[i1];
-if(data90 && typeof data90 == "object" && !Array.isArray(data90)){
-if(data90.OrdNo === undefined){
-const err277 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data90};
+}
+else {
+const err277 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo.type,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data102};
 if(vErrors === null){
 vErrors = [err277];
 }
@@ -3703,8 +4391,26 @@ vErrors.push(err277);
 }
 errors++;
 }
-if(data90.CatalogCode === undefined){
-const err278 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data90};
+}
+if(data100.EmpowermentDateOfIssue !== undefined){
+if(!(validate36.call(this, data100.EmpowermentDateOfIssue, {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentDateOfIssue",parentData:data100,parentDataProperty:"EmpowermentDateOfIssue",rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
+}
+}
+if(data100.EmpowermentDateOfExpire !== undefined){
+if(!(validate36.call(this, data100.EmpowermentDateOfExpire, {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentDateOfExpire",parentData:data100,parentDataProperty:"EmpowermentDateOfExpire",rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
+}
+}
+}
+}
+if(data91.ProductInfo !== undefined){
+let data105 = data91.ProductInfo;
+if(data105 && typeof data105 == "object" && !Array.isArray(data105)){
+if(data105.TotalDeliverySum === undefined){
+const err278 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "TotalDeliverySum"},message:"must have required property '"+"TotalDeliverySum"+"'",schema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo,data:data105};
 if(vErrors === null){
 vErrors = [err278];
 }
@@ -3713,8 +4419,8 @@ vErrors.push(err278);
 }
 errors++;
 }
-if(data90.CatalogName === undefined){
-const err279 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data90};
+if(data105.Products === undefined){
+const err279 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo,data:data105};
 if(vErrors === null){
 vErrors = [err279];
 }
@@ -3723,8 +4429,9 @@ vErrors.push(err279);
 }
 errors++;
 }
-if(data90.ProductName === undefined){
-const err280 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "ProductName"},message:"must have required property '"+"ProductName"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data90};
+for(const key23 in data105){
+if(!(((key23 === "TotalDeliverySum") || (key23 === "TotalWeightBrutto")) || (key23 === "Products"))){
+const err280 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo,data:data105};
 if(vErrors === null){
 vErrors = [err280];
 }
@@ -3733,8 +4440,16 @@ vErrors.push(err280);
 }
 errors++;
 }
-if(data90.PackageCode === undefined){
-const err281 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data90};
+}
+if(data105.TotalDeliverySum !== undefined){
+let data106 = data105.TotalDeliverySum;
+if(!(validate64.call(this, data106, {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/TotalDeliverySum",parentData:data105,parentDataProperty:"TotalDeliverySum",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+errors = vErrors.length;
+}
+if((typeof data106 == "number") && (isFinite(data106))){
+if(data106 < 0 || isNaN(data106)){
+const err281 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/TotalDeliverySum",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalDeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalDeliverySum,data:data106};
 if(vErrors === null){
 vErrors = [err281];
 }
@@ -3743,8 +4458,13 @@ vErrors.push(err281);
 }
 errors++;
 }
-if(data90.PackageName === undefined){
-const err282 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data90};
+}
+}
+if(data105.TotalWeightBrutto !== undefined){
+let data107 = data105.TotalWeightBrutto;
+if((typeof data107 == "number") && (isFinite(data107))){
+if(data107 < 0 || isNaN(data107)){
+const err282 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/TotalWeightBrutto",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto,data:data107};
 if(vErrors === null){
 vErrors = [err282];
 }
@@ -3753,8 +4473,15 @@ vErrors.push(err282);
 }
 errors++;
 }
-if(data90.Amount === undefined){
-const err283 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Amount"},message:"must have required property '"+"Amount"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data90};
+const issues8 = func74(data107, 6, rootData, this, instancePath + "/Railway/ProductGroups/" + i2+"/ProductInfo/TotalWeightBrutto");
+if(issues8 !== null){
+const kwErrors8 = func4(issues8, instancePath + "/Railway/ProductGroups/" + i2+"/ProductInfo/TotalWeightBrutto", "#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors8 : vErrors.concat(kwErrors8);
+errors = errors + kwErrors8.length;
+}
+}
+else {
+const err283 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/TotalWeightBrutto",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto.type,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto,data:data107};
 if(vErrors === null){
 vErrors = [err283];
 }
@@ -3763,8 +4490,12 @@ vErrors.push(err283);
 }
 errors++;
 }
-if(data90.Price === undefined){
-const err284 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Price"},message:"must have required property '"+"Price"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data90};
+}
+if(data105.Products !== undefined){
+let data108 = data105.Products;
+if(Array.isArray(data108)){
+if(data108.length > 10000){
+const err284 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data108};
 if(vErrors === null){
 vErrors = [err284];
 }
@@ -3773,8 +4504,8 @@ vErrors.push(err284);
 }
 errors++;
 }
-if(data90.DeliverySum === undefined){
-const err285 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data90};
+if(data108.length < 1){
+const err285 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data108};
 if(vErrors === null){
 vErrors = [err285];
 }
@@ -3783,9 +4514,12 @@ vErrors.push(err285);
 }
 errors++;
 }
-for(const key19 in data90){
-if(!(func2.call(schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties, key19))){
-const err286 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data90};
+const len3 = data108.length;
+for(let i3=0; i3<len3; i3++){
+let data109 = data108[i3];
+if(data109 && typeof data109 == "object" && !Array.isArray(data109)){
+if(data109.OrdNo === undefined){
+const err286 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data109};
 if(vErrors === null){
 vErrors = [err286];
 }
@@ -3794,11 +4528,8 @@ vErrors.push(err286);
 }
 errors++;
 }
-}
-if(data90.OrdNo !== undefined){
-let data91 = data90.OrdNo;
-if(!(((typeof data91 == "number") && (!(data91 % 1) && !isNaN(data91))) && (isFinite(data91)))){
-const err287 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/OrdNo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data91};
+if(data109.CatalogCode === undefined){
+const err287 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data109};
 if(vErrors === null){
 vErrors = [err287];
 }
@@ -3807,9 +4538,8 @@ vErrors.push(err287);
 }
 errors++;
 }
-if((typeof data91 == "number") && (isFinite(data91))){
-if(data91 < 1 || isNaN(data91)){
-const err288 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/OrdNo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data91};
+if(data109.CatalogName === undefined){
+const err288 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data109};
 if(vErrors === null){
 vErrors = [err288];
 }
@@ -3818,13 +4548,8 @@ vErrors.push(err288);
 }
 errors++;
 }
-}
-}
-if(data90.CommittentTinOrPinfl !== undefined){
-let data92 = data90.CommittentTinOrPinfl;
-if(typeof data92 === "string"){
-if(func5(data92) > 14){
-const err289 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/CommittentTinOrPinfl",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl,data:data92};
+if(data109.ProductName === undefined){
+const err289 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "ProductName"},message:"must have required property '"+"ProductName"+"'",schema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data109};
 if(vErrors === null){
 vErrors = [err289];
 }
@@ -3833,15 +4558,8 @@ vErrors.push(err289);
 }
 errors++;
 }
-const issues17 = func24(data92, true, rootData, this, instancePath + "/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/CommittentTinOrPinfl");
-if(issues17 !== null){
-const kwErrors17 = func4(issues17, instancePath + "/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/CommittentTinOrPinfl", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/pinflOrTin", "pinflOrTin");
-vErrors = vErrors === null ? kwErrors17 : vErrors.concat(kwErrors17);
-errors = errors + kwErrors17.length;
-}
-}
-else {
-const err290 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/CommittentTinOrPinfl",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl,data:data92};
+if(data109.PackageCode === undefined){
+const err290 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data109};
 if(vErrors === null){
 vErrors = [err290];
 }
@@ -3850,12 +4568,8 @@ vErrors.push(err290);
 }
 errors++;
 }
-}
-if(data90.CommittentName !== undefined){
-let data93 = data90.CommittentName;
-if(typeof data93 === "string"){
-if(func5(data93) > 500){
-const err291 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/CommittentName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName,data:data93};
+if(data109.PackageName === undefined){
+const err291 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data109};
 if(vErrors === null){
 vErrors = [err291];
 }
@@ -3864,9 +4578,8 @@ vErrors.push(err291);
 }
 errors++;
 }
-}
-else {
-const err292 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/CommittentName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName,data:data93};
+if(data109.Amount === undefined){
+const err292 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Amount"},message:"must have required property '"+"Amount"+"'",schema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data109};
 if(vErrors === null){
 vErrors = [err292];
 }
@@ -3875,12 +4588,8 @@ vErrors.push(err292);
 }
 errors++;
 }
-}
-if(data90.CatalogCode !== undefined){
-let data94 = data90.CatalogCode;
-if(typeof data94 === "string"){
-if(!pattern2.test(data94)){
-const err293 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/CatalogCode",schemaPath:"#/$defs/catalogCode/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema45,data:data94};
+if(data109.Price === undefined){
+const err293 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Price"},message:"must have required property '"+"Price"+"'",schema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data109};
 if(vErrors === null){
 vErrors = [err293];
 }
@@ -3889,9 +4598,8 @@ vErrors.push(err293);
 }
 errors++;
 }
-}
-else {
-const err294 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/CatalogCode",schemaPath:"#/$defs/catalogCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.type,parentSchema:schema45,data:data94};
+if(data109.DeliverySum === undefined){
+const err294 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data109};
 if(vErrors === null){
 vErrors = [err294];
 }
@@ -3900,12 +4608,9 @@ vErrors.push(err294);
 }
 errors++;
 }
-}
-if(data90.CatalogName !== undefined){
-let data95 = data90.CatalogName;
-if(typeof data95 === "string"){
-if(func5(data95) > 1000){
-const err295 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/CatalogName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data95};
+for(const key24 in data109){
+if(!(func2.call(schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties, key24))){
+const err295 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data109};
 if(vErrors === null){
 vErrors = [err295];
 }
@@ -3914,8 +4619,11 @@ vErrors.push(err295);
 }
 errors++;
 }
-if(func5(data95) < 1){
-const err296 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/CatalogName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data95};
+}
+if(data109.OrdNo !== undefined){
+let data110 = data109.OrdNo;
+if(!(((typeof data110 == "number") && (!(data110 % 1) && !isNaN(data110))) && (isFinite(data110)))){
+const err296 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/OrdNo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo.type,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data110};
 if(vErrors === null){
 vErrors = [err296];
 }
@@ -3924,9 +4632,9 @@ vErrors.push(err296);
 }
 errors++;
 }
-}
-else {
-const err297 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/CatalogName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data95};
+if((typeof data110 == "number") && (isFinite(data110))){
+if(data110 < 1 || isNaN(data110)){
+const err297 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/OrdNo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data110};
 if(vErrors === null){
 vErrors = [err297];
 }
@@ -3936,11 +4644,12 @@ vErrors.push(err297);
 errors++;
 }
 }
-if(data90.ProductName !== undefined){
-let data96 = data90.ProductName;
-if(typeof data96 === "string"){
-if(func5(data96) > 1000){
-const err298 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/ProductName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data96};
+}
+if(data109.CommittentTinOrPinfl !== undefined){
+let data111 = data109.CommittentTinOrPinfl;
+if(typeof data111 === "string"){
+if(func5(data111) > 14){
+const err298 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CommittentTinOrPinfl",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl,data:data111};
 if(vErrors === null){
 vErrors = [err298];
 }
@@ -3949,8 +4658,15 @@ vErrors.push(err298);
 }
 errors++;
 }
-if(func5(data96) < 1){
-const err299 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/ProductName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data96};
+const issues9 = func18(data111, true, rootData, this, instancePath + "/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CommittentTinOrPinfl");
+if(issues9 !== null){
+const kwErrors9 = func4(issues9, instancePath + "/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CommittentTinOrPinfl", "#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/pinflOrTin", "pinflOrTin");
+vErrors = vErrors === null ? kwErrors9 : vErrors.concat(kwErrors9);
+errors = errors + kwErrors9.length;
+}
+}
+else {
+const err299 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CommittentTinOrPinfl",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl.type,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl,data:data111};
 if(vErrors === null){
 vErrors = [err299];
 }
@@ -3960,8 +4676,11 @@ vErrors.push(err299);
 errors++;
 }
 }
-else {
-const err300 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/ProductName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data96};
+if(data109.CommittentName !== undefined){
+let data112 = data109.CommittentName;
+if(typeof data112 === "string"){
+if(func5(data112) > 500){
+const err300 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CommittentName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName,data:data112};
 if(vErrors === null){
 vErrors = [err300];
 }
@@ -3971,11 +4690,8 @@ vErrors.push(err300);
 errors++;
 }
 }
-if(data90.PackageCode !== undefined){
-let data97 = data90.PackageCode;
-if(typeof data97 === "string"){
-if(!pattern3.test(data97)){
-const err301 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/PackageCode",schemaPath:"#/$defs/packageCode/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema46,data:data97};
+else {
+const err301 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CommittentName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName.type,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName,data:data112};
 if(vErrors === null){
 vErrors = [err301];
 }
@@ -3985,8 +4701,17 @@ vErrors.push(err301);
 errors++;
 }
 }
-else {
-const err302 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/PackageCode",schemaPath:"#/$defs/packageCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.type,parentSchema:schema46,data:data97};
+if(data109.CatalogCode !== undefined){
+if(!(validate66.call(this, data109.CatalogCode, {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CatalogCode",parentData:data109,parentDataProperty:"CatalogCode",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+errors = vErrors.length;
+}
+}
+if(data109.CatalogName !== undefined){
+let data114 = data109.CatalogName;
+if(typeof data114 === "string"){
+if(func5(data114) > 1000){
+const err302 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CatalogName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data114};
 if(vErrors === null){
 vErrors = [err302];
 }
@@ -3995,12 +4720,8 @@ vErrors.push(err302);
 }
 errors++;
 }
-}
-if(data90.PackageName !== undefined){
-let data98 = data90.PackageName;
-if(typeof data98 === "string"){
-if(func5(data98) > 300){
-const err303 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/PackageName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data98};
+if(func5(data114) < 1){
+const err303 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CatalogName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data114};
 if(vErrors === null){
 vErrors = [err303];
 }
@@ -4009,8 +4730,9 @@ vErrors.push(err303);
 }
 errors++;
 }
-if(func5(data98) < 1){
-const err304 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/PackageName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data98};
+}
+else {
+const err304 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CatalogName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName.type,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data114};
 if(vErrors === null){
 vErrors = [err304];
 }
@@ -4020,8 +4742,11 @@ vErrors.push(err304);
 errors++;
 }
 }
-else {
-const err305 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/PackageName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data98};
+if(data109.ProductName !== undefined){
+let data115 = data109.ProductName;
+if(typeof data115 === "string"){
+if(func5(data115) > 1000){
+const err305 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/ProductName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data115};
 if(vErrors === null){
 vErrors = [err305];
 }
@@ -4030,12 +4755,8 @@ vErrors.push(err305);
 }
 errors++;
 }
-}
-if(data90.Amount !== undefined){
-let data99 = data90.Amount;
-if((typeof data99 == "number") && (isFinite(data99))){
-if(data99 > 999999999 || isNaN(data99)){
-const err306 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/Amount",schemaPath:"#/$defs/count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema47,data:data99};
+if(func5(data115) < 1){
+const err306 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/ProductName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data115};
 if(vErrors === null){
 vErrors = [err306];
 }
@@ -4044,8 +4765,9 @@ vErrors.push(err306);
 }
 errors++;
 }
-if(data99 <= 0 || isNaN(data99)){
-const err307 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/Amount",schemaPath:"#/$defs/count/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema47,data:data99};
+}
+else {
+const err307 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/ProductName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName.type,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data115};
 if(vErrors === null){
 vErrors = [err307];
 }
@@ -4054,15 +4776,18 @@ vErrors.push(err307);
 }
 errors++;
 }
-const issues18 = func121(data99, 6, rootData, this, instancePath + "/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/Amount");
-if(issues18 !== null){
-const kwErrors18 = func4(issues18, instancePath + "/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/Amount", "#/$defs/count/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors18 : vErrors.concat(kwErrors18);
-errors = errors + kwErrors18.length;
+}
+if(data109.PackageCode !== undefined){
+if(!(validate68.call(this, data109.PackageCode, {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/PackageCode",parentData:data109,parentDataProperty:"PackageCode",rootData}))){
+vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+errors = vErrors.length;
 }
 }
-else {
-const err308 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/Amount",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema47.type,parentSchema:schema47,data:data99};
+if(data109.PackageName !== undefined){
+let data117 = data109.PackageName;
+if(typeof data117 === "string"){
+if(func5(data117) > 300){
+const err308 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/PackageName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data117};
 if(vErrors === null){
 vErrors = [err308];
 }
@@ -4071,12 +4796,8 @@ vErrors.push(err308);
 }
 errors++;
 }
-}
-if(data90.Price !== undefined){
-let data100 = data90.Price;
-if((typeof data100 == "number") && (isFinite(data100))){
-if(data100 > 9999999999999.99 || isNaN(data100)){
-const err309 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/Price",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema44,data:data100};
+if(func5(data117) < 1){
+const err309 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/PackageName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data117};
 if(vErrors === null){
 vErrors = [err309];
 }
@@ -4085,8 +4806,9 @@ vErrors.push(err309);
 }
 errors++;
 }
-if(data100 < -9999999999999.99 || isNaN(data100)){
-const err310 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/Price",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema44,data:data100};
+}
+else {
+const err310 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/PackageName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName.type,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data117};
 if(vErrors === null){
 vErrors = [err310];
 }
@@ -4095,15 +4817,22 @@ vErrors.push(err310);
 }
 errors++;
 }
-const issues19 = func121(data100, 2, rootData, this, instancePath + "/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/Price");
-if(issues19 !== null){
-const kwErrors19 = func4(issues19, instancePath + "/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/Price", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors19 : vErrors.concat(kwErrors19);
-errors = errors + kwErrors19.length;
+}
+if(data109.Amount !== undefined){
+if(!(validate70.call(this, data109.Amount, {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Amount",parentData:data109,parentDataProperty:"Amount",rootData}))){
+vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+errors = vErrors.length;
 }
 }
-else {
-const err311 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/Price",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema44.type,parentSchema:schema44,data:data100};
+if(data109.Price !== undefined){
+let data119 = data109.Price;
+if(!(validate64.call(this, data119, {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Price",parentData:data109,parentDataProperty:"Price",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+errors = vErrors.length;
+}
+if((typeof data119 == "number") && (isFinite(data119))){
+if(data119 < 0 || isNaN(data119)){
+const err311 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Price",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Price/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Price,data:data119};
 if(vErrors === null){
 vErrors = [err311];
 }
@@ -4112,9 +4841,17 @@ vErrors.push(err311);
 }
 errors++;
 }
-if((typeof data100 == "number") && (isFinite(data100))){
-if(data100 < 0 || isNaN(data100)){
-const err312 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/Price",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Price/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Price,data:data100};
+}
+}
+if(data109.DeliverySum !== undefined){
+let data120 = data109.DeliverySum;
+if(!(validate64.call(this, data120, {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/DeliverySum",parentData:data109,parentDataProperty:"DeliverySum",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+errors = vErrors.length;
+}
+if((typeof data120 == "number") && (isFinite(data120))){
+if(data120 < 0 || isNaN(data120)){
+const err312 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/DeliverySum",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/DeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.DeliverySum,data:data120};
 if(vErrors === null){
 vErrors = [err312];
 }
@@ -4125,11 +4862,11 @@ errors++;
 }
 }
 }
-if(data90.DeliverySum !== undefined){
-let data101 = data90.DeliverySum;
-if((typeof data101 == "number") && (isFinite(data101))){
-if(data101 > 9999999999999.99 || isNaN(data101)){
-const err313 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/DeliverySum",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema44,data:data101};
+if(data109.WeightBrutto !== undefined){
+let data121 = data109.WeightBrutto;
+if((typeof data121 == "number") && (isFinite(data121))){
+if(data121 < 0 || isNaN(data121)){
+const err313 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightBrutto",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data121};
 if(vErrors === null){
 vErrors = [err313];
 }
@@ -4138,8 +4875,15 @@ vErrors.push(err313);
 }
 errors++;
 }
-if(data101 < -9999999999999.99 || isNaN(data101)){
-const err314 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/DeliverySum",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema44,data:data101};
+const issues10 = func74(data121, 6, rootData, this, instancePath + "/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightBrutto");
+if(issues10 !== null){
+const kwErrors10 = func4(issues10, instancePath + "/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightBrutto", "#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors10 : vErrors.concat(kwErrors10);
+errors = errors + kwErrors10.length;
+}
+}
+else {
+const err314 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightBrutto",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto.type,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data121};
 if(vErrors === null){
 vErrors = [err314];
 }
@@ -4148,15 +4892,12 @@ vErrors.push(err314);
 }
 errors++;
 }
-const issues20 = func121(data101, 2, rootData, this, instancePath + "/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/DeliverySum");
-if(issues20 !== null){
-const kwErrors20 = func4(issues20, instancePath + "/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/DeliverySum", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors20 : vErrors.concat(kwErrors20);
-errors = errors + kwErrors20.length;
 }
-}
-else {
-const err315 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/DeliverySum",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema44.type,parentSchema:schema44,data:data101};
+if(data109.WeightNetto !== undefined){
+let data122 = data109.WeightNetto;
+if((typeof data122 == "number") && (isFinite(data122))){
+if(data122 < 0 || isNaN(data122)){
+const err315 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightNetto",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data122};
 if(vErrors === null){
 vErrors = [err315];
 }
@@ -4165,9 +4906,15 @@ vErrors.push(err315);
 }
 errors++;
 }
-if((typeof data101 == "number") && (isFinite(data101))){
-if(data101 < 0 || isNaN(data101)){
-const err316 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/DeliverySum",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/DeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.DeliverySum,data:data101};
+const issues11 = func74(data122, 6, rootData, this, instancePath + "/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightNetto");
+if(issues11 !== null){
+const kwErrors11 = func4(issues11, instancePath + "/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightNetto", "#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors11 : vErrors.concat(kwErrors11);
+errors = errors + kwErrors11.length;
+}
+}
+else {
+const err316 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightNetto",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto.type,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data122};
 if(vErrors === null){
 vErrors = [err316];
 }
@@ -4178,11 +4925,8 @@ errors++;
 }
 }
 }
-if(data90.WeightBrutto !== undefined){
-let data102 = data90.WeightBrutto;
-if((typeof data102 == "number") && (isFinite(data102))){
-if(data102 < 0 || isNaN(data102)){
-const err317 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/WeightBrutto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data102};
+else {
+const err317 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.type,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data109};
 if(vErrors === null){
 vErrors = [err317];
 }
@@ -4191,15 +4935,16 @@ vErrors.push(err317);
 }
 errors++;
 }
-const issues21 = func121(data102, 6, rootData, this, instancePath + "/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/WeightBrutto");
-if(issues21 !== null){
-const kwErrors21 = func4(issues21, instancePath + "/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/WeightBrutto", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors21 : vErrors.concat(kwErrors21);
-errors = errors + kwErrors21.length;
+}
+const issues12 = func95(data108, schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.lineArithmetic, rootData, this, instancePath + "/Railway/ProductGroups/" + i2+"/ProductInfo/Products");
+if(issues12 !== null){
+const kwErrors12 = func4(issues12, instancePath + "/Railway/ProductGroups/" + i2+"/ProductInfo/Products", "#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/lineArithmetic", "lineArithmetic");
+vErrors = vErrors === null ? kwErrors12 : vErrors.concat(kwErrors12);
+errors = errors + kwErrors12.length;
 }
 }
 else {
-const err318 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/WeightBrutto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data102};
+const err318 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.type,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data108};
 if(vErrors === null){
 vErrors = [err318];
 }
@@ -4209,11 +4954,15 @@ vErrors.push(err318);
 errors++;
 }
 }
-if(data90.WeightNetto !== undefined){
-let data103 = data90.WeightNetto;
-if((typeof data103 == "number") && (isFinite(data103))){
-if(data103 < 0 || isNaN(data103)){
-const err319 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/WeightNetto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data103};
+const issues13 = func97(data105, schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.documentTotals, rootData, this, instancePath + "/Railway/ProductGroups/" + i2+"/ProductInfo");
+if(issues13 !== null){
+const kwErrors13 = func4(issues13, instancePath + "/Railway/ProductGroups/" + i2+"/ProductInfo", "#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/documentTotals", "documentTotals");
+vErrors = vErrors === null ? kwErrors13 : vErrors.concat(kwErrors13);
+errors = errors + kwErrors13.length;
+}
+}
+else {
+const err319 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.type,parentSchema:schema18.properties.Railway.properties.ProductGroups.items.properties.ProductInfo,data:data105};
 if(vErrors === null){
 vErrors = [err319];
 }
@@ -4222,15 +4971,10 @@ vErrors.push(err319);
 }
 errors++;
 }
-const issues22 = func121(data103, 6, rootData, this, instancePath + "/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/WeightNetto");
-if(issues22 !== null){
-const kwErrors22 = func4(issues22, instancePath + "/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/WeightNetto", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors22 : vErrors.concat(kwErrors22);
-errors = errors + kwErrors22.length;
 }
 }
 else {
-const err320 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/WeightNetto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data103};
+const err320 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2,schemaPath:"#/properties/Railway/properties/ProductGroups/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.Railway.properties.ProductGroups.items.type,parentSchema:schema18.properties.Railway.properties.ProductGroups.items,data:data91};
 if(vErrors === null){
 vErrors = [err320];
 }
@@ -4242,7 +4986,7 @@ errors++;
 }
 }
 else {
-const err321 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data90};
+const err321 = {instancePath:instancePath+"/Railway/ProductGroups",schemaPath:"#/properties/Railway/properties/ProductGroups/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.Railway.properties.ProductGroups.type,parentSchema:schema18.properties.Railway.properties.ProductGroups,data:data90};
 if(vErrors === null){
 vErrors = [err321];
 }
@@ -4252,15 +4996,12 @@ vErrors.push(err321);
 errors++;
 }
 }
-const issues23 = func146(data89, schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.lineArithmetic, rootData, this, instancePath + "/Roadway/ProductGroups/" + i0+"/ProductInfo/Products");
-if(issues23 !== null){
-const kwErrors23 = func4(issues23, instancePath + "/Roadway/ProductGroups/" + i0+"/ProductInfo/Products", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/lineArithmetic", "lineArithmetic");
-vErrors = vErrors === null ? kwErrors23 : vErrors.concat(kwErrors23);
-errors = errors + kwErrors23.length;
 }
 }
-else {
-const err322 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data89};
+if(data.OtherTransport !== undefined){
+let data123 = data.OtherTransport;
+if((!(data123 && typeof data123 == "object" && !Array.isArray(data123))) && (data123 !== null)){
+const err322 = {instancePath:instancePath+"/OtherTransport",schemaPath:"#/properties/OtherTransport/type",keyword:"type",params:{type: schema18.properties.OtherTransport.type},message:"must be object,null",schema:schema18.properties.OtherTransport.type,parentSchema:schema18.properties.OtherTransport,data:data123};
 if(vErrors === null){
 vErrors = [err322];
 }
@@ -4269,16 +5010,9 @@ vErrors.push(err322);
 }
 errors++;
 }
-}
-const issues24 = func148(data86, schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.documentTotals, rootData, this, instancePath + "/Roadway/ProductGroups/" + i0+"/ProductInfo");
-if(issues24 !== null){
-const kwErrors24 = func4(issues24, instancePath + "/Roadway/ProductGroups/" + i0+"/ProductInfo", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/documentTotals", "documentTotals");
-vErrors = vErrors === null ? kwErrors24 : vErrors.concat(kwErrors24);
-errors = errors + kwErrors24.length;
-}
-}
-else {
-const err323 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data86};
+if(data123 && typeof data123 == "object" && !Array.isArray(data123)){
+if(Object.keys(data123).length < 1){
+const err323 = {instancePath:instancePath+"/OtherTransport",schemaPath:"#/properties/OtherTransport/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema18.properties.OtherTransport,data:data123};
 if(vErrors === null){
 vErrors = [err323];
 }
@@ -4287,10 +5021,8 @@ vErrors.push(err323);
 }
 errors++;
 }
-}
-}
-else {
-const err324 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.Roadway.properties.ProductGroups.items.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items,data:data54};
+if(data123.TransportNo === undefined){
+const err324 = {instancePath:instancePath+"/OtherTransport",schemaPath:"#/properties/OtherTransport/required",keyword:"required",params:{missingProperty: "TransportNo"},message:"must have required property '"+"TransportNo"+"'",schema:schema18.properties.OtherTransport.required,parentSchema:schema18.properties.OtherTransport,data:data123};
 if(vErrors === null){
 vErrors = [err324];
 }
@@ -4299,10 +5031,8 @@ vErrors.push(err324);
 }
 errors++;
 }
-}
-}
-else {
-const err325 = {instancePath:instancePath+"/Roadway/ProductGroups",schemaPath:"#/properties/Roadway/properties/ProductGroups/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.Roadway.properties.ProductGroups.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups,data:data53};
+if(data123.ProductGroups === undefined){
+const err325 = {instancePath:instancePath+"/OtherTransport",schemaPath:"#/properties/OtherTransport/required",keyword:"required",params:{missingProperty: "ProductGroups"},message:"must have required property '"+"ProductGroups"+"'",schema:schema18.properties.OtherTransport.required,parentSchema:schema18.properties.OtherTransport,data:data123};
 if(vErrors === null){
 vErrors = [err325];
 }
@@ -4311,13 +5041,9 @@ vErrors.push(err325);
 }
 errors++;
 }
-}
-}
-}
-if(data.Railway !== undefined){
-let data104 = data.Railway;
-if((!(data104 && typeof data104 == "object" && !Array.isArray(data104))) && (data104 !== null)){
-const err326 = {instancePath:instancePath+"/Railway",schemaPath:"#/properties/Railway/type",keyword:"type",params:{type: schema23.properties.Railway.type},message:"must be object,null",schema:schema23.properties.Railway.type,parentSchema:schema23.properties.Railway,data:data104};
+for(const key25 in data123){
+if(!((key25 === "TransportNo") || (key25 === "ProductGroups"))){
+const err326 = {instancePath:instancePath+"/OtherTransport",schemaPath:"#/properties/OtherTransport/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key25},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.OtherTransport,data:data123};
 if(vErrors === null){
 vErrors = [err326];
 }
@@ -4326,9 +5052,12 @@ vErrors.push(err326);
 }
 errors++;
 }
-if(data104 && typeof data104 == "object" && !Array.isArray(data104)){
-if(Object.keys(data104).length < 1){
-const err327 = {instancePath:instancePath+"/Railway",schemaPath:"#/properties/Railway/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.Railway,data:data104};
+}
+if(data123.TransportNo !== undefined){
+let data124 = data123.TransportNo;
+if(typeof data124 === "string"){
+if(func5(data124) > 50){
+const err327 = {instancePath:instancePath+"/OtherTransport/TransportNo",schemaPath:"#/properties/OtherTransport/properties/TransportNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.OtherTransport.properties.TransportNo,data:data124};
 if(vErrors === null){
 vErrors = [err327];
 }
@@ -4337,8 +5066,8 @@ vErrors.push(err327);
 }
 errors++;
 }
-if(data104.RailwayDocId === undefined){
-const err328 = {instancePath:instancePath+"/Railway",schemaPath:"#/properties/Railway/required",keyword:"required",params:{missingProperty: "RailwayDocId"},message:"must have required property '"+"RailwayDocId"+"'",schema:schema23.properties.Railway.required,parentSchema:schema23.properties.Railway,data:data104};
+if(func5(data124) < 1){
+const err328 = {instancePath:instancePath+"/OtherTransport/TransportNo",schemaPath:"#/properties/OtherTransport/properties/TransportNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.OtherTransport.properties.TransportNo,data:data124};
 if(vErrors === null){
 vErrors = [err328];
 }
@@ -4347,8 +5076,9 @@ vErrors.push(err328);
 }
 errors++;
 }
-if(data104.Wagon === undefined){
-const err329 = {instancePath:instancePath+"/Railway",schemaPath:"#/properties/Railway/required",keyword:"required",params:{missingProperty: "Wagon"},message:"must have required property '"+"Wagon"+"'",schema:schema23.properties.Railway.required,parentSchema:schema23.properties.Railway,data:data104};
+}
+else {
+const err329 = {instancePath:instancePath+"/OtherTransport/TransportNo",schemaPath:"#/properties/OtherTransport/properties/TransportNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.OtherTransport.properties.TransportNo.type,parentSchema:schema18.properties.OtherTransport.properties.TransportNo,data:data124};
 if(vErrors === null){
 vErrors = [err329];
 }
@@ -4357,8 +5087,12 @@ vErrors.push(err329);
 }
 errors++;
 }
-if(data104.ProductGroups === undefined){
-const err330 = {instancePath:instancePath+"/Railway",schemaPath:"#/properties/Railway/required",keyword:"required",params:{missingProperty: "ProductGroups"},message:"must have required property '"+"ProductGroups"+"'",schema:schema23.properties.Railway.required,parentSchema:schema23.properties.Railway,data:data104};
+}
+if(data123.ProductGroups !== undefined){
+let data125 = data123.ProductGroups;
+if(Array.isArray(data125)){
+if(data125.length > 100){
+const err330 = {instancePath:instancePath+"/OtherTransport/ProductGroups",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups,data:data125};
 if(vErrors === null){
 vErrors = [err330];
 }
@@ -4367,9 +5101,8 @@ vErrors.push(err330);
 }
 errors++;
 }
-for(const key20 in data104){
-if(!((((key20 === "RailwayDocId") || (key20 === "TrainDirection")) || (key20 === "Wagon")) || (key20 === "ProductGroups"))){
-const err331 = {instancePath:instancePath+"/Railway",schemaPath:"#/properties/Railway/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Railway,data:data104};
+if(data125.length < 1){
+const err331 = {instancePath:instancePath+"/OtherTransport/ProductGroups",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups,data:data125};
 if(vErrors === null){
 vErrors = [err331];
 }
@@ -4378,12 +5111,12 @@ vErrors.push(err331);
 }
 errors++;
 }
-}
-if(data104.RailwayDocId !== undefined){
-let data105 = data104.RailwayDocId;
-if(typeof data105 === "string"){
-if(func5(data105) > 50){
-const err332 = {instancePath:instancePath+"/Railway/RailwayDocId",schemaPath:"#/properties/Railway/properties/RailwayDocId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.Railway.properties.RailwayDocId,data:data105};
+const len4 = data125.length;
+for(let i4=0; i4<len4; i4++){
+let data126 = data125[i4];
+if(data126 && typeof data126 == "object" && !Array.isArray(data126)){
+if(data126.LoadingPoint === undefined){
+const err332 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "LoadingPoint"},message:"must have required property '"+"LoadingPoint"+"'",schema:schema18.properties.OtherTransport.properties.ProductGroups.items.required,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items,data:data126};
 if(vErrors === null){
 vErrors = [err332];
 }
@@ -4392,8 +5125,8 @@ vErrors.push(err332);
 }
 errors++;
 }
-if(func5(data105) < 1){
-const err333 = {instancePath:instancePath+"/Railway/RailwayDocId",schemaPath:"#/properties/Railway/properties/RailwayDocId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Railway.properties.RailwayDocId,data:data105};
+if(data126.LoadingTrustee === undefined){
+const err333 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "LoadingTrustee"},message:"must have required property '"+"LoadingTrustee"+"'",schema:schema18.properties.OtherTransport.properties.ProductGroups.items.required,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items,data:data126};
 if(vErrors === null){
 vErrors = [err333];
 }
@@ -4402,9 +5135,8 @@ vErrors.push(err333);
 }
 errors++;
 }
-}
-else {
-const err334 = {instancePath:instancePath+"/Railway/RailwayDocId",schemaPath:"#/properties/Railway/properties/RailwayDocId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Railway.properties.RailwayDocId.type,parentSchema:schema23.properties.Railway.properties.RailwayDocId,data:data105};
+if(data126.UnloadingPoint === undefined){
+const err334 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingPoint"},message:"must have required property '"+"UnloadingPoint"+"'",schema:schema18.properties.OtherTransport.properties.ProductGroups.items.required,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items,data:data126};
 if(vErrors === null){
 vErrors = [err334];
 }
@@ -4413,11 +5145,8 @@ vErrors.push(err334);
 }
 errors++;
 }
-}
-if(data104.TrainDirection !== undefined){
-let data106 = data104.TrainDirection;
-if(!(((typeof data106 == "number") && (!(data106 % 1) && !isNaN(data106))) && (isFinite(data106)))){
-const err335 = {instancePath:instancePath+"/Railway/TrainDirection",schemaPath:"#/properties/Railway/properties/TrainDirection/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.Railway.properties.TrainDirection.type,parentSchema:schema23.properties.Railway.properties.TrainDirection,data:data106};
+if(data126.UnloadingTrustee === undefined){
+const err335 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingTrustee"},message:"must have required property '"+"UnloadingTrustee"+"'",schema:schema18.properties.OtherTransport.properties.ProductGroups.items.required,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items,data:data126};
 if(vErrors === null){
 vErrors = [err335];
 }
@@ -4426,8 +5155,8 @@ vErrors.push(err335);
 }
 errors++;
 }
-if(!((data106 === 1) || (data106 === 2))){
-const err336 = {instancePath:instancePath+"/Railway/TrainDirection",schemaPath:"#/properties/Railway/properties/TrainDirection/enum",keyword:"enum",params:{allowedValues: schema23.properties.Railway.properties.TrainDirection.enum},message:"must be equal to one of the allowed values",schema:schema23.properties.Railway.properties.TrainDirection.enum,parentSchema:schema23.properties.Railway.properties.TrainDirection,data:data106};
+if(data126.UnloadingEmpowerment === undefined){
+const err336 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingEmpowerment"},message:"must have required property '"+"UnloadingEmpowerment"+"'",schema:schema18.properties.OtherTransport.properties.ProductGroups.items.required,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items,data:data126};
 if(vErrors === null){
 vErrors = [err336];
 }
@@ -4436,12 +5165,8 @@ vErrors.push(err336);
 }
 errors++;
 }
-}
-if(data104.Wagon !== undefined){
-let data107 = data104.Wagon;
-if(data107 && typeof data107 == "object" && !Array.isArray(data107)){
-if(data107.Number === undefined){
-const err337 = {instancePath:instancePath+"/Railway/Wagon",schemaPath:"#/properties/Railway/properties/Wagon/required",keyword:"required",params:{missingProperty: "Number"},message:"must have required property '"+"Number"+"'",schema:schema23.properties.Railway.properties.Wagon.required,parentSchema:schema23.properties.Railway.properties.Wagon,data:data107};
+if(data126.ProductInfo === undefined){
+const err337 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "ProductInfo"},message:"must have required property '"+"ProductInfo"+"'",schema:schema18.properties.OtherTransport.properties.ProductGroups.items.required,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items,data:data126};
 if(vErrors === null){
 vErrors = [err337];
 }
@@ -4450,8 +5175,9 @@ vErrors.push(err337);
 }
 errors++;
 }
-if(data107.Type === undefined){
-const err338 = {instancePath:instancePath+"/Railway/Wagon",schemaPath:"#/properties/Railway/properties/Wagon/required",keyword:"required",params:{missingProperty: "Type"},message:"must have required property '"+"Type"+"'",schema:schema23.properties.Railway.properties.Wagon.required,parentSchema:schema23.properties.Railway.properties.Wagon,data:data107};
+for(const key26 in data126){
+if(!((((((key26 === "LoadingPoint") || (key26 === "LoadingTrustee")) || (key26 === "UnloadingPoint")) || (key26 === "UnloadingTrustee")) || (key26 === "UnloadingEmpowerment")) || (key26 === "ProductInfo"))){
+const err338 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key26},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items,data:data126};
 if(vErrors === null){
 vErrors = [err338];
 }
@@ -4460,9 +5186,17 @@ vErrors.push(err338);
 }
 errors++;
 }
-for(const key21 in data107){
-if(!((key21 === "Number") || (key21 === "Type"))){
-const err339 = {instancePath:instancePath+"/Railway/Wagon",schemaPath:"#/properties/Railway/properties/Wagon/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Railway.properties.Wagon,data:data107};
+}
+if(data126.LoadingPoint !== undefined){
+if(!(validate56.call(this, data126.LoadingPoint, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingPoint",parentData:data126,parentDataProperty:"LoadingPoint",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data126.LoadingTrustee !== undefined){
+let data128 = data126.LoadingTrustee;
+if((!(data128 && typeof data128 == "object" && !Array.isArray(data128))) && (data128 !== null)){
+const err339 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/type",keyword:"type",params:{type: schema18.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.type},message:"must be object,null",schema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.type,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee,data:data128};
 if(vErrors === null){
 vErrors = [err339];
 }
@@ -4471,12 +5205,9 @@ vErrors.push(err339);
 }
 errors++;
 }
-}
-if(data107.Number !== undefined){
-let data108 = data107.Number;
-if(typeof data108 === "string"){
-if(func5(data108) > 20){
-const err340 = {instancePath:instancePath+"/Railway/Wagon/Number",schemaPath:"#/properties/Railway/properties/Wagon/properties/Number/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema23.properties.Railway.properties.Wagon.properties.Number,data:data108};
+if(data128 && typeof data128 == "object" && !Array.isArray(data128)){
+if(Object.keys(data128).length < 1){
+const err340 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee,data:data128};
 if(vErrors === null){
 vErrors = [err340];
 }
@@ -4485,8 +5216,8 @@ vErrors.push(err340);
 }
 errors++;
 }
-if(func5(data108) < 1){
-const err341 = {instancePath:instancePath+"/Railway/Wagon/Number",schemaPath:"#/properties/Railway/properties/Wagon/properties/Number/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Railway.properties.Wagon.properties.Number,data:data108};
+if(data128.Pinfl === undefined){
+const err341 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.required,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee,data:data128};
 if(vErrors === null){
 vErrors = [err341];
 }
@@ -4495,9 +5226,8 @@ vErrors.push(err341);
 }
 errors++;
 }
-}
-else {
-const err342 = {instancePath:instancePath+"/Railway/Wagon/Number",schemaPath:"#/properties/Railway/properties/Wagon/properties/Number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Railway.properties.Wagon.properties.Number.type,parentSchema:schema23.properties.Railway.properties.Wagon.properties.Number,data:data108};
+if(data128.FullName === undefined){
+const err342 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.required,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee,data:data128};
 if(vErrors === null){
 vErrors = [err342];
 }
@@ -4506,12 +5236,9 @@ vErrors.push(err342);
 }
 errors++;
 }
-}
-if(data107.Type !== undefined){
-let data109 = data107.Type;
-if(typeof data109 === "string"){
-if(func5(data109) > 100){
-const err343 = {instancePath:instancePath+"/Railway/Wagon/Type",schemaPath:"#/properties/Railway/properties/Wagon/properties/Type/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema23.properties.Railway.properties.Wagon.properties.Type,data:data109};
+for(const key27 in data128){
+if(!((key27 === "Pinfl") || (key27 === "FullName"))){
+const err343 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key27},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee,data:data128};
 if(vErrors === null){
 vErrors = [err343];
 }
@@ -4520,8 +5247,16 @@ vErrors.push(err343);
 }
 errors++;
 }
-if(func5(data109) < 1){
-const err344 = {instancePath:instancePath+"/Railway/Wagon/Type",schemaPath:"#/properties/Railway/properties/Wagon/properties/Type/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Railway.properties.Wagon.properties.Type,data:data109};
+}
+if(data128.Pinfl !== undefined){
+let data129 = data128.Pinfl;
+if(!(validate58.call(this, data129, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingTrustee/Pinfl",parentData:data128,parentDataProperty:"Pinfl",rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+errors = vErrors.length;
+}
+if(typeof data129 === "string"){
+if(func5(data129) < 14){
+const err344 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingTrustee/Pinfl",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.properties.Pinfl,data:data129};
 if(vErrors === null){
 vErrors = [err344];
 }
@@ -4531,8 +5266,12 @@ vErrors.push(err344);
 errors++;
 }
 }
-else {
-const err345 = {instancePath:instancePath+"/Railway/Wagon/Type",schemaPath:"#/properties/Railway/properties/Wagon/properties/Type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Railway.properties.Wagon.properties.Type.type,parentSchema:schema23.properties.Railway.properties.Wagon.properties.Type,data:data109};
+}
+if(data128.FullName !== undefined){
+let data130 = data128.FullName;
+if(typeof data130 === "string"){
+if(func5(data130) > 300){
+const err345 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingTrustee/FullName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data130};
 if(vErrors === null){
 vErrors = [err345];
 }
@@ -4541,10 +5280,8 @@ vErrors.push(err345);
 }
 errors++;
 }
-}
-}
-else {
-const err346 = {instancePath:instancePath+"/Railway/Wagon",schemaPath:"#/properties/Railway/properties/Wagon/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.Railway.properties.Wagon.type,parentSchema:schema23.properties.Railway.properties.Wagon,data:data107};
+if(func5(data130) < 1){
+const err346 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingTrustee/FullName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data130};
 if(vErrors === null){
 vErrors = [err346];
 }
@@ -4554,11 +5291,8 @@ vErrors.push(err346);
 errors++;
 }
 }
-if(data104.ProductGroups !== undefined){
-let data110 = data104.ProductGroups;
-if(Array.isArray(data110)){
-if(data110.length > 100){
-const err347 = {instancePath:instancePath+"/Railway/ProductGroups",schemaPath:"#/properties/Railway/properties/ProductGroups/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema23.properties.Railway.properties.ProductGroups,data:data110};
+else {
+const err347 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingTrustee/FullName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName.type,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data130};
 if(vErrors === null){
 vErrors = [err347];
 }
@@ -4567,8 +5301,19 @@ vErrors.push(err347);
 }
 errors++;
 }
-if(data110.length < 1){
-const err348 = {instancePath:instancePath+"/Railway/ProductGroups",schemaPath:"#/properties/Railway/properties/ProductGroups/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema23.properties.Railway.properties.ProductGroups,data:data110};
+}
+}
+}
+if(data126.UnloadingPoint !== undefined){
+if(!(validate56.call(this, data126.UnloadingPoint, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingPoint",parentData:data126,parentDataProperty:"UnloadingPoint",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data126.UnloadingTrustee !== undefined){
+let data132 = data126.UnloadingTrustee;
+if((!(data132 && typeof data132 == "object" && !Array.isArray(data132))) && (data132 !== null)){
+const err348 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/type",keyword:"type",params:{type: schema18.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.type},message:"must be object,null",schema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.type,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee,data:data132};
 if(vErrors === null){
 vErrors = [err348];
 }
@@ -4577,12 +5322,9 @@ vErrors.push(err348);
 }
 errors++;
 }
-const len2 = data110.length;
-for(let i2=0; i2<len2; i2++){
-let data111 = data110[i2];
-if(data111 && typeof data111 == "object" && !Array.isArray(data111)){
-if(data111.LoadingPoint === undefined){
-const err349 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2,schemaPath:"#/properties/Railway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "LoadingPoint"},message:"must have required property '"+"LoadingPoint"+"'",schema:schema23.properties.Railway.properties.ProductGroups.items.required,parentSchema:schema23.properties.Railway.properties.ProductGroups.items,data:data111};
+if(data132 && typeof data132 == "object" && !Array.isArray(data132)){
+if(Object.keys(data132).length < 1){
+const err349 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee,data:data132};
 if(vErrors === null){
 vErrors = [err349];
 }
@@ -4591,8 +5333,8 @@ vErrors.push(err349);
 }
 errors++;
 }
-if(data111.LoadingTrustee === undefined){
-const err350 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2,schemaPath:"#/properties/Railway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "LoadingTrustee"},message:"must have required property '"+"LoadingTrustee"+"'",schema:schema23.properties.Railway.properties.ProductGroups.items.required,parentSchema:schema23.properties.Railway.properties.ProductGroups.items,data:data111};
+if(data132.Pinfl === undefined){
+const err350 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.required,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee,data:data132};
 if(vErrors === null){
 vErrors = [err350];
 }
@@ -4601,8 +5343,8 @@ vErrors.push(err350);
 }
 errors++;
 }
-if(data111.UnloadingPoint === undefined){
-const err351 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2,schemaPath:"#/properties/Railway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingPoint"},message:"must have required property '"+"UnloadingPoint"+"'",schema:schema23.properties.Railway.properties.ProductGroups.items.required,parentSchema:schema23.properties.Railway.properties.ProductGroups.items,data:data111};
+if(data132.FullName === undefined){
+const err351 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.required,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee,data:data132};
 if(vErrors === null){
 vErrors = [err351];
 }
@@ -4611,8 +5353,9 @@ vErrors.push(err351);
 }
 errors++;
 }
-if(data111.UnloadingTrustee === undefined){
-const err352 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2,schemaPath:"#/properties/Railway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingTrustee"},message:"must have required property '"+"UnloadingTrustee"+"'",schema:schema23.properties.Railway.properties.ProductGroups.items.required,parentSchema:schema23.properties.Railway.properties.ProductGroups.items,data:data111};
+for(const key28 in data132){
+if(!((key28 === "Pinfl") || (key28 === "FullName"))){
+const err352 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key28},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee,data:data132};
 if(vErrors === null){
 vErrors = [err352];
 }
@@ -4621,8 +5364,16 @@ vErrors.push(err352);
 }
 errors++;
 }
-if(data111.UnloadingEmpowerment === undefined){
-const err353 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2,schemaPath:"#/properties/Railway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingEmpowerment"},message:"must have required property '"+"UnloadingEmpowerment"+"'",schema:schema23.properties.Railway.properties.ProductGroups.items.required,parentSchema:schema23.properties.Railway.properties.ProductGroups.items,data:data111};
+}
+if(data132.Pinfl !== undefined){
+let data133 = data132.Pinfl;
+if(!(validate58.call(this, data133, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingTrustee/Pinfl",parentData:data132,parentDataProperty:"Pinfl",rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+errors = vErrors.length;
+}
+if(typeof data133 === "string"){
+if(func5(data133) < 14){
+const err353 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingTrustee/Pinfl",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.properties.Pinfl,data:data133};
 if(vErrors === null){
 vErrors = [err353];
 }
@@ -4631,8 +5382,13 @@ vErrors.push(err353);
 }
 errors++;
 }
-if(data111.ProductInfo === undefined){
-const err354 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2,schemaPath:"#/properties/Railway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "ProductInfo"},message:"must have required property '"+"ProductInfo"+"'",schema:schema23.properties.Railway.properties.ProductGroups.items.required,parentSchema:schema23.properties.Railway.properties.ProductGroups.items,data:data111};
+}
+}
+if(data132.FullName !== undefined){
+let data134 = data132.FullName;
+if(typeof data134 === "string"){
+if(func5(data134) > 300){
+const err354 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingTrustee/FullName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data134};
 if(vErrors === null){
 vErrors = [err354];
 }
@@ -4641,9 +5397,8 @@ vErrors.push(err354);
 }
 errors++;
 }
-for(const key22 in data111){
-if(!((((((key22 === "LoadingPoint") || (key22 === "LoadingTrustee")) || (key22 === "UnloadingPoint")) || (key22 === "UnloadingTrustee")) || (key22 === "UnloadingEmpowerment")) || (key22 === "ProductInfo"))){
-const err355 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2,schemaPath:"#/properties/Railway/properties/ProductGroups/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Railway.properties.ProductGroups.items,data:data111};
+if(func5(data134) < 1){
+const err355 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingTrustee/FullName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data134};
 if(vErrors === null){
 vErrors = [err355];
 }
@@ -4653,11 +5408,8 @@ vErrors.push(err355);
 errors++;
 }
 }
-if(data111.LoadingPoint !== undefined){
-let data112 = data111.LoadingPoint;
-if(data112 && typeof data112 == "object" && !Array.isArray(data112)){
-if(data112.regionId === undefined){
-const err356 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingPoint",schemaPath:"#/$defs/point/required",keyword:"required",params:{missingProperty: "regionId"},message:"must have required property '"+"regionId"+"'",schema:schema38.required,parentSchema:schema38,data:data112};
+else {
+const err356 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingTrustee/FullName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName.type,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data134};
 if(vErrors === null){
 vErrors = [err356];
 }
@@ -4666,8 +5418,13 @@ vErrors.push(err356);
 }
 errors++;
 }
-if(data112.districtCode === undefined){
-const err357 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingPoint",schemaPath:"#/$defs/point/required",keyword:"required",params:{missingProperty: "districtCode"},message:"must have required property '"+"districtCode"+"'",schema:schema38.required,parentSchema:schema38,data:data112};
+}
+}
+}
+if(data126.UnloadingEmpowerment !== undefined){
+let data135 = data126.UnloadingEmpowerment;
+if((!(data135 && typeof data135 == "object" && !Array.isArray(data135))) && (data135 !== null)){
+const err357 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/type",keyword:"type",params:{type: schema18.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.type},message:"must be object,null",schema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.type,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data135};
 if(vErrors === null){
 vErrors = [err357];
 }
@@ -4676,8 +5433,9 @@ vErrors.push(err357);
 }
 errors++;
 }
-if(data112.address === undefined){
-const err358 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingPoint",schemaPath:"#/$defs/point/required",keyword:"required",params:{missingProperty: "address"},message:"must have required property '"+"address"+"'",schema:schema38.required,parentSchema:schema38,data:data112};
+if(data135 && typeof data135 == "object" && !Array.isArray(data135)){
+if(Object.keys(data135).length < 1){
+const err358 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data135};
 if(vErrors === null){
 vErrors = [err358];
 }
@@ -4686,9 +5444,8 @@ vErrors.push(err358);
 }
 errors++;
 }
-for(const key23 in data112){
-if(!(func2.call(schema38.properties, key23))){
-const err359 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingPoint",schemaPath:"#/$defs/point/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties",schema:false,parentSchema:schema38,data:data112};
+if(data135.EmpowermentNo === undefined){
+const err359 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/required",keyword:"required",params:{missingProperty: "EmpowermentNo"},message:"must have required property '"+"EmpowermentNo"+"'",schema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.required,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data135};
 if(vErrors === null){
 vErrors = [err359];
 }
@@ -4697,11 +5454,8 @@ vErrors.push(err359);
 }
 errors++;
 }
-}
-if(data112.regionId !== undefined){
-let data113 = data112.regionId;
-if(!(((typeof data113 == "number") && (!(data113 % 1) && !isNaN(data113))) && (isFinite(data113)))){
-const err360 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingPoint/regionId",schemaPath:"#/$defs/point/properties/regionId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.regionId.type,parentSchema:schema38.properties.regionId,data:data113};
+if(data135.EmpowermentDateOfIssue === undefined){
+const err360 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfIssue"},message:"must have required property '"+"EmpowermentDateOfIssue"+"'",schema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.required,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data135};
 if(vErrors === null){
 vErrors = [err360];
 }
@@ -4710,9 +5464,9 @@ vErrors.push(err360);
 }
 errors++;
 }
-if((typeof data113 == "number") && (isFinite(data113))){
-if(data113 < 1 || isNaN(data113)){
-const err361 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingPoint/regionId",schemaPath:"#/$defs/point/properties/regionId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema38.properties.regionId,data:data113};
+for(const key29 in data135){
+if(!((((key29 === "EmpowermentId") || (key29 === "EmpowermentNo")) || (key29 === "EmpowermentDateOfIssue")) || (key29 === "EmpowermentDateOfExpire"))){
+const err361 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key29},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data135};
 if(vErrors === null){
 vErrors = [err361];
 }
@@ -4722,12 +5476,11 @@ vErrors.push(err361);
 errors++;
 }
 }
-}
-if(data112.regionName !== undefined){
-let data114 = data112.regionName;
-if(typeof data114 === "string"){
-if(func5(data114) > 200){
-const err362 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingPoint/regionName",schemaPath:"#/$defs/point/properties/regionName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema38.properties.regionName,data:data114};
+if(data135.EmpowermentId !== undefined){
+let data136 = data135.EmpowermentId;
+if(typeof data136 === "string"){
+if(func5(data136) > 50){
+const err362 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentId",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId,data:data136};
 if(vErrors === null){
 vErrors = [err362];
 }
@@ -4738,7 +5491,7 @@ errors++;
 }
 }
 else {
-const err363 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingPoint/regionName",schemaPath:"#/$defs/point/properties/regionName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.regionName.type,parentSchema:schema38.properties.regionName,data:data114};
+const err363 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentId",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId.type,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId,data:data136};
 if(vErrors === null){
 vErrors = [err363];
 }
@@ -4748,10 +5501,11 @@ vErrors.push(err363);
 errors++;
 }
 }
-if(data112.districtCode !== undefined){
-let data115 = data112.districtCode;
-if(!(((typeof data115 == "number") && (!(data115 % 1) && !isNaN(data115))) && (isFinite(data115)))){
-const err364 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingPoint/districtCode",schemaPath:"#/$defs/point/properties/districtCode/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.districtCode.type,parentSchema:schema38.properties.districtCode,data:data115};
+if(data135.EmpowermentNo !== undefined){
+let data137 = data135.EmpowermentNo;
+if(typeof data137 === "string"){
+if(func5(data137) > 50){
+const err364 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data137};
 if(vErrors === null){
 vErrors = [err364];
 }
@@ -4760,9 +5514,8 @@ vErrors.push(err364);
 }
 errors++;
 }
-if((typeof data115 == "number") && (isFinite(data115))){
-if(data115 < 1 || isNaN(data115)){
-const err365 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingPoint/districtCode",schemaPath:"#/$defs/point/properties/districtCode/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema38.properties.districtCode,data:data115};
+if(func5(data137) < 1){
+const err365 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data137};
 if(vErrors === null){
 vErrors = [err365];
 }
@@ -4772,12 +5525,8 @@ vErrors.push(err365);
 errors++;
 }
 }
-}
-if(data112.districtName !== undefined){
-let data116 = data112.districtName;
-if(typeof data116 === "string"){
-if(func5(data116) > 200){
-const err366 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingPoint/districtName",schemaPath:"#/$defs/point/properties/districtName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema38.properties.districtName,data:data116};
+else {
+const err366 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo.type,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data137};
 if(vErrors === null){
 vErrors = [err366];
 }
@@ -4787,8 +5536,25 @@ vErrors.push(err366);
 errors++;
 }
 }
-else {
-const err367 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingPoint/districtName",schemaPath:"#/$defs/point/properties/districtName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.districtName.type,parentSchema:schema38.properties.districtName,data:data116};
+if(data135.EmpowermentDateOfIssue !== undefined){
+if(!(validate36.call(this, data135.EmpowermentDateOfIssue, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentDateOfIssue",parentData:data135,parentDataProperty:"EmpowermentDateOfIssue",rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
+}
+}
+if(data135.EmpowermentDateOfExpire !== undefined){
+if(!(validate36.call(this, data135.EmpowermentDateOfExpire, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentDateOfExpire",parentData:data135,parentDataProperty:"EmpowermentDateOfExpire",rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
+}
+}
+}
+}
+if(data126.ProductInfo !== undefined){
+let data140 = data126.ProductInfo;
+if(data140 && typeof data140 == "object" && !Array.isArray(data140)){
+if(data140.TotalDeliverySum === undefined){
+const err367 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "TotalDeliverySum"},message:"must have required property '"+"TotalDeliverySum"+"'",schema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo,data:data140};
 if(vErrors === null){
 vErrors = [err367];
 }
@@ -4797,11 +5563,8 @@ vErrors.push(err367);
 }
 errors++;
 }
-}
-if(data112.mahallaId !== undefined){
-let data117 = data112.mahallaId;
-if((!(((typeof data117 == "number") && (!(data117 % 1) && !isNaN(data117))) && (isFinite(data117)))) && (data117 !== null)){
-const err368 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingPoint/mahallaId",schemaPath:"#/$defs/point/properties/mahallaId/type",keyword:"type",params:{type: schema38.properties.mahallaId.type},message:"must be integer,null",schema:schema38.properties.mahallaId.type,parentSchema:schema38.properties.mahallaId,data:data117};
+if(data140.Products === undefined){
+const err368 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo,data:data140};
 if(vErrors === null){
 vErrors = [err368];
 }
@@ -4810,12 +5573,9 @@ vErrors.push(err368);
 }
 errors++;
 }
-}
-if(data112.mahallaName !== undefined){
-let data118 = data112.mahallaName;
-if(typeof data118 === "string"){
-if(func5(data118) > 200){
-const err369 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingPoint/mahallaName",schemaPath:"#/$defs/point/properties/mahallaName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema38.properties.mahallaName,data:data118};
+for(const key30 in data140){
+if(!(((key30 === "TotalDeliverySum") || (key30 === "TotalWeightBrutto")) || (key30 === "Products"))){
+const err369 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key30},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo,data:data140};
 if(vErrors === null){
 vErrors = [err369];
 }
@@ -4825,8 +5585,15 @@ vErrors.push(err369);
 errors++;
 }
 }
-else {
-const err370 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingPoint/mahallaName",schemaPath:"#/$defs/point/properties/mahallaName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.mahallaName.type,parentSchema:schema38.properties.mahallaName,data:data118};
+if(data140.TotalDeliverySum !== undefined){
+let data141 = data140.TotalDeliverySum;
+if(!(validate64.call(this, data141, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/TotalDeliverySum",parentData:data140,parentDataProperty:"TotalDeliverySum",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+errors = vErrors.length;
+}
+if((typeof data141 == "number") && (isFinite(data141))){
+if(data141 < 0 || isNaN(data141)){
+const err370 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/TotalDeliverySum",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/TotalDeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.TotalDeliverySum,data:data141};
 if(vErrors === null){
 vErrors = [err370];
 }
@@ -4836,11 +5603,12 @@ vErrors.push(err370);
 errors++;
 }
 }
-if(data112.address !== undefined){
-let data119 = data112.address;
-if(typeof data119 === "string"){
-if(func5(data119) > 500){
-const err371 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingPoint/address",schemaPath:"#/$defs/point/properties/address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema38.properties.address,data:data119};
+}
+if(data140.TotalWeightBrutto !== undefined){
+let data142 = data140.TotalWeightBrutto;
+if((typeof data142 == "number") && (isFinite(data142))){
+if(data142 < 0 || isNaN(data142)){
+const err371 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/TotalWeightBrutto",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto,data:data142};
 if(vErrors === null){
 vErrors = [err371];
 }
@@ -4849,8 +5617,15 @@ vErrors.push(err371);
 }
 errors++;
 }
-if(func5(data119) < 1){
-const err372 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingPoint/address",schemaPath:"#/$defs/point/properties/address/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.address,data:data119};
+const issues14 = func74(data142, 6, rootData, this, instancePath + "/OtherTransport/ProductGroups/" + i4+"/ProductInfo/TotalWeightBrutto");
+if(issues14 !== null){
+const kwErrors14 = func4(issues14, instancePath + "/OtherTransport/ProductGroups/" + i4+"/ProductInfo/TotalWeightBrutto", "#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors14 : vErrors.concat(kwErrors14);
+errors = errors + kwErrors14.length;
+}
+}
+else {
+const err372 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/TotalWeightBrutto",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto.type,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto,data:data142};
 if(vErrors === null){
 vErrors = [err372];
 }
@@ -4860,8 +5635,11 @@ vErrors.push(err372);
 errors++;
 }
 }
-else {
-const err373 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingPoint/address",schemaPath:"#/$defs/point/properties/address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.address.type,parentSchema:schema38.properties.address,data:data119};
+if(data140.Products !== undefined){
+let data143 = data140.Products;
+if(Array.isArray(data143)){
+if(data143.length > 10000){
+const err373 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data143};
 if(vErrors === null){
 vErrors = [err373];
 }
@@ -4870,11 +5648,8 @@ vErrors.push(err373);
 }
 errors++;
 }
-}
-if(data112.longitude !== undefined){
-let data120 = data112.longitude;
-if((!((typeof data120 == "number") && (isFinite(data120)))) && (data120 !== null)){
-const err374 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingPoint/longitude",schemaPath:"#/$defs/point/properties/longitude/type",keyword:"type",params:{type: schema38.properties.longitude.type},message:"must be number,null",schema:schema38.properties.longitude.type,parentSchema:schema38.properties.longitude,data:data120};
+if(data143.length < 1){
+const err374 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data143};
 if(vErrors === null){
 vErrors = [err374];
 }
@@ -4883,9 +5658,12 @@ vErrors.push(err374);
 }
 errors++;
 }
-if((typeof data120 == "number") && (isFinite(data120))){
-if(data120 > 180 || isNaN(data120)){
-const err375 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingPoint/longitude",schemaPath:"#/$defs/point/properties/longitude/maximum",keyword:"maximum",params:{comparison: "<=", limit: 180},message:"must be <= 180",schema:180,parentSchema:schema38.properties.longitude,data:data120};
+const len5 = data143.length;
+for(let i5=0; i5<len5; i5++){
+let data144 = data143[i5];
+if(data144 && typeof data144 == "object" && !Array.isArray(data144)){
+if(data144.OrdNo === undefined){
+const err375 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data144};
 if(vErrors === null){
 vErrors = [err375];
 }
@@ -4894,8 +5672,8 @@ vErrors.push(err375);
 }
 errors++;
 }
-if(data120 < -180 || isNaN(data120)){
-const err376 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingPoint/longitude",schemaPath:"#/$defs/point/properties/longitude/minimum",keyword:"minimum",params:{comparison: ">=", limit: -180},message:"must be >= -180",schema:-180,parentSchema:schema38.properties.longitude,data:data120};
+if(data144.CatalogCode === undefined){
+const err376 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data144};
 if(vErrors === null){
 vErrors = [err376];
 }
@@ -4904,12 +5682,8 @@ vErrors.push(err376);
 }
 errors++;
 }
-}
-}
-if(data112.latitude !== undefined){
-let data121 = data112.latitude;
-if((!((typeof data121 == "number") && (isFinite(data121)))) && (data121 !== null)){
-const err377 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingPoint/latitude",schemaPath:"#/$defs/point/properties/latitude/type",keyword:"type",params:{type: schema38.properties.latitude.type},message:"must be number,null",schema:schema38.properties.latitude.type,parentSchema:schema38.properties.latitude,data:data121};
+if(data144.CatalogName === undefined){
+const err377 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data144};
 if(vErrors === null){
 vErrors = [err377];
 }
@@ -4918,9 +5692,8 @@ vErrors.push(err377);
 }
 errors++;
 }
-if((typeof data121 == "number") && (isFinite(data121))){
-if(data121 > 90 || isNaN(data121)){
-const err378 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingPoint/latitude",schemaPath:"#/$defs/point/properties/latitude/maximum",keyword:"maximum",params:{comparison: "<=", limit: 90},message:"must be <= 90",schema:90,parentSchema:schema38.properties.latitude,data:data121};
+if(data144.ProductName === undefined){
+const err378 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "ProductName"},message:"must have required property '"+"ProductName"+"'",schema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data144};
 if(vErrors === null){
 vErrors = [err378];
 }
@@ -4929,8 +5702,8 @@ vErrors.push(err378);
 }
 errors++;
 }
-if(data121 < -90 || isNaN(data121)){
-const err379 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingPoint/latitude",schemaPath:"#/$defs/point/properties/latitude/minimum",keyword:"minimum",params:{comparison: ">=", limit: -90},message:"must be >= -90",schema:-90,parentSchema:schema38.properties.latitude,data:data121};
+if(data144.PackageCode === undefined){
+const err379 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data144};
 if(vErrors === null){
 vErrors = [err379];
 }
@@ -4939,11 +5712,8 @@ vErrors.push(err379);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err380 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingPoint",schemaPath:"#/$defs/point/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data:data112};
+if(data144.PackageName === undefined){
+const err380 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data144};
 if(vErrors === null){
 vErrors = [err380];
 }
@@ -4952,11 +5722,8 @@ vErrors.push(err380);
 }
 errors++;
 }
-}
-if(data111.LoadingTrustee !== undefined){
-let data122 = data111.LoadingTrustee;
-if((!(data122 && typeof data122 == "object" && !Array.isArray(data122))) && (data122 !== null)){
-const err381 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/type",keyword:"type",params:{type: schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.type},message:"must be object,null",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.type,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee,data:data122};
+if(data144.Amount === undefined){
+const err381 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Amount"},message:"must have required property '"+"Amount"+"'",schema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data144};
 if(vErrors === null){
 vErrors = [err381];
 }
@@ -4965,9 +5732,8 @@ vErrors.push(err381);
 }
 errors++;
 }
-if(data122 && typeof data122 == "object" && !Array.isArray(data122)){
-if(Object.keys(data122).length < 1){
-const err382 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee,data:data122};
+if(data144.Price === undefined){
+const err382 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Price"},message:"must have required property '"+"Price"+"'",schema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data144};
 if(vErrors === null){
 vErrors = [err382];
 }
@@ -4976,8 +5742,8 @@ vErrors.push(err382);
 }
 errors++;
 }
-if(data122.Pinfl === undefined){
-const err383 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.required,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee,data:data122};
+if(data144.DeliverySum === undefined){
+const err383 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data144};
 if(vErrors === null){
 vErrors = [err383];
 }
@@ -4986,8 +5752,9 @@ vErrors.push(err383);
 }
 errors++;
 }
-if(data122.FullName === undefined){
-const err384 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.required,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee,data:data122};
+for(const key31 in data144){
+if(!(func2.call(schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties, key31))){
+const err384 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key31},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data144};
 if(vErrors === null){
 vErrors = [err384];
 }
@@ -4996,9 +5763,11 @@ vErrors.push(err384);
 }
 errors++;
 }
-for(const key24 in data122){
-if(!((key24 === "Pinfl") || (key24 === "FullName"))){
-const err385 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee,data:data122};
+}
+if(data144.OrdNo !== undefined){
+let data145 = data144.OrdNo;
+if(!(((typeof data145 == "number") && (!(data145 % 1) && !isNaN(data145))) && (isFinite(data145)))){
+const err385 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/OrdNo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo.type,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data145};
 if(vErrors === null){
 vErrors = [err385];
 }
@@ -5007,12 +5776,9 @@ vErrors.push(err385);
 }
 errors++;
 }
-}
-if(data122.Pinfl !== undefined){
-let data123 = data122.Pinfl;
-if(typeof data123 === "string"){
-if(func5(data123) > 14){
-const err386 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingTrustee/Pinfl",schemaPath:"#/$defs/pinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema39,data:data123};
+if((typeof data145 == "number") && (isFinite(data145))){
+if(data145 < 1 || isNaN(data145)){
+const err386 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/OrdNo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data145};
 if(vErrors === null){
 vErrors = [err386];
 }
@@ -5021,15 +5787,13 @@ vErrors.push(err386);
 }
 errors++;
 }
-const issues25 = func95(data123, true, rootData, this, instancePath + "/Railway/ProductGroups/" + i2+"/LoadingTrustee/Pinfl");
-if(issues25 !== null){
-const kwErrors25 = func4(issues25, instancePath + "/Railway/ProductGroups/" + i2+"/LoadingTrustee/Pinfl", "#/$defs/pinfl/pinfl", "pinfl");
-vErrors = vErrors === null ? kwErrors25 : vErrors.concat(kwErrors25);
-errors = errors + kwErrors25.length;
 }
 }
-else {
-const err387 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingTrustee/Pinfl",schemaPath:"#/$defs/pinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.type,parentSchema:schema39,data:data123};
+if(data144.CommittentTinOrPinfl !== undefined){
+let data146 = data144.CommittentTinOrPinfl;
+if(typeof data146 === "string"){
+if(func5(data146) > 14){
+const err387 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CommittentTinOrPinfl",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl,data:data146};
 if(vErrors === null){
 vErrors = [err387];
 }
@@ -5038,9 +5802,15 @@ vErrors.push(err387);
 }
 errors++;
 }
-if(typeof data123 === "string"){
-if(func5(data123) < 14){
-const err388 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingTrustee/Pinfl",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.properties.Pinfl,data:data123};
+const issues15 = func18(data146, true, rootData, this, instancePath + "/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CommittentTinOrPinfl");
+if(issues15 !== null){
+const kwErrors15 = func4(issues15, instancePath + "/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CommittentTinOrPinfl", "#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/pinflOrTin", "pinflOrTin");
+vErrors = vErrors === null ? kwErrors15 : vErrors.concat(kwErrors15);
+errors = errors + kwErrors15.length;
+}
+}
+else {
+const err388 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CommittentTinOrPinfl",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl.type,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl,data:data146};
 if(vErrors === null){
 vErrors = [err388];
 }
@@ -5050,12 +5820,11 @@ vErrors.push(err388);
 errors++;
 }
 }
-}
-if(data122.FullName !== undefined){
-let data124 = data122.FullName;
-if(typeof data124 === "string"){
-if(func5(data124) > 300){
-const err389 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingTrustee/FullName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data124};
+if(data144.CommittentName !== undefined){
+let data147 = data144.CommittentName;
+if(typeof data147 === "string"){
+if(func5(data147) > 500){
+const err389 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CommittentName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName,data:data147};
 if(vErrors === null){
 vErrors = [err389];
 }
@@ -5064,8 +5833,9 @@ vErrors.push(err389);
 }
 errors++;
 }
-if(func5(data124) < 1){
-const err390 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingTrustee/FullName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data124};
+}
+else {
+const err390 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CommittentName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName.type,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName,data:data147};
 if(vErrors === null){
 vErrors = [err390];
 }
@@ -5075,8 +5845,17 @@ vErrors.push(err390);
 errors++;
 }
 }
-else {
-const err391 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingTrustee/FullName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName.type,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data124};
+if(data144.CatalogCode !== undefined){
+if(!(validate66.call(this, data144.CatalogCode, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CatalogCode",parentData:data144,parentDataProperty:"CatalogCode",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+errors = vErrors.length;
+}
+}
+if(data144.CatalogName !== undefined){
+let data149 = data144.CatalogName;
+if(typeof data149 === "string"){
+if(func5(data149) > 1000){
+const err391 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CatalogName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data149};
 if(vErrors === null){
 vErrors = [err391];
 }
@@ -5085,14 +5864,8 @@ vErrors.push(err391);
 }
 errors++;
 }
-}
-}
-}
-if(data111.UnloadingPoint !== undefined){
-let data125 = data111.UnloadingPoint;
-if(data125 && typeof data125 == "object" && !Array.isArray(data125)){
-if(data125.regionId === undefined){
-const err392 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingPoint",schemaPath:"#/$defs/point/required",keyword:"required",params:{missingProperty: "regionId"},message:"must have required property '"+"regionId"+"'",schema:schema38.required,parentSchema:schema38,data:data125};
+if(func5(data149) < 1){
+const err392 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CatalogName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data149};
 if(vErrors === null){
 vErrors = [err392];
 }
@@ -5101,8 +5874,9 @@ vErrors.push(err392);
 }
 errors++;
 }
-if(data125.districtCode === undefined){
-const err393 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingPoint",schemaPath:"#/$defs/point/required",keyword:"required",params:{missingProperty: "districtCode"},message:"must have required property '"+"districtCode"+"'",schema:schema38.required,parentSchema:schema38,data:data125};
+}
+else {
+const err393 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CatalogName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName.type,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data149};
 if(vErrors === null){
 vErrors = [err393];
 }
@@ -5111,8 +5885,12 @@ vErrors.push(err393);
 }
 errors++;
 }
-if(data125.address === undefined){
-const err394 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingPoint",schemaPath:"#/$defs/point/required",keyword:"required",params:{missingProperty: "address"},message:"must have required property '"+"address"+"'",schema:schema38.required,parentSchema:schema38,data:data125};
+}
+if(data144.ProductName !== undefined){
+let data150 = data144.ProductName;
+if(typeof data150 === "string"){
+if(func5(data150) > 1000){
+const err394 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/ProductName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data150};
 if(vErrors === null){
 vErrors = [err394];
 }
@@ -5121,9 +5899,8 @@ vErrors.push(err394);
 }
 errors++;
 }
-for(const key25 in data125){
-if(!(func2.call(schema38.properties, key25))){
-const err395 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingPoint",schemaPath:"#/$defs/point/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key25},message:"must NOT have additional properties",schema:false,parentSchema:schema38,data:data125};
+if(func5(data150) < 1){
+const err395 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/ProductName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data150};
 if(vErrors === null){
 vErrors = [err395];
 }
@@ -5133,10 +5910,8 @@ vErrors.push(err395);
 errors++;
 }
 }
-if(data125.regionId !== undefined){
-let data126 = data125.regionId;
-if(!(((typeof data126 == "number") && (!(data126 % 1) && !isNaN(data126))) && (isFinite(data126)))){
-const err396 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingPoint/regionId",schemaPath:"#/$defs/point/properties/regionId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.regionId.type,parentSchema:schema38.properties.regionId,data:data126};
+else {
+const err396 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/ProductName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName.type,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data150};
 if(vErrors === null){
 vErrors = [err396];
 }
@@ -5145,9 +5920,18 @@ vErrors.push(err396);
 }
 errors++;
 }
-if((typeof data126 == "number") && (isFinite(data126))){
-if(data126 < 1 || isNaN(data126)){
-const err397 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingPoint/regionId",schemaPath:"#/$defs/point/properties/regionId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema38.properties.regionId,data:data126};
+}
+if(data144.PackageCode !== undefined){
+if(!(validate68.call(this, data144.PackageCode, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/PackageCode",parentData:data144,parentDataProperty:"PackageCode",rootData}))){
+vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+errors = vErrors.length;
+}
+}
+if(data144.PackageName !== undefined){
+let data152 = data144.PackageName;
+if(typeof data152 === "string"){
+if(func5(data152) > 300){
+const err397 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/PackageName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data152};
 if(vErrors === null){
 vErrors = [err397];
 }
@@ -5156,13 +5940,8 @@ vErrors.push(err397);
 }
 errors++;
 }
-}
-}
-if(data125.regionName !== undefined){
-let data127 = data125.regionName;
-if(typeof data127 === "string"){
-if(func5(data127) > 200){
-const err398 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingPoint/regionName",schemaPath:"#/$defs/point/properties/regionName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema38.properties.regionName,data:data127};
+if(func5(data152) < 1){
+const err398 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/PackageName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data152};
 if(vErrors === null){
 vErrors = [err398];
 }
@@ -5173,7 +5952,7 @@ errors++;
 }
 }
 else {
-const err399 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingPoint/regionName",schemaPath:"#/$defs/point/properties/regionName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.regionName.type,parentSchema:schema38.properties.regionName,data:data127};
+const err399 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/PackageName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName.type,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data152};
 if(vErrors === null){
 vErrors = [err399];
 }
@@ -5183,10 +5962,21 @@ vErrors.push(err399);
 errors++;
 }
 }
-if(data125.districtCode !== undefined){
-let data128 = data125.districtCode;
-if(!(((typeof data128 == "number") && (!(data128 % 1) && !isNaN(data128))) && (isFinite(data128)))){
-const err400 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingPoint/districtCode",schemaPath:"#/$defs/point/properties/districtCode/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.districtCode.type,parentSchema:schema38.properties.districtCode,data:data128};
+if(data144.Amount !== undefined){
+if(!(validate70.call(this, data144.Amount, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/Amount",parentData:data144,parentDataProperty:"Amount",rootData}))){
+vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+errors = vErrors.length;
+}
+}
+if(data144.Price !== undefined){
+let data154 = data144.Price;
+if(!(validate64.call(this, data154, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/Price",parentData:data144,parentDataProperty:"Price",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+errors = vErrors.length;
+}
+if((typeof data154 == "number") && (isFinite(data154))){
+if(data154 < 0 || isNaN(data154)){
+const err400 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/Price",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Price/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Price,data:data154};
 if(vErrors === null){
 vErrors = [err400];
 }
@@ -5195,9 +5985,17 @@ vErrors.push(err400);
 }
 errors++;
 }
-if((typeof data128 == "number") && (isFinite(data128))){
-if(data128 < 1 || isNaN(data128)){
-const err401 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingPoint/districtCode",schemaPath:"#/$defs/point/properties/districtCode/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema38.properties.districtCode,data:data128};
+}
+}
+if(data144.DeliverySum !== undefined){
+let data155 = data144.DeliverySum;
+if(!(validate64.call(this, data155, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/DeliverySum",parentData:data144,parentDataProperty:"DeliverySum",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+errors = vErrors.length;
+}
+if((typeof data155 == "number") && (isFinite(data155))){
+if(data155 < 0 || isNaN(data155)){
+const err401 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/DeliverySum",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/DeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.DeliverySum,data:data155};
 if(vErrors === null){
 vErrors = [err401];
 }
@@ -5208,11 +6006,11 @@ errors++;
 }
 }
 }
-if(data125.districtName !== undefined){
-let data129 = data125.districtName;
-if(typeof data129 === "string"){
-if(func5(data129) > 200){
-const err402 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingPoint/districtName",schemaPath:"#/$defs/point/properties/districtName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema38.properties.districtName,data:data129};
+if(data144.WeightBrutto !== undefined){
+let data156 = data144.WeightBrutto;
+if((typeof data156 == "number") && (isFinite(data156))){
+if(data156 < 0 || isNaN(data156)){
+const err402 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/WeightBrutto",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data156};
 if(vErrors === null){
 vErrors = [err402];
 }
@@ -5221,9 +6019,15 @@ vErrors.push(err402);
 }
 errors++;
 }
+const issues16 = func74(data156, 6, rootData, this, instancePath + "/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/WeightBrutto");
+if(issues16 !== null){
+const kwErrors16 = func4(issues16, instancePath + "/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/WeightBrutto", "#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors16 : vErrors.concat(kwErrors16);
+errors = errors + kwErrors16.length;
+}
 }
 else {
-const err403 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingPoint/districtName",schemaPath:"#/$defs/point/properties/districtName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.districtName.type,parentSchema:schema38.properties.districtName,data:data129};
+const err403 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/WeightBrutto",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto.type,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data156};
 if(vErrors === null){
 vErrors = [err403];
 }
@@ -5233,10 +6037,11 @@ vErrors.push(err403);
 errors++;
 }
 }
-if(data125.mahallaId !== undefined){
-let data130 = data125.mahallaId;
-if((!(((typeof data130 == "number") && (!(data130 % 1) && !isNaN(data130))) && (isFinite(data130)))) && (data130 !== null)){
-const err404 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingPoint/mahallaId",schemaPath:"#/$defs/point/properties/mahallaId/type",keyword:"type",params:{type: schema38.properties.mahallaId.type},message:"must be integer,null",schema:schema38.properties.mahallaId.type,parentSchema:schema38.properties.mahallaId,data:data130};
+if(data144.WeightNetto !== undefined){
+let data157 = data144.WeightNetto;
+if((typeof data157 == "number") && (isFinite(data157))){
+if(data157 < 0 || isNaN(data157)){
+const err404 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/WeightNetto",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data157};
 if(vErrors === null){
 vErrors = [err404];
 }
@@ -5245,12 +6050,15 @@ vErrors.push(err404);
 }
 errors++;
 }
+const issues17 = func74(data157, 6, rootData, this, instancePath + "/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/WeightNetto");
+if(issues17 !== null){
+const kwErrors17 = func4(issues17, instancePath + "/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/WeightNetto", "#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors17 : vErrors.concat(kwErrors17);
+errors = errors + kwErrors17.length;
 }
-if(data125.mahallaName !== undefined){
-let data131 = data125.mahallaName;
-if(typeof data131 === "string"){
-if(func5(data131) > 200){
-const err405 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingPoint/mahallaName",schemaPath:"#/$defs/point/properties/mahallaName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema38.properties.mahallaName,data:data131};
+}
+else {
+const err405 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/WeightNetto",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto.type,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data157};
 if(vErrors === null){
 vErrors = [err405];
 }
@@ -5260,8 +6068,9 @@ vErrors.push(err405);
 errors++;
 }
 }
+}
 else {
-const err406 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingPoint/mahallaName",schemaPath:"#/$defs/point/properties/mahallaName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.mahallaName.type,parentSchema:schema38.properties.mahallaName,data:data131};
+const err406 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.type,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data144};
 if(vErrors === null){
 vErrors = [err406];
 }
@@ -5271,11 +6080,15 @@ vErrors.push(err406);
 errors++;
 }
 }
-if(data125.address !== undefined){
-let data132 = data125.address;
-if(typeof data132 === "string"){
-if(func5(data132) > 500){
-const err407 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingPoint/address",schemaPath:"#/$defs/point/properties/address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema38.properties.address,data:data132};
+const issues18 = func95(data143, schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.lineArithmetic, rootData, this, instancePath + "/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products");
+if(issues18 !== null){
+const kwErrors18 = func4(issues18, instancePath + "/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products", "#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/lineArithmetic", "lineArithmetic");
+vErrors = vErrors === null ? kwErrors18 : vErrors.concat(kwErrors18);
+errors = errors + kwErrors18.length;
+}
+}
+else {
+const err407 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.type,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data143};
 if(vErrors === null){
 vErrors = [err407];
 }
@@ -5284,8 +6097,16 @@ vErrors.push(err407);
 }
 errors++;
 }
-if(func5(data132) < 1){
-const err408 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingPoint/address",schemaPath:"#/$defs/point/properties/address/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.address,data:data132};
+}
+const issues19 = func97(data140, schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.documentTotals, rootData, this, instancePath + "/OtherTransport/ProductGroups/" + i4+"/ProductInfo");
+if(issues19 !== null){
+const kwErrors19 = func4(issues19, instancePath + "/OtherTransport/ProductGroups/" + i4+"/ProductInfo", "#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/documentTotals", "documentTotals");
+vErrors = vErrors === null ? kwErrors19 : vErrors.concat(kwErrors19);
+errors = errors + kwErrors19.length;
+}
+}
+else {
+const err408 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.type,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo,data:data140};
 if(vErrors === null){
 vErrors = [err408];
 }
@@ -5295,8 +6116,9 @@ vErrors.push(err408);
 errors++;
 }
 }
+}
 else {
-const err409 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingPoint/address",schemaPath:"#/$defs/point/properties/address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.address.type,parentSchema:schema38.properties.address,data:data132};
+const err409 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.OtherTransport.properties.ProductGroups.items.type,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups.items,data:data126};
 if(vErrors === null){
 vErrors = [err409];
 }
@@ -5306,10 +6128,9 @@ vErrors.push(err409);
 errors++;
 }
 }
-if(data125.longitude !== undefined){
-let data133 = data125.longitude;
-if((!((typeof data133 == "number") && (isFinite(data133)))) && (data133 !== null)){
-const err410 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingPoint/longitude",schemaPath:"#/$defs/point/properties/longitude/type",keyword:"type",params:{type: schema38.properties.longitude.type},message:"must be number,null",schema:schema38.properties.longitude.type,parentSchema:schema38.properties.longitude,data:data133};
+}
+else {
+const err410 = {instancePath:instancePath+"/OtherTransport/ProductGroups",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.OtherTransport.properties.ProductGroups.type,parentSchema:schema18.properties.OtherTransport.properties.ProductGroups,data:data125};
 if(vErrors === null){
 vErrors = [err410];
 }
@@ -5318,9 +6139,13 @@ vErrors.push(err410);
 }
 errors++;
 }
-if((typeof data133 == "number") && (isFinite(data133))){
-if(data133 > 180 || isNaN(data133)){
-const err411 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingPoint/longitude",schemaPath:"#/$defs/point/properties/longitude/maximum",keyword:"maximum",params:{comparison: "<=", limit: 180},message:"must be <= 180",schema:180,parentSchema:schema38.properties.longitude,data:data133};
+}
+}
+}
+if(data.ResponsiblePerson !== undefined){
+let data158 = data.ResponsiblePerson;
+if((!(data158 && typeof data158 == "object" && !Array.isArray(data158))) && (data158 !== null)){
+const err411 = {instancePath:instancePath+"/ResponsiblePerson",schemaPath:"#/properties/ResponsiblePerson/type",keyword:"type",params:{type: schema18.properties.ResponsiblePerson.type},message:"must be object,null",schema:schema18.properties.ResponsiblePerson.type,parentSchema:schema18.properties.ResponsiblePerson,data:data158};
 if(vErrors === null){
 vErrors = [err411];
 }
@@ -5329,8 +6154,9 @@ vErrors.push(err411);
 }
 errors++;
 }
-if(data133 < -180 || isNaN(data133)){
-const err412 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingPoint/longitude",schemaPath:"#/$defs/point/properties/longitude/minimum",keyword:"minimum",params:{comparison: ">=", limit: -180},message:"must be >= -180",schema:-180,parentSchema:schema38.properties.longitude,data:data133};
+if(data158 && typeof data158 == "object" && !Array.isArray(data158)){
+if(Object.keys(data158).length < 1){
+const err412 = {instancePath:instancePath+"/ResponsiblePerson",schemaPath:"#/properties/ResponsiblePerson/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema18.properties.ResponsiblePerson,data:data158};
 if(vErrors === null){
 vErrors = [err412];
 }
@@ -5339,12 +6165,8 @@ vErrors.push(err412);
 }
 errors++;
 }
-}
-}
-if(data125.latitude !== undefined){
-let data134 = data125.latitude;
-if((!((typeof data134 == "number") && (isFinite(data134)))) && (data134 !== null)){
-const err413 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingPoint/latitude",schemaPath:"#/$defs/point/properties/latitude/type",keyword:"type",params:{type: schema38.properties.latitude.type},message:"must be number,null",schema:schema38.properties.latitude.type,parentSchema:schema38.properties.latitude,data:data134};
+if(data158.Pinfl === undefined){
+const err413 = {instancePath:instancePath+"/ResponsiblePerson",schemaPath:"#/properties/ResponsiblePerson/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema18.properties.ResponsiblePerson.required,parentSchema:schema18.properties.ResponsiblePerson,data:data158};
 if(vErrors === null){
 vErrors = [err413];
 }
@@ -5353,9 +6175,8 @@ vErrors.push(err413);
 }
 errors++;
 }
-if((typeof data134 == "number") && (isFinite(data134))){
-if(data134 > 90 || isNaN(data134)){
-const err414 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingPoint/latitude",schemaPath:"#/$defs/point/properties/latitude/maximum",keyword:"maximum",params:{comparison: "<=", limit: 90},message:"must be <= 90",schema:90,parentSchema:schema38.properties.latitude,data:data134};
+if(data158.FullName === undefined){
+const err414 = {instancePath:instancePath+"/ResponsiblePerson",schemaPath:"#/properties/ResponsiblePerson/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema18.properties.ResponsiblePerson.required,parentSchema:schema18.properties.ResponsiblePerson,data:data158};
 if(vErrors === null){
 vErrors = [err414];
 }
@@ -5364,8 +6185,9 @@ vErrors.push(err414);
 }
 errors++;
 }
-if(data134 < -90 || isNaN(data134)){
-const err415 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingPoint/latitude",schemaPath:"#/$defs/point/properties/latitude/minimum",keyword:"minimum",params:{comparison: ">=", limit: -90},message:"must be >= -90",schema:-90,parentSchema:schema38.properties.latitude,data:data134};
+for(const key32 in data158){
+if(!((key32 === "Pinfl") || (key32 === "FullName"))){
+const err415 = {instancePath:instancePath+"/ResponsiblePerson",schemaPath:"#/properties/ResponsiblePerson/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key32},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.ResponsiblePerson,data:data158};
 if(vErrors === null){
 vErrors = [err415];
 }
@@ -5375,10 +6197,15 @@ vErrors.push(err415);
 errors++;
 }
 }
+if(data158.Pinfl !== undefined){
+let data159 = data158.Pinfl;
+if(!(validate58.call(this, data159, {instancePath:instancePath+"/ResponsiblePerson/Pinfl",parentData:data158,parentDataProperty:"Pinfl",rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+errors = vErrors.length;
 }
-}
-else {
-const err416 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingPoint",schemaPath:"#/$defs/point/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data:data125};
+if(typeof data159 === "string"){
+if(func5(data159) < 14){
+const err416 = {instancePath:instancePath+"/ResponsiblePerson/Pinfl",schemaPath:"#/properties/ResponsiblePerson/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema18.properties.ResponsiblePerson.properties.Pinfl,data:data159};
 if(vErrors === null){
 vErrors = [err416];
 }
@@ -5388,10 +6215,12 @@ vErrors.push(err416);
 errors++;
 }
 }
-if(data111.UnloadingTrustee !== undefined){
-let data135 = data111.UnloadingTrustee;
-if((!(data135 && typeof data135 == "object" && !Array.isArray(data135))) && (data135 !== null)){
-const err417 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/type",keyword:"type",params:{type: schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.type},message:"must be object,null",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.type,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data135};
+}
+if(data158.FullName !== undefined){
+let data160 = data158.FullName;
+if(typeof data160 === "string"){
+if(func5(data160) > 300){
+const err417 = {instancePath:instancePath+"/ResponsiblePerson/FullName",schemaPath:"#/properties/ResponsiblePerson/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema18.properties.ResponsiblePerson.properties.FullName,data:data160};
 if(vErrors === null){
 vErrors = [err417];
 }
@@ -5400,9 +6229,8 @@ vErrors.push(err417);
 }
 errors++;
 }
-if(data135 && typeof data135 == "object" && !Array.isArray(data135)){
-if(Object.keys(data135).length < 1){
-const err418 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data135};
+if(func5(data160) < 1){
+const err418 = {instancePath:instancePath+"/ResponsiblePerson/FullName",schemaPath:"#/properties/ResponsiblePerson/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.ResponsiblePerson.properties.FullName,data:data160};
 if(vErrors === null){
 vErrors = [err418];
 }
@@ -5411,8 +6239,9 @@ vErrors.push(err418);
 }
 errors++;
 }
-if(data135.Pinfl === undefined){
-const err419 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.required,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data135};
+}
+else {
+const err419 = {instancePath:instancePath+"/ResponsiblePerson/FullName",schemaPath:"#/properties/ResponsiblePerson/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ResponsiblePerson.properties.FullName.type,parentSchema:schema18.properties.ResponsiblePerson.properties.FullName,data:data160};
 if(vErrors === null){
 vErrors = [err419];
 }
@@ -5421,8 +6250,14 @@ vErrors.push(err419);
 }
 errors++;
 }
-if(data135.FullName === undefined){
-const err420 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.required,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data135};
+}
+}
+}
+if(data.TotalDistance !== undefined){
+let data161 = data.TotalDistance;
+if((typeof data161 == "number") && (isFinite(data161))){
+if(data161 > 100000 || isNaN(data161)){
+const err420 = {instancePath:instancePath+"/TotalDistance",schemaPath:"#/properties/TotalDistance/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000",schema:100000,parentSchema:schema18.properties.TotalDistance,data:data161};
 if(vErrors === null){
 vErrors = [err420];
 }
@@ -5431,9 +6266,8 @@ vErrors.push(err420);
 }
 errors++;
 }
-for(const key26 in data135){
-if(!((key26 === "Pinfl") || (key26 === "FullName"))){
-const err421 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key26},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data135};
+if(data161 < 0 || isNaN(data161)){
+const err421 = {instancePath:instancePath+"/TotalDistance",schemaPath:"#/properties/TotalDistance/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.TotalDistance,data:data161};
 if(vErrors === null){
 vErrors = [err421];
 }
@@ -5442,12 +6276,15 @@ vErrors.push(err421);
 }
 errors++;
 }
+const issues20 = func74(data161, 2, rootData, this, instancePath + "/TotalDistance");
+if(issues20 !== null){
+const kwErrors20 = func4(issues20, instancePath + "/TotalDistance", "#/properties/TotalDistance/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors20 : vErrors.concat(kwErrors20);
+errors = errors + kwErrors20.length;
 }
-if(data135.Pinfl !== undefined){
-let data136 = data135.Pinfl;
-if(typeof data136 === "string"){
-if(func5(data136) > 14){
-const err422 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingTrustee/Pinfl",schemaPath:"#/$defs/pinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema39,data:data136};
+}
+else {
+const err422 = {instancePath:instancePath+"/TotalDistance",schemaPath:"#/properties/TotalDistance/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema18.properties.TotalDistance.type,parentSchema:schema18.properties.TotalDistance,data:data161};
 if(vErrors === null){
 vErrors = [err422];
 }
@@ -5456,15 +6293,12 @@ vErrors.push(err422);
 }
 errors++;
 }
-const issues26 = func95(data136, true, rootData, this, instancePath + "/Railway/ProductGroups/" + i2+"/UnloadingTrustee/Pinfl");
-if(issues26 !== null){
-const kwErrors26 = func4(issues26, instancePath + "/Railway/ProductGroups/" + i2+"/UnloadingTrustee/Pinfl", "#/$defs/pinfl/pinfl", "pinfl");
-vErrors = vErrors === null ? kwErrors26 : vErrors.concat(kwErrors26);
-errors = errors + kwErrors26.length;
 }
-}
-else {
-const err423 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingTrustee/Pinfl",schemaPath:"#/$defs/pinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.type,parentSchema:schema39,data:data136};
+if(data.InCityDistance !== undefined){
+let data162 = data.InCityDistance;
+if((typeof data162 == "number") && (isFinite(data162))){
+if(data162 > 100000 || isNaN(data162)){
+const err423 = {instancePath:instancePath+"/InCityDistance",schemaPath:"#/properties/InCityDistance/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000",schema:100000,parentSchema:schema18.properties.InCityDistance,data:data162};
 if(vErrors === null){
 vErrors = [err423];
 }
@@ -5473,9 +6307,8 @@ vErrors.push(err423);
 }
 errors++;
 }
-if(typeof data136 === "string"){
-if(func5(data136) < 14){
-const err424 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingTrustee/Pinfl",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.Pinfl,data:data136};
+if(data162 < 0 || isNaN(data162)){
+const err424 = {instancePath:instancePath+"/InCityDistance",schemaPath:"#/properties/InCityDistance/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.InCityDistance,data:data162};
 if(vErrors === null){
 vErrors = [err424];
 }
@@ -5484,13 +6317,15 @@ vErrors.push(err424);
 }
 errors++;
 }
+const issues21 = func74(data162, 2, rootData, this, instancePath + "/InCityDistance");
+if(issues21 !== null){
+const kwErrors21 = func4(issues21, instancePath + "/InCityDistance", "#/properties/InCityDistance/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors21 : vErrors.concat(kwErrors21);
+errors = errors + kwErrors21.length;
 }
 }
-if(data135.FullName !== undefined){
-let data137 = data135.FullName;
-if(typeof data137 === "string"){
-if(func5(data137) > 300){
-const err425 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingTrustee/FullName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data137};
+else {
+const err425 = {instancePath:instancePath+"/InCityDistance",schemaPath:"#/properties/InCityDistance/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema18.properties.InCityDistance.type,parentSchema:schema18.properties.InCityDistance,data:data162};
 if(vErrors === null){
 vErrors = [err425];
 }
@@ -5499,8 +6334,16 @@ vErrors.push(err425);
 }
 errors++;
 }
-if(func5(data137) < 1){
-const err426 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingTrustee/FullName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data137};
+}
+if(data.DeliveryCost !== undefined){
+let data163 = data.DeliveryCost;
+if(!(validate64.call(this, data163, {instancePath:instancePath+"/DeliveryCost",parentData:data,parentDataProperty:"DeliveryCost",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+errors = vErrors.length;
+}
+if((typeof data163 == "number") && (isFinite(data163))){
+if(data163 < 0 || isNaN(data163)){
+const err426 = {instancePath:instancePath+"/DeliveryCost",schemaPath:"#/properties/DeliveryCost/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.DeliveryCost,data:data163};
 if(vErrors === null){
 vErrors = [err426];
 }
@@ -5510,8 +6353,16 @@ vErrors.push(err426);
 errors++;
 }
 }
-else {
-const err427 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingTrustee/FullName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName.type,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data137};
+}
+if(data.TotalDeliveryCost !== undefined){
+let data164 = data.TotalDeliveryCost;
+if(!(validate64.call(this, data164, {instancePath:instancePath+"/TotalDeliveryCost",parentData:data,parentDataProperty:"TotalDeliveryCost",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+errors = vErrors.length;
+}
+if((typeof data164 == "number") && (isFinite(data164))){
+if(data164 < 0 || isNaN(data164)){
+const err427 = {instancePath:instancePath+"/TotalDeliveryCost",schemaPath:"#/properties/TotalDeliveryCost/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.TotalDeliveryCost,data:data164};
 if(vErrors === null){
 vErrors = [err427];
 }
@@ -5522,11 +6373,10 @@ errors++;
 }
 }
 }
-}
-if(data111.UnloadingEmpowerment !== undefined){
-let data138 = data111.UnloadingEmpowerment;
-if((!(data138 && typeof data138 == "object" && !Array.isArray(data138))) && (data138 !== null)){
-const err428 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/type",keyword:"type",params:{type: schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.type},message:"must be object,null",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.type,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data138};
+if(data.CargoClass !== undefined){
+let data165 = data.CargoClass;
+if(!(((typeof data165 == "number") && (!(data165 % 1) && !isNaN(data165))) && (isFinite(data165)))){
+const err428 = {instancePath:instancePath+"/CargoClass",schemaPath:"#/properties/CargoClass/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.CargoClass.type,parentSchema:schema18.properties.CargoClass,data:data165};
 if(vErrors === null){
 vErrors = [err428];
 }
@@ -5535,9 +6385,8 @@ vErrors.push(err428);
 }
 errors++;
 }
-if(data138 && typeof data138 == "object" && !Array.isArray(data138)){
-if(Object.keys(data138).length < 1){
-const err429 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data138};
+if(!((((data165 === 1) || (data165 === 2)) || (data165 === 3)) || (data165 === 4))){
+const err429 = {instancePath:instancePath+"/CargoClass",schemaPath:"#/properties/CargoClass/enum",keyword:"enum",params:{allowedValues: schema18.properties.CargoClass.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.CargoClass.enum,parentSchema:schema18.properties.CargoClass,data:data165};
 if(vErrors === null){
 vErrors = [err429];
 }
@@ -5546,8 +6395,16 @@ vErrors.push(err429);
 }
 errors++;
 }
-if(data138.EmpowermentNo === undefined){
-const err430 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/required",keyword:"required",params:{missingProperty: "EmpowermentNo"},message:"must have required property '"+"EmpowermentNo"+"'",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.required,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data138};
+}
+if(data.TotalCargoCost !== undefined){
+let data166 = data.TotalCargoCost;
+if(!(validate64.call(this, data166, {instancePath:instancePath+"/TotalCargoCost",parentData:data,parentDataProperty:"TotalCargoCost",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+errors = vErrors.length;
+}
+if((typeof data166 == "number") && (isFinite(data166))){
+if(data166 < 0 || isNaN(data166)){
+const err430 = {instancePath:instancePath+"/TotalCargoCost",schemaPath:"#/properties/TotalCargoCost/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.TotalCargoCost,data:data166};
 if(vErrors === null){
 vErrors = [err430];
 }
@@ -5556,8 +6413,13 @@ vErrors.push(err430);
 }
 errors++;
 }
-if(data138.EmpowermentDateOfIssue === undefined){
-const err431 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfIssue"},message:"must have required property '"+"EmpowermentDateOfIssue"+"'",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.required,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data138};
+}
+}
+if(data.SpecialNotes !== undefined){
+let data167 = data.SpecialNotes;
+if(typeof data167 === "string"){
+if(func5(data167) > 2000){
+const err431 = {instancePath:instancePath+"/SpecialNotes",schemaPath:"#/properties/SpecialNotes/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema18.properties.SpecialNotes,data:data167};
 if(vErrors === null){
 vErrors = [err431];
 }
@@ -5566,9 +6428,9 @@ vErrors.push(err431);
 }
 errors++;
 }
-for(const key27 in data138){
-if(!((((key27 === "EmpowermentId") || (key27 === "EmpowermentNo")) || (key27 === "EmpowermentDateOfIssue")) || (key27 === "EmpowermentDateOfExpire"))){
-const err432 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key27},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data138};
+}
+else {
+const err432 = {instancePath:instancePath+"/SpecialNotes",schemaPath:"#/properties/SpecialNotes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.SpecialNotes.type,parentSchema:schema18.properties.SpecialNotes,data:data167};
 if(vErrors === null){
 vErrors = [err432];
 }
@@ -5578,11 +6440,10 @@ vErrors.push(err432);
 errors++;
 }
 }
-if(data138.EmpowermentId !== undefined){
-let data139 = data138.EmpowermentId;
-if(typeof data139 === "string"){
-if(func5(data139) > 50){
-const err433 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentId",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId,data:data139};
+if(data.ShipmentCount !== undefined){
+let data168 = data.ShipmentCount;
+if(!(((typeof data168 == "number") && (!(data168 % 1) && !isNaN(data168))) && (isFinite(data168)))){
+const err433 = {instancePath:instancePath+"/ShipmentCount",schemaPath:"#/properties/ShipmentCount/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.ShipmentCount.type,parentSchema:schema18.properties.ShipmentCount,data:data168};
 if(vErrors === null){
 vErrors = [err433];
 }
@@ -5591,9 +6452,9 @@ vErrors.push(err433);
 }
 errors++;
 }
-}
-else {
-const err434 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentId",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId.type,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId,data:data139};
+if((typeof data168 == "number") && (isFinite(data168))){
+if(data168 > 1000 || isNaN(data168)){
+const err434 = {instancePath:instancePath+"/ShipmentCount",schemaPath:"#/properties/ShipmentCount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000",schema:1000,parentSchema:schema18.properties.ShipmentCount,data:data168};
 if(vErrors === null){
 vErrors = [err434];
 }
@@ -5602,12 +6463,8 @@ vErrors.push(err434);
 }
 errors++;
 }
-}
-if(data138.EmpowermentNo !== undefined){
-let data140 = data138.EmpowermentNo;
-if(typeof data140 === "string"){
-if(func5(data140) > 50){
-const err435 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data140};
+if(data168 < 1 || isNaN(data168)){
+const err435 = {instancePath:instancePath+"/ShipmentCount",schemaPath:"#/properties/ShipmentCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema18.properties.ShipmentCount,data:data168};
 if(vErrors === null){
 vErrors = [err435];
 }
@@ -5616,8 +6473,17 @@ vErrors.push(err435);
 }
 errors++;
 }
-if(func5(data140) < 1){
-const err436 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data140};
+}
+}
+const issues22 = func175(data, schema18.requiredUnless, rootData, this, instancePath + "");
+if(issues22 !== null){
+const kwErrors22 = func4(issues22, instancePath + "", "#/requiredUnless", "requiredUnless");
+vErrors = vErrors === null ? kwErrors22 : vErrors.concat(kwErrors22);
+errors = errors + kwErrors22.length;
+}
+}
+else {
+const err436 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err436];
 }
@@ -5626,3331 +6492,7 @@ vErrors.push(err436);
 }
 errors++;
 }
-}
-else {
-const err437 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo.type,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data140};
-if(vErrors === null){
-vErrors = [err437];
-}
-else {
-vErrors.push(err437);
-}
-errors++;
-}
-}
-if(data138.EmpowermentDateOfIssue !== undefined){
-let data141 = data138.EmpowermentDateOfIssue;
-if(typeof data141 === "string"){
-if(func5(data141) > 10){
-const err438 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentDateOfIssue",schemaPath:"#/$defs/isoDate/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24,data:data141};
-if(vErrors === null){
-vErrors = [err438];
-}
-else {
-vErrors.push(err438);
-}
-errors++;
-}
-const issues27 = func8(data141, true, rootData, this, instancePath + "/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentDateOfIssue");
-if(issues27 !== null){
-const kwErrors27 = func4(issues27, instancePath + "/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentDateOfIssue", "#/$defs/isoDate/isoDate", "isoDate");
-vErrors = vErrors === null ? kwErrors27 : vErrors.concat(kwErrors27);
-errors = errors + kwErrors27.length;
-}
-}
-else {
-const err439 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentDateOfIssue",schemaPath:"#/$defs/isoDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data:data141};
-if(vErrors === null){
-vErrors = [err439];
-}
-else {
-vErrors.push(err439);
-}
-errors++;
-}
-}
-if(data138.EmpowermentDateOfExpire !== undefined){
-let data142 = data138.EmpowermentDateOfExpire;
-if(typeof data142 === "string"){
-if(func5(data142) > 10){
-const err440 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentDateOfExpire",schemaPath:"#/$defs/isoDate/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24,data:data142};
-if(vErrors === null){
-vErrors = [err440];
-}
-else {
-vErrors.push(err440);
-}
-errors++;
-}
-const issues28 = func8(data142, true, rootData, this, instancePath + "/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentDateOfExpire");
-if(issues28 !== null){
-const kwErrors28 = func4(issues28, instancePath + "/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentDateOfExpire", "#/$defs/isoDate/isoDate", "isoDate");
-vErrors = vErrors === null ? kwErrors28 : vErrors.concat(kwErrors28);
-errors = errors + kwErrors28.length;
-}
-}
-else {
-const err441 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentDateOfExpire",schemaPath:"#/$defs/isoDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data:data142};
-if(vErrors === null){
-vErrors = [err441];
-}
-else {
-vErrors.push(err441);
-}
-errors++;
-}
-}
-}
-}
-if(data111.ProductInfo !== undefined){
-let data143 = data111.ProductInfo;
-if(data143 && typeof data143 == "object" && !Array.isArray(data143)){
-if(data143.TotalDeliverySum === undefined){
-const err442 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "TotalDeliverySum"},message:"must have required property '"+"TotalDeliverySum"+"'",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo,data:data143};
-if(vErrors === null){
-vErrors = [err442];
-}
-else {
-vErrors.push(err442);
-}
-errors++;
-}
-if(data143.Products === undefined){
-const err443 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo,data:data143};
-if(vErrors === null){
-vErrors = [err443];
-}
-else {
-vErrors.push(err443);
-}
-errors++;
-}
-for(const key28 in data143){
-if(!(((key28 === "TotalDeliverySum") || (key28 === "TotalWeightBrutto")) || (key28 === "Products"))){
-const err444 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key28},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo,data:data143};
-if(vErrors === null){
-vErrors = [err444];
-}
-else {
-vErrors.push(err444);
-}
-errors++;
-}
-}
-if(data143.TotalDeliverySum !== undefined){
-let data144 = data143.TotalDeliverySum;
-if((typeof data144 == "number") && (isFinite(data144))){
-if(data144 > 9999999999999.99 || isNaN(data144)){
-const err445 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/TotalDeliverySum",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema44,data:data144};
-if(vErrors === null){
-vErrors = [err445];
-}
-else {
-vErrors.push(err445);
-}
-errors++;
-}
-if(data144 < -9999999999999.99 || isNaN(data144)){
-const err446 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/TotalDeliverySum",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema44,data:data144};
-if(vErrors === null){
-vErrors = [err446];
-}
-else {
-vErrors.push(err446);
-}
-errors++;
-}
-const issues29 = func121(data144, 2, rootData, this, instancePath + "/Railway/ProductGroups/" + i2+"/ProductInfo/TotalDeliverySum");
-if(issues29 !== null){
-const kwErrors29 = func4(issues29, instancePath + "/Railway/ProductGroups/" + i2+"/ProductInfo/TotalDeliverySum", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors29 : vErrors.concat(kwErrors29);
-errors = errors + kwErrors29.length;
-}
-}
-else {
-const err447 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/TotalDeliverySum",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema44.type,parentSchema:schema44,data:data144};
-if(vErrors === null){
-vErrors = [err447];
-}
-else {
-vErrors.push(err447);
-}
-errors++;
-}
-if((typeof data144 == "number") && (isFinite(data144))){
-if(data144 < 0 || isNaN(data144)){
-const err448 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/TotalDeliverySum",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalDeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalDeliverySum,data:data144};
-if(vErrors === null){
-vErrors = [err448];
-}
-else {
-vErrors.push(err448);
-}
-errors++;
-}
-}
-}
-if(data143.TotalWeightBrutto !== undefined){
-let data145 = data143.TotalWeightBrutto;
-if((typeof data145 == "number") && (isFinite(data145))){
-if(data145 < 0 || isNaN(data145)){
-const err449 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/TotalWeightBrutto",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto,data:data145};
-if(vErrors === null){
-vErrors = [err449];
-}
-else {
-vErrors.push(err449);
-}
-errors++;
-}
-const issues30 = func121(data145, 6, rootData, this, instancePath + "/Railway/ProductGroups/" + i2+"/ProductInfo/TotalWeightBrutto");
-if(issues30 !== null){
-const kwErrors30 = func4(issues30, instancePath + "/Railway/ProductGroups/" + i2+"/ProductInfo/TotalWeightBrutto", "#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors30 : vErrors.concat(kwErrors30);
-errors = errors + kwErrors30.length;
-}
-}
-else {
-const err450 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/TotalWeightBrutto",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto.type,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto,data:data145};
-if(vErrors === null){
-vErrors = [err450];
-}
-else {
-vErrors.push(err450);
-}
-errors++;
-}
-}
-if(data143.Products !== undefined){
-let data146 = data143.Products;
-if(Array.isArray(data146)){
-if(data146.length > 10000){
-const err451 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data146};
-if(vErrors === null){
-vErrors = [err451];
-}
-else {
-vErrors.push(err451);
-}
-errors++;
-}
-if(data146.length < 1){
-const err452 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data146};
-if(vErrors === null){
-vErrors = [err452];
-}
-else {
-vErrors.push(err452);
-}
-errors++;
-}
-const len3 = data146.length;
-for(let i3=0; i3<len3; i3++){
-let data147 = data146[i3];
-if(data147 && typeof data147 == "object" && !Array.isArray(data147)){
-if(data147.OrdNo === undefined){
-const err453 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data147};
-if(vErrors === null){
-vErrors = [err453];
-}
-else {
-vErrors.push(err453);
-}
-errors++;
-}
-if(data147.CatalogCode === undefined){
-const err454 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data147};
-if(vErrors === null){
-vErrors = [err454];
-}
-else {
-vErrors.push(err454);
-}
-errors++;
-}
-if(data147.CatalogName === undefined){
-const err455 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data147};
-if(vErrors === null){
-vErrors = [err455];
-}
-else {
-vErrors.push(err455);
-}
-errors++;
-}
-if(data147.ProductName === undefined){
-const err456 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "ProductName"},message:"must have required property '"+"ProductName"+"'",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data147};
-if(vErrors === null){
-vErrors = [err456];
-}
-else {
-vErrors.push(err456);
-}
-errors++;
-}
-if(data147.PackageCode === undefined){
-const err457 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data147};
-if(vErrors === null){
-vErrors = [err457];
-}
-else {
-vErrors.push(err457);
-}
-errors++;
-}
-if(data147.PackageName === undefined){
-const err458 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data147};
-if(vErrors === null){
-vErrors = [err458];
-}
-else {
-vErrors.push(err458);
-}
-errors++;
-}
-if(data147.Amount === undefined){
-const err459 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Amount"},message:"must have required property '"+"Amount"+"'",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data147};
-if(vErrors === null){
-vErrors = [err459];
-}
-else {
-vErrors.push(err459);
-}
-errors++;
-}
-if(data147.Price === undefined){
-const err460 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Price"},message:"must have required property '"+"Price"+"'",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data147};
-if(vErrors === null){
-vErrors = [err460];
-}
-else {
-vErrors.push(err460);
-}
-errors++;
-}
-if(data147.DeliverySum === undefined){
-const err461 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data147};
-if(vErrors === null){
-vErrors = [err461];
-}
-else {
-vErrors.push(err461);
-}
-errors++;
-}
-for(const key29 in data147){
-if(!(func2.call(schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties, key29))){
-const err462 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key29},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data147};
-if(vErrors === null){
-vErrors = [err462];
-}
-else {
-vErrors.push(err462);
-}
-errors++;
-}
-}
-if(data147.OrdNo !== undefined){
-let data148 = data147.OrdNo;
-if(!(((typeof data148 == "number") && (!(data148 % 1) && !isNaN(data148))) && (isFinite(data148)))){
-const err463 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/OrdNo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo.type,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data148};
-if(vErrors === null){
-vErrors = [err463];
-}
-else {
-vErrors.push(err463);
-}
-errors++;
-}
-if((typeof data148 == "number") && (isFinite(data148))){
-if(data148 < 1 || isNaN(data148)){
-const err464 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/OrdNo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data148};
-if(vErrors === null){
-vErrors = [err464];
-}
-else {
-vErrors.push(err464);
-}
-errors++;
-}
-}
-}
-if(data147.CommittentTinOrPinfl !== undefined){
-let data149 = data147.CommittentTinOrPinfl;
-if(typeof data149 === "string"){
-if(func5(data149) > 14){
-const err465 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CommittentTinOrPinfl",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl,data:data149};
-if(vErrors === null){
-vErrors = [err465];
-}
-else {
-vErrors.push(err465);
-}
-errors++;
-}
-const issues31 = func24(data149, true, rootData, this, instancePath + "/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CommittentTinOrPinfl");
-if(issues31 !== null){
-const kwErrors31 = func4(issues31, instancePath + "/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CommittentTinOrPinfl", "#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/pinflOrTin", "pinflOrTin");
-vErrors = vErrors === null ? kwErrors31 : vErrors.concat(kwErrors31);
-errors = errors + kwErrors31.length;
-}
-}
-else {
-const err466 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CommittentTinOrPinfl",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl.type,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl,data:data149};
-if(vErrors === null){
-vErrors = [err466];
-}
-else {
-vErrors.push(err466);
-}
-errors++;
-}
-}
-if(data147.CommittentName !== undefined){
-let data150 = data147.CommittentName;
-if(typeof data150 === "string"){
-if(func5(data150) > 500){
-const err467 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CommittentName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName,data:data150};
-if(vErrors === null){
-vErrors = [err467];
-}
-else {
-vErrors.push(err467);
-}
-errors++;
-}
-}
-else {
-const err468 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CommittentName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName.type,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName,data:data150};
-if(vErrors === null){
-vErrors = [err468];
-}
-else {
-vErrors.push(err468);
-}
-errors++;
-}
-}
-if(data147.CatalogCode !== undefined){
-let data151 = data147.CatalogCode;
-if(typeof data151 === "string"){
-if(!pattern2.test(data151)){
-const err469 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CatalogCode",schemaPath:"#/$defs/catalogCode/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema45,data:data151};
-if(vErrors === null){
-vErrors = [err469];
-}
-else {
-vErrors.push(err469);
-}
-errors++;
-}
-}
-else {
-const err470 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CatalogCode",schemaPath:"#/$defs/catalogCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.type,parentSchema:schema45,data:data151};
-if(vErrors === null){
-vErrors = [err470];
-}
-else {
-vErrors.push(err470);
-}
-errors++;
-}
-}
-if(data147.CatalogName !== undefined){
-let data152 = data147.CatalogName;
-if(typeof data152 === "string"){
-if(func5(data152) > 1000){
-const err471 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CatalogName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data152};
-if(vErrors === null){
-vErrors = [err471];
-}
-else {
-vErrors.push(err471);
-}
-errors++;
-}
-if(func5(data152) < 1){
-const err472 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CatalogName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data152};
-if(vErrors === null){
-vErrors = [err472];
-}
-else {
-vErrors.push(err472);
-}
-errors++;
-}
-}
-else {
-const err473 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CatalogName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName.type,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data152};
-if(vErrors === null){
-vErrors = [err473];
-}
-else {
-vErrors.push(err473);
-}
-errors++;
-}
-}
-if(data147.ProductName !== undefined){
-let data153 = data147.ProductName;
-if(typeof data153 === "string"){
-if(func5(data153) > 1000){
-const err474 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/ProductName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data153};
-if(vErrors === null){
-vErrors = [err474];
-}
-else {
-vErrors.push(err474);
-}
-errors++;
-}
-if(func5(data153) < 1){
-const err475 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/ProductName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data153};
-if(vErrors === null){
-vErrors = [err475];
-}
-else {
-vErrors.push(err475);
-}
-errors++;
-}
-}
-else {
-const err476 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/ProductName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName.type,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data153};
-if(vErrors === null){
-vErrors = [err476];
-}
-else {
-vErrors.push(err476);
-}
-errors++;
-}
-}
-if(data147.PackageCode !== undefined){
-let data154 = data147.PackageCode;
-if(typeof data154 === "string"){
-if(!pattern3.test(data154)){
-const err477 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/PackageCode",schemaPath:"#/$defs/packageCode/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema46,data:data154};
-if(vErrors === null){
-vErrors = [err477];
-}
-else {
-vErrors.push(err477);
-}
-errors++;
-}
-}
-else {
-const err478 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/PackageCode",schemaPath:"#/$defs/packageCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.type,parentSchema:schema46,data:data154};
-if(vErrors === null){
-vErrors = [err478];
-}
-else {
-vErrors.push(err478);
-}
-errors++;
-}
-}
-if(data147.PackageName !== undefined){
-let data155 = data147.PackageName;
-if(typeof data155 === "string"){
-if(func5(data155) > 300){
-const err479 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/PackageName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data155};
-if(vErrors === null){
-vErrors = [err479];
-}
-else {
-vErrors.push(err479);
-}
-errors++;
-}
-if(func5(data155) < 1){
-const err480 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/PackageName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data155};
-if(vErrors === null){
-vErrors = [err480];
-}
-else {
-vErrors.push(err480);
-}
-errors++;
-}
-}
-else {
-const err481 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/PackageName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName.type,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data155};
-if(vErrors === null){
-vErrors = [err481];
-}
-else {
-vErrors.push(err481);
-}
-errors++;
-}
-}
-if(data147.Amount !== undefined){
-let data156 = data147.Amount;
-if((typeof data156 == "number") && (isFinite(data156))){
-if(data156 > 999999999 || isNaN(data156)){
-const err482 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Amount",schemaPath:"#/$defs/count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema47,data:data156};
-if(vErrors === null){
-vErrors = [err482];
-}
-else {
-vErrors.push(err482);
-}
-errors++;
-}
-if(data156 <= 0 || isNaN(data156)){
-const err483 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Amount",schemaPath:"#/$defs/count/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema47,data:data156};
-if(vErrors === null){
-vErrors = [err483];
-}
-else {
-vErrors.push(err483);
-}
-errors++;
-}
-const issues32 = func121(data156, 6, rootData, this, instancePath + "/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Amount");
-if(issues32 !== null){
-const kwErrors32 = func4(issues32, instancePath + "/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Amount", "#/$defs/count/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors32 : vErrors.concat(kwErrors32);
-errors = errors + kwErrors32.length;
-}
-}
-else {
-const err484 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Amount",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema47.type,parentSchema:schema47,data:data156};
-if(vErrors === null){
-vErrors = [err484];
-}
-else {
-vErrors.push(err484);
-}
-errors++;
-}
-}
-if(data147.Price !== undefined){
-let data157 = data147.Price;
-if((typeof data157 == "number") && (isFinite(data157))){
-if(data157 > 9999999999999.99 || isNaN(data157)){
-const err485 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Price",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema44,data:data157};
-if(vErrors === null){
-vErrors = [err485];
-}
-else {
-vErrors.push(err485);
-}
-errors++;
-}
-if(data157 < -9999999999999.99 || isNaN(data157)){
-const err486 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Price",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema44,data:data157};
-if(vErrors === null){
-vErrors = [err486];
-}
-else {
-vErrors.push(err486);
-}
-errors++;
-}
-const issues33 = func121(data157, 2, rootData, this, instancePath + "/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Price");
-if(issues33 !== null){
-const kwErrors33 = func4(issues33, instancePath + "/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Price", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors33 : vErrors.concat(kwErrors33);
-errors = errors + kwErrors33.length;
-}
-}
-else {
-const err487 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Price",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema44.type,parentSchema:schema44,data:data157};
-if(vErrors === null){
-vErrors = [err487];
-}
-else {
-vErrors.push(err487);
-}
-errors++;
-}
-if((typeof data157 == "number") && (isFinite(data157))){
-if(data157 < 0 || isNaN(data157)){
-const err488 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Price",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Price/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Price,data:data157};
-if(vErrors === null){
-vErrors = [err488];
-}
-else {
-vErrors.push(err488);
-}
-errors++;
-}
-}
-}
-if(data147.DeliverySum !== undefined){
-let data158 = data147.DeliverySum;
-if((typeof data158 == "number") && (isFinite(data158))){
-if(data158 > 9999999999999.99 || isNaN(data158)){
-const err489 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/DeliverySum",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema44,data:data158};
-if(vErrors === null){
-vErrors = [err489];
-}
-else {
-vErrors.push(err489);
-}
-errors++;
-}
-if(data158 < -9999999999999.99 || isNaN(data158)){
-const err490 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/DeliverySum",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema44,data:data158};
-if(vErrors === null){
-vErrors = [err490];
-}
-else {
-vErrors.push(err490);
-}
-errors++;
-}
-const issues34 = func121(data158, 2, rootData, this, instancePath + "/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/DeliverySum");
-if(issues34 !== null){
-const kwErrors34 = func4(issues34, instancePath + "/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/DeliverySum", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors34 : vErrors.concat(kwErrors34);
-errors = errors + kwErrors34.length;
-}
-}
-else {
-const err491 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/DeliverySum",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema44.type,parentSchema:schema44,data:data158};
-if(vErrors === null){
-vErrors = [err491];
-}
-else {
-vErrors.push(err491);
-}
-errors++;
-}
-if((typeof data158 == "number") && (isFinite(data158))){
-if(data158 < 0 || isNaN(data158)){
-const err492 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/DeliverySum",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/DeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.DeliverySum,data:data158};
-if(vErrors === null){
-vErrors = [err492];
-}
-else {
-vErrors.push(err492);
-}
-errors++;
-}
-}
-}
-if(data147.WeightBrutto !== undefined){
-let data159 = data147.WeightBrutto;
-if((typeof data159 == "number") && (isFinite(data159))){
-if(data159 < 0 || isNaN(data159)){
-const err493 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightBrutto",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data159};
-if(vErrors === null){
-vErrors = [err493];
-}
-else {
-vErrors.push(err493);
-}
-errors++;
-}
-const issues35 = func121(data159, 6, rootData, this, instancePath + "/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightBrutto");
-if(issues35 !== null){
-const kwErrors35 = func4(issues35, instancePath + "/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightBrutto", "#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors35 : vErrors.concat(kwErrors35);
-errors = errors + kwErrors35.length;
-}
-}
-else {
-const err494 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightBrutto",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto.type,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data159};
-if(vErrors === null){
-vErrors = [err494];
-}
-else {
-vErrors.push(err494);
-}
-errors++;
-}
-}
-if(data147.WeightNetto !== undefined){
-let data160 = data147.WeightNetto;
-if((typeof data160 == "number") && (isFinite(data160))){
-if(data160 < 0 || isNaN(data160)){
-const err495 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightNetto",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data160};
-if(vErrors === null){
-vErrors = [err495];
-}
-else {
-vErrors.push(err495);
-}
-errors++;
-}
-const issues36 = func121(data160, 6, rootData, this, instancePath + "/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightNetto");
-if(issues36 !== null){
-const kwErrors36 = func4(issues36, instancePath + "/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightNetto", "#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors36 : vErrors.concat(kwErrors36);
-errors = errors + kwErrors36.length;
-}
-}
-else {
-const err496 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightNetto",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto.type,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data160};
-if(vErrors === null){
-vErrors = [err496];
-}
-else {
-vErrors.push(err496);
-}
-errors++;
-}
-}
-}
-else {
-const err497 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.type,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data147};
-if(vErrors === null){
-vErrors = [err497];
-}
-else {
-vErrors.push(err497);
-}
-errors++;
-}
-}
-const issues37 = func146(data146, schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.lineArithmetic, rootData, this, instancePath + "/Railway/ProductGroups/" + i2+"/ProductInfo/Products");
-if(issues37 !== null){
-const kwErrors37 = func4(issues37, instancePath + "/Railway/ProductGroups/" + i2+"/ProductInfo/Products", "#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/lineArithmetic", "lineArithmetic");
-vErrors = vErrors === null ? kwErrors37 : vErrors.concat(kwErrors37);
-errors = errors + kwErrors37.length;
-}
-}
-else {
-const err498 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.type,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data146};
-if(vErrors === null){
-vErrors = [err498];
-}
-else {
-vErrors.push(err498);
-}
-errors++;
-}
-}
-const issues38 = func148(data143, schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.documentTotals, rootData, this, instancePath + "/Railway/ProductGroups/" + i2+"/ProductInfo");
-if(issues38 !== null){
-const kwErrors38 = func4(issues38, instancePath + "/Railway/ProductGroups/" + i2+"/ProductInfo", "#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/documentTotals", "documentTotals");
-vErrors = vErrors === null ? kwErrors38 : vErrors.concat(kwErrors38);
-errors = errors + kwErrors38.length;
-}
-}
-else {
-const err499 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.type,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo,data:data143};
-if(vErrors === null){
-vErrors = [err499];
-}
-else {
-vErrors.push(err499);
-}
-errors++;
-}
-}
-}
-else {
-const err500 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2,schemaPath:"#/properties/Railway/properties/ProductGroups/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.Railway.properties.ProductGroups.items.type,parentSchema:schema23.properties.Railway.properties.ProductGroups.items,data:data111};
-if(vErrors === null){
-vErrors = [err500];
-}
-else {
-vErrors.push(err500);
-}
-errors++;
-}
-}
-}
-else {
-const err501 = {instancePath:instancePath+"/Railway/ProductGroups",schemaPath:"#/properties/Railway/properties/ProductGroups/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.Railway.properties.ProductGroups.type,parentSchema:schema23.properties.Railway.properties.ProductGroups,data:data110};
-if(vErrors === null){
-vErrors = [err501];
-}
-else {
-vErrors.push(err501);
-}
-errors++;
-}
-}
-}
-}
-if(data.OtherTransport !== undefined){
-let data161 = data.OtherTransport;
-if((!(data161 && typeof data161 == "object" && !Array.isArray(data161))) && (data161 !== null)){
-const err502 = {instancePath:instancePath+"/OtherTransport",schemaPath:"#/properties/OtherTransport/type",keyword:"type",params:{type: schema23.properties.OtherTransport.type},message:"must be object,null",schema:schema23.properties.OtherTransport.type,parentSchema:schema23.properties.OtherTransport,data:data161};
-if(vErrors === null){
-vErrors = [err502];
-}
-else {
-vErrors.push(err502);
-}
-errors++;
-}
-if(data161 && typeof data161 == "object" && !Array.isArray(data161)){
-if(Object.keys(data161).length < 1){
-const err503 = {instancePath:instancePath+"/OtherTransport",schemaPath:"#/properties/OtherTransport/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.OtherTransport,data:data161};
-if(vErrors === null){
-vErrors = [err503];
-}
-else {
-vErrors.push(err503);
-}
-errors++;
-}
-if(data161.TransportNo === undefined){
-const err504 = {instancePath:instancePath+"/OtherTransport",schemaPath:"#/properties/OtherTransport/required",keyword:"required",params:{missingProperty: "TransportNo"},message:"must have required property '"+"TransportNo"+"'",schema:schema23.properties.OtherTransport.required,parentSchema:schema23.properties.OtherTransport,data:data161};
-if(vErrors === null){
-vErrors = [err504];
-}
-else {
-vErrors.push(err504);
-}
-errors++;
-}
-if(data161.ProductGroups === undefined){
-const err505 = {instancePath:instancePath+"/OtherTransport",schemaPath:"#/properties/OtherTransport/required",keyword:"required",params:{missingProperty: "ProductGroups"},message:"must have required property '"+"ProductGroups"+"'",schema:schema23.properties.OtherTransport.required,parentSchema:schema23.properties.OtherTransport,data:data161};
-if(vErrors === null){
-vErrors = [err505];
-}
-else {
-vErrors.push(err505);
-}
-errors++;
-}
-for(const key30 in data161){
-if(!((key30 === "TransportNo") || (key30 === "ProductGroups"))){
-const err506 = {instancePath:instancePath+"/OtherTransport",schemaPath:"#/properties/OtherTransport/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key30},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.OtherTransport,data:data161};
-if(vErrors === null){
-vErrors = [err506];
-}
-else {
-vErrors.push(err506);
-}
-errors++;
-}
-}
-if(data161.TransportNo !== undefined){
-let data162 = data161.TransportNo;
-if(typeof data162 === "string"){
-if(func5(data162) > 50){
-const err507 = {instancePath:instancePath+"/OtherTransport/TransportNo",schemaPath:"#/properties/OtherTransport/properties/TransportNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.OtherTransport.properties.TransportNo,data:data162};
-if(vErrors === null){
-vErrors = [err507];
-}
-else {
-vErrors.push(err507);
-}
-errors++;
-}
-if(func5(data162) < 1){
-const err508 = {instancePath:instancePath+"/OtherTransport/TransportNo",schemaPath:"#/properties/OtherTransport/properties/TransportNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.OtherTransport.properties.TransportNo,data:data162};
-if(vErrors === null){
-vErrors = [err508];
-}
-else {
-vErrors.push(err508);
-}
-errors++;
-}
-}
-else {
-const err509 = {instancePath:instancePath+"/OtherTransport/TransportNo",schemaPath:"#/properties/OtherTransport/properties/TransportNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.OtherTransport.properties.TransportNo.type,parentSchema:schema23.properties.OtherTransport.properties.TransportNo,data:data162};
-if(vErrors === null){
-vErrors = [err509];
-}
-else {
-vErrors.push(err509);
-}
-errors++;
-}
-}
-if(data161.ProductGroups !== undefined){
-let data163 = data161.ProductGroups;
-if(Array.isArray(data163)){
-if(data163.length > 100){
-const err510 = {instancePath:instancePath+"/OtherTransport/ProductGroups",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups,data:data163};
-if(vErrors === null){
-vErrors = [err510];
-}
-else {
-vErrors.push(err510);
-}
-errors++;
-}
-if(data163.length < 1){
-const err511 = {instancePath:instancePath+"/OtherTransport/ProductGroups",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups,data:data163};
-if(vErrors === null){
-vErrors = [err511];
-}
-else {
-vErrors.push(err511);
-}
-errors++;
-}
-const len4 = data163.length;
-for(let i4=0; i4<len4; i4++){
-let data164 = data163[i4];
-if(data164 && typeof data164 == "object" && !Array.isArray(data164)){
-if(data164.LoadingPoint === undefined){
-const err512 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "LoadingPoint"},message:"must have required property '"+"LoadingPoint"+"'",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.required,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items,data:data164};
-if(vErrors === null){
-vErrors = [err512];
-}
-else {
-vErrors.push(err512);
-}
-errors++;
-}
-if(data164.LoadingTrustee === undefined){
-const err513 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "LoadingTrustee"},message:"must have required property '"+"LoadingTrustee"+"'",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.required,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items,data:data164};
-if(vErrors === null){
-vErrors = [err513];
-}
-else {
-vErrors.push(err513);
-}
-errors++;
-}
-if(data164.UnloadingPoint === undefined){
-const err514 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingPoint"},message:"must have required property '"+"UnloadingPoint"+"'",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.required,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items,data:data164};
-if(vErrors === null){
-vErrors = [err514];
-}
-else {
-vErrors.push(err514);
-}
-errors++;
-}
-if(data164.UnloadingTrustee === undefined){
-const err515 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingTrustee"},message:"must have required property '"+"UnloadingTrustee"+"'",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.required,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items,data:data164};
-if(vErrors === null){
-vErrors = [err515];
-}
-else {
-vErrors.push(err515);
-}
-errors++;
-}
-if(data164.UnloadingEmpowerment === undefined){
-const err516 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingEmpowerment"},message:"must have required property '"+"UnloadingEmpowerment"+"'",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.required,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items,data:data164};
-if(vErrors === null){
-vErrors = [err516];
-}
-else {
-vErrors.push(err516);
-}
-errors++;
-}
-if(data164.ProductInfo === undefined){
-const err517 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "ProductInfo"},message:"must have required property '"+"ProductInfo"+"'",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.required,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items,data:data164};
-if(vErrors === null){
-vErrors = [err517];
-}
-else {
-vErrors.push(err517);
-}
-errors++;
-}
-for(const key31 in data164){
-if(!((((((key31 === "LoadingPoint") || (key31 === "LoadingTrustee")) || (key31 === "UnloadingPoint")) || (key31 === "UnloadingTrustee")) || (key31 === "UnloadingEmpowerment")) || (key31 === "ProductInfo"))){
-const err518 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key31},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items,data:data164};
-if(vErrors === null){
-vErrors = [err518];
-}
-else {
-vErrors.push(err518);
-}
-errors++;
-}
-}
-if(data164.LoadingPoint !== undefined){
-let data165 = data164.LoadingPoint;
-if(data165 && typeof data165 == "object" && !Array.isArray(data165)){
-if(data165.regionId === undefined){
-const err519 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingPoint",schemaPath:"#/$defs/point/required",keyword:"required",params:{missingProperty: "regionId"},message:"must have required property '"+"regionId"+"'",schema:schema38.required,parentSchema:schema38,data:data165};
-if(vErrors === null){
-vErrors = [err519];
-}
-else {
-vErrors.push(err519);
-}
-errors++;
-}
-if(data165.districtCode === undefined){
-const err520 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingPoint",schemaPath:"#/$defs/point/required",keyword:"required",params:{missingProperty: "districtCode"},message:"must have required property '"+"districtCode"+"'",schema:schema38.required,parentSchema:schema38,data:data165};
-if(vErrors === null){
-vErrors = [err520];
-}
-else {
-vErrors.push(err520);
-}
-errors++;
-}
-if(data165.address === undefined){
-const err521 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingPoint",schemaPath:"#/$defs/point/required",keyword:"required",params:{missingProperty: "address"},message:"must have required property '"+"address"+"'",schema:schema38.required,parentSchema:schema38,data:data165};
-if(vErrors === null){
-vErrors = [err521];
-}
-else {
-vErrors.push(err521);
-}
-errors++;
-}
-for(const key32 in data165){
-if(!(func2.call(schema38.properties, key32))){
-const err522 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingPoint",schemaPath:"#/$defs/point/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key32},message:"must NOT have additional properties",schema:false,parentSchema:schema38,data:data165};
-if(vErrors === null){
-vErrors = [err522];
-}
-else {
-vErrors.push(err522);
-}
-errors++;
-}
-}
-if(data165.regionId !== undefined){
-let data166 = data165.regionId;
-if(!(((typeof data166 == "number") && (!(data166 % 1) && !isNaN(data166))) && (isFinite(data166)))){
-const err523 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingPoint/regionId",schemaPath:"#/$defs/point/properties/regionId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.regionId.type,parentSchema:schema38.properties.regionId,data:data166};
-if(vErrors === null){
-vErrors = [err523];
-}
-else {
-vErrors.push(err523);
-}
-errors++;
-}
-if((typeof data166 == "number") && (isFinite(data166))){
-if(data166 < 1 || isNaN(data166)){
-const err524 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingPoint/regionId",schemaPath:"#/$defs/point/properties/regionId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema38.properties.regionId,data:data166};
-if(vErrors === null){
-vErrors = [err524];
-}
-else {
-vErrors.push(err524);
-}
-errors++;
-}
-}
-}
-if(data165.regionName !== undefined){
-let data167 = data165.regionName;
-if(typeof data167 === "string"){
-if(func5(data167) > 200){
-const err525 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingPoint/regionName",schemaPath:"#/$defs/point/properties/regionName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema38.properties.regionName,data:data167};
-if(vErrors === null){
-vErrors = [err525];
-}
-else {
-vErrors.push(err525);
-}
-errors++;
-}
-}
-else {
-const err526 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingPoint/regionName",schemaPath:"#/$defs/point/properties/regionName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.regionName.type,parentSchema:schema38.properties.regionName,data:data167};
-if(vErrors === null){
-vErrors = [err526];
-}
-else {
-vErrors.push(err526);
-}
-errors++;
-}
-}
-if(data165.districtCode !== undefined){
-let data168 = data165.districtCode;
-if(!(((typeof data168 == "number") && (!(data168 % 1) && !isNaN(data168))) && (isFinite(data168)))){
-const err527 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingPoint/districtCode",schemaPath:"#/$defs/point/properties/districtCode/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.districtCode.type,parentSchema:schema38.properties.districtCode,data:data168};
-if(vErrors === null){
-vErrors = [err527];
-}
-else {
-vErrors.push(err527);
-}
-errors++;
-}
-if((typeof data168 == "number") && (isFinite(data168))){
-if(data168 < 1 || isNaN(data168)){
-const err528 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingPoint/districtCode",schemaPath:"#/$defs/point/properties/districtCode/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema38.properties.districtCode,data:data168};
-if(vErrors === null){
-vErrors = [err528];
-}
-else {
-vErrors.push(err528);
-}
-errors++;
-}
-}
-}
-if(data165.districtName !== undefined){
-let data169 = data165.districtName;
-if(typeof data169 === "string"){
-if(func5(data169) > 200){
-const err529 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingPoint/districtName",schemaPath:"#/$defs/point/properties/districtName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema38.properties.districtName,data:data169};
-if(vErrors === null){
-vErrors = [err529];
-}
-else {
-vErrors.push(err529);
-}
-errors++;
-}
-}
-else {
-const err530 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingPoint/districtName",schemaPath:"#/$defs/point/properties/districtName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.districtName.type,parentSchema:schema38.properties.districtName,data:data169};
-if(vErrors === null){
-vErrors = [err530];
-}
-else {
-vErrors.push(err530);
-}
-errors++;
-}
-}
-if(data165.mahallaId !== undefined){
-let data170 = data165.mahallaId;
-if((!(((typeof data170 == "number") && (!(data170 % 1) && !isNaN(data170))) && (isFinite(data170)))) && (data170 !== null)){
-const err531 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingPoint/mahallaId",schemaPath:"#/$defs/point/properties/mahallaId/type",keyword:"type",params:{type: schema38.properties.mahallaId.type},message:"must be integer,null",schema:schema38.properties.mahallaId.type,parentSchema:schema38.properties.mahallaId,data:data170};
-if(vErrors === null){
-vErrors = [err531];
-}
-else {
-vErrors.push(err531);
-}
-errors++;
-}
-}
-if(data165.mahallaName !== undefined){
-let data171 = data165.mahallaName;
-if(typeof data171 === "string"){
-if(func5(data171) > 200){
-const err532 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingPoint/mahallaName",schemaPath:"#/$defs/point/properties/mahallaName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema38.properties.mahallaName,data:data171};
-if(vErrors === null){
-vErrors = [err532];
-}
-else {
-vErrors.push(err532);
-}
-errors++;
-}
-}
-else {
-const err533 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingPoint/mahallaName",schemaPath:"#/$defs/point/properties/mahallaName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.mahallaName.type,parentSchema:schema38.properties.mahallaName,data:data171};
-if(vErrors === null){
-vErrors = [err533];
-}
-else {
-vErrors.push(err533);
-}
-errors++;
-}
-}
-if(data165.address !== undefined){
-let data172 = data165.address;
-if(typeof data172 === "string"){
-if(func5(data172) > 500){
-const err534 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingPoint/address",schemaPath:"#/$defs/point/properties/address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema38.properties.address,data:data172};
-if(vErrors === null){
-vErrors = [err534];
-}
-else {
-vErrors.push(err534);
-}
-errors++;
-}
-if(func5(data172) < 1){
-const err535 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingPoint/address",schemaPath:"#/$defs/point/properties/address/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.address,data:data172};
-if(vErrors === null){
-vErrors = [err535];
-}
-else {
-vErrors.push(err535);
-}
-errors++;
-}
-}
-else {
-const err536 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingPoint/address",schemaPath:"#/$defs/point/properties/address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.address.type,parentSchema:schema38.properties.address,data:data172};
-if(vErrors === null){
-vErrors = [err536];
-}
-else {
-vErrors.push(err536);
-}
-errors++;
-}
-}
-if(data165.longitude !== undefined){
-let data173 = data165.longitude;
-if((!((typeof data173 == "number") && (isFinite(data173)))) && (data173 !== null)){
-const err537 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingPoint/longitude",schemaPath:"#/$defs/point/properties/longitude/type",keyword:"type",params:{type: schema38.properties.longitude.type},message:"must be number,null",schema:schema38.properties.longitude.type,parentSchema:schema38.properties.longitude,data:data173};
-if(vErrors === null){
-vErrors = [err537];
-}
-else {
-vErrors.push(err537);
-}
-errors++;
-}
-if((typeof data173 == "number") && (isFinite(data173))){
-if(data173 > 180 || isNaN(data173)){
-const err538 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingPoint/longitude",schemaPath:"#/$defs/point/properties/longitude/maximum",keyword:"maximum",params:{comparison: "<=", limit: 180},message:"must be <= 180",schema:180,parentSchema:schema38.properties.longitude,data:data173};
-if(vErrors === null){
-vErrors = [err538];
-}
-else {
-vErrors.push(err538);
-}
-errors++;
-}
-if(data173 < -180 || isNaN(data173)){
-const err539 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingPoint/longitude",schemaPath:"#/$defs/point/properties/longitude/minimum",keyword:"minimum",params:{comparison: ">=", limit: -180},message:"must be >= -180",schema:-180,parentSchema:schema38.properties.longitude,data:data173};
-if(vErrors === null){
-vErrors = [err539];
-}
-else {
-vErrors.push(err539);
-}
-errors++;
-}
-}
-}
-if(data165.latitude !== undefined){
-let data174 = data165.latitude;
-if((!((typeof data174 == "number") && (isFinite(data174)))) && (data174 !== null)){
-const err540 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingPoint/latitude",schemaPath:"#/$defs/point/properties/latitude/type",keyword:"type",params:{type: schema38.properties.latitude.type},message:"must be number,null",schema:schema38.properties.latitude.type,parentSchema:schema38.properties.latitude,data:data174};
-if(vErrors === null){
-vErrors = [err540];
-}
-else {
-vErrors.push(err540);
-}
-errors++;
-}
-if((typeof data174 == "number") && (isFinite(data174))){
-if(data174 > 90 || isNaN(data174)){
-const err541 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingPoint/latitude",schemaPath:"#/$defs/point/properties/latitude/maximum",keyword:"maximum",params:{comparison: "<=", limit: 90},message:"must be <= 90",schema:90,parentSchema:schema38.properties.latitude,data:data174};
-if(vErrors === null){
-vErrors = [err541];
-}
-else {
-vErrors.push(err541);
-}
-errors++;
-}
-if(data174 < -90 || isNaN(data174)){
-const err542 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingPoint/latitude",schemaPath:"#/$defs/point/properties/latitude/minimum",keyword:"minimum",params:{comparison: ">=", limit: -90},message:"must be >= -90",schema:-90,parentSchema:schema38.properties.latitude,data:data174};
-if(vErrors === null){
-vErrors = [err542];
-}
-else {
-vErrors.push(err542);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err543 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingPoint",schemaPath:"#/$defs/point/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data:data165};
-if(vErrors === null){
-vErrors = [err543];
-}
-else {
-vErrors.push(err543);
-}
-errors++;
-}
-}
-if(data164.LoadingTrustee !== undefined){
-let data175 = data164.LoadingTrustee;
-if((!(data175 && typeof data175 == "object" && !Array.isArray(data175))) && (data175 !== null)){
-const err544 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/type",keyword:"type",params:{type: schema23.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.type},message:"must be object,null",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.type,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee,data:data175};
-if(vErrors === null){
-vErrors = [err544];
-}
-else {
-vErrors.push(err544);
-}
-errors++;
-}
-if(data175 && typeof data175 == "object" && !Array.isArray(data175)){
-if(Object.keys(data175).length < 1){
-const err545 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee,data:data175};
-if(vErrors === null){
-vErrors = [err545];
-}
-else {
-vErrors.push(err545);
-}
-errors++;
-}
-if(data175.Pinfl === undefined){
-const err546 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.required,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee,data:data175};
-if(vErrors === null){
-vErrors = [err546];
-}
-else {
-vErrors.push(err546);
-}
-errors++;
-}
-if(data175.FullName === undefined){
-const err547 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.required,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee,data:data175};
-if(vErrors === null){
-vErrors = [err547];
-}
-else {
-vErrors.push(err547);
-}
-errors++;
-}
-for(const key33 in data175){
-if(!((key33 === "Pinfl") || (key33 === "FullName"))){
-const err548 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key33},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee,data:data175};
-if(vErrors === null){
-vErrors = [err548];
-}
-else {
-vErrors.push(err548);
-}
-errors++;
-}
-}
-if(data175.Pinfl !== undefined){
-let data176 = data175.Pinfl;
-if(typeof data176 === "string"){
-if(func5(data176) > 14){
-const err549 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingTrustee/Pinfl",schemaPath:"#/$defs/pinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema39,data:data176};
-if(vErrors === null){
-vErrors = [err549];
-}
-else {
-vErrors.push(err549);
-}
-errors++;
-}
-const issues39 = func95(data176, true, rootData, this, instancePath + "/OtherTransport/ProductGroups/" + i4+"/LoadingTrustee/Pinfl");
-if(issues39 !== null){
-const kwErrors39 = func4(issues39, instancePath + "/OtherTransport/ProductGroups/" + i4+"/LoadingTrustee/Pinfl", "#/$defs/pinfl/pinfl", "pinfl");
-vErrors = vErrors === null ? kwErrors39 : vErrors.concat(kwErrors39);
-errors = errors + kwErrors39.length;
-}
-}
-else {
-const err550 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingTrustee/Pinfl",schemaPath:"#/$defs/pinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.type,parentSchema:schema39,data:data176};
-if(vErrors === null){
-vErrors = [err550];
-}
-else {
-vErrors.push(err550);
-}
-errors++;
-}
-if(typeof data176 === "string"){
-if(func5(data176) < 14){
-const err551 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingTrustee/Pinfl",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.properties.Pinfl,data:data176};
-if(vErrors === null){
-vErrors = [err551];
-}
-else {
-vErrors.push(err551);
-}
-errors++;
-}
-}
-}
-if(data175.FullName !== undefined){
-let data177 = data175.FullName;
-if(typeof data177 === "string"){
-if(func5(data177) > 300){
-const err552 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingTrustee/FullName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data177};
-if(vErrors === null){
-vErrors = [err552];
-}
-else {
-vErrors.push(err552);
-}
-errors++;
-}
-if(func5(data177) < 1){
-const err553 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingTrustee/FullName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data177};
-if(vErrors === null){
-vErrors = [err553];
-}
-else {
-vErrors.push(err553);
-}
-errors++;
-}
-}
-else {
-const err554 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingTrustee/FullName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName.type,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data177};
-if(vErrors === null){
-vErrors = [err554];
-}
-else {
-vErrors.push(err554);
-}
-errors++;
-}
-}
-}
-}
-if(data164.UnloadingPoint !== undefined){
-let data178 = data164.UnloadingPoint;
-if(data178 && typeof data178 == "object" && !Array.isArray(data178)){
-if(data178.regionId === undefined){
-const err555 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingPoint",schemaPath:"#/$defs/point/required",keyword:"required",params:{missingProperty: "regionId"},message:"must have required property '"+"regionId"+"'",schema:schema38.required,parentSchema:schema38,data:data178};
-if(vErrors === null){
-vErrors = [err555];
-}
-else {
-vErrors.push(err555);
-}
-errors++;
-}
-if(data178.districtCode === undefined){
-const err556 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingPoint",schemaPath:"#/$defs/point/required",keyword:"required",params:{missingProperty: "districtCode"},message:"must have required property '"+"districtCode"+"'",schema:schema38.required,parentSchema:schema38,data:data178};
-if(vErrors === null){
-vErrors = [err556];
-}
-else {
-vErrors.push(err556);
-}
-errors++;
-}
-if(data178.address === undefined){
-const err557 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingPoint",schemaPath:"#/$defs/point/required",keyword:"required",params:{missingProperty: "address"},message:"must have required property '"+"address"+"'",schema:schema38.required,parentSchema:schema38,data:data178};
-if(vErrors === null){
-vErrors = [err557];
-}
-else {
-vErrors.push(err557);
-}
-errors++;
-}
-for(const key34 in data178){
-if(!(func2.call(schema38.properties, key34))){
-const err558 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingPoint",schemaPath:"#/$defs/point/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key34},message:"must NOT have additional properties",schema:false,parentSchema:schema38,data:data178};
-if(vErrors === null){
-vErrors = [err558];
-}
-else {
-vErrors.push(err558);
-}
-errors++;
-}
-}
-if(data178.regionId !== undefined){
-let data179 = data178.regionId;
-if(!(((typeof data179 == "number") && (!(data179 % 1) && !isNaN(data179))) && (isFinite(data179)))){
-const err559 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingPoint/regionId",schemaPath:"#/$defs/point/properties/regionId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.regionId.type,parentSchema:schema38.properties.regionId,data:data179};
-if(vErrors === null){
-vErrors = [err559];
-}
-else {
-vErrors.push(err559);
-}
-errors++;
-}
-if((typeof data179 == "number") && (isFinite(data179))){
-if(data179 < 1 || isNaN(data179)){
-const err560 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingPoint/regionId",schemaPath:"#/$defs/point/properties/regionId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema38.properties.regionId,data:data179};
-if(vErrors === null){
-vErrors = [err560];
-}
-else {
-vErrors.push(err560);
-}
-errors++;
-}
-}
-}
-if(data178.regionName !== undefined){
-let data180 = data178.regionName;
-if(typeof data180 === "string"){
-if(func5(data180) > 200){
-const err561 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingPoint/regionName",schemaPath:"#/$defs/point/properties/regionName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema38.properties.regionName,data:data180};
-if(vErrors === null){
-vErrors = [err561];
-}
-else {
-vErrors.push(err561);
-}
-errors++;
-}
-}
-else {
-const err562 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingPoint/regionName",schemaPath:"#/$defs/point/properties/regionName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.regionName.type,parentSchema:schema38.properties.regionName,data:data180};
-if(vErrors === null){
-vErrors = [err562];
-}
-else {
-vErrors.push(err562);
-}
-errors++;
-}
-}
-if(data178.districtCode !== undefined){
-let data181 = data178.districtCode;
-if(!(((typeof data181 == "number") && (!(data181 % 1) && !isNaN(data181))) && (isFinite(data181)))){
-const err563 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingPoint/districtCode",schemaPath:"#/$defs/point/properties/districtCode/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.districtCode.type,parentSchema:schema38.properties.districtCode,data:data181};
-if(vErrors === null){
-vErrors = [err563];
-}
-else {
-vErrors.push(err563);
-}
-errors++;
-}
-if((typeof data181 == "number") && (isFinite(data181))){
-if(data181 < 1 || isNaN(data181)){
-const err564 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingPoint/districtCode",schemaPath:"#/$defs/point/properties/districtCode/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema38.properties.districtCode,data:data181};
-if(vErrors === null){
-vErrors = [err564];
-}
-else {
-vErrors.push(err564);
-}
-errors++;
-}
-}
-}
-if(data178.districtName !== undefined){
-let data182 = data178.districtName;
-if(typeof data182 === "string"){
-if(func5(data182) > 200){
-const err565 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingPoint/districtName",schemaPath:"#/$defs/point/properties/districtName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema38.properties.districtName,data:data182};
-if(vErrors === null){
-vErrors = [err565];
-}
-else {
-vErrors.push(err565);
-}
-errors++;
-}
-}
-else {
-const err566 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingPoint/districtName",schemaPath:"#/$defs/point/properties/districtName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.districtName.type,parentSchema:schema38.properties.districtName,data:data182};
-if(vErrors === null){
-vErrors = [err566];
-}
-else {
-vErrors.push(err566);
-}
-errors++;
-}
-}
-if(data178.mahallaId !== undefined){
-let data183 = data178.mahallaId;
-if((!(((typeof data183 == "number") && (!(data183 % 1) && !isNaN(data183))) && (isFinite(data183)))) && (data183 !== null)){
-const err567 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingPoint/mahallaId",schemaPath:"#/$defs/point/properties/mahallaId/type",keyword:"type",params:{type: schema38.properties.mahallaId.type},message:"must be integer,null",schema:schema38.properties.mahallaId.type,parentSchema:schema38.properties.mahallaId,data:data183};
-if(vErrors === null){
-vErrors = [err567];
-}
-else {
-vErrors.push(err567);
-}
-errors++;
-}
-}
-if(data178.mahallaName !== undefined){
-let data184 = data178.mahallaName;
-if(typeof data184 === "string"){
-if(func5(data184) > 200){
-const err568 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingPoint/mahallaName",schemaPath:"#/$defs/point/properties/mahallaName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema38.properties.mahallaName,data:data184};
-if(vErrors === null){
-vErrors = [err568];
-}
-else {
-vErrors.push(err568);
-}
-errors++;
-}
-}
-else {
-const err569 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingPoint/mahallaName",schemaPath:"#/$defs/point/properties/mahallaName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.mahallaName.type,parentSchema:schema38.properties.mahallaName,data:data184};
-if(vErrors === null){
-vErrors = [err569];
-}
-else {
-vErrors.push(err569);
-}
-errors++;
-}
-}
-if(data178.address !== undefined){
-let data185 = data178.address;
-if(typeof data185 === "string"){
-if(func5(data185) > 500){
-const err570 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingPoint/address",schemaPath:"#/$defs/point/properties/address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema38.properties.address,data:data185};
-if(vErrors === null){
-vErrors = [err570];
-}
-else {
-vErrors.push(err570);
-}
-errors++;
-}
-if(func5(data185) < 1){
-const err571 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingPoint/address",schemaPath:"#/$defs/point/properties/address/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.address,data:data185};
-if(vErrors === null){
-vErrors = [err571];
-}
-else {
-vErrors.push(err571);
-}
-errors++;
-}
-}
-else {
-const err572 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingPoint/address",schemaPath:"#/$defs/point/properties/address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.address.type,parentSchema:schema38.properties.address,data:data185};
-if(vErrors === null){
-vErrors = [err572];
-}
-else {
-vErrors.push(err572);
-}
-errors++;
-}
-}
-if(data178.longitude !== undefined){
-let data186 = data178.longitude;
-if((!((typeof data186 == "number") && (isFinite(data186)))) && (data186 !== null)){
-const err573 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingPoint/longitude",schemaPath:"#/$defs/point/properties/longitude/type",keyword:"type",params:{type: schema38.properties.longitude.type},message:"must be number,null",schema:schema38.properties.longitude.type,parentSchema:schema38.properties.longitude,data:data186};
-if(vErrors === null){
-vErrors = [err573];
-}
-else {
-vErrors.push(err573);
-}
-errors++;
-}
-if((typeof data186 == "number") && (isFinite(data186))){
-if(data186 > 180 || isNaN(data186)){
-const err574 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingPoint/longitude",schemaPath:"#/$defs/point/properties/longitude/maximum",keyword:"maximum",params:{comparison: "<=", limit: 180},message:"must be <= 180",schema:180,parentSchema:schema38.properties.longitude,data:data186};
-if(vErrors === null){
-vErrors = [err574];
-}
-else {
-vErrors.push(err574);
-}
-errors++;
-}
-if(data186 < -180 || isNaN(data186)){
-const err575 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingPoint/longitude",schemaPath:"#/$defs/point/properties/longitude/minimum",keyword:"minimum",params:{comparison: ">=", limit: -180},message:"must be >= -180",schema:-180,parentSchema:schema38.properties.longitude,data:data186};
-if(vErrors === null){
-vErrors = [err575];
-}
-else {
-vErrors.push(err575);
-}
-errors++;
-}
-}
-}
-if(data178.latitude !== undefined){
-let data187 = data178.latitude;
-if((!((typeof data187 == "number") && (isFinite(data187)))) && (data187 !== null)){
-const err576 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingPoint/latitude",schemaPath:"#/$defs/point/properties/latitude/type",keyword:"type",params:{type: schema38.properties.latitude.type},message:"must be number,null",schema:schema38.properties.latitude.type,parentSchema:schema38.properties.latitude,data:data187};
-if(vErrors === null){
-vErrors = [err576];
-}
-else {
-vErrors.push(err576);
-}
-errors++;
-}
-if((typeof data187 == "number") && (isFinite(data187))){
-if(data187 > 90 || isNaN(data187)){
-const err577 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingPoint/latitude",schemaPath:"#/$defs/point/properties/latitude/maximum",keyword:"maximum",params:{comparison: "<=", limit: 90},message:"must be <= 90",schema:90,parentSchema:schema38.properties.latitude,data:data187};
-if(vErrors === null){
-vErrors = [err577];
-}
-else {
-vErrors.push(err577);
-}
-errors++;
-}
-if(data187 < -90 || isNaN(data187)){
-const err578 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingPoint/latitude",schemaPath:"#/$defs/point/properties/latitude/minimum",keyword:"minimum",params:{comparison: ">=", limit: -90},message:"must be >= -90",schema:-90,parentSchema:schema38.properties.latitude,data:data187};
-if(vErrors === null){
-vErrors = [err578];
-}
-else {
-vErrors.push(err578);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err579 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingPoint",schemaPath:"#/$defs/point/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data:data178};
-if(vErrors === null){
-vErrors = [err579];
-}
-else {
-vErrors.push(err579);
-}
-errors++;
-}
-}
-if(data164.UnloadingTrustee !== undefined){
-let data188 = data164.UnloadingTrustee;
-if((!(data188 && typeof data188 == "object" && !Array.isArray(data188))) && (data188 !== null)){
-const err580 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/type",keyword:"type",params:{type: schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.type},message:"must be object,null",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.type,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee,data:data188};
-if(vErrors === null){
-vErrors = [err580];
-}
-else {
-vErrors.push(err580);
-}
-errors++;
-}
-if(data188 && typeof data188 == "object" && !Array.isArray(data188)){
-if(Object.keys(data188).length < 1){
-const err581 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee,data:data188};
-if(vErrors === null){
-vErrors = [err581];
-}
-else {
-vErrors.push(err581);
-}
-errors++;
-}
-if(data188.Pinfl === undefined){
-const err582 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.required,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee,data:data188};
-if(vErrors === null){
-vErrors = [err582];
-}
-else {
-vErrors.push(err582);
-}
-errors++;
-}
-if(data188.FullName === undefined){
-const err583 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.required,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee,data:data188};
-if(vErrors === null){
-vErrors = [err583];
-}
-else {
-vErrors.push(err583);
-}
-errors++;
-}
-for(const key35 in data188){
-if(!((key35 === "Pinfl") || (key35 === "FullName"))){
-const err584 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key35},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee,data:data188};
-if(vErrors === null){
-vErrors = [err584];
-}
-else {
-vErrors.push(err584);
-}
-errors++;
-}
-}
-if(data188.Pinfl !== undefined){
-let data189 = data188.Pinfl;
-if(typeof data189 === "string"){
-if(func5(data189) > 14){
-const err585 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingTrustee/Pinfl",schemaPath:"#/$defs/pinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema39,data:data189};
-if(vErrors === null){
-vErrors = [err585];
-}
-else {
-vErrors.push(err585);
-}
-errors++;
-}
-const issues40 = func95(data189, true, rootData, this, instancePath + "/OtherTransport/ProductGroups/" + i4+"/UnloadingTrustee/Pinfl");
-if(issues40 !== null){
-const kwErrors40 = func4(issues40, instancePath + "/OtherTransport/ProductGroups/" + i4+"/UnloadingTrustee/Pinfl", "#/$defs/pinfl/pinfl", "pinfl");
-vErrors = vErrors === null ? kwErrors40 : vErrors.concat(kwErrors40);
-errors = errors + kwErrors40.length;
-}
-}
-else {
-const err586 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingTrustee/Pinfl",schemaPath:"#/$defs/pinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.type,parentSchema:schema39,data:data189};
-if(vErrors === null){
-vErrors = [err586];
-}
-else {
-vErrors.push(err586);
-}
-errors++;
-}
-if(typeof data189 === "string"){
-if(func5(data189) < 14){
-const err587 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingTrustee/Pinfl",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.properties.Pinfl,data:data189};
-if(vErrors === null){
-vErrors = [err587];
-}
-else {
-vErrors.push(err587);
-}
-errors++;
-}
-}
-}
-if(data188.FullName !== undefined){
-let data190 = data188.FullName;
-if(typeof data190 === "string"){
-if(func5(data190) > 300){
-const err588 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingTrustee/FullName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data190};
-if(vErrors === null){
-vErrors = [err588];
-}
-else {
-vErrors.push(err588);
-}
-errors++;
-}
-if(func5(data190) < 1){
-const err589 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingTrustee/FullName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data190};
-if(vErrors === null){
-vErrors = [err589];
-}
-else {
-vErrors.push(err589);
-}
-errors++;
-}
-}
-else {
-const err590 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingTrustee/FullName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName.type,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data190};
-if(vErrors === null){
-vErrors = [err590];
-}
-else {
-vErrors.push(err590);
-}
-errors++;
-}
-}
-}
-}
-if(data164.UnloadingEmpowerment !== undefined){
-let data191 = data164.UnloadingEmpowerment;
-if((!(data191 && typeof data191 == "object" && !Array.isArray(data191))) && (data191 !== null)){
-const err591 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/type",keyword:"type",params:{type: schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.type},message:"must be object,null",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.type,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data191};
-if(vErrors === null){
-vErrors = [err591];
-}
-else {
-vErrors.push(err591);
-}
-errors++;
-}
-if(data191 && typeof data191 == "object" && !Array.isArray(data191)){
-if(Object.keys(data191).length < 1){
-const err592 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data191};
-if(vErrors === null){
-vErrors = [err592];
-}
-else {
-vErrors.push(err592);
-}
-errors++;
-}
-if(data191.EmpowermentNo === undefined){
-const err593 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/required",keyword:"required",params:{missingProperty: "EmpowermentNo"},message:"must have required property '"+"EmpowermentNo"+"'",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.required,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data191};
-if(vErrors === null){
-vErrors = [err593];
-}
-else {
-vErrors.push(err593);
-}
-errors++;
-}
-if(data191.EmpowermentDateOfIssue === undefined){
-const err594 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfIssue"},message:"must have required property '"+"EmpowermentDateOfIssue"+"'",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.required,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data191};
-if(vErrors === null){
-vErrors = [err594];
-}
-else {
-vErrors.push(err594);
-}
-errors++;
-}
-for(const key36 in data191){
-if(!((((key36 === "EmpowermentId") || (key36 === "EmpowermentNo")) || (key36 === "EmpowermentDateOfIssue")) || (key36 === "EmpowermentDateOfExpire"))){
-const err595 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key36},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data191};
-if(vErrors === null){
-vErrors = [err595];
-}
-else {
-vErrors.push(err595);
-}
-errors++;
-}
-}
-if(data191.EmpowermentId !== undefined){
-let data192 = data191.EmpowermentId;
-if(typeof data192 === "string"){
-if(func5(data192) > 50){
-const err596 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentId",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId,data:data192};
-if(vErrors === null){
-vErrors = [err596];
-}
-else {
-vErrors.push(err596);
-}
-errors++;
-}
-}
-else {
-const err597 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentId",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId.type,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId,data:data192};
-if(vErrors === null){
-vErrors = [err597];
-}
-else {
-vErrors.push(err597);
-}
-errors++;
-}
-}
-if(data191.EmpowermentNo !== undefined){
-let data193 = data191.EmpowermentNo;
-if(typeof data193 === "string"){
-if(func5(data193) > 50){
-const err598 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data193};
-if(vErrors === null){
-vErrors = [err598];
-}
-else {
-vErrors.push(err598);
-}
-errors++;
-}
-if(func5(data193) < 1){
-const err599 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data193};
-if(vErrors === null){
-vErrors = [err599];
-}
-else {
-vErrors.push(err599);
-}
-errors++;
-}
-}
-else {
-const err600 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo.type,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data193};
-if(vErrors === null){
-vErrors = [err600];
-}
-else {
-vErrors.push(err600);
-}
-errors++;
-}
-}
-if(data191.EmpowermentDateOfIssue !== undefined){
-let data194 = data191.EmpowermentDateOfIssue;
-if(typeof data194 === "string"){
-if(func5(data194) > 10){
-const err601 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentDateOfIssue",schemaPath:"#/$defs/isoDate/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24,data:data194};
-if(vErrors === null){
-vErrors = [err601];
-}
-else {
-vErrors.push(err601);
-}
-errors++;
-}
-const issues41 = func8(data194, true, rootData, this, instancePath + "/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentDateOfIssue");
-if(issues41 !== null){
-const kwErrors41 = func4(issues41, instancePath + "/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentDateOfIssue", "#/$defs/isoDate/isoDate", "isoDate");
-vErrors = vErrors === null ? kwErrors41 : vErrors.concat(kwErrors41);
-errors = errors + kwErrors41.length;
-}
-}
-else {
-const err602 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentDateOfIssue",schemaPath:"#/$defs/isoDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data:data194};
-if(vErrors === null){
-vErrors = [err602];
-}
-else {
-vErrors.push(err602);
-}
-errors++;
-}
-}
-if(data191.EmpowermentDateOfExpire !== undefined){
-let data195 = data191.EmpowermentDateOfExpire;
-if(typeof data195 === "string"){
-if(func5(data195) > 10){
-const err603 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentDateOfExpire",schemaPath:"#/$defs/isoDate/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24,data:data195};
-if(vErrors === null){
-vErrors = [err603];
-}
-else {
-vErrors.push(err603);
-}
-errors++;
-}
-const issues42 = func8(data195, true, rootData, this, instancePath + "/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentDateOfExpire");
-if(issues42 !== null){
-const kwErrors42 = func4(issues42, instancePath + "/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentDateOfExpire", "#/$defs/isoDate/isoDate", "isoDate");
-vErrors = vErrors === null ? kwErrors42 : vErrors.concat(kwErrors42);
-errors = errors + kwErrors42.length;
-}
-}
-else {
-const err604 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentDateOfExpire",schemaPath:"#/$defs/isoDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data:data195};
-if(vErrors === null){
-vErrors = [err604];
-}
-else {
-vErrors.push(err604);
-}
-errors++;
-}
-}
-}
-}
-if(data164.ProductInfo !== undefined){
-let data196 = data164.ProductInfo;
-if(data196 && typeof data196 == "object" && !Array.isArray(data196)){
-if(data196.TotalDeliverySum === undefined){
-const err605 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "TotalDeliverySum"},message:"must have required property '"+"TotalDeliverySum"+"'",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo,data:data196};
-if(vErrors === null){
-vErrors = [err605];
-}
-else {
-vErrors.push(err605);
-}
-errors++;
-}
-if(data196.Products === undefined){
-const err606 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo,data:data196};
-if(vErrors === null){
-vErrors = [err606];
-}
-else {
-vErrors.push(err606);
-}
-errors++;
-}
-for(const key37 in data196){
-if(!(((key37 === "TotalDeliverySum") || (key37 === "TotalWeightBrutto")) || (key37 === "Products"))){
-const err607 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key37},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo,data:data196};
-if(vErrors === null){
-vErrors = [err607];
-}
-else {
-vErrors.push(err607);
-}
-errors++;
-}
-}
-if(data196.TotalDeliverySum !== undefined){
-let data197 = data196.TotalDeliverySum;
-if((typeof data197 == "number") && (isFinite(data197))){
-if(data197 > 9999999999999.99 || isNaN(data197)){
-const err608 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/TotalDeliverySum",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema44,data:data197};
-if(vErrors === null){
-vErrors = [err608];
-}
-else {
-vErrors.push(err608);
-}
-errors++;
-}
-if(data197 < -9999999999999.99 || isNaN(data197)){
-const err609 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/TotalDeliverySum",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema44,data:data197};
-if(vErrors === null){
-vErrors = [err609];
-}
-else {
-vErrors.push(err609);
-}
-errors++;
-}
-const issues43 = func121(data197, 2, rootData, this, instancePath + "/OtherTransport/ProductGroups/" + i4+"/ProductInfo/TotalDeliverySum");
-if(issues43 !== null){
-const kwErrors43 = func4(issues43, instancePath + "/OtherTransport/ProductGroups/" + i4+"/ProductInfo/TotalDeliverySum", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors43 : vErrors.concat(kwErrors43);
-errors = errors + kwErrors43.length;
-}
-}
-else {
-const err610 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/TotalDeliverySum",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema44.type,parentSchema:schema44,data:data197};
-if(vErrors === null){
-vErrors = [err610];
-}
-else {
-vErrors.push(err610);
-}
-errors++;
-}
-if((typeof data197 == "number") && (isFinite(data197))){
-if(data197 < 0 || isNaN(data197)){
-const err611 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/TotalDeliverySum",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/TotalDeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.TotalDeliverySum,data:data197};
-if(vErrors === null){
-vErrors = [err611];
-}
-else {
-vErrors.push(err611);
-}
-errors++;
-}
-}
-}
-if(data196.TotalWeightBrutto !== undefined){
-let data198 = data196.TotalWeightBrutto;
-if((typeof data198 == "number") && (isFinite(data198))){
-if(data198 < 0 || isNaN(data198)){
-const err612 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/TotalWeightBrutto",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto,data:data198};
-if(vErrors === null){
-vErrors = [err612];
-}
-else {
-vErrors.push(err612);
-}
-errors++;
-}
-const issues44 = func121(data198, 6, rootData, this, instancePath + "/OtherTransport/ProductGroups/" + i4+"/ProductInfo/TotalWeightBrutto");
-if(issues44 !== null){
-const kwErrors44 = func4(issues44, instancePath + "/OtherTransport/ProductGroups/" + i4+"/ProductInfo/TotalWeightBrutto", "#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors44 : vErrors.concat(kwErrors44);
-errors = errors + kwErrors44.length;
-}
-}
-else {
-const err613 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/TotalWeightBrutto",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto.type,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto,data:data198};
-if(vErrors === null){
-vErrors = [err613];
-}
-else {
-vErrors.push(err613);
-}
-errors++;
-}
-}
-if(data196.Products !== undefined){
-let data199 = data196.Products;
-if(Array.isArray(data199)){
-if(data199.length > 10000){
-const err614 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data199};
-if(vErrors === null){
-vErrors = [err614];
-}
-else {
-vErrors.push(err614);
-}
-errors++;
-}
-if(data199.length < 1){
-const err615 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data199};
-if(vErrors === null){
-vErrors = [err615];
-}
-else {
-vErrors.push(err615);
-}
-errors++;
-}
-const len5 = data199.length;
-for(let i5=0; i5<len5; i5++){
-let data200 = data199[i5];
-if(data200 && typeof data200 == "object" && !Array.isArray(data200)){
-if(data200.OrdNo === undefined){
-const err616 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data200};
-if(vErrors === null){
-vErrors = [err616];
-}
-else {
-vErrors.push(err616);
-}
-errors++;
-}
-if(data200.CatalogCode === undefined){
-const err617 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data200};
-if(vErrors === null){
-vErrors = [err617];
-}
-else {
-vErrors.push(err617);
-}
-errors++;
-}
-if(data200.CatalogName === undefined){
-const err618 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data200};
-if(vErrors === null){
-vErrors = [err618];
-}
-else {
-vErrors.push(err618);
-}
-errors++;
-}
-if(data200.ProductName === undefined){
-const err619 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "ProductName"},message:"must have required property '"+"ProductName"+"'",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data200};
-if(vErrors === null){
-vErrors = [err619];
-}
-else {
-vErrors.push(err619);
-}
-errors++;
-}
-if(data200.PackageCode === undefined){
-const err620 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data200};
-if(vErrors === null){
-vErrors = [err620];
-}
-else {
-vErrors.push(err620);
-}
-errors++;
-}
-if(data200.PackageName === undefined){
-const err621 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data200};
-if(vErrors === null){
-vErrors = [err621];
-}
-else {
-vErrors.push(err621);
-}
-errors++;
-}
-if(data200.Amount === undefined){
-const err622 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Amount"},message:"must have required property '"+"Amount"+"'",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data200};
-if(vErrors === null){
-vErrors = [err622];
-}
-else {
-vErrors.push(err622);
-}
-errors++;
-}
-if(data200.Price === undefined){
-const err623 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Price"},message:"must have required property '"+"Price"+"'",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data200};
-if(vErrors === null){
-vErrors = [err623];
-}
-else {
-vErrors.push(err623);
-}
-errors++;
-}
-if(data200.DeliverySum === undefined){
-const err624 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data200};
-if(vErrors === null){
-vErrors = [err624];
-}
-else {
-vErrors.push(err624);
-}
-errors++;
-}
-for(const key38 in data200){
-if(!(func2.call(schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties, key38))){
-const err625 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key38},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data200};
-if(vErrors === null){
-vErrors = [err625];
-}
-else {
-vErrors.push(err625);
-}
-errors++;
-}
-}
-if(data200.OrdNo !== undefined){
-let data201 = data200.OrdNo;
-if(!(((typeof data201 == "number") && (!(data201 % 1) && !isNaN(data201))) && (isFinite(data201)))){
-const err626 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/OrdNo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo.type,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data201};
-if(vErrors === null){
-vErrors = [err626];
-}
-else {
-vErrors.push(err626);
-}
-errors++;
-}
-if((typeof data201 == "number") && (isFinite(data201))){
-if(data201 < 1 || isNaN(data201)){
-const err627 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/OrdNo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data201};
-if(vErrors === null){
-vErrors = [err627];
-}
-else {
-vErrors.push(err627);
-}
-errors++;
-}
-}
-}
-if(data200.CommittentTinOrPinfl !== undefined){
-let data202 = data200.CommittentTinOrPinfl;
-if(typeof data202 === "string"){
-if(func5(data202) > 14){
-const err628 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CommittentTinOrPinfl",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl,data:data202};
-if(vErrors === null){
-vErrors = [err628];
-}
-else {
-vErrors.push(err628);
-}
-errors++;
-}
-const issues45 = func24(data202, true, rootData, this, instancePath + "/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CommittentTinOrPinfl");
-if(issues45 !== null){
-const kwErrors45 = func4(issues45, instancePath + "/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CommittentTinOrPinfl", "#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/pinflOrTin", "pinflOrTin");
-vErrors = vErrors === null ? kwErrors45 : vErrors.concat(kwErrors45);
-errors = errors + kwErrors45.length;
-}
-}
-else {
-const err629 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CommittentTinOrPinfl",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl.type,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl,data:data202};
-if(vErrors === null){
-vErrors = [err629];
-}
-else {
-vErrors.push(err629);
-}
-errors++;
-}
-}
-if(data200.CommittentName !== undefined){
-let data203 = data200.CommittentName;
-if(typeof data203 === "string"){
-if(func5(data203) > 500){
-const err630 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CommittentName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName,data:data203};
-if(vErrors === null){
-vErrors = [err630];
-}
-else {
-vErrors.push(err630);
-}
-errors++;
-}
-}
-else {
-const err631 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CommittentName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName.type,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName,data:data203};
-if(vErrors === null){
-vErrors = [err631];
-}
-else {
-vErrors.push(err631);
-}
-errors++;
-}
-}
-if(data200.CatalogCode !== undefined){
-let data204 = data200.CatalogCode;
-if(typeof data204 === "string"){
-if(!pattern2.test(data204)){
-const err632 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CatalogCode",schemaPath:"#/$defs/catalogCode/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema45,data:data204};
-if(vErrors === null){
-vErrors = [err632];
-}
-else {
-vErrors.push(err632);
-}
-errors++;
-}
-}
-else {
-const err633 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CatalogCode",schemaPath:"#/$defs/catalogCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema45.type,parentSchema:schema45,data:data204};
-if(vErrors === null){
-vErrors = [err633];
-}
-else {
-vErrors.push(err633);
-}
-errors++;
-}
-}
-if(data200.CatalogName !== undefined){
-let data205 = data200.CatalogName;
-if(typeof data205 === "string"){
-if(func5(data205) > 1000){
-const err634 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CatalogName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data205};
-if(vErrors === null){
-vErrors = [err634];
-}
-else {
-vErrors.push(err634);
-}
-errors++;
-}
-if(func5(data205) < 1){
-const err635 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CatalogName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data205};
-if(vErrors === null){
-vErrors = [err635];
-}
-else {
-vErrors.push(err635);
-}
-errors++;
-}
-}
-else {
-const err636 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CatalogName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName.type,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data205};
-if(vErrors === null){
-vErrors = [err636];
-}
-else {
-vErrors.push(err636);
-}
-errors++;
-}
-}
-if(data200.ProductName !== undefined){
-let data206 = data200.ProductName;
-if(typeof data206 === "string"){
-if(func5(data206) > 1000){
-const err637 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/ProductName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data206};
-if(vErrors === null){
-vErrors = [err637];
-}
-else {
-vErrors.push(err637);
-}
-errors++;
-}
-if(func5(data206) < 1){
-const err638 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/ProductName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data206};
-if(vErrors === null){
-vErrors = [err638];
-}
-else {
-vErrors.push(err638);
-}
-errors++;
-}
-}
-else {
-const err639 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/ProductName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName.type,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data206};
-if(vErrors === null){
-vErrors = [err639];
-}
-else {
-vErrors.push(err639);
-}
-errors++;
-}
-}
-if(data200.PackageCode !== undefined){
-let data207 = data200.PackageCode;
-if(typeof data207 === "string"){
-if(!pattern3.test(data207)){
-const err640 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/PackageCode",schemaPath:"#/$defs/packageCode/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema46,data:data207};
-if(vErrors === null){
-vErrors = [err640];
-}
-else {
-vErrors.push(err640);
-}
-errors++;
-}
-}
-else {
-const err641 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/PackageCode",schemaPath:"#/$defs/packageCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema46.type,parentSchema:schema46,data:data207};
-if(vErrors === null){
-vErrors = [err641];
-}
-else {
-vErrors.push(err641);
-}
-errors++;
-}
-}
-if(data200.PackageName !== undefined){
-let data208 = data200.PackageName;
-if(typeof data208 === "string"){
-if(func5(data208) > 300){
-const err642 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/PackageName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data208};
-if(vErrors === null){
-vErrors = [err642];
-}
-else {
-vErrors.push(err642);
-}
-errors++;
-}
-if(func5(data208) < 1){
-const err643 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/PackageName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data208};
-if(vErrors === null){
-vErrors = [err643];
-}
-else {
-vErrors.push(err643);
-}
-errors++;
-}
-}
-else {
-const err644 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/PackageName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName.type,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data208};
-if(vErrors === null){
-vErrors = [err644];
-}
-else {
-vErrors.push(err644);
-}
-errors++;
-}
-}
-if(data200.Amount !== undefined){
-let data209 = data200.Amount;
-if((typeof data209 == "number") && (isFinite(data209))){
-if(data209 > 999999999 || isNaN(data209)){
-const err645 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/Amount",schemaPath:"#/$defs/count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema47,data:data209};
-if(vErrors === null){
-vErrors = [err645];
-}
-else {
-vErrors.push(err645);
-}
-errors++;
-}
-if(data209 <= 0 || isNaN(data209)){
-const err646 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/Amount",schemaPath:"#/$defs/count/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema47,data:data209};
-if(vErrors === null){
-vErrors = [err646];
-}
-else {
-vErrors.push(err646);
-}
-errors++;
-}
-const issues46 = func121(data209, 6, rootData, this, instancePath + "/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/Amount");
-if(issues46 !== null){
-const kwErrors46 = func4(issues46, instancePath + "/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/Amount", "#/$defs/count/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors46 : vErrors.concat(kwErrors46);
-errors = errors + kwErrors46.length;
-}
-}
-else {
-const err647 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/Amount",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema47.type,parentSchema:schema47,data:data209};
-if(vErrors === null){
-vErrors = [err647];
-}
-else {
-vErrors.push(err647);
-}
-errors++;
-}
-}
-if(data200.Price !== undefined){
-let data210 = data200.Price;
-if((typeof data210 == "number") && (isFinite(data210))){
-if(data210 > 9999999999999.99 || isNaN(data210)){
-const err648 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/Price",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema44,data:data210};
-if(vErrors === null){
-vErrors = [err648];
-}
-else {
-vErrors.push(err648);
-}
-errors++;
-}
-if(data210 < -9999999999999.99 || isNaN(data210)){
-const err649 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/Price",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema44,data:data210};
-if(vErrors === null){
-vErrors = [err649];
-}
-else {
-vErrors.push(err649);
-}
-errors++;
-}
-const issues47 = func121(data210, 2, rootData, this, instancePath + "/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/Price");
-if(issues47 !== null){
-const kwErrors47 = func4(issues47, instancePath + "/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/Price", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors47 : vErrors.concat(kwErrors47);
-errors = errors + kwErrors47.length;
-}
-}
-else {
-const err650 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/Price",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema44.type,parentSchema:schema44,data:data210};
-if(vErrors === null){
-vErrors = [err650];
-}
-else {
-vErrors.push(err650);
-}
-errors++;
-}
-if((typeof data210 == "number") && (isFinite(data210))){
-if(data210 < 0 || isNaN(data210)){
-const err651 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/Price",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Price/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Price,data:data210};
-if(vErrors === null){
-vErrors = [err651];
-}
-else {
-vErrors.push(err651);
-}
-errors++;
-}
-}
-}
-if(data200.DeliverySum !== undefined){
-let data211 = data200.DeliverySum;
-if((typeof data211 == "number") && (isFinite(data211))){
-if(data211 > 9999999999999.99 || isNaN(data211)){
-const err652 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/DeliverySum",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema44,data:data211};
-if(vErrors === null){
-vErrors = [err652];
-}
-else {
-vErrors.push(err652);
-}
-errors++;
-}
-if(data211 < -9999999999999.99 || isNaN(data211)){
-const err653 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/DeliverySum",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema44,data:data211};
-if(vErrors === null){
-vErrors = [err653];
-}
-else {
-vErrors.push(err653);
-}
-errors++;
-}
-const issues48 = func121(data211, 2, rootData, this, instancePath + "/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/DeliverySum");
-if(issues48 !== null){
-const kwErrors48 = func4(issues48, instancePath + "/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/DeliverySum", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors48 : vErrors.concat(kwErrors48);
-errors = errors + kwErrors48.length;
-}
-}
-else {
-const err654 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/DeliverySum",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema44.type,parentSchema:schema44,data:data211};
-if(vErrors === null){
-vErrors = [err654];
-}
-else {
-vErrors.push(err654);
-}
-errors++;
-}
-if((typeof data211 == "number") && (isFinite(data211))){
-if(data211 < 0 || isNaN(data211)){
-const err655 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/DeliverySum",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/DeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.DeliverySum,data:data211};
-if(vErrors === null){
-vErrors = [err655];
-}
-else {
-vErrors.push(err655);
-}
-errors++;
-}
-}
-}
-if(data200.WeightBrutto !== undefined){
-let data212 = data200.WeightBrutto;
-if((typeof data212 == "number") && (isFinite(data212))){
-if(data212 < 0 || isNaN(data212)){
-const err656 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/WeightBrutto",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data212};
-if(vErrors === null){
-vErrors = [err656];
-}
-else {
-vErrors.push(err656);
-}
-errors++;
-}
-const issues49 = func121(data212, 6, rootData, this, instancePath + "/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/WeightBrutto");
-if(issues49 !== null){
-const kwErrors49 = func4(issues49, instancePath + "/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/WeightBrutto", "#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors49 : vErrors.concat(kwErrors49);
-errors = errors + kwErrors49.length;
-}
-}
-else {
-const err657 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/WeightBrutto",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto.type,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data212};
-if(vErrors === null){
-vErrors = [err657];
-}
-else {
-vErrors.push(err657);
-}
-errors++;
-}
-}
-if(data200.WeightNetto !== undefined){
-let data213 = data200.WeightNetto;
-if((typeof data213 == "number") && (isFinite(data213))){
-if(data213 < 0 || isNaN(data213)){
-const err658 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/WeightNetto",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data213};
-if(vErrors === null){
-vErrors = [err658];
-}
-else {
-vErrors.push(err658);
-}
-errors++;
-}
-const issues50 = func121(data213, 6, rootData, this, instancePath + "/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/WeightNetto");
-if(issues50 !== null){
-const kwErrors50 = func4(issues50, instancePath + "/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/WeightNetto", "#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors50 : vErrors.concat(kwErrors50);
-errors = errors + kwErrors50.length;
-}
-}
-else {
-const err659 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/WeightNetto",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto.type,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data213};
-if(vErrors === null){
-vErrors = [err659];
-}
-else {
-vErrors.push(err659);
-}
-errors++;
-}
-}
-}
-else {
-const err660 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.type,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data200};
-if(vErrors === null){
-vErrors = [err660];
-}
-else {
-vErrors.push(err660);
-}
-errors++;
-}
-}
-const issues51 = func146(data199, schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.lineArithmetic, rootData, this, instancePath + "/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products");
-if(issues51 !== null){
-const kwErrors51 = func4(issues51, instancePath + "/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products", "#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/lineArithmetic", "lineArithmetic");
-vErrors = vErrors === null ? kwErrors51 : vErrors.concat(kwErrors51);
-errors = errors + kwErrors51.length;
-}
-}
-else {
-const err661 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.type,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data199};
-if(vErrors === null){
-vErrors = [err661];
-}
-else {
-vErrors.push(err661);
-}
-errors++;
-}
-}
-const issues52 = func148(data196, schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.documentTotals, rootData, this, instancePath + "/OtherTransport/ProductGroups/" + i4+"/ProductInfo");
-if(issues52 !== null){
-const kwErrors52 = func4(issues52, instancePath + "/OtherTransport/ProductGroups/" + i4+"/ProductInfo", "#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/documentTotals", "documentTotals");
-vErrors = vErrors === null ? kwErrors52 : vErrors.concat(kwErrors52);
-errors = errors + kwErrors52.length;
-}
-}
-else {
-const err662 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.type,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo,data:data196};
-if(vErrors === null){
-vErrors = [err662];
-}
-else {
-vErrors.push(err662);
-}
-errors++;
-}
-}
-}
-else {
-const err663 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.type,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items,data:data164};
-if(vErrors === null){
-vErrors = [err663];
-}
-else {
-vErrors.push(err663);
-}
-errors++;
-}
-}
-}
-else {
-const err664 = {instancePath:instancePath+"/OtherTransport/ProductGroups",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.OtherTransport.properties.ProductGroups.type,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups,data:data163};
-if(vErrors === null){
-vErrors = [err664];
-}
-else {
-vErrors.push(err664);
-}
-errors++;
-}
-}
-}
-}
-if(data.ResponsiblePerson !== undefined){
-let data214 = data.ResponsiblePerson;
-if((!(data214 && typeof data214 == "object" && !Array.isArray(data214))) && (data214 !== null)){
-const err665 = {instancePath:instancePath+"/ResponsiblePerson",schemaPath:"#/properties/ResponsiblePerson/type",keyword:"type",params:{type: schema23.properties.ResponsiblePerson.type},message:"must be object,null",schema:schema23.properties.ResponsiblePerson.type,parentSchema:schema23.properties.ResponsiblePerson,data:data214};
-if(vErrors === null){
-vErrors = [err665];
-}
-else {
-vErrors.push(err665);
-}
-errors++;
-}
-if(data214 && typeof data214 == "object" && !Array.isArray(data214)){
-if(Object.keys(data214).length < 1){
-const err666 = {instancePath:instancePath+"/ResponsiblePerson",schemaPath:"#/properties/ResponsiblePerson/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.ResponsiblePerson,data:data214};
-if(vErrors === null){
-vErrors = [err666];
-}
-else {
-vErrors.push(err666);
-}
-errors++;
-}
-if(data214.Pinfl === undefined){
-const err667 = {instancePath:instancePath+"/ResponsiblePerson",schemaPath:"#/properties/ResponsiblePerson/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema23.properties.ResponsiblePerson.required,parentSchema:schema23.properties.ResponsiblePerson,data:data214};
-if(vErrors === null){
-vErrors = [err667];
-}
-else {
-vErrors.push(err667);
-}
-errors++;
-}
-if(data214.FullName === undefined){
-const err668 = {instancePath:instancePath+"/ResponsiblePerson",schemaPath:"#/properties/ResponsiblePerson/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema23.properties.ResponsiblePerson.required,parentSchema:schema23.properties.ResponsiblePerson,data:data214};
-if(vErrors === null){
-vErrors = [err668];
-}
-else {
-vErrors.push(err668);
-}
-errors++;
-}
-for(const key39 in data214){
-if(!((key39 === "Pinfl") || (key39 === "FullName"))){
-const err669 = {instancePath:instancePath+"/ResponsiblePerson",schemaPath:"#/properties/ResponsiblePerson/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key39},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.ResponsiblePerson,data:data214};
-if(vErrors === null){
-vErrors = [err669];
-}
-else {
-vErrors.push(err669);
-}
-errors++;
-}
-}
-if(data214.Pinfl !== undefined){
-let data215 = data214.Pinfl;
-if(typeof data215 === "string"){
-if(func5(data215) > 14){
-const err670 = {instancePath:instancePath+"/ResponsiblePerson/Pinfl",schemaPath:"#/$defs/pinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema39,data:data215};
-if(vErrors === null){
-vErrors = [err670];
-}
-else {
-vErrors.push(err670);
-}
-errors++;
-}
-const issues53 = func95(data215, true, rootData, this, instancePath + "/ResponsiblePerson/Pinfl");
-if(issues53 !== null){
-const kwErrors53 = func4(issues53, instancePath + "/ResponsiblePerson/Pinfl", "#/$defs/pinfl/pinfl", "pinfl");
-vErrors = vErrors === null ? kwErrors53 : vErrors.concat(kwErrors53);
-errors = errors + kwErrors53.length;
-}
-}
-else {
-const err671 = {instancePath:instancePath+"/ResponsiblePerson/Pinfl",schemaPath:"#/$defs/pinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema39.type,parentSchema:schema39,data:data215};
-if(vErrors === null){
-vErrors = [err671];
-}
-else {
-vErrors.push(err671);
-}
-errors++;
-}
-if(typeof data215 === "string"){
-if(func5(data215) < 14){
-const err672 = {instancePath:instancePath+"/ResponsiblePerson/Pinfl",schemaPath:"#/properties/ResponsiblePerson/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema23.properties.ResponsiblePerson.properties.Pinfl,data:data215};
-if(vErrors === null){
-vErrors = [err672];
-}
-else {
-vErrors.push(err672);
-}
-errors++;
-}
-}
-}
-if(data214.FullName !== undefined){
-let data216 = data214.FullName;
-if(typeof data216 === "string"){
-if(func5(data216) > 300){
-const err673 = {instancePath:instancePath+"/ResponsiblePerson/FullName",schemaPath:"#/properties/ResponsiblePerson/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.ResponsiblePerson.properties.FullName,data:data216};
-if(vErrors === null){
-vErrors = [err673];
-}
-else {
-vErrors.push(err673);
-}
-errors++;
-}
-if(func5(data216) < 1){
-const err674 = {instancePath:instancePath+"/ResponsiblePerson/FullName",schemaPath:"#/properties/ResponsiblePerson/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.ResponsiblePerson.properties.FullName,data:data216};
-if(vErrors === null){
-vErrors = [err674];
-}
-else {
-vErrors.push(err674);
-}
-errors++;
-}
-}
-else {
-const err675 = {instancePath:instancePath+"/ResponsiblePerson/FullName",schemaPath:"#/properties/ResponsiblePerson/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ResponsiblePerson.properties.FullName.type,parentSchema:schema23.properties.ResponsiblePerson.properties.FullName,data:data216};
-if(vErrors === null){
-vErrors = [err675];
-}
-else {
-vErrors.push(err675);
-}
-errors++;
-}
-}
-}
-}
-if(data.TotalDistance !== undefined){
-let data217 = data.TotalDistance;
-if((typeof data217 == "number") && (isFinite(data217))){
-if(data217 > 100000 || isNaN(data217)){
-const err676 = {instancePath:instancePath+"/TotalDistance",schemaPath:"#/properties/TotalDistance/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000",schema:100000,parentSchema:schema23.properties.TotalDistance,data:data217};
-if(vErrors === null){
-vErrors = [err676];
-}
-else {
-vErrors.push(err676);
-}
-errors++;
-}
-if(data217 < 0 || isNaN(data217)){
-const err677 = {instancePath:instancePath+"/TotalDistance",schemaPath:"#/properties/TotalDistance/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.TotalDistance,data:data217};
-if(vErrors === null){
-vErrors = [err677];
-}
-else {
-vErrors.push(err677);
-}
-errors++;
-}
-const issues54 = func121(data217, 2, rootData, this, instancePath + "/TotalDistance");
-if(issues54 !== null){
-const kwErrors54 = func4(issues54, instancePath + "/TotalDistance", "#/properties/TotalDistance/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors54 : vErrors.concat(kwErrors54);
-errors = errors + kwErrors54.length;
-}
-}
-else {
-const err678 = {instancePath:instancePath+"/TotalDistance",schemaPath:"#/properties/TotalDistance/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema23.properties.TotalDistance.type,parentSchema:schema23.properties.TotalDistance,data:data217};
-if(vErrors === null){
-vErrors = [err678];
-}
-else {
-vErrors.push(err678);
-}
-errors++;
-}
-}
-if(data.InCityDistance !== undefined){
-let data218 = data.InCityDistance;
-if((typeof data218 == "number") && (isFinite(data218))){
-if(data218 > 100000 || isNaN(data218)){
-const err679 = {instancePath:instancePath+"/InCityDistance",schemaPath:"#/properties/InCityDistance/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000",schema:100000,parentSchema:schema23.properties.InCityDistance,data:data218};
-if(vErrors === null){
-vErrors = [err679];
-}
-else {
-vErrors.push(err679);
-}
-errors++;
-}
-if(data218 < 0 || isNaN(data218)){
-const err680 = {instancePath:instancePath+"/InCityDistance",schemaPath:"#/properties/InCityDistance/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.InCityDistance,data:data218};
-if(vErrors === null){
-vErrors = [err680];
-}
-else {
-vErrors.push(err680);
-}
-errors++;
-}
-const issues55 = func121(data218, 2, rootData, this, instancePath + "/InCityDistance");
-if(issues55 !== null){
-const kwErrors55 = func4(issues55, instancePath + "/InCityDistance", "#/properties/InCityDistance/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors55 : vErrors.concat(kwErrors55);
-errors = errors + kwErrors55.length;
-}
-}
-else {
-const err681 = {instancePath:instancePath+"/InCityDistance",schemaPath:"#/properties/InCityDistance/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema23.properties.InCityDistance.type,parentSchema:schema23.properties.InCityDistance,data:data218};
-if(vErrors === null){
-vErrors = [err681];
-}
-else {
-vErrors.push(err681);
-}
-errors++;
-}
-}
-if(data.DeliveryCost !== undefined){
-let data219 = data.DeliveryCost;
-if((typeof data219 == "number") && (isFinite(data219))){
-if(data219 > 9999999999999.99 || isNaN(data219)){
-const err682 = {instancePath:instancePath+"/DeliveryCost",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema44,data:data219};
-if(vErrors === null){
-vErrors = [err682];
-}
-else {
-vErrors.push(err682);
-}
-errors++;
-}
-if(data219 < -9999999999999.99 || isNaN(data219)){
-const err683 = {instancePath:instancePath+"/DeliveryCost",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema44,data:data219};
-if(vErrors === null){
-vErrors = [err683];
-}
-else {
-vErrors.push(err683);
-}
-errors++;
-}
-const issues56 = func121(data219, 2, rootData, this, instancePath + "/DeliveryCost");
-if(issues56 !== null){
-const kwErrors56 = func4(issues56, instancePath + "/DeliveryCost", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors56 : vErrors.concat(kwErrors56);
-errors = errors + kwErrors56.length;
-}
-}
-else {
-const err684 = {instancePath:instancePath+"/DeliveryCost",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema44.type,parentSchema:schema44,data:data219};
-if(vErrors === null){
-vErrors = [err684];
-}
-else {
-vErrors.push(err684);
-}
-errors++;
-}
-if((typeof data219 == "number") && (isFinite(data219))){
-if(data219 < 0 || isNaN(data219)){
-const err685 = {instancePath:instancePath+"/DeliveryCost",schemaPath:"#/properties/DeliveryCost/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.DeliveryCost,data:data219};
-if(vErrors === null){
-vErrors = [err685];
-}
-else {
-vErrors.push(err685);
-}
-errors++;
-}
-}
-}
-if(data.TotalDeliveryCost !== undefined){
-let data220 = data.TotalDeliveryCost;
-if((typeof data220 == "number") && (isFinite(data220))){
-if(data220 > 9999999999999.99 || isNaN(data220)){
-const err686 = {instancePath:instancePath+"/TotalDeliveryCost",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema44,data:data220};
-if(vErrors === null){
-vErrors = [err686];
-}
-else {
-vErrors.push(err686);
-}
-errors++;
-}
-if(data220 < -9999999999999.99 || isNaN(data220)){
-const err687 = {instancePath:instancePath+"/TotalDeliveryCost",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema44,data:data220};
-if(vErrors === null){
-vErrors = [err687];
-}
-else {
-vErrors.push(err687);
-}
-errors++;
-}
-const issues57 = func121(data220, 2, rootData, this, instancePath + "/TotalDeliveryCost");
-if(issues57 !== null){
-const kwErrors57 = func4(issues57, instancePath + "/TotalDeliveryCost", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors57 : vErrors.concat(kwErrors57);
-errors = errors + kwErrors57.length;
-}
-}
-else {
-const err688 = {instancePath:instancePath+"/TotalDeliveryCost",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema44.type,parentSchema:schema44,data:data220};
-if(vErrors === null){
-vErrors = [err688];
-}
-else {
-vErrors.push(err688);
-}
-errors++;
-}
-if((typeof data220 == "number") && (isFinite(data220))){
-if(data220 < 0 || isNaN(data220)){
-const err689 = {instancePath:instancePath+"/TotalDeliveryCost",schemaPath:"#/properties/TotalDeliveryCost/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.TotalDeliveryCost,data:data220};
-if(vErrors === null){
-vErrors = [err689];
-}
-else {
-vErrors.push(err689);
-}
-errors++;
-}
-}
-}
-if(data.CargoClass !== undefined){
-let data221 = data.CargoClass;
-if(!(((typeof data221 == "number") && (!(data221 % 1) && !isNaN(data221))) && (isFinite(data221)))){
-const err690 = {instancePath:instancePath+"/CargoClass",schemaPath:"#/properties/CargoClass/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.CargoClass.type,parentSchema:schema23.properties.CargoClass,data:data221};
-if(vErrors === null){
-vErrors = [err690];
-}
-else {
-vErrors.push(err690);
-}
-errors++;
-}
-if(!((((data221 === 1) || (data221 === 2)) || (data221 === 3)) || (data221 === 4))){
-const err691 = {instancePath:instancePath+"/CargoClass",schemaPath:"#/properties/CargoClass/enum",keyword:"enum",params:{allowedValues: schema23.properties.CargoClass.enum},message:"must be equal to one of the allowed values",schema:schema23.properties.CargoClass.enum,parentSchema:schema23.properties.CargoClass,data:data221};
-if(vErrors === null){
-vErrors = [err691];
-}
-else {
-vErrors.push(err691);
-}
-errors++;
-}
-}
-if(data.TotalCargoCost !== undefined){
-let data222 = data.TotalCargoCost;
-if((typeof data222 == "number") && (isFinite(data222))){
-if(data222 > 9999999999999.99 || isNaN(data222)){
-const err692 = {instancePath:instancePath+"/TotalCargoCost",schemaPath:"#/$defs/money/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema44,data:data222};
-if(vErrors === null){
-vErrors = [err692];
-}
-else {
-vErrors.push(err692);
-}
-errors++;
-}
-if(data222 < -9999999999999.99 || isNaN(data222)){
-const err693 = {instancePath:instancePath+"/TotalCargoCost",schemaPath:"#/$defs/money/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema44,data:data222};
-if(vErrors === null){
-vErrors = [err693];
-}
-else {
-vErrors.push(err693);
-}
-errors++;
-}
-const issues58 = func121(data222, 2, rootData, this, instancePath + "/TotalCargoCost");
-if(issues58 !== null){
-const kwErrors58 = func4(issues58, instancePath + "/TotalCargoCost", "#/$defs/money/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors58 : vErrors.concat(kwErrors58);
-errors = errors + kwErrors58.length;
-}
-}
-else {
-const err694 = {instancePath:instancePath+"/TotalCargoCost",schemaPath:"#/$defs/money/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema44.type,parentSchema:schema44,data:data222};
-if(vErrors === null){
-vErrors = [err694];
-}
-else {
-vErrors.push(err694);
-}
-errors++;
-}
-if((typeof data222 == "number") && (isFinite(data222))){
-if(data222 < 0 || isNaN(data222)){
-const err695 = {instancePath:instancePath+"/TotalCargoCost",schemaPath:"#/properties/TotalCargoCost/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.TotalCargoCost,data:data222};
-if(vErrors === null){
-vErrors = [err695];
-}
-else {
-vErrors.push(err695);
-}
-errors++;
-}
-}
-}
-if(data.SpecialNotes !== undefined){
-let data223 = data.SpecialNotes;
-if(typeof data223 === "string"){
-if(func5(data223) > 2000){
-const err696 = {instancePath:instancePath+"/SpecialNotes",schemaPath:"#/properties/SpecialNotes/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema23.properties.SpecialNotes,data:data223};
-if(vErrors === null){
-vErrors = [err696];
-}
-else {
-vErrors.push(err696);
-}
-errors++;
-}
-}
-else {
-const err697 = {instancePath:instancePath+"/SpecialNotes",schemaPath:"#/properties/SpecialNotes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.SpecialNotes.type,parentSchema:schema23.properties.SpecialNotes,data:data223};
-if(vErrors === null){
-vErrors = [err697];
-}
-else {
-vErrors.push(err697);
-}
-errors++;
-}
-}
-if(data.ShipmentCount !== undefined){
-let data224 = data.ShipmentCount;
-if(!(((typeof data224 == "number") && (!(data224 % 1) && !isNaN(data224))) && (isFinite(data224)))){
-const err698 = {instancePath:instancePath+"/ShipmentCount",schemaPath:"#/properties/ShipmentCount/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.ShipmentCount.type,parentSchema:schema23.properties.ShipmentCount,data:data224};
-if(vErrors === null){
-vErrors = [err698];
-}
-else {
-vErrors.push(err698);
-}
-errors++;
-}
-if((typeof data224 == "number") && (isFinite(data224))){
-if(data224 > 1000 || isNaN(data224)){
-const err699 = {instancePath:instancePath+"/ShipmentCount",schemaPath:"#/properties/ShipmentCount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000",schema:1000,parentSchema:schema23.properties.ShipmentCount,data:data224};
-if(vErrors === null){
-vErrors = [err699];
-}
-else {
-vErrors.push(err699);
-}
-errors++;
-}
-if(data224 < 1 || isNaN(data224)){
-const err700 = {instancePath:instancePath+"/ShipmentCount",schemaPath:"#/properties/ShipmentCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema23.properties.ShipmentCount,data:data224};
-if(vErrors === null){
-vErrors = [err700];
-}
-else {
-vErrors.push(err700);
-}
-errors++;
-}
-}
-}
-const issues59 = func299(data, schema23.requiredUnless, rootData, this, instancePath + "");
-if(issues59 !== null){
-const kwErrors59 = func4(issues59, instancePath + "", "#/requiredUnless", "requiredUnless");
-vErrors = vErrors === null ? kwErrors59 : vErrors.concat(kwErrors59);
-errors = errors + kwErrors59.length;
-}
-}
-else {
-const err701 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
-if(vErrors === null){
-vErrors = [err701];
-}
-else {
-vErrors.push(err701);
-}
-errors++;
-}
-validate20.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
 
