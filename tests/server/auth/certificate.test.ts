@@ -88,6 +88,13 @@ withDatabases(
       await expectRefused(ctx, await pki.sign(`org-${ORG.tin}`, 'hello'), 400, 'CHALLENGE_REFUSED');
     });
 
+    it('refuses a challenge past its lifetime', async () => {
+      const text = await challenge(ctx);
+      await ctx.db.query("update auth_challenges set expires_at = now() - interval '1 second' where challenge = $1", [text]);
+      const body = await expectRefused(ctx, await pki.sign(`org-${ORG.tin}`, text), 400, 'CHALLENGE_REFUSED');
+      expect(body.message).toBe('Время на подпись истекло: войдите снова');
+    });
+
     it('refuses a registration challenge used to sign in', async () => {
       const pkcs7 = await pki.sign(`org-${ORG.tin}`, await challenge(ctx, HOST, 'register'));
       await expectRefused(ctx, pkcs7, 400, 'CHALLENGE_REFUSED');

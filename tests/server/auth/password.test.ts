@@ -132,6 +132,29 @@ withDatabases(
       expect(res.json().data.refreshToken).not.toBe(token);
     });
 
+    it('refuses an expired refresh token, and one whose membership was switched off', async () => {
+      const first = await login(ctx, { phone: director.phone, password: DEMO_PASSWORD }, nextIp());
+      const expired = refreshCookie(first)!.value;
+      await ctx.db.query(
+        "update refresh_tokens set expires_at = now() - interval '1 second' where user_id = $1 and used_at is null and revoked_at is null",
+        [first.json().data.userId],
+      );
+      expect((await refresh(ctx, expired)).json().code).toBe('INVALID_REFRESH_TOKEN');
+
+      const second = await login(ctx, { phone: director.phone, password: DEMO_PASSWORD }, nextIp());
+      const { userId, organizationId } = second.json().data;
+      await ctx.db.query('update memberships set is_active = false where user_id = $1 and organization_id = $2', [userId, organizationId]);
+      try {
+        const res = await refresh(ctx, refreshCookie(second)!.value);
+        expect(res.statusCode).toBe(401);
+        expect(res.json().code).toBe('INVALID_REFRESH_TOKEN');
+        // A switched-off member cannot sign in with the password either.
+        expect((await login(ctx, { phone: director.phone, password: DEMO_PASSWORD }, nextIp())).statusCode).toBe(403);
+      } finally {
+        await ctx.db.query('update memberships set is_active = true where user_id = $1 and organization_id = $2', [userId, organizationId]);
+      }
+    });
+
     it('refuses a missing or unknown refresh token with 401', async () => {
       expect((await ctx.app.inject({ method: 'GET', url: '/api/Auth/refreshToken' })).statusCode).toBe(401);
       expect((await refresh(ctx, 'made-up-token')).statusCode).toBe(401);
