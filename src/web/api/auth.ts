@@ -49,3 +49,26 @@ export async function refreshSession(): Promise<Profile | null> {
 export async function logout(): Promise<void> {
   await apiFetch('/api/Auth/logout', { method: 'POST', quiet: true }).catch(() => undefined);
 }
+
+export interface UserOrganization {
+  id: string;
+  name: string;
+  tin: string | null;
+  pinfl: string | null;
+  role: string;
+  current: boolean;
+}
+
+/** The organisations the signed-in person belongs to (for an organisation switcher). */
+export async function getUserOrganizations(): Promise<UserOrganization[]> {
+  return (await apiFetch<{ data: UserOrganization[] }>('/api/Auth/getUserOrganization')).data;
+}
+
+/** Acts for another organisation: answers a new profile (store it with setProfile). */
+export async function chooseOrganization(organizationId: string): Promise<Profile> {
+  return (await apiFetch<SignInAnswer>('/api/Auth/chooseOrganization', { method: 'POST', body: { organizationId } })).data;
+}
+
+export async function updatePassword(body: { oldPassword?: string; newPassword: string; confirmPassword?: string }): Promise<Profile> {
+  return (await apiFetch<SignInAnswer>('/api/Auth/updatePassword', { method: 'POST', body })).data;
+}

@@ -132,6 +132,24 @@ export class EimzoClient {
     return keyId;
   }
 
+  /** Asks for the key password (PIN) now, as the signing flow of spec §4 does before signing. */
+  async verifyPassword(cert: Certificate, keyId: string): Promise<void> {
+    if (cert.type === 'ftjc') await this.callOk({ plugin: 'ftjc', name: 'verify_pin', arguments: [keyId, '1'] });
+    else await this.callOk({ plugin: 'pfx', name: 'verify_password', arguments: [keyId] });
+  }
+
+  /**
+   * The document signing flow of spec §4: load the key, verify the password, create the attached
+   * PKCS#7 over exactly `data`, then (optionally) attach the server's timestamp.
+   */
+  async signDocument(cert: Certificate, data: string | Uint8Array, options: { timestamp?: boolean } = {}): Promise<string> {
+    await this.install();
+    const keyId = await this.loadKey(cert);
+    await this.verifyPassword(cert, keyId);
+    const { pkcs7_64 } = await this.createPkcs7(data, keyId);
+    return options.timestamp ? timestampSignature(pkcs7_64) : pkcs7_64;
+  }
+
   async createPkcs7(data: string | Uint8Array, keyId: string): Promise<Pkcs7Result> {
     const reply = await this.callOk({
       plugin: 'pkcs7',

@@ -46,6 +46,8 @@ function plugin(overrides: Partial<Record<string, Handler>> = {}): Handler {
         };
       case 'ftjc.list_all_keys':
         return { success: false, status: 0, reason: 'Функция не найдена' };
+      case 'pfx.verify_password':
+        return { success: true, status: 1 };
       case 'pfx.load_key':
         return { success: true, keyId: 'k1', type: 'PFX_KEY_STORE' };
       case 'pkcs7.create_pkcs7':
@@ -76,6 +78,14 @@ describe('E-IMZO client', () => {
     expect(localStorage.getItem(SERIAL_STORAGE_KEY)).toBe('AA01');
     expect(localStorage.getItem(KEY_ID_STORAGE_KEY)).toBe('k1');
     expect(log.find((r) => r.name === 'load_key').arguments).toEqual(['keys/', 'DSKEYS', 'DS1', cert.alias]);
+  });
+
+  it('signs a document: load key, verify password, create the PKCS#7', async () => {
+    const log: any[] = [];
+    const client = new EimzoClient(config, fakeSocket(plugin(), log));
+    const [cert] = await client.listCertificates();
+    expect(await client.signDocument(cert, '{"a":1}')).toBe(`signed:${toBase64('{"a":1}')}:k1`);
+    expect(log.slice(-3).map((r) => `${r.plugin}.${r.name}`)).toEqual(['pfx.load_key', 'pfx.verify_password', 'pkcs7.create_pkcs7']);
   });
 
   it('reports a plug-in that is not running', async () => {
