@@ -244,6 +244,15 @@ withDatabases('Lgota API', (ctx) => {
         'FilterOptions?tab=enterprisesPurchasingWithoutOrZeroVAT&field=tin&search=30400000&size=3',
       );
       expect(tins.body.rows.map((r) => r.value)).toEqual(['304000001', '304000002', '304000003']);
+      const names = await get<{ rows: { value: string }[] }>(
+        'FilterOptions?tab=tasnifGetWithoutVat&field=catalogName&search=ANTISEP',
+      );
+      expect(names.body.rows).toHaveLength(5);
+      expect(names.body.rows.every((r) => /антисептик|antiseptik/i.test(r.value))).toBe(true);
+      const works = await get<{ rows: { value: string }[] }>(
+        `FilterOptions?tab=tasnifGetRefinanced&field=searchText&search=${encodeURIComponent('электро')}`,
+      );
+      expect(works.body.rows.map((r) => r.value)).toContain('Электромонтажные работы, вариант 1');
       const wrong = await get('FilterOptions?tab=tasnifGetNotConsidered&field=tin&search=1');
       expect(wrong.status).toBe(400);
     });

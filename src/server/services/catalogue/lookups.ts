@@ -19,14 +19,18 @@ export const LOOKUP_FIELDS: Record<string, LookupField[]> = {
   classifier: ['searchText'],
 };
 
-function namePrefixConditions(text: string, params: unknown[]): string[] {
-  return normalizeSearch(text)
-    .split(' ')
-    .filter(Boolean)
-    .map((word) => {
-      params.push(`${word}%`);
-      return `t.tokens && (select coalesce(array_agg(v.token), '{}'::text[]) from catalogue_vocabulary v where v.token like $${params.length})`;
-    });
+/** Each typed word expanded through the vocabulary first, so the GIN index on tokens applies. */
+async function namePrefixConditions(db: Db, text: string, params: unknown[]): Promise<string[]> {
+  const conditions: string[] = [];
+  for (const word of normalizeSearch(text).split(' ').filter(Boolean)) {
+    const r = await db.query<{ token: string }>(
+      'select token from catalogue_vocabulary where token like $1',
+      [`${word}%`],
+    );
+    params.push(r.rows.map((row) => row.token));
+    conditions.push(`t.tokens && $${params.length}::text[]`);
+  }
+  return conditions;
 }
 
 export async function lookup(
@@ -74,7 +78,7 @@ export async function lookup(
     return r.rows.map((row) => ({ value: row.code, label: `${row.code} — ${row.name}` }));
   }
   // catalogName and searchText: names whose words start with the typed words.
-  const conditions = namePrefixConditions(text, params);
+  const conditions = await namePrefixConditions(db, text, params);
   if (conditions.length === 0) return [];
   const r = await db.query<{ code: string; name: string }>(
     `select distinct on (t.catalog_code) t.catalog_code as code, t.catalog_name as name from ${t} t
