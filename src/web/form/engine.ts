@@ -1,30 +1,42 @@
 // The one place where the form talks to the engine's line arithmetic (src/engine), so that a rename
 // there is a one-line change here. Values stay exact decimals (decimal.js) end to end.
-import { computeLine, INVOICE_LINE, invoiceTotals, type LineMapping } from '../../engine/lines';
+import { readPath } from '../../engine/keywords/pointer';
+import { computeLine, INVOICE_LINE, type LineMapping } from '../../engine/lines';
 import { isNumeric, toAmount, toDecimal } from '../../engine/money';
 
 export type ProductRow = Record<string, unknown>;
 export { INVOICE_LINE, type LineMapping };
 
-/** Recomputes DeliverySum, VatSum and DeliverySumWithVat of one row (returns a new object). */
-export function recomputeRow(row: ProductRow, mapping: LineMapping = INVOICE_LINE): ProductRow {
-  return computeLine(row, mapping);
+/**
+ * Recomputes the line's computed fields (DeliverySum = Count × Summa, VatSum, DeliverySumWithVat, or
+ * whatever the kind's `lineArithmetic` names). Tables without arithmetic (empowerment goods) keep
+ * their lines as typed.
+ */
+export function recomputeRow(row: ProductRow, mapping: LineMapping | null): ProductRow {
+  return mapping ? computeLine(row, mapping) : row;
 }
 
-export interface RowTotals {
-  deliverySum: string;
-  vatSum: string;
-  total: string;
+/** A field of a line by slash path ("Count", "Vat/Rate"). */
+export function readField(row: unknown, path: string): unknown {
+  return path.includes('/') ? readPath(row, path) : (row as ProductRow | null)?.[path];
 }
 
-/** Sums of the computed columns, as fixed 2-decimal text (never floats). */
-export function totalsOf(rows: readonly ProductRow[], mapping: LineMapping = INVOICE_LINE): RowTotals {
-  const totals = invoiceTotals(rows as unknown[], mapping);
-  return {
-    deliverySum: totals.deliverySum.toFixed(2),
-    vatSum: totals.vatSum.toFixed(2),
-    total: totals.total.toFixed(2),
-  };
+/** A copy of the line with one field (slash path) set; undefined removes the field. */
+export function withField(row: ProductRow, path: string, value: unknown): ProductRow {
+  const [head, ...rest] = path.split('/');
+  const next: ProductRow = { ...row };
+  if (rest.length === 0) {
+    if (value === undefined) delete next[head];
+    else next[head] = value;
+    return next;
+  }
+  const child = row[head];
+  next[head] = withField(
+    child && typeof child === 'object' ? (child as ProductRow) : {},
+    rest.join('/'),
+    value,
+  );
+  return next;
 }
 
 /**
@@ -39,4 +51,4 @@ export function parseDecimalInput(text: string): number | null {
   return toAmount(toDecimal(trimmed));
 }
 
-export { isNumeric, toDecimal };
+export { isNumeric, toAmount, toDecimal };

@@ -45,11 +45,14 @@ export function makeRowValidator(
   };
 }
 
-/** The field (first path segment) an error belongs to; `required` names it in its params. */
+/** The field path an error belongs to ("Count", "Vat/Rate"); `required` names it in its params. */
 export function fieldOfError(error: ErrorObject): string {
-  if (error.keyword === 'required')
-    return String((error.params as { missingProperty?: string }).missingProperty ?? '');
-  return error.instancePath.split('/')[1] ?? '';
+  const base = error.instancePath.replace(/^\//, '');
+  if (error.keyword === 'required') {
+    const missing = String((error.params as { missingProperty?: string }).missingProperty ?? '');
+    return base ? `${base}/${missing}` : missing;
+  }
+  return base;
 }
 
 export function firstErrorPerField(errors: readonly ErrorObject[]): FieldErrors {

@@ -11,13 +11,15 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { INVOICE_LINE, type LineMapping, type ProductRow, recomputeRow } from '../engine';
+import { type LineMapping, type ProductRow, recomputeRow } from '../engine';
 import { langOf } from '../format';
 import { errorMessage } from '../messages';
 import { type FieldErrors, makeRowValidator } from '../validation';
 import { type ClassifierPick, ClassifierPicker } from '../widgets/ClassifierPicker';
 import { type Column, columnsFor, emptyRow, type TableOptions } from './columns';
 import { TableContext, type TableContextValue } from './context';
+import { ancestorWithTotals, findTotalsTarget } from './documentTotals';
+import { type FormServices, readAt } from '../theme/formContext';
 import { ImportErrors, type ImportReport } from './ImportErrors';
 import { Row } from './Row';
 import { isMultiCell, parseTsv } from './rowParsing';
@@ -50,12 +52,16 @@ function observeRectWithFallback(
   return () => observer.disconnect();
 }
 
-/** The line mapping declared on the array (part A's `lineArithmetic` keyword) or the invoice one. */
-function mappingOf(schema: RJSFSchema, uiOptions: Record<string, unknown>): LineMapping {
-  const declared =
-    (schema as { lineArithmetic?: LineMapping }).lineArithmetic ??
-    (uiOptions.lineMapping as LineMapping | undefined);
-  return declared ?? INVOICE_LINE;
+/** The line arithmetic declared on the array (part A's `lineArithmetic` keyword), if any. */
+function mappingOf(schema: RJSFSchema): LineMapping | null {
+  return (schema as { lineArithmetic?: LineMapping }).lineArithmetic ?? null;
+}
+
+/** Line fields whose sums the totals row shows: ui:options.totals, else the computed amounts. */
+function shownSums(mapping: LineMapping | null, options: TableOptions): string[] {
+  if (options.totals) return Object.keys(options.totals);
+  if (!mapping) return [];
+  return [mapping.deliverySum, mapping.vatSum, mapping.total].filter((f): f is string => Boolean(f));
 }
 
 /**
@@ -80,7 +86,7 @@ export function ProductTableField(props: FieldProps<ProductRow[]>) {
   const { t, i18n } = useTranslation(['form', 'forms', 'validation']);
   const lang = langOf(i18n.language);
   const uiOptions = (uiSchema?.['ui:options'] ?? NO_OPTIONS) as Record<string, unknown>;
-  const mapping = useMemo(() => mappingOf(schema, uiOptions), [schema, uiOptions]);
+  const mapping = useMemo(() => mappingOf(schema), [schema]);
   const lineSchema = useMemo(
     () => registry.schemaUtils.retrieveSchema((schema.items ?? {}) as RJSFSchema),
     [registry.schemaUtils, schema.items],
@@ -102,8 +108,22 @@ export function ProductTableField(props: FieldProps<ProductRow[]>) {
   );
   const hasOrdinal = Boolean((lineSchema.properties as Record<string, unknown> | undefined)?.[ORDINAL_FIELD]);
 
+  const pathKey = fieldPathId.path.join('/');
+  const totalsTarget = useMemo(
+    () =>
+      findTotalsTarget(registry.rootSchema, fieldPathId.path, (s) => registry.schemaUtils.retrieveSchema(s)),
+    // biome-ignore lint/correctness/useExhaustiveDependencies: the path array is new each render; its text is the key
+    [registry.rootSchema, registry.schemaUtils, pathKey],
+  );
+  const sumsShown = useMemo(() => shownSums(mapping, uiOptions as TableOptions), [mapping, uiOptions]);
+
   const storeRef = useRef<RowStore | null>(null);
-  storeRef.current ??= new RowStore(formData ?? EMPTY, mapping, hasOrdinal ? ORDINAL_FIELD : undefined);
+  storeRef.current ??= new RowStore(
+    formData ?? EMPTY,
+    mapping,
+    [...new Set([...sumsShown, ...Object.values(totalsTarget?.sums ?? {})])],
+    hasOrdinal ? ORDINAL_FIELD : undefined,
+  );
   const store = storeRef.current;
   const rows = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
 
@@ -136,12 +156,27 @@ export function ProductTableField(props: FieldProps<ProductRow[]>) {
     columns,
   });
   latest.current = { onChange, onBlur, path: fieldPathId.path, id: fieldPathId.$id, validateRow, columns };
-  const emit = useCallback((next: readonly ProductRow[]) => {
-    const { onChange: change, onBlur: blur, path, id } = latest.current;
-    change(next as ProductRow[], path);
-    // Lets a Form with liveValidate 'onBlur' re-check the whole document (totals, cross-field rules).
-    blur(id, next);
-  }, []);
+  const services = registry.formContext as FormServices | undefined;
+  const emit = useCallback(
+    (next: readonly ProductRow[]) => {
+      const { onChange: change, onBlur: blur, path, id } = latest.current;
+      if (totalsTarget && services) {
+        // The document's totals (TotalDeliverySum, …) change with the lines: one change at the object
+        // that holds both, so the Form never sees lines and totals disagree.
+        const ancestor = readAt(services.data.get(), totalsTarget.ancestor) as Record<string, unknown> | null;
+        change(
+          ancestorWithTotals(ancestor, totalsTarget, next, store.getTotals()) as never,
+          totalsTarget.ancestor,
+        );
+        blur(id, next);
+        return;
+      }
+      change(next as ProductRow[], path);
+      // Lets a Form with liveValidate 'onBlur' re-check the whole document (totals, cross-field rules).
+      blur(id, next);
+    },
+    [totalsTarget, services, store],
+  );
 
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -222,7 +257,8 @@ export function ProductTableField(props: FieldProps<ProductRow[]>) {
         // Keep the keyboard on the moved row's button.
         requestAnimationFrame(() => {
           const table = document.getElementById(`${latest.current.id}-table`);
-          const buttons = table?.querySelectorAll<HTMLButtonElement>(`tr[data-index="${to}"] .pt-actions button`) ?? [];
+          const buttons =
+            table?.querySelectorAll<HTMLButtonElement>(`tr[data-index="${to}"] .pt-actions button`) ?? [];
           buttons[action === 'up' ? 0 : 1]?.focus();
         });
       }
@@ -413,7 +449,7 @@ export function ProductTableField(props: FieldProps<ProductRow[]>) {
                 </tr>
               )}
             </tbody>
-            <TotalsRow store={store} columns={columns} mapping={mapping} withActions={!ctx.readonly} />
+            <TotalsRow store={store} columns={columns} sums={sumsShown} withActions={!ctx.readonly} />
           </table>
         </div>
         {importReport && <ImportErrors report={importReport} onClose={() => setImportReport(null)} />}

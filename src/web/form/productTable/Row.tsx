@@ -1,5 +1,5 @@
 import { memo, useContext } from 'react';
-import type { ProductRow } from '../engine';
+import { type ProductRow, readField } from '../engine';
 import { Cell } from './Cell';
 import type { Column } from './columns';
 import { TableContext } from './context';
@@ -31,7 +31,7 @@ export const Row = memo(function Row({ index, row, columns, errors, count, onAct
           key={column.name}
           rowIndex={index}
           column={column}
-          value={row[column.name]}
+          value={readField(row, column.name)}
           error={errors?.[column.name]}
         />
       ))}

@@ -1,5 +1,4 @@
 import { memo, useContext, useSyncExternalStore } from 'react';
-import type { LineMapping } from '../engine';
 import { formatDecimal } from '../format';
 import type { Column } from './columns';
 import { TableContext } from './context';
@@ -8,17 +7,17 @@ import type { RowStore } from './rowStore';
 export interface TotalsRowProps {
   store: RowStore;
   columns: readonly Column[];
-  mapping: LineMapping;
+  /** Line fields (column names) whose sums are shown. */
+  sums: readonly string[];
   withActions: boolean;
 }
 
 /** The totals line. It subscribes to the store's totals only, so it renders when a sum changes. */
-export const TotalsRow = memo(function TotalsRow({ store, columns, mapping, withActions }: TotalsRowProps) {
+export const TotalsRow = memo(function TotalsRow({ store, columns, sums, withActions }: TotalsRowProps) {
   const ctx = useContext(TableContext);
   const totals = useSyncExternalStore(store.subscribe, store.getTotals, store.getTotals);
-  const byField: Record<string, string> = { [mapping.deliverySum]: totals.deliverySum.toFixed(2) };
-  if (mapping.vatSum) byField[mapping.vatSum] = totals.vatSum.toFixed(2);
-  if (mapping.total) byField[mapping.total] = totals.total.toFixed(2);
+  const byField: Record<string, string> = {};
+  for (const field of sums) if (totals[field]) byField[field] = totals[field].toFixed(2);
   const found = columns.findIndex((column) => column.name in byField);
   // The label spans the ordinal column and every column before the first sum.
   const firstTotal = found < 0 ? columns.length : found;

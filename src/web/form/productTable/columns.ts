@@ -69,13 +69,38 @@ function kindOf(name: string, schema: RJSFSchema, computed: Set<string>, widget?
 }
 
 /** Fields the table computes (never typed): the mapping's outputs. */
-export function computedFields(mapping: LineMapping): Set<string> {
+export function computedFields(mapping: LineMapping | null): Set<string> {
+  if (!mapping) return new Set();
   return new Set([mapping.deliverySum, mapping.vatSum, mapping.total].filter((f): f is string => Boolean(f)));
+}
+
+/** The schema of a line field by slash path ("Vat/Rate" → properties.Vat.properties.Rate). */
+function fieldSchema(
+  lineSchema: RJSFSchema,
+  path: string,
+  resolve: (schema: RJSFSchema) => RJSFSchema,
+): { raw: RJSFSchema; schema: RJSFSchema; required: boolean } | null {
+  let node = lineSchema;
+  let raw: RJSFSchema | null = null;
+  let required = true;
+  for (const part of path.split('/')) {
+    const properties = (node.properties ?? {}) as Record<string, RJSFSchema>;
+    const child = properties[part];
+    if (typeof child !== 'object' || child === null) return null;
+    required = required && ((node.required as string[] | undefined) ?? []).includes(part);
+    raw = child;
+    node = resolve(child);
+  }
+  return raw ? { raw, schema: node, required } : null;
 }
 
 /** The product table's ui:options (schemas/documents/<kind>/ui.json). */
 export interface TableOptions {
   columns?: readonly string[];
+  /** Line field → document total field it sums into (relative to the object declaring documentTotals). */
+  totals?: Readonly<Record<string, string>>;
+  /** The line field whose document total is written in words on the printed form. */
+  wordsOf?: string;
   computed?: readonly string[];
   widgets?: Readonly<Record<string, string>>;
   enumNames?: Readonly<Record<string, readonly string[]>>;
@@ -88,22 +113,18 @@ export interface TableOptions {
  */
 export function columnsFor(
   lineSchema: RJSFSchema,
-  mapping: LineMapping,
+  mapping: LineMapping | null,
   options: TableOptions = {},
   resolve: (schema: RJSFSchema) => RJSFSchema = (schema) => schema,
   ordinalField = 'OrdNo',
 ): Column[] {
-  const properties = (lineSchema.properties ?? {}) as Record<string, RJSFSchema>;
-  const required = new Set((lineSchema.required as string[] | undefined) ?? []);
   const computed = computedFields(mapping);
   for (const name of options.computed ?? []) computed.add(name);
-  const names = (options.columns ?? DEFAULT_COLUMN_ORDER).filter(
-    (name) => name in properties && name !== ordinalField,
-  );
+  const names = (options.columns ?? DEFAULT_COLUMN_ORDER).filter((name) => name !== ordinalField);
   return names.flatMap((name) => {
-    const raw = properties[name];
-    if (typeof raw !== 'object' || raw === null) return [];
-    const schema = resolve(raw);
+    const found = fieldSchema(lineSchema, name, resolve);
+    if (!found) return [];
+    const { raw, schema, required } = found;
     const types = typesOf(schema);
     if (types.includes('object') || types.includes('array')) return [];
     const widget = options.widgets?.[name];
@@ -130,7 +151,7 @@ export function columnsFor(
         decimals,
         options: enumValues,
         optionKeys: options.enumNames?.[name] ? [...options.enumNames[name]] : undefined,
-        required: required.has(name),
+        required,
         width: WIDTHS[kind],
       },
     ];
@@ -141,7 +162,7 @@ export function columnsFor(
 export function emptyRow(columns: readonly Column[]): Record<string, unknown> {
   const row: Record<string, unknown> = {};
   for (const column of columns) {
-    if (column.kind === 'boolean') row[column.name] = false;
+    if (column.kind === 'boolean' && !column.name.includes('/')) row[column.name] = false;
   }
   return row;
 }

@@ -1,4 +1,4 @@
-import { type ProductRow, parseDecimalInput } from '../engine';
+import { type ProductRow, parseDecimalInput, withField } from '../engine';
 import type { Column } from './columns';
 
 /**
@@ -106,13 +106,12 @@ export function parseRow(
   mapping: ReadonlyArray<Column | undefined>,
   base: ProductRow,
 ): ParsedRow {
-  const row: ProductRow = { ...base };
+  let row: ProductRow = { ...base };
   const problems: ParsedRow['problems'] = {};
   mapping.forEach((column, i) => {
     if (!column || column.kind === 'computed') return;
     const { value, problem } = cellValue(column, cells[i]);
-    if (value === undefined) delete row[column.name];
-    else row[column.name] = value;
+    row = withField(row, column.name, value);
     if (problem) problems[column.name] = problem;
   });
   return { row, problems };

@@ -1,14 +1,10 @@
-import { type LineMapping, type ProductRow, recomputeRow, toDecimal } from '../engine';
+import { type LineMapping, type ProductRow, readField, recomputeRow, toDecimal, withField } from '../engine';
 
 type Listener = () => void;
 type Amount = ReturnType<typeof toDecimal>;
 
-/** Totals of the computed columns, exact decimals. */
-export interface Totals {
-  deliverySum: Amount;
-  vatSum: Amount;
-  total: Amount;
-}
+/** Sums of the summed line fields (by field path), exact decimals. */
+export type Totals = Readonly<Record<string, Amount>>;
 
 /**
  * The product rows outside React: an immutable array replaced on every commit, so that the body and
@@ -22,7 +18,9 @@ export class RowStore {
 
   constructor(
     rows: readonly ProductRow[],
-    private readonly mapping: LineMapping,
+    private readonly mapping: LineMapping | null,
+    /** Line fields whose column sums the totals row shows (and the document's totals need). */
+    private readonly sumFields: readonly string[],
     private readonly ordinalField?: string,
   ) {
     this.rows = rows;
@@ -48,9 +46,9 @@ export class RowStore {
 
   setCell(index: number, field: string, value: unknown): readonly ProductRow[] {
     const current = this.rows[index];
-    if (!current || Object.is(current[field], value)) return this.rows;
+    if (!current || Object.is(readField(current, field), value)) return this.rows;
     const next = [...this.rows];
-    next[index] = recomputeRow({ ...current, [field]: value }, this.mapping);
+    next[index] = recomputeRow(withField(current, field, value), this.mapping);
     return this.commit(next);
   }
 
@@ -108,53 +106,38 @@ export class RowStore {
     return rows;
   }
 
-  private amountsOf(row: ProductRow): [Amount, Amount, Amount] {
-    const { deliverySum, vatSum, total } = this.mapping;
-    return [
-      toDecimal(row[deliverySum]),
-      toDecimal(vatSum ? row[vatSum] : 0),
-      toDecimal(total ? row[total] : row[deliverySum]),
-    ];
-  }
-
   private sumOf(rows: readonly ProductRow[]): Totals {
-    let [d, v, t] = [toDecimal(0), toDecimal(0), toDecimal(0)];
-    for (const row of rows) {
-      const [rd, rv, rt] = this.amountsOf(row);
-      d = d.plus(rd);
-      v = v.plus(rv);
-      t = t.plus(rt);
+    const sums: Record<string, Amount> = {};
+    for (const field of this.sumFields) {
+      let total = toDecimal(0);
+      for (const row of rows) total = total.plus(toDecimal(readField(row, field)));
+      sums[field] = total;
     }
-    return { deliverySum: d, vatSum: v, total: t };
+    return sums;
   }
 
   /**
    * Totals after a commit without summing every row again: rows whose object did not change keep
-   * their contribution (a cell edit costs O(changed rows), not O(all rows) of decimal additions).
+   * their contribution (a cell edit costs O(changed rows) decimal additions, not O(all rows)).
    */
   private adjustTotals(before: readonly ProductRow[], after: readonly ProductRow[]): Totals {
-    const kept = new Set(before);
+    if (this.sumFields.length === 0) return this.totals;
     const removed = new Set(before);
-    let { deliverySum: d, vatSum: v, total: t } = this.totals;
+    const added: ProductRow[] = [];
     for (const row of after) {
-      if (kept.has(row)) {
-        removed.delete(row);
-        continue;
-      }
-      const [rd, rv, rt] = this.amountsOf(row);
-      d = d.plus(rd);
-      v = v.plus(rv);
-      t = t.plus(rt);
+      if (removed.has(row)) removed.delete(row);
+      else added.push(row);
     }
-    for (const row of removed) {
-      const [rd, rv, rt] = this.amountsOf(row);
-      d = d.minus(rd);
-      v = v.minus(rv);
-      t = t.minus(rt);
+    const sums: Record<string, Amount> = {};
+    let changed = false;
+    for (const field of this.sumFields) {
+      let total = this.totals[field];
+      for (const row of added) total = total.plus(toDecimal(readField(row, field)));
+      for (const row of removed) total = total.minus(toDecimal(readField(row, field)));
+      sums[field] = total;
+      if (!total.equals(this.totals[field])) changed = true;
     }
-    if (d.equals(this.totals.deliverySum) && v.equals(this.totals.vatSum) && t.equals(this.totals.total))
-      return this.totals;
-    return { deliverySum: d, vatSum: v, total: t };
+    return changed ? sums : this.totals;
   }
 
   private emit(): void {

@@ -1,13 +1,24 @@
 import type { ErrorListProps } from '@rjsf/utils';
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { FormServices } from './formContext';
+
+const noop = () => () => {};
 
 /**
  * The summary after a failed submit: every message with a link to its field, so keyboard and
  * screen-reader users reach the field directly (the first field also gets focus).
  */
-export function ErrorListTemplate({ errors }: ErrorListProps) {
+export function ErrorListTemplate({ errors, registry }: ErrorListProps) {
   const { t } = useTranslation('form');
-  if (errors.length === 0) return null;
+  const services = registry.formContext as FormServices | undefined;
+  // Only after a submit attempt: while typing, each field shows its own error inline.
+  const submitted = useSyncExternalStore(
+    services?.touched.subscribe ?? noop,
+    () => services?.touched.submitted ?? true,
+    () => true,
+  );
+  if (errors.length === 0 || !submitted) return null;
   return (
     <div className="form-error-summary" role="alert">
       <p>{t('errorSummary', { count: errors.length })}</p>

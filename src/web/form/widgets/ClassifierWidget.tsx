@@ -6,6 +6,7 @@ import { langOf } from '../format';
 import { type FormServices, pathOfId, readAt } from '../theme/formContext';
 import { inputLook, useWidgetAria } from './a11y';
 import { ClassifierPicker } from './ClassifierPicker';
+import { schemaAt } from '../productTable/documentTotals';
 import { searchDemoClassifier } from './classifierData';
 
 /**
@@ -64,10 +65,13 @@ export function ClassifierWidget(props: WidgetProps) {
                 ...current,
                 [pathOfId(id).at(-1) ?? 'CatalogCode']: pick.CatalogCode,
               };
-              // The name always goes with the code; package fields only where the object has them.
-              next.CatalogName = pick.CatalogName;
-              for (const key of ['PackageCode', 'PackageName'] as const) {
-                if (key in current && pick[key] !== undefined) next[key] = pick[key];
+              // Fill the name and package fields the object's schema has.
+              const parentSchema = schemaAt(registry.rootSchema, parent, (s) =>
+                registry.schemaUtils.retrieveSchema(s),
+              );
+              const allowed = new Set(Object.keys((parentSchema?.properties ?? {}) as object));
+              for (const key of ['CatalogName', 'PackageCode', 'PackageName'] as const) {
+                if (allowed.has(key) && pick[key] !== undefined) next[key] = pick[key];
               }
               services.setFieldValue(parent, next);
             } else onChange(pick.CatalogCode);

@@ -17,10 +17,14 @@ function digitsOf(value: unknown): string {
 export function PhoneWidget(props: WidgetProps) {
   const { id, value, required, disabled, readonly, options, onChange, onBlur, onFocus } = props;
   const aria = useWidgetAria(props);
-  const ref = useMask({ mask: PHONE_MASK, lazy: true }, digitsOf(value), (_masked, unmasked) => {
-    const digits = unmasked.replace(/\D/g, '');
-    onChange(digits === '' || digits === '998' ? options.emptyValue : `+${digits}`);
-  });
+  const ref = useMask(
+    { mask: PHONE_MASK, lazy: false, placeholderChar: '_' },
+    digitsOf(value),
+    (_masked, unmasked) => {
+      const digits = unmasked.replace(/\D/g, '');
+      onChange(digits === '' || digits === '998' ? options.emptyValue : `+${digits}`);
+    },
+  );
   return (
     <Input
       ref={ref}
