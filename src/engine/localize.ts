@@ -93,6 +93,8 @@ function mapError(error: ErrorLike, fieldSchema: JsonSchema | undefined): Mapped
       return { key: error.keyword, params };
     case 'vatArithmetic':
       return { key: 'lineArithmetic', params };
+    case 'dateOrder':
+      return { key: 'dateOrder', params };
     case 'documentTotals':
       return { key: 'totals', params };
     case 'serverCheck':

@@ -385,3 +385,13 @@ describe('vatArithmetic (act totals)', () => {
     ]);
   });
 });
+
+describe('dateOrder', () => {
+  const schema = { type: 'object', dateOrder: { from: 'Issue', to: 'Expire' } };
+  it.each([
+    ['2025-05-10', '2025-06-10', true],
+    ['2025-05-10', '2025-05-10', true],
+    ['2025-05-10', '2025-05-09', false],
+    ['2025-05-10', 'not a date', true],
+  ])('%s → %s: %s', (issue, expire, ok) => expect(passes(schema, { Issue: issue, Expire: expire })).toBe(ok));
+});

@@ -63,6 +63,7 @@ describe('engine locales', () => {
       'vatRateForDate',
       'lineArithmetic',
       'vatArithmetic',
+      'dateOrder',
       'documentTotals',
       'additionalProperties',
       'type',

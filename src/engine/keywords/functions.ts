@@ -2,6 +2,7 @@
 // import this module as `kw` and call `kw.<keyword>`; keep it free of AJV's compiler.
 export { equal, ucs2length } from './ajvRuntime';
 export { correctionDeadline } from './correctionDeadline';
+export { dateOrder } from './dateOrder';
 export { dateTime } from './dateTime';
 export { decimalPlaces } from './decimalPlaces';
 export { documentTotals } from './documentTotals';

@@ -1,6 +1,7 @@
 import type Ajv from 'ajv';
 import type { KeywordDefinition } from 'ajv';
 import correctionDeadline from './correctionDeadline';
+import dateOrder from './dateOrder';
 import dateTime from './dateTime';
 import decimalPlaces from './decimalPlaces';
 import documentTotals from './documentTotals';
@@ -27,6 +28,7 @@ import vatRateForDate from './vatRateForDate';
 /** Every custom keyword, one file each. */
 export const keywordDefinitions: KeywordDefinition[] = [
   correctionDeadline,
+  dateOrder,
   dateTime,
   decimalPlaces,
   documentTotals,

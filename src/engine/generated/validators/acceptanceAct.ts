@@ -3,9 +3,9 @@
 /* eslint-disable */
 import * as kw from '../../keywords/functions';
 "use strict";
-export const validate = validate35;
-export default validate35;
-const schema18 = {"$id":"acceptanceAct","title":"documents:kinds.acceptanceAct","description":"Acceptance-transfer act (Didox 054, uz-edi.md §b.5). The seller may be an individual (PINFL). DeliverySum = TotalPrice = Count × Summa; TotalPrice of the act = Σ lines.","type":"object","additionalProperties":false,"required":["AcceptanceTransferActDoc","ContractDoc","SellerPinfl","Seller","BuyerTinOrPinfl","Buyer","TotalPrice","Products"],"sellerNotBuyer":{"seller":"SellerPinfl","buyer":"BuyerTinOrPinfl"},"documentTotals":{"items":"Products","sums":{"TotalPrice":"TotalPrice"}},"properties":{"AcceptanceTransferActDoc":{"type":"object","additionalProperties":false,"required":["AcceptanceTransferActNo","AcceptanceTransferActDate"],"properties":{"AcceptanceTransferActNo":{"type":"string","minLength":1,"maxLength":50,"title":"forms:acceptanceAct.AcceptanceTransferActNo"},"AcceptanceTransferActDate":{"$ref":"#/$defs/isoDate","title":"forms:acceptanceAct.AcceptanceTransferActDate"}},"title":"forms:acceptanceAct.AcceptanceTransferActDoc"},"ContractDoc":{"type":"object","additionalProperties":false,"required":["ContractNo","ContractDate"],"properties":{"ContractNo":{"type":"string","minLength":1,"maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"}},"title":"forms:acceptanceAct.ContractDoc"},"SellerPinfl":{"$ref":"#/$defs/pinfl","minLength":14,"title":"forms:acceptanceAct.SellerPinfl"},"Seller":{"type":"object","additionalProperties":false,"required":["Name"],"properties":{"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BankId":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:party.BankId"},"Account":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:party.Account"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"}},"title":"forms:invoice.Seller"},"BuyerTinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:acceptanceAct.BuyerTinOrPinfl"},"Buyer":{"type":"object","additionalProperties":false,"required":["Name"],"properties":{"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"VatRegCode":{"type":"string","pattern":"^(\\d{12})?$","title":"forms:party.VatRegCode"},"VatRegStatus":{"type":["integer","null"],"enum":[20,21,22,null],"title":"forms:party.VatRegStatus"},"Account":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:party.Account"},"BankId":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:party.BankId"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"}},"title":"forms:invoice.Buyer"},"TotalPrice":{"$ref":"#/$defs/money","minimum":0,"title":"forms:acceptanceAct.TotalPrice"},"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","Count","Summa","DeliverySum","TotalPrice"],"requiredWithout":{"MeasureId":"PackageCode"},"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CatalogCode":{"$ref":"#/$defs/catalogCode","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"Name":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"MeasureId":{"type":"string","maxLength":20,"title":"forms:line.MeasureId"},"PackageCode":{"type":"string","pattern":"^(\\d{1,20})?$","title":"forms:line.PackageCode"},"PackageName":{"type":"string","maxLength":300,"title":"forms:line.PackageName"},"Count":{"$ref":"#/$defs/count","title":"forms:line.Count"},"Summa":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.Summa"},"DeliverySum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.DeliverySum"},"TotalPrice":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.TotalPrice"}}},"lineArithmetic":{"count":"Count","price":"Summa","deliverySum":"DeliverySum","total":"TotalPrice"},"title":"forms:invoice.Products"}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true}}};
+export const validate = validate36;
+export default validate36;
+const schema19 = {"$id":"acceptanceAct","title":"documents:kinds.acceptanceAct","description":"Acceptance-transfer act (Didox 054, uz-edi.md §b.5). The seller may be an individual (PINFL). DeliverySum = TotalPrice = Count × Summa; TotalPrice of the act = Σ lines.","type":"object","additionalProperties":false,"required":["AcceptanceTransferActDoc","ContractDoc","SellerPinfl","Seller","BuyerTinOrPinfl","Buyer","TotalPrice","Products"],"sellerNotBuyer":{"seller":"SellerPinfl","buyer":"BuyerTinOrPinfl"},"documentTotals":{"items":"Products","sums":{"TotalPrice":"TotalPrice"}},"properties":{"AcceptanceTransferActDoc":{"type":"object","additionalProperties":false,"required":["AcceptanceTransferActNo","AcceptanceTransferActDate"],"properties":{"AcceptanceTransferActNo":{"type":"string","minLength":1,"maxLength":50,"title":"forms:acceptanceAct.AcceptanceTransferActNo"},"AcceptanceTransferActDate":{"$ref":"#/$defs/isoDate","title":"forms:acceptanceAct.AcceptanceTransferActDate"}},"title":"forms:acceptanceAct.AcceptanceTransferActDoc"},"ContractDoc":{"type":"object","additionalProperties":false,"required":["ContractNo","ContractDate"],"properties":{"ContractNo":{"type":"string","minLength":1,"maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"}},"title":"forms:acceptanceAct.ContractDoc"},"SellerPinfl":{"$ref":"#/$defs/pinfl","minLength":14,"title":"forms:acceptanceAct.SellerPinfl"},"Seller":{"type":"object","additionalProperties":false,"required":["Name"],"properties":{"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BankId":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:party.BankId"},"Account":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:party.Account"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"}},"title":"forms:invoice.Seller"},"BuyerTinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:acceptanceAct.BuyerTinOrPinfl"},"Buyer":{"type":"object","additionalProperties":false,"required":["Name"],"properties":{"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"VatRegCode":{"type":"string","pattern":"^(\\d{12})?$","title":"forms:party.VatRegCode"},"VatRegStatus":{"type":["integer","null"],"enum":[20,21,22,null],"title":"forms:party.VatRegStatus"},"Account":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:party.Account"},"BankId":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:party.BankId"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"}},"title":"forms:invoice.Buyer"},"TotalPrice":{"$ref":"#/$defs/money","minimum":0,"title":"forms:acceptanceAct.TotalPrice"},"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","Count","Summa","DeliverySum","TotalPrice"],"requiredWithout":{"MeasureId":"PackageCode"},"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CatalogCode":{"$ref":"#/$defs/catalogCode","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"Name":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"MeasureId":{"type":"string","maxLength":20,"title":"forms:line.MeasureId"},"PackageCode":{"type":"string","pattern":"^(\\d{1,20})?$","title":"forms:line.PackageCode"},"PackageName":{"type":"string","maxLength":300,"title":"forms:line.PackageName"},"Count":{"$ref":"#/$defs/count","title":"forms:line.Count"},"Summa":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.Summa"},"DeliverySum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.DeliverySum"},"TotalPrice":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.TotalPrice"}}},"lineArithmetic":{"count":"Count","price":"Summa","deliverySum":"DeliverySum","total":"TotalPrice"},"title":"forms:invoice.Products"}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true}}};
 const func2 = kw.ucs2length;
 const func27 = Object.prototype.hasOwnProperty;
 const func36 = kw.requiredWithout;
@@ -13,15 +13,15 @@ const func6 = kw.toErrors;
 const func38 = kw.lineArithmetic;
 const func40 = kw.documentTotals;
 const func42 = kw.sellerNotBuyer;
-const schema19 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
+const schema20 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
 const func5 = kw.isoDate;
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(func2(data) > 10){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema19,data};
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -38,7 +38,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.type,parentSchema:schema19,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.type,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -47,19 +47,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate36.errors = vErrors;
+validate37.errors = vErrors;
 return errors === 0;
 }
 
-const schema20 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
+const schema21 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
 const func10 = kw.pinfl;
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(func2(data) > 14){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema20,data};
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -76,7 +76,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.type,parentSchema:schema20,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.type,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -85,19 +85,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate39.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
 
-const schema21 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
+const schema22 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
 const func18 = kw.pinflOrTin;
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(func2(data) > 14){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema21,data};
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -107,7 +107,7 @@ vErrors.push(err0);
 errors++;
 }
 if(func2(data) < 9){
-const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema21,data};
+const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -124,7 +124,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.type,parentSchema:schema21,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -133,19 +133,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate41.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
 
-const schema22 = {"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2};
+const schema23 = {"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2};
 const func25 = kw.decimalPlaces;
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if((typeof data == "number") && (isFinite(data))){
 if(data > 9999999999999.99 || isNaN(data)){
-const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema22,data};
+const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -155,7 +155,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data < -9999999999999.99 || isNaN(data)){
-const err1 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema22,data};
+const err1 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -172,7 +172,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema22.type,parentSchema:schema22,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema23.type,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -181,19 +181,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate43.errors = vErrors;
+validate44.errors = vErrors;
 return errors === 0;
 }
 
-const schema23 = {"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"};
+const schema24 = {"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"};
 const pattern5 = new RegExp("^\\d{17}$", "u");
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(!pattern5.test(data)){
-const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema23,data};
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -204,7 +204,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -213,18 +213,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate45.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
 
-const schema24 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
+const schema25 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
 
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if((typeof data == "number") && (isFinite(data))){
 if(data > 999999999 || isNaN(data)){
-const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema24,data};
+const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -234,7 +234,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data <= 0 || isNaN(data)){
-const err1 = {instancePath,schemaPath:"#/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema24,data};
+const err1 = {instancePath,schemaPath:"#/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -251,7 +251,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema24.type,parentSchema:schema24,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema25.type,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -260,7 +260,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate47.errors = vErrors;
+validate48.errors = vErrors;
 return errors === 0;
 }
 
@@ -269,13 +269,13 @@ const pattern1 = new RegExp("^(\\d{20}|\\d{27})?$", "u");
 const pattern2 = new RegExp("^(\\d{12})?$", "u");
 const pattern6 = new RegExp("^(\\d{1,20})?$", "u");
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="acceptanceAct" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.AcceptanceTransferActDoc === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "AcceptanceTransferActDoc"},message:"must have required property '"+"AcceptanceTransferActDoc"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "AcceptanceTransferActDoc"},message:"must have required property '"+"AcceptanceTransferActDoc"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -285,7 +285,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.ContractDoc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -295,7 +295,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.SellerPinfl === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SellerPinfl"},message:"must have required property '"+"SellerPinfl"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SellerPinfl"},message:"must have required property '"+"SellerPinfl"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -305,7 +305,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.Seller === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Seller"},message:"must have required property '"+"Seller"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Seller"},message:"must have required property '"+"Seller"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -315,7 +315,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.BuyerTinOrPinfl === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "BuyerTinOrPinfl"},message:"must have required property '"+"BuyerTinOrPinfl"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "BuyerTinOrPinfl"},message:"must have required property '"+"BuyerTinOrPinfl"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -325,7 +325,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.Buyer === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Buyer"},message:"must have required property '"+"Buyer"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Buyer"},message:"must have required property '"+"Buyer"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -335,7 +335,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.TotalPrice === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TotalPrice"},message:"must have required property '"+"TotalPrice"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TotalPrice"},message:"must have required property '"+"TotalPrice"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -345,7 +345,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.Products === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -356,7 +356,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "AcceptanceTransferActDoc") || (key0 === "ContractDoc")) || (key0 === "SellerPinfl")) || (key0 === "Seller")) || (key0 === "BuyerTinOrPinfl")) || (key0 === "Buyer")) || (key0 === "TotalPrice")) || (key0 === "Products"))){
-const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema18,data};
+const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -370,7 +370,7 @@ if(data.AcceptanceTransferActDoc !== undefined){
 let data0 = data.AcceptanceTransferActDoc;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.AcceptanceTransferActNo === undefined){
-const err9 = {instancePath:instancePath+"/AcceptanceTransferActDoc",schemaPath:"#/properties/AcceptanceTransferActDoc/required",keyword:"required",params:{missingProperty: "AcceptanceTransferActNo"},message:"must have required property '"+"AcceptanceTransferActNo"+"'",schema:schema18.properties.AcceptanceTransferActDoc.required,parentSchema:schema18.properties.AcceptanceTransferActDoc,data:data0};
+const err9 = {instancePath:instancePath+"/AcceptanceTransferActDoc",schemaPath:"#/properties/AcceptanceTransferActDoc/required",keyword:"required",params:{missingProperty: "AcceptanceTransferActNo"},message:"must have required property '"+"AcceptanceTransferActNo"+"'",schema:schema19.properties.AcceptanceTransferActDoc.required,parentSchema:schema19.properties.AcceptanceTransferActDoc,data:data0};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -380,7 +380,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data0.AcceptanceTransferActDate === undefined){
-const err10 = {instancePath:instancePath+"/AcceptanceTransferActDoc",schemaPath:"#/properties/AcceptanceTransferActDoc/required",keyword:"required",params:{missingProperty: "AcceptanceTransferActDate"},message:"must have required property '"+"AcceptanceTransferActDate"+"'",schema:schema18.properties.AcceptanceTransferActDoc.required,parentSchema:schema18.properties.AcceptanceTransferActDoc,data:data0};
+const err10 = {instancePath:instancePath+"/AcceptanceTransferActDoc",schemaPath:"#/properties/AcceptanceTransferActDoc/required",keyword:"required",params:{missingProperty: "AcceptanceTransferActDate"},message:"must have required property '"+"AcceptanceTransferActDate"+"'",schema:schema19.properties.AcceptanceTransferActDoc.required,parentSchema:schema19.properties.AcceptanceTransferActDoc,data:data0};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -391,7 +391,7 @@ errors++;
 }
 for(const key1 in data0){
 if(!((key1 === "AcceptanceTransferActNo") || (key1 === "AcceptanceTransferActDate"))){
-const err11 = {instancePath:instancePath+"/AcceptanceTransferActDoc",schemaPath:"#/properties/AcceptanceTransferActDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.AcceptanceTransferActDoc,data:data0};
+const err11 = {instancePath:instancePath+"/AcceptanceTransferActDoc",schemaPath:"#/properties/AcceptanceTransferActDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.AcceptanceTransferActDoc,data:data0};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -405,7 +405,7 @@ if(data0.AcceptanceTransferActNo !== undefined){
 let data1 = data0.AcceptanceTransferActNo;
 if(typeof data1 === "string"){
 if(func2(data1) > 50){
-const err12 = {instancePath:instancePath+"/AcceptanceTransferActDoc/AcceptanceTransferActNo",schemaPath:"#/properties/AcceptanceTransferActDoc/properties/AcceptanceTransferActNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.AcceptanceTransferActDoc.properties.AcceptanceTransferActNo,data:data1};
+const err12 = {instancePath:instancePath+"/AcceptanceTransferActDoc/AcceptanceTransferActNo",schemaPath:"#/properties/AcceptanceTransferActDoc/properties/AcceptanceTransferActNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.AcceptanceTransferActDoc.properties.AcceptanceTransferActNo,data:data1};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -415,7 +415,7 @@ vErrors.push(err12);
 errors++;
 }
 if(func2(data1) < 1){
-const err13 = {instancePath:instancePath+"/AcceptanceTransferActDoc/AcceptanceTransferActNo",schemaPath:"#/properties/AcceptanceTransferActDoc/properties/AcceptanceTransferActNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.AcceptanceTransferActDoc.properties.AcceptanceTransferActNo,data:data1};
+const err13 = {instancePath:instancePath+"/AcceptanceTransferActDoc/AcceptanceTransferActNo",schemaPath:"#/properties/AcceptanceTransferActDoc/properties/AcceptanceTransferActNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.AcceptanceTransferActDoc.properties.AcceptanceTransferActNo,data:data1};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -426,7 +426,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/AcceptanceTransferActDoc/AcceptanceTransferActNo",schemaPath:"#/properties/AcceptanceTransferActDoc/properties/AcceptanceTransferActNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.AcceptanceTransferActDoc.properties.AcceptanceTransferActNo.type,parentSchema:schema18.properties.AcceptanceTransferActDoc.properties.AcceptanceTransferActNo,data:data1};
+const err14 = {instancePath:instancePath+"/AcceptanceTransferActDoc/AcceptanceTransferActNo",schemaPath:"#/properties/AcceptanceTransferActDoc/properties/AcceptanceTransferActNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.AcceptanceTransferActDoc.properties.AcceptanceTransferActNo.type,parentSchema:schema19.properties.AcceptanceTransferActDoc.properties.AcceptanceTransferActNo,data:data1};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -437,14 +437,14 @@ errors++;
 }
 }
 if(data0.AcceptanceTransferActDate !== undefined){
-if(!(validate36.call(this, data0.AcceptanceTransferActDate, {instancePath:instancePath+"/AcceptanceTransferActDoc/AcceptanceTransferActDate",parentData:data0,parentDataProperty:"AcceptanceTransferActDate",rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate37.call(this, data0.AcceptanceTransferActDate, {instancePath:instancePath+"/AcceptanceTransferActDoc/AcceptanceTransferActDate",parentData:data0,parentDataProperty:"AcceptanceTransferActDate",rootData}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/AcceptanceTransferActDoc",schemaPath:"#/properties/AcceptanceTransferActDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.AcceptanceTransferActDoc.type,parentSchema:schema18.properties.AcceptanceTransferActDoc,data:data0};
+const err15 = {instancePath:instancePath+"/AcceptanceTransferActDoc",schemaPath:"#/properties/AcceptanceTransferActDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.AcceptanceTransferActDoc.type,parentSchema:schema19.properties.AcceptanceTransferActDoc,data:data0};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -458,7 +458,7 @@ if(data.ContractDoc !== undefined){
 let data3 = data.ContractDoc;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.ContractNo === undefined){
-const err16 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema18.properties.ContractDoc.required,parentSchema:schema18.properties.ContractDoc,data:data3};
+const err16 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema19.properties.ContractDoc.required,parentSchema:schema19.properties.ContractDoc,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -468,7 +468,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data3.ContractDate === undefined){
-const err17 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema18.properties.ContractDoc.required,parentSchema:schema18.properties.ContractDoc,data:data3};
+const err17 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema19.properties.ContractDoc.required,parentSchema:schema19.properties.ContractDoc,data:data3};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -479,7 +479,7 @@ errors++;
 }
 for(const key2 in data3){
 if(!((key2 === "ContractNo") || (key2 === "ContractDate"))){
-const err18 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.ContractDoc,data:data3};
+const err18 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.ContractDoc,data:data3};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -493,7 +493,7 @@ if(data3.ContractNo !== undefined){
 let data4 = data3.ContractNo;
 if(typeof data4 === "string"){
 if(func2(data4) > 100){
-const err19 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema18.properties.ContractDoc.properties.ContractNo,data:data4};
+const err19 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema19.properties.ContractDoc.properties.ContractNo,data:data4};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -503,7 +503,7 @@ vErrors.push(err19);
 errors++;
 }
 if(func2(data4) < 1){
-const err20 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.ContractDoc.properties.ContractNo,data:data4};
+const err20 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.ContractDoc.properties.ContractNo,data:data4};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -514,7 +514,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema18.properties.ContractDoc.properties.ContractNo,data:data4};
+const err21 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema19.properties.ContractDoc.properties.ContractNo,data:data4};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -525,14 +525,14 @@ errors++;
 }
 }
 if(data3.ContractDate !== undefined){
-if(!(validate36.call(this, data3.ContractDate, {instancePath:instancePath+"/ContractDoc/ContractDate",parentData:data3,parentDataProperty:"ContractDate",rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate37.call(this, data3.ContractDate, {instancePath:instancePath+"/ContractDoc/ContractDate",parentData:data3,parentDataProperty:"ContractDate",rootData}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.ContractDoc.type,parentSchema:schema18.properties.ContractDoc,data:data3};
+const err22 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.ContractDoc.type,parentSchema:schema19.properties.ContractDoc,data:data3};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -544,13 +544,13 @@ errors++;
 }
 if(data.SellerPinfl !== undefined){
 let data6 = data.SellerPinfl;
-if(!(validate39.call(this, data6, {instancePath:instancePath+"/SellerPinfl",parentData:data,parentDataProperty:"SellerPinfl",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate40.call(this, data6, {instancePath:instancePath+"/SellerPinfl",parentData:data,parentDataProperty:"SellerPinfl",rootData}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
 errors = vErrors.length;
 }
 if(typeof data6 === "string"){
 if(func2(data6) < 14){
-const err23 = {instancePath:instancePath+"/SellerPinfl",schemaPath:"#/properties/SellerPinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema18.properties.SellerPinfl,data:data6};
+const err23 = {instancePath:instancePath+"/SellerPinfl",schemaPath:"#/properties/SellerPinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema19.properties.SellerPinfl,data:data6};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -565,7 +565,7 @@ if(data.Seller !== undefined){
 let data7 = data.Seller;
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 if(data7.Name === undefined){
-const err24 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema18.properties.Seller.required,parentSchema:schema18.properties.Seller,data:data7};
+const err24 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema19.properties.Seller.required,parentSchema:schema19.properties.Seller,data:data7};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -576,7 +576,7 @@ errors++;
 }
 for(const key3 in data7){
 if(!((((key3 === "Name") || (key3 === "BankId")) || (key3 === "Account")) || (key3 === "Address"))){
-const err25 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Seller,data:data7};
+const err25 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Seller,data:data7};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -590,7 +590,7 @@ if(data7.Name !== undefined){
 let data8 = data7.Name;
 if(typeof data8 === "string"){
 if(func2(data8) > 500){
-const err26 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.Seller.properties.Name,data:data8};
+const err26 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.Seller.properties.Name,data:data8};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -600,7 +600,7 @@ vErrors.push(err26);
 errors++;
 }
 if(func2(data8) < 1){
-const err27 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Seller.properties.Name,data:data8};
+const err27 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Seller.properties.Name,data:data8};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -611,7 +611,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Seller.properties.Name.type,parentSchema:schema18.properties.Seller.properties.Name,data:data8};
+const err28 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Seller.properties.Name.type,parentSchema:schema19.properties.Seller.properties.Name,data:data8};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -625,7 +625,7 @@ if(data7.BankId !== undefined){
 let data9 = data7.BankId;
 if(typeof data9 === "string"){
 if(!pattern0.test(data9)){
-const err29 = {instancePath:instancePath+"/Seller/BankId",schemaPath:"#/properties/Seller/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema18.properties.Seller.properties.BankId,data:data9};
+const err29 = {instancePath:instancePath+"/Seller/BankId",schemaPath:"#/properties/Seller/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema19.properties.Seller.properties.BankId,data:data9};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -636,7 +636,7 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/Seller/BankId",schemaPath:"#/properties/Seller/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Seller.properties.BankId.type,parentSchema:schema18.properties.Seller.properties.BankId,data:data9};
+const err30 = {instancePath:instancePath+"/Seller/BankId",schemaPath:"#/properties/Seller/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Seller.properties.BankId.type,parentSchema:schema19.properties.Seller.properties.BankId,data:data9};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -650,7 +650,7 @@ if(data7.Account !== undefined){
 let data10 = data7.Account;
 if(typeof data10 === "string"){
 if(!pattern1.test(data10)){
-const err31 = {instancePath:instancePath+"/Seller/Account",schemaPath:"#/properties/Seller/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema18.properties.Seller.properties.Account,data:data10};
+const err31 = {instancePath:instancePath+"/Seller/Account",schemaPath:"#/properties/Seller/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema19.properties.Seller.properties.Account,data:data10};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -661,7 +661,7 @@ errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/Seller/Account",schemaPath:"#/properties/Seller/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Seller.properties.Account.type,parentSchema:schema18.properties.Seller.properties.Account,data:data10};
+const err32 = {instancePath:instancePath+"/Seller/Account",schemaPath:"#/properties/Seller/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Seller.properties.Account.type,parentSchema:schema19.properties.Seller.properties.Account,data:data10};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -675,7 +675,7 @@ if(data7.Address !== undefined){
 let data11 = data7.Address;
 if(typeof data11 === "string"){
 if(func2(data11) > 500){
-const err33 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/properties/Seller/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.Seller.properties.Address,data:data11};
+const err33 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/properties/Seller/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.Seller.properties.Address,data:data11};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -686,7 +686,7 @@ errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/properties/Seller/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Seller.properties.Address.type,parentSchema:schema18.properties.Seller.properties.Address,data:data11};
+const err34 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/properties/Seller/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Seller.properties.Address.type,parentSchema:schema19.properties.Seller.properties.Address,data:data11};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -698,7 +698,7 @@ errors++;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.Seller.type,parentSchema:schema18.properties.Seller,data:data7};
+const err35 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.Seller.type,parentSchema:schema19.properties.Seller,data:data7};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -709,8 +709,8 @@ errors++;
 }
 }
 if(data.BuyerTinOrPinfl !== undefined){
-if(!(validate41.call(this, data.BuyerTinOrPinfl, {instancePath:instancePath+"/BuyerTinOrPinfl",parentData:data,parentDataProperty:"BuyerTinOrPinfl",rootData}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+if(!(validate42.call(this, data.BuyerTinOrPinfl, {instancePath:instancePath+"/BuyerTinOrPinfl",parentData:data,parentDataProperty:"BuyerTinOrPinfl",rootData}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
 errors = vErrors.length;
 }
 }
@@ -718,7 +718,7 @@ if(data.Buyer !== undefined){
 let data13 = data.Buyer;
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(data13.Name === undefined){
-const err36 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema18.properties.Buyer.required,parentSchema:schema18.properties.Buyer,data:data13};
+const err36 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema19.properties.Buyer.required,parentSchema:schema19.properties.Buyer,data:data13};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -729,7 +729,7 @@ errors++;
 }
 for(const key4 in data13){
 if(!((((((((key4 === "Name") || (key4 === "VatRegCode")) || (key4 === "VatRegStatus")) || (key4 === "Account")) || (key4 === "BankId")) || (key4 === "Address")) || (key4 === "BranchCode")) || (key4 === "BranchName"))){
-const err37 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Buyer,data:data13};
+const err37 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Buyer,data:data13};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -743,7 +743,7 @@ if(data13.Name !== undefined){
 let data14 = data13.Name;
 if(typeof data14 === "string"){
 if(func2(data14) > 500){
-const err38 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.Buyer.properties.Name,data:data14};
+const err38 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.Buyer.properties.Name,data:data14};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -753,7 +753,7 @@ vErrors.push(err38);
 errors++;
 }
 if(func2(data14) < 1){
-const err39 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Buyer.properties.Name,data:data14};
+const err39 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Buyer.properties.Name,data:data14};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -764,7 +764,7 @@ errors++;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Buyer.properties.Name.type,parentSchema:schema18.properties.Buyer.properties.Name,data:data14};
+const err40 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Buyer.properties.Name.type,parentSchema:schema19.properties.Buyer.properties.Name,data:data14};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -778,7 +778,7 @@ if(data13.VatRegCode !== undefined){
 let data15 = data13.VatRegCode;
 if(typeof data15 === "string"){
 if(!pattern2.test(data15)){
-const err41 = {instancePath:instancePath+"/Buyer/VatRegCode",schemaPath:"#/properties/Buyer/properties/VatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema18.properties.Buyer.properties.VatRegCode,data:data15};
+const err41 = {instancePath:instancePath+"/Buyer/VatRegCode",schemaPath:"#/properties/Buyer/properties/VatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema19.properties.Buyer.properties.VatRegCode,data:data15};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -789,7 +789,7 @@ errors++;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/Buyer/VatRegCode",schemaPath:"#/properties/Buyer/properties/VatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Buyer.properties.VatRegCode.type,parentSchema:schema18.properties.Buyer.properties.VatRegCode,data:data15};
+const err42 = {instancePath:instancePath+"/Buyer/VatRegCode",schemaPath:"#/properties/Buyer/properties/VatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Buyer.properties.VatRegCode.type,parentSchema:schema19.properties.Buyer.properties.VatRegCode,data:data15};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -802,7 +802,7 @@ errors++;
 if(data13.VatRegStatus !== undefined){
 let data16 = data13.VatRegStatus;
 if((!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))) && (data16 !== null)){
-const err43 = {instancePath:instancePath+"/Buyer/VatRegStatus",schemaPath:"#/properties/Buyer/properties/VatRegStatus/type",keyword:"type",params:{type: schema18.properties.Buyer.properties.VatRegStatus.type},message:"must be integer,null",schema:schema18.properties.Buyer.properties.VatRegStatus.type,parentSchema:schema18.properties.Buyer.properties.VatRegStatus,data:data16};
+const err43 = {instancePath:instancePath+"/Buyer/VatRegStatus",schemaPath:"#/properties/Buyer/properties/VatRegStatus/type",keyword:"type",params:{type: schema19.properties.Buyer.properties.VatRegStatus.type},message:"must be integer,null",schema:schema19.properties.Buyer.properties.VatRegStatus.type,parentSchema:schema19.properties.Buyer.properties.VatRegStatus,data:data16};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -812,7 +812,7 @@ vErrors.push(err43);
 errors++;
 }
 if(!((((data16 === 20) || (data16 === 21)) || (data16 === 22)) || (data16 === null))){
-const err44 = {instancePath:instancePath+"/Buyer/VatRegStatus",schemaPath:"#/properties/Buyer/properties/VatRegStatus/enum",keyword:"enum",params:{allowedValues: schema18.properties.Buyer.properties.VatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.Buyer.properties.VatRegStatus.enum,parentSchema:schema18.properties.Buyer.properties.VatRegStatus,data:data16};
+const err44 = {instancePath:instancePath+"/Buyer/VatRegStatus",schemaPath:"#/properties/Buyer/properties/VatRegStatus/enum",keyword:"enum",params:{allowedValues: schema19.properties.Buyer.properties.VatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema19.properties.Buyer.properties.VatRegStatus.enum,parentSchema:schema19.properties.Buyer.properties.VatRegStatus,data:data16};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -826,7 +826,7 @@ if(data13.Account !== undefined){
 let data17 = data13.Account;
 if(typeof data17 === "string"){
 if(!pattern1.test(data17)){
-const err45 = {instancePath:instancePath+"/Buyer/Account",schemaPath:"#/properties/Buyer/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema18.properties.Buyer.properties.Account,data:data17};
+const err45 = {instancePath:instancePath+"/Buyer/Account",schemaPath:"#/properties/Buyer/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema19.properties.Buyer.properties.Account,data:data17};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -837,7 +837,7 @@ errors++;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/Buyer/Account",schemaPath:"#/properties/Buyer/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Buyer.properties.Account.type,parentSchema:schema18.properties.Buyer.properties.Account,data:data17};
+const err46 = {instancePath:instancePath+"/Buyer/Account",schemaPath:"#/properties/Buyer/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Buyer.properties.Account.type,parentSchema:schema19.properties.Buyer.properties.Account,data:data17};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -851,7 +851,7 @@ if(data13.BankId !== undefined){
 let data18 = data13.BankId;
 if(typeof data18 === "string"){
 if(!pattern0.test(data18)){
-const err47 = {instancePath:instancePath+"/Buyer/BankId",schemaPath:"#/properties/Buyer/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema18.properties.Buyer.properties.BankId,data:data18};
+const err47 = {instancePath:instancePath+"/Buyer/BankId",schemaPath:"#/properties/Buyer/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema19.properties.Buyer.properties.BankId,data:data18};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -862,7 +862,7 @@ errors++;
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/Buyer/BankId",schemaPath:"#/properties/Buyer/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Buyer.properties.BankId.type,parentSchema:schema18.properties.Buyer.properties.BankId,data:data18};
+const err48 = {instancePath:instancePath+"/Buyer/BankId",schemaPath:"#/properties/Buyer/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Buyer.properties.BankId.type,parentSchema:schema19.properties.Buyer.properties.BankId,data:data18};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -876,7 +876,7 @@ if(data13.Address !== undefined){
 let data19 = data13.Address;
 if(typeof data19 === "string"){
 if(func2(data19) > 500){
-const err49 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/properties/Buyer/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.Buyer.properties.Address,data:data19};
+const err49 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/properties/Buyer/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.Buyer.properties.Address,data:data19};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -887,7 +887,7 @@ errors++;
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/properties/Buyer/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Buyer.properties.Address.type,parentSchema:schema18.properties.Buyer.properties.Address,data:data19};
+const err50 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/properties/Buyer/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Buyer.properties.Address.type,parentSchema:schema19.properties.Buyer.properties.Address,data:data19};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -901,7 +901,7 @@ if(data13.BranchCode !== undefined){
 let data20 = data13.BranchCode;
 if(typeof data20 === "string"){
 if(func2(data20) > 50){
-const err51 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/properties/Buyer/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.Buyer.properties.BranchCode,data:data20};
+const err51 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/properties/Buyer/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.Buyer.properties.BranchCode,data:data20};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -912,7 +912,7 @@ errors++;
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/properties/Buyer/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Buyer.properties.BranchCode.type,parentSchema:schema18.properties.Buyer.properties.BranchCode,data:data20};
+const err52 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/properties/Buyer/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Buyer.properties.BranchCode.type,parentSchema:schema19.properties.Buyer.properties.BranchCode,data:data20};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -926,7 +926,7 @@ if(data13.BranchName !== undefined){
 let data21 = data13.BranchName;
 if(typeof data21 === "string"){
 if(func2(data21) > 500){
-const err53 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/properties/Buyer/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.Buyer.properties.BranchName,data:data21};
+const err53 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/properties/Buyer/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.Buyer.properties.BranchName,data:data21};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -937,7 +937,7 @@ errors++;
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/properties/Buyer/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Buyer.properties.BranchName.type,parentSchema:schema18.properties.Buyer.properties.BranchName,data:data21};
+const err54 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/properties/Buyer/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Buyer.properties.BranchName.type,parentSchema:schema19.properties.Buyer.properties.BranchName,data:data21};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -949,7 +949,7 @@ errors++;
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.Buyer.type,parentSchema:schema18.properties.Buyer,data:data13};
+const err55 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.Buyer.type,parentSchema:schema19.properties.Buyer,data:data13};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -961,13 +961,13 @@ errors++;
 }
 if(data.TotalPrice !== undefined){
 let data22 = data.TotalPrice;
-if(!(validate43.call(this, data22, {instancePath:instancePath+"/TotalPrice",parentData:data,parentDataProperty:"TotalPrice",rootData}))){
-vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+if(!(validate44.call(this, data22, {instancePath:instancePath+"/TotalPrice",parentData:data,parentDataProperty:"TotalPrice",rootData}))){
+vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
 }
 if((typeof data22 == "number") && (isFinite(data22))){
 if(data22 < 0 || isNaN(data22)){
-const err56 = {instancePath:instancePath+"/TotalPrice",schemaPath:"#/properties/TotalPrice/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.TotalPrice,data:data22};
+const err56 = {instancePath:instancePath+"/TotalPrice",schemaPath:"#/properties/TotalPrice/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.TotalPrice,data:data22};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -982,7 +982,7 @@ if(data.Products !== undefined){
 let data23 = data.Products;
 if(Array.isArray(data23)){
 if(data23.length > 10000){
-const err57 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema18.properties.Products,data:data23};
+const err57 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema19.properties.Products,data:data23};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -992,7 +992,7 @@ vErrors.push(err57);
 errors++;
 }
 if(data23.length < 1){
-const err58 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema18.properties.Products,data:data23};
+const err58 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema19.properties.Products,data:data23};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -1006,7 +1006,7 @@ for(let i0=0; i0<len0; i0++){
 let data24 = data23[i0];
 if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
 if(data24.OrdNo === undefined){
-const err59 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema18.properties.Products.items.required,parentSchema:schema18.properties.Products.items,data:data24};
+const err59 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema19.properties.Products.items.required,parentSchema:schema19.properties.Products.items,data:data24};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -1016,7 +1016,7 @@ vErrors.push(err59);
 errors++;
 }
 if(data24.CatalogCode === undefined){
-const err60 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema18.properties.Products.items.required,parentSchema:schema18.properties.Products.items,data:data24};
+const err60 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema19.properties.Products.items.required,parentSchema:schema19.properties.Products.items,data:data24};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -1026,7 +1026,7 @@ vErrors.push(err60);
 errors++;
 }
 if(data24.CatalogName === undefined){
-const err61 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema18.properties.Products.items.required,parentSchema:schema18.properties.Products.items,data:data24};
+const err61 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema19.properties.Products.items.required,parentSchema:schema19.properties.Products.items,data:data24};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -1036,7 +1036,7 @@ vErrors.push(err61);
 errors++;
 }
 if(data24.Name === undefined){
-const err62 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema18.properties.Products.items.required,parentSchema:schema18.properties.Products.items,data:data24};
+const err62 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema19.properties.Products.items.required,parentSchema:schema19.properties.Products.items,data:data24};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -1046,7 +1046,7 @@ vErrors.push(err62);
 errors++;
 }
 if(data24.Count === undefined){
-const err63 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema18.properties.Products.items.required,parentSchema:schema18.properties.Products.items,data:data24};
+const err63 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema19.properties.Products.items.required,parentSchema:schema19.properties.Products.items,data:data24};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -1056,7 +1056,7 @@ vErrors.push(err63);
 errors++;
 }
 if(data24.Summa === undefined){
-const err64 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "Summa"},message:"must have required property '"+"Summa"+"'",schema:schema18.properties.Products.items.required,parentSchema:schema18.properties.Products.items,data:data24};
+const err64 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "Summa"},message:"must have required property '"+"Summa"+"'",schema:schema19.properties.Products.items.required,parentSchema:schema19.properties.Products.items,data:data24};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1066,7 +1066,7 @@ vErrors.push(err64);
 errors++;
 }
 if(data24.DeliverySum === undefined){
-const err65 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema18.properties.Products.items.required,parentSchema:schema18.properties.Products.items,data:data24};
+const err65 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema19.properties.Products.items.required,parentSchema:schema19.properties.Products.items,data:data24};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1076,7 +1076,7 @@ vErrors.push(err65);
 errors++;
 }
 if(data24.TotalPrice === undefined){
-const err66 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "TotalPrice"},message:"must have required property '"+"TotalPrice"+"'",schema:schema18.properties.Products.items.required,parentSchema:schema18.properties.Products.items,data:data24};
+const err66 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "TotalPrice"},message:"must have required property '"+"TotalPrice"+"'",schema:schema19.properties.Products.items.required,parentSchema:schema19.properties.Products.items,data:data24};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1086,8 +1086,8 @@ vErrors.push(err66);
 errors++;
 }
 for(const key5 in data24){
-if(!(func27.call(schema18.properties.Products.items.properties, key5))){
-const err67 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Products.items,data:data24};
+if(!(func27.call(schema19.properties.Products.items.properties, key5))){
+const err67 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Products.items,data:data24};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1100,7 +1100,7 @@ errors++;
 if(data24.OrdNo !== undefined){
 let data25 = data24.OrdNo;
 if(!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))){
-const err68 = {instancePath:instancePath+"/Products/" + i0+"/OrdNo",schemaPath:"#/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.Products.items.properties.OrdNo.type,parentSchema:schema18.properties.Products.items.properties.OrdNo,data:data25};
+const err68 = {instancePath:instancePath+"/Products/" + i0+"/OrdNo",schemaPath:"#/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.Products.items.properties.OrdNo.type,parentSchema:schema19.properties.Products.items.properties.OrdNo,data:data25};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1111,7 +1111,7 @@ errors++;
 }
 if((typeof data25 == "number") && (isFinite(data25))){
 if(data25 < 1 || isNaN(data25)){
-const err69 = {instancePath:instancePath+"/Products/" + i0+"/OrdNo",schemaPath:"#/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema18.properties.Products.items.properties.OrdNo,data:data25};
+const err69 = {instancePath:instancePath+"/Products/" + i0+"/OrdNo",schemaPath:"#/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema19.properties.Products.items.properties.OrdNo,data:data25};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1123,8 +1123,8 @@ errors++;
 }
 }
 if(data24.CatalogCode !== undefined){
-if(!(validate45.call(this, data24.CatalogCode, {instancePath:instancePath+"/Products/" + i0+"/CatalogCode",parentData:data24,parentDataProperty:"CatalogCode",rootData}))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+if(!(validate46.call(this, data24.CatalogCode, {instancePath:instancePath+"/Products/" + i0+"/CatalogCode",parentData:data24,parentDataProperty:"CatalogCode",rootData}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 }
@@ -1132,7 +1132,7 @@ if(data24.CatalogName !== undefined){
 let data27 = data24.CatalogName;
 if(typeof data27 === "string"){
 if(func2(data27) > 1000){
-const err70 = {instancePath:instancePath+"/Products/" + i0+"/CatalogName",schemaPath:"#/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema18.properties.Products.items.properties.CatalogName,data:data27};
+const err70 = {instancePath:instancePath+"/Products/" + i0+"/CatalogName",schemaPath:"#/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema19.properties.Products.items.properties.CatalogName,data:data27};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1142,7 +1142,7 @@ vErrors.push(err70);
 errors++;
 }
 if(func2(data27) < 1){
-const err71 = {instancePath:instancePath+"/Products/" + i0+"/CatalogName",schemaPath:"#/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Products.items.properties.CatalogName,data:data27};
+const err71 = {instancePath:instancePath+"/Products/" + i0+"/CatalogName",schemaPath:"#/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Products.items.properties.CatalogName,data:data27};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1153,7 +1153,7 @@ errors++;
 }
 }
 else {
-const err72 = {instancePath:instancePath+"/Products/" + i0+"/CatalogName",schemaPath:"#/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Products.items.properties.CatalogName.type,parentSchema:schema18.properties.Products.items.properties.CatalogName,data:data27};
+const err72 = {instancePath:instancePath+"/Products/" + i0+"/CatalogName",schemaPath:"#/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Products.items.properties.CatalogName.type,parentSchema:schema19.properties.Products.items.properties.CatalogName,data:data27};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1167,7 +1167,7 @@ if(data24.Name !== undefined){
 let data28 = data24.Name;
 if(typeof data28 === "string"){
 if(func2(data28) > 1000){
-const err73 = {instancePath:instancePath+"/Products/" + i0+"/Name",schemaPath:"#/properties/Products/items/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema18.properties.Products.items.properties.Name,data:data28};
+const err73 = {instancePath:instancePath+"/Products/" + i0+"/Name",schemaPath:"#/properties/Products/items/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema19.properties.Products.items.properties.Name,data:data28};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1177,7 +1177,7 @@ vErrors.push(err73);
 errors++;
 }
 if(func2(data28) < 1){
-const err74 = {instancePath:instancePath+"/Products/" + i0+"/Name",schemaPath:"#/properties/Products/items/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Products.items.properties.Name,data:data28};
+const err74 = {instancePath:instancePath+"/Products/" + i0+"/Name",schemaPath:"#/properties/Products/items/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Products.items.properties.Name,data:data28};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1188,7 +1188,7 @@ errors++;
 }
 }
 else {
-const err75 = {instancePath:instancePath+"/Products/" + i0+"/Name",schemaPath:"#/properties/Products/items/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Products.items.properties.Name.type,parentSchema:schema18.properties.Products.items.properties.Name,data:data28};
+const err75 = {instancePath:instancePath+"/Products/" + i0+"/Name",schemaPath:"#/properties/Products/items/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Products.items.properties.Name.type,parentSchema:schema19.properties.Products.items.properties.Name,data:data28};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1202,7 +1202,7 @@ if(data24.MeasureId !== undefined){
 let data29 = data24.MeasureId;
 if(typeof data29 === "string"){
 if(func2(data29) > 20){
-const err76 = {instancePath:instancePath+"/Products/" + i0+"/MeasureId",schemaPath:"#/properties/Products/items/properties/MeasureId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema18.properties.Products.items.properties.MeasureId,data:data29};
+const err76 = {instancePath:instancePath+"/Products/" + i0+"/MeasureId",schemaPath:"#/properties/Products/items/properties/MeasureId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema19.properties.Products.items.properties.MeasureId,data:data29};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1213,7 +1213,7 @@ errors++;
 }
 }
 else {
-const err77 = {instancePath:instancePath+"/Products/" + i0+"/MeasureId",schemaPath:"#/properties/Products/items/properties/MeasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Products.items.properties.MeasureId.type,parentSchema:schema18.properties.Products.items.properties.MeasureId,data:data29};
+const err77 = {instancePath:instancePath+"/Products/" + i0+"/MeasureId",schemaPath:"#/properties/Products/items/properties/MeasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Products.items.properties.MeasureId.type,parentSchema:schema19.properties.Products.items.properties.MeasureId,data:data29};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1227,7 +1227,7 @@ if(data24.PackageCode !== undefined){
 let data30 = data24.PackageCode;
 if(typeof data30 === "string"){
 if(!pattern6.test(data30)){
-const err78 = {instancePath:instancePath+"/Products/" + i0+"/PackageCode",schemaPath:"#/properties/Products/items/properties/PackageCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{1,20})?$"},message:"must match pattern \""+"^(\\d{1,20})?$"+"\"",schema:"^(\\d{1,20})?$",parentSchema:schema18.properties.Products.items.properties.PackageCode,data:data30};
+const err78 = {instancePath:instancePath+"/Products/" + i0+"/PackageCode",schemaPath:"#/properties/Products/items/properties/PackageCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{1,20})?$"},message:"must match pattern \""+"^(\\d{1,20})?$"+"\"",schema:"^(\\d{1,20})?$",parentSchema:schema19.properties.Products.items.properties.PackageCode,data:data30};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1238,7 +1238,7 @@ errors++;
 }
 }
 else {
-const err79 = {instancePath:instancePath+"/Products/" + i0+"/PackageCode",schemaPath:"#/properties/Products/items/properties/PackageCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Products.items.properties.PackageCode.type,parentSchema:schema18.properties.Products.items.properties.PackageCode,data:data30};
+const err79 = {instancePath:instancePath+"/Products/" + i0+"/PackageCode",schemaPath:"#/properties/Products/items/properties/PackageCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Products.items.properties.PackageCode.type,parentSchema:schema19.properties.Products.items.properties.PackageCode,data:data30};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1252,7 +1252,7 @@ if(data24.PackageName !== undefined){
 let data31 = data24.PackageName;
 if(typeof data31 === "string"){
 if(func2(data31) > 300){
-const err80 = {instancePath:instancePath+"/Products/" + i0+"/PackageName",schemaPath:"#/properties/Products/items/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema18.properties.Products.items.properties.PackageName,data:data31};
+const err80 = {instancePath:instancePath+"/Products/" + i0+"/PackageName",schemaPath:"#/properties/Products/items/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema19.properties.Products.items.properties.PackageName,data:data31};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1263,7 +1263,7 @@ errors++;
 }
 }
 else {
-const err81 = {instancePath:instancePath+"/Products/" + i0+"/PackageName",schemaPath:"#/properties/Products/items/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Products.items.properties.PackageName.type,parentSchema:schema18.properties.Products.items.properties.PackageName,data:data31};
+const err81 = {instancePath:instancePath+"/Products/" + i0+"/PackageName",schemaPath:"#/properties/Products/items/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Products.items.properties.PackageName.type,parentSchema:schema19.properties.Products.items.properties.PackageName,data:data31};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1274,20 +1274,20 @@ errors++;
 }
 }
 if(data24.Count !== undefined){
-if(!(validate47.call(this, data24.Count, {instancePath:instancePath+"/Products/" + i0+"/Count",parentData:data24,parentDataProperty:"Count",rootData}))){
-vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+if(!(validate48.call(this, data24.Count, {instancePath:instancePath+"/Products/" + i0+"/Count",parentData:data24,parentDataProperty:"Count",rootData}))){
+vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
 errors = vErrors.length;
 }
 }
 if(data24.Summa !== undefined){
 let data33 = data24.Summa;
-if(!(validate43.call(this, data33, {instancePath:instancePath+"/Products/" + i0+"/Summa",parentData:data24,parentDataProperty:"Summa",rootData}))){
-vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+if(!(validate44.call(this, data33, {instancePath:instancePath+"/Products/" + i0+"/Summa",parentData:data24,parentDataProperty:"Summa",rootData}))){
+vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
 }
 if((typeof data33 == "number") && (isFinite(data33))){
 if(data33 < 0 || isNaN(data33)){
-const err82 = {instancePath:instancePath+"/Products/" + i0+"/Summa",schemaPath:"#/properties/Products/items/properties/Summa/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.Products.items.properties.Summa,data:data33};
+const err82 = {instancePath:instancePath+"/Products/" + i0+"/Summa",schemaPath:"#/properties/Products/items/properties/Summa/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.Products.items.properties.Summa,data:data33};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1300,13 +1300,13 @@ errors++;
 }
 if(data24.DeliverySum !== undefined){
 let data34 = data24.DeliverySum;
-if(!(validate43.call(this, data34, {instancePath:instancePath+"/Products/" + i0+"/DeliverySum",parentData:data24,parentDataProperty:"DeliverySum",rootData}))){
-vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+if(!(validate44.call(this, data34, {instancePath:instancePath+"/Products/" + i0+"/DeliverySum",parentData:data24,parentDataProperty:"DeliverySum",rootData}))){
+vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
 }
 if((typeof data34 == "number") && (isFinite(data34))){
 if(data34 < 0 || isNaN(data34)){
-const err83 = {instancePath:instancePath+"/Products/" + i0+"/DeliverySum",schemaPath:"#/properties/Products/items/properties/DeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.Products.items.properties.DeliverySum,data:data34};
+const err83 = {instancePath:instancePath+"/Products/" + i0+"/DeliverySum",schemaPath:"#/properties/Products/items/properties/DeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.Products.items.properties.DeliverySum,data:data34};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1319,13 +1319,13 @@ errors++;
 }
 if(data24.TotalPrice !== undefined){
 let data35 = data24.TotalPrice;
-if(!(validate43.call(this, data35, {instancePath:instancePath+"/Products/" + i0+"/TotalPrice",parentData:data24,parentDataProperty:"TotalPrice",rootData}))){
-vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+if(!(validate44.call(this, data35, {instancePath:instancePath+"/Products/" + i0+"/TotalPrice",parentData:data24,parentDataProperty:"TotalPrice",rootData}))){
+vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
 }
 if((typeof data35 == "number") && (isFinite(data35))){
 if(data35 < 0 || isNaN(data35)){
-const err84 = {instancePath:instancePath+"/Products/" + i0+"/TotalPrice",schemaPath:"#/properties/Products/items/properties/TotalPrice/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.Products.items.properties.TotalPrice,data:data35};
+const err84 = {instancePath:instancePath+"/Products/" + i0+"/TotalPrice",schemaPath:"#/properties/Products/items/properties/TotalPrice/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.Products.items.properties.TotalPrice,data:data35};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1336,7 +1336,7 @@ errors++;
 }
 }
 }
-const issues0 = func36(data24, schema18.properties.Products.items.requiredWithout, rootData, this, instancePath + "/Products/" + i0);
+const issues0 = func36(data24, schema19.properties.Products.items.requiredWithout, rootData, this, instancePath + "/Products/" + i0);
 if(issues0 !== null){
 const kwErrors0 = func6(issues0, instancePath + "/Products/" + i0, "#/properties/Products/items/requiredWithout", "requiredWithout");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
@@ -1344,7 +1344,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err85 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.Products.items.type,parentSchema:schema18.properties.Products.items,data:data24};
+const err85 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.Products.items.type,parentSchema:schema19.properties.Products.items,data:data24};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1354,7 +1354,7 @@ vErrors.push(err85);
 errors++;
 }
 }
-const issues1 = func38(data23, schema18.properties.Products.lineArithmetic, rootData, this, instancePath + "/Products");
+const issues1 = func38(data23, schema19.properties.Products.lineArithmetic, rootData, this, instancePath + "/Products");
 if(issues1 !== null){
 const kwErrors1 = func6(issues1, instancePath + "/Products", "#/properties/Products/lineArithmetic", "lineArithmetic");
 vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
@@ -1362,7 +1362,7 @@ errors = errors + kwErrors1.length;
 }
 }
 else {
-const err86 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.Products.type,parentSchema:schema18.properties.Products,data:data23};
+const err86 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.Products.type,parentSchema:schema19.properties.Products,data:data23};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1372,13 +1372,13 @@ vErrors.push(err86);
 errors++;
 }
 }
-const issues2 = func40(data, schema18.documentTotals, rootData, this, instancePath + "");
+const issues2 = func40(data, schema19.documentTotals, rootData, this, instancePath + "");
 if(issues2 !== null){
 const kwErrors2 = func6(issues2, instancePath + "", "#/documentTotals", "documentTotals");
 vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
 errors = errors + kwErrors2.length;
 }
-const issues3 = func42(data, schema18.sellerNotBuyer, rootData, this, instancePath + "");
+const issues3 = func42(data, schema19.sellerNotBuyer, rootData, this, instancePath + "");
 if(issues3 !== null){
 const kwErrors3 = func6(issues3, instancePath + "", "#/sellerNotBuyer", "sellerNotBuyer");
 vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
@@ -1386,7 +1386,7 @@ errors = errors + kwErrors3.length;
 }
 }
 else {
-const err87 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
+const err87 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1395,7 +1395,7 @@ vErrors.push(err87);
 }
 errors++;
 }
-validate35.errors = vErrors;
+validate36.errors = vErrors;
 return errors === 0;
 }
 

@@ -3,9 +3,9 @@
 /* eslint-disable */
 import * as kw from '../../keywords/functions';
 "use strict";
-export const validate = validate35;
-export default validate35;
-const schema18 = {"$id":"completionAct","title":"documents:kinds.completionAct","description":"Act of completed work (Didox 005, uz-edi.md §b.5). A line with a classifier package needs no measure; otherwise MeasureId is required. TotalSum = Count × Summa; TotalSumWithoutVat = Σ TotalSum; VatSum = TotalSumWithoutVat × VatRate / 100; TotalSum = TotalSumWithoutVat + VatSum.","type":"object","additionalProperties":false,"required":["ActDoc","ContractDoc","SellerTin","SellerName","BuyerTin","BuyerName","ProductList","HasVat","VatRate","VatSum","TotalSumWithoutVat","TotalSum"],"sellerNotBuyer":{"seller":"SellerTin","buyer":"BuyerTin"},"documentTotals":{"items":"ProductList/Products","sums":{"TotalSumWithoutVat":"TotalSum"}},"vatArithmetic":{"base":"TotalSumWithoutVat","rate":"VatRate","vatSum":"VatSum","total":"TotalSum","withoutVat":"WithoutVat"},"properties":{"ActDoc":{"type":"object","additionalProperties":false,"required":["ActNo","ActDate"],"properties":{"ActNo":{"type":"string","minLength":1,"maxLength":50,"title":"forms:act.ActNo"},"ActDate":{"$ref":"#/$defs/isoDate","title":"forms:act.ActDate"},"ActText":{"type":"string","maxLength":5000,"title":"forms:act.ActText"}},"title":"forms:act.ActDoc"},"ContractDoc":{"type":"object","additionalProperties":false,"required":["ContractNo","ContractDate"],"properties":{"ContractNo":{"type":"string","minLength":1,"maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"}},"title":"forms:act.ContractDoc"},"OrderNo":{"type":"string","maxLength":100,"title":"forms:act.OrderNo"},"SellerTin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:act.SellerTin"},"SellerName":{"type":"string","minLength":1,"maxLength":500,"title":"forms:act.SellerName"},"SellerBranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"SellerBranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"BuyerTin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:act.BuyerTin"},"BuyerName":{"type":"string","minLength":1,"maxLength":500,"title":"forms:act.BuyerName"},"BuyerBranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BuyerBranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"ProductList":{"type":"object","additionalProperties":false,"required":["Tin","Products"],"properties":{"Tin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:act.SellerTin"},"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","Count","Summa","TotalSum"],"requiredWithout":{"MeasureId":"PackageCode"},"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CatalogCode":{"$ref":"#/$defs/catalogCode","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"Name":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"PackageCode":{"type":"string","pattern":"^(\\d{1,20})?$","title":"forms:line.PackageCode"},"PackageName":{"type":"string","maxLength":300,"title":"forms:line.PackageName"},"MeasureId":{"type":"string","maxLength":20,"title":"forms:line.MeasureId"},"Count":{"$ref":"#/$defs/count","title":"forms:line.Count"},"Summa":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.Summa"},"TotalSum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.TotalSum"}}},"lineArithmetic":{"count":"Count","price":"Summa","deliverySum":"TotalSum"},"title":"forms:invoice.Products"}},"title":"forms:act.ProductList"},"HasVat":{"type":"boolean","title":"forms:act.HasVat"},"WithoutVat":{"type":"boolean","title":"forms:act.WithoutVat"},"VatRate":{"$ref":"#/$defs/vatRate","title":"forms:act.VatRate"},"VatSum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:act.VatSum"},"TotalSumWithoutVat":{"$ref":"#/$defs/money","minimum":0,"title":"forms:act.TotalSumWithoutVat"},"TotalSum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:act.TotalSum"}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]}}};
+export const validate = validate36;
+export default validate36;
+const schema19 = {"$id":"completionAct","title":"documents:kinds.completionAct","description":"Act of completed work (Didox 005, uz-edi.md §b.5). A line with a classifier package needs no measure; otherwise MeasureId is required. TotalSum = Count × Summa; TotalSumWithoutVat = Σ TotalSum; VatSum = TotalSumWithoutVat × VatRate / 100; TotalSum = TotalSumWithoutVat + VatSum.","type":"object","additionalProperties":false,"required":["ActDoc","ContractDoc","SellerTin","SellerName","BuyerTin","BuyerName","ProductList","HasVat","VatRate","VatSum","TotalSumWithoutVat","TotalSum"],"sellerNotBuyer":{"seller":"SellerTin","buyer":"BuyerTin"},"documentTotals":{"items":"ProductList/Products","sums":{"TotalSumWithoutVat":"TotalSum"}},"vatArithmetic":{"base":"TotalSumWithoutVat","rate":"VatRate","vatSum":"VatSum","total":"TotalSum","withoutVat":"WithoutVat"},"properties":{"ActDoc":{"type":"object","additionalProperties":false,"required":["ActNo","ActDate"],"properties":{"ActNo":{"type":"string","minLength":1,"maxLength":50,"title":"forms:act.ActNo"},"ActDate":{"$ref":"#/$defs/isoDate","title":"forms:act.ActDate"},"ActText":{"type":"string","maxLength":5000,"title":"forms:act.ActText"}},"title":"forms:act.ActDoc"},"ContractDoc":{"type":"object","additionalProperties":false,"required":["ContractNo","ContractDate"],"properties":{"ContractNo":{"type":"string","minLength":1,"maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"}},"title":"forms:act.ContractDoc"},"OrderNo":{"type":"string","maxLength":100,"title":"forms:act.OrderNo"},"SellerTin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:act.SellerTin"},"SellerName":{"type":"string","minLength":1,"maxLength":500,"title":"forms:act.SellerName"},"SellerBranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"SellerBranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"BuyerTin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:act.BuyerTin"},"BuyerName":{"type":"string","minLength":1,"maxLength":500,"title":"forms:act.BuyerName"},"BuyerBranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BuyerBranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"ProductList":{"type":"object","additionalProperties":false,"required":["Tin","Products"],"properties":{"Tin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:act.SellerTin"},"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","Count","Summa","TotalSum"],"requiredWithout":{"MeasureId":"PackageCode"},"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CatalogCode":{"$ref":"#/$defs/catalogCode","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"Name":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"PackageCode":{"type":"string","pattern":"^(\\d{1,20})?$","title":"forms:line.PackageCode"},"PackageName":{"type":"string","maxLength":300,"title":"forms:line.PackageName"},"MeasureId":{"type":"string","maxLength":20,"title":"forms:line.MeasureId"},"Count":{"$ref":"#/$defs/count","title":"forms:line.Count"},"Summa":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.Summa"},"TotalSum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.TotalSum"}}},"lineArithmetic":{"count":"Count","price":"Summa","deliverySum":"TotalSum"},"title":"forms:invoice.Products"}},"title":"forms:act.ProductList"},"HasVat":{"type":"boolean","title":"forms:act.HasVat"},"WithoutVat":{"type":"boolean","title":"forms:act.WithoutVat"},"VatRate":{"$ref":"#/$defs/vatRate","title":"forms:act.VatRate"},"VatSum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:act.VatSum"},"TotalSumWithoutVat":{"$ref":"#/$defs/money","minimum":0,"title":"forms:act.TotalSumWithoutVat"},"TotalSum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:act.TotalSum"}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = kw.ucs2length;
 const func35 = kw.requiredWithout;
@@ -14,15 +14,15 @@ const func37 = kw.lineArithmetic;
 const func39 = kw.documentTotals;
 const func41 = kw.sellerNotBuyer;
 const func43 = kw.vatArithmetic;
-const schema19 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
+const schema20 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
 const func6 = kw.isoDate;
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(func3(data) > 10){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema19,data};
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -39,7 +39,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.type,parentSchema:schema19,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.type,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -48,19 +48,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate36.errors = vErrors;
+validate37.errors = vErrors;
 return errors === 0;
 }
 
-const schema20 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
+const schema21 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
 const func14 = kw.pinflOrTin;
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(func3(data) > 14){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema20,data};
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -70,7 +70,7 @@ vErrors.push(err0);
 errors++;
 }
 if(func3(data) < 9){
-const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema20,data};
+const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -87,7 +87,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.type,parentSchema:schema20,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.type,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -96,19 +96,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate39.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
 
-const schema21 = {"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"};
+const schema22 = {"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"};
 const pattern0 = new RegExp("^\\d{17}$", "u");
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(!pattern0.test(data)){
-const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema21,data};
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -119,7 +119,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.type,parentSchema:schema21,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -128,19 +128,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate43.errors = vErrors;
+validate44.errors = vErrors;
 return errors === 0;
 }
 
-const schema22 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
+const schema23 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
 const func31 = kw.decimalPlaces;
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if((typeof data == "number") && (isFinite(data))){
 if(data > 999999999 || isNaN(data)){
-const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema22,data};
+const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -150,7 +150,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data <= 0 || isNaN(data)){
-const err1 = {instancePath,schemaPath:"#/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema22,data};
+const err1 = {instancePath,schemaPath:"#/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -167,7 +167,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema22.type,parentSchema:schema22,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema23.type,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -176,18 +176,18 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate45.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
 
-const schema23 = {"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2};
+const schema24 = {"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2};
 
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if((typeof data == "number") && (isFinite(data))){
 if(data > 9999999999999.99 || isNaN(data)){
-const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema23,data};
+const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -197,7 +197,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data < -9999999999999.99 || isNaN(data)){
-const err1 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema23,data};
+const err1 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -214,7 +214,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema23.type,parentSchema:schema23,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema24.type,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -223,17 +223,17 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate47.errors = vErrors;
+validate48.errors = vErrors;
 return errors === 0;
 }
 
-const schema24 = {"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]};
+const schema25 = {"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]};
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema24.type,parentSchema:schema24,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.type,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -243,7 +243,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((data === 0) || (data === 12)) || (data === 15)) || (data === 20))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema24.enum},message:"must be equal to one of the allowed values",schema:schema24.enum,parentSchema:schema24,data};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema25.enum},message:"must be equal to one of the allowed values",schema:schema25.enum,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -252,19 +252,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate50.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
 
 const pattern1 = new RegExp("^(\\d{1,20})?$", "u");
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="completionAct" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.ActDoc === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ActDoc"},message:"must have required property '"+"ActDoc"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ActDoc"},message:"must have required property '"+"ActDoc"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -274,7 +274,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.ContractDoc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -284,7 +284,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.SellerTin === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SellerTin"},message:"must have required property '"+"SellerTin"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SellerTin"},message:"must have required property '"+"SellerTin"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -294,7 +294,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.SellerName === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SellerName"},message:"must have required property '"+"SellerName"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SellerName"},message:"must have required property '"+"SellerName"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -304,7 +304,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.BuyerTin === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "BuyerTin"},message:"must have required property '"+"BuyerTin"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "BuyerTin"},message:"must have required property '"+"BuyerTin"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -314,7 +314,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.BuyerName === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "BuyerName"},message:"must have required property '"+"BuyerName"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "BuyerName"},message:"must have required property '"+"BuyerName"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -324,7 +324,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.ProductList === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ProductList"},message:"must have required property '"+"ProductList"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ProductList"},message:"must have required property '"+"ProductList"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -334,7 +334,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.HasVat === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasVat"},message:"must have required property '"+"HasVat"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasVat"},message:"must have required property '"+"HasVat"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -344,7 +344,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.VatRate === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatRate"},message:"must have required property '"+"VatRate"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatRate"},message:"must have required property '"+"VatRate"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -354,7 +354,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.VatSum === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatSum"},message:"must have required property '"+"VatSum"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatSum"},message:"must have required property '"+"VatSum"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -364,7 +364,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.TotalSumWithoutVat === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TotalSumWithoutVat"},message:"must have required property '"+"TotalSumWithoutVat"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TotalSumWithoutVat"},message:"must have required property '"+"TotalSumWithoutVat"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -374,7 +374,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.TotalSum === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TotalSum"},message:"must have required property '"+"TotalSum"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TotalSum"},message:"must have required property '"+"TotalSum"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -384,8 +384,8 @@ vErrors.push(err11);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema18.properties, key0))){
-const err12 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema18,data};
+if(!(func2.call(schema19.properties, key0))){
+const err12 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -399,7 +399,7 @@ if(data.ActDoc !== undefined){
 let data0 = data.ActDoc;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.ActNo === undefined){
-const err13 = {instancePath:instancePath+"/ActDoc",schemaPath:"#/properties/ActDoc/required",keyword:"required",params:{missingProperty: "ActNo"},message:"must have required property '"+"ActNo"+"'",schema:schema18.properties.ActDoc.required,parentSchema:schema18.properties.ActDoc,data:data0};
+const err13 = {instancePath:instancePath+"/ActDoc",schemaPath:"#/properties/ActDoc/required",keyword:"required",params:{missingProperty: "ActNo"},message:"must have required property '"+"ActNo"+"'",schema:schema19.properties.ActDoc.required,parentSchema:schema19.properties.ActDoc,data:data0};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -409,7 +409,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data0.ActDate === undefined){
-const err14 = {instancePath:instancePath+"/ActDoc",schemaPath:"#/properties/ActDoc/required",keyword:"required",params:{missingProperty: "ActDate"},message:"must have required property '"+"ActDate"+"'",schema:schema18.properties.ActDoc.required,parentSchema:schema18.properties.ActDoc,data:data0};
+const err14 = {instancePath:instancePath+"/ActDoc",schemaPath:"#/properties/ActDoc/required",keyword:"required",params:{missingProperty: "ActDate"},message:"must have required property '"+"ActDate"+"'",schema:schema19.properties.ActDoc.required,parentSchema:schema19.properties.ActDoc,data:data0};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -420,7 +420,7 @@ errors++;
 }
 for(const key1 in data0){
 if(!(((key1 === "ActNo") || (key1 === "ActDate")) || (key1 === "ActText"))){
-const err15 = {instancePath:instancePath+"/ActDoc",schemaPath:"#/properties/ActDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.ActDoc,data:data0};
+const err15 = {instancePath:instancePath+"/ActDoc",schemaPath:"#/properties/ActDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.ActDoc,data:data0};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -434,7 +434,7 @@ if(data0.ActNo !== undefined){
 let data1 = data0.ActNo;
 if(typeof data1 === "string"){
 if(func3(data1) > 50){
-const err16 = {instancePath:instancePath+"/ActDoc/ActNo",schemaPath:"#/properties/ActDoc/properties/ActNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.ActDoc.properties.ActNo,data:data1};
+const err16 = {instancePath:instancePath+"/ActDoc/ActNo",schemaPath:"#/properties/ActDoc/properties/ActNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.ActDoc.properties.ActNo,data:data1};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -444,7 +444,7 @@ vErrors.push(err16);
 errors++;
 }
 if(func3(data1) < 1){
-const err17 = {instancePath:instancePath+"/ActDoc/ActNo",schemaPath:"#/properties/ActDoc/properties/ActNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.ActDoc.properties.ActNo,data:data1};
+const err17 = {instancePath:instancePath+"/ActDoc/ActNo",schemaPath:"#/properties/ActDoc/properties/ActNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.ActDoc.properties.ActNo,data:data1};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -455,7 +455,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/ActDoc/ActNo",schemaPath:"#/properties/ActDoc/properties/ActNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ActDoc.properties.ActNo.type,parentSchema:schema18.properties.ActDoc.properties.ActNo,data:data1};
+const err18 = {instancePath:instancePath+"/ActDoc/ActNo",schemaPath:"#/properties/ActDoc/properties/ActNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ActDoc.properties.ActNo.type,parentSchema:schema19.properties.ActDoc.properties.ActNo,data:data1};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -466,8 +466,8 @@ errors++;
 }
 }
 if(data0.ActDate !== undefined){
-if(!(validate36.call(this, data0.ActDate, {instancePath:instancePath+"/ActDoc/ActDate",parentData:data0,parentDataProperty:"ActDate",rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate37.call(this, data0.ActDate, {instancePath:instancePath+"/ActDoc/ActDate",parentData:data0,parentDataProperty:"ActDate",rootData}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 }
@@ -475,7 +475,7 @@ if(data0.ActText !== undefined){
 let data3 = data0.ActText;
 if(typeof data3 === "string"){
 if(func3(data3) > 5000){
-const err19 = {instancePath:instancePath+"/ActDoc/ActText",schemaPath:"#/properties/ActDoc/properties/ActText/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters",schema:5000,parentSchema:schema18.properties.ActDoc.properties.ActText,data:data3};
+const err19 = {instancePath:instancePath+"/ActDoc/ActText",schemaPath:"#/properties/ActDoc/properties/ActText/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters",schema:5000,parentSchema:schema19.properties.ActDoc.properties.ActText,data:data3};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -486,7 +486,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/ActDoc/ActText",schemaPath:"#/properties/ActDoc/properties/ActText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ActDoc.properties.ActText.type,parentSchema:schema18.properties.ActDoc.properties.ActText,data:data3};
+const err20 = {instancePath:instancePath+"/ActDoc/ActText",schemaPath:"#/properties/ActDoc/properties/ActText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ActDoc.properties.ActText.type,parentSchema:schema19.properties.ActDoc.properties.ActText,data:data3};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -498,7 +498,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/ActDoc",schemaPath:"#/properties/ActDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.ActDoc.type,parentSchema:schema18.properties.ActDoc,data:data0};
+const err21 = {instancePath:instancePath+"/ActDoc",schemaPath:"#/properties/ActDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.ActDoc.type,parentSchema:schema19.properties.ActDoc,data:data0};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -512,7 +512,7 @@ if(data.ContractDoc !== undefined){
 let data4 = data.ContractDoc;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4.ContractNo === undefined){
-const err22 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema18.properties.ContractDoc.required,parentSchema:schema18.properties.ContractDoc,data:data4};
+const err22 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema19.properties.ContractDoc.required,parentSchema:schema19.properties.ContractDoc,data:data4};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -522,7 +522,7 @@ vErrors.push(err22);
 errors++;
 }
 if(data4.ContractDate === undefined){
-const err23 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema18.properties.ContractDoc.required,parentSchema:schema18.properties.ContractDoc,data:data4};
+const err23 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema19.properties.ContractDoc.required,parentSchema:schema19.properties.ContractDoc,data:data4};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -533,7 +533,7 @@ errors++;
 }
 for(const key2 in data4){
 if(!((key2 === "ContractNo") || (key2 === "ContractDate"))){
-const err24 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.ContractDoc,data:data4};
+const err24 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.ContractDoc,data:data4};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -547,7 +547,7 @@ if(data4.ContractNo !== undefined){
 let data5 = data4.ContractNo;
 if(typeof data5 === "string"){
 if(func3(data5) > 100){
-const err25 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema18.properties.ContractDoc.properties.ContractNo,data:data5};
+const err25 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema19.properties.ContractDoc.properties.ContractNo,data:data5};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -557,7 +557,7 @@ vErrors.push(err25);
 errors++;
 }
 if(func3(data5) < 1){
-const err26 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.ContractDoc.properties.ContractNo,data:data5};
+const err26 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.ContractDoc.properties.ContractNo,data:data5};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -568,7 +568,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema18.properties.ContractDoc.properties.ContractNo,data:data5};
+const err27 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema19.properties.ContractDoc.properties.ContractNo,data:data5};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -579,14 +579,14 @@ errors++;
 }
 }
 if(data4.ContractDate !== undefined){
-if(!(validate36.call(this, data4.ContractDate, {instancePath:instancePath+"/ContractDoc/ContractDate",parentData:data4,parentDataProperty:"ContractDate",rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate37.call(this, data4.ContractDate, {instancePath:instancePath+"/ContractDoc/ContractDate",parentData:data4,parentDataProperty:"ContractDate",rootData}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.ContractDoc.type,parentSchema:schema18.properties.ContractDoc,data:data4};
+const err28 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.ContractDoc.type,parentSchema:schema19.properties.ContractDoc,data:data4};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -600,7 +600,7 @@ if(data.OrderNo !== undefined){
 let data7 = data.OrderNo;
 if(typeof data7 === "string"){
 if(func3(data7) > 100){
-const err29 = {instancePath:instancePath+"/OrderNo",schemaPath:"#/properties/OrderNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema18.properties.OrderNo,data:data7};
+const err29 = {instancePath:instancePath+"/OrderNo",schemaPath:"#/properties/OrderNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema19.properties.OrderNo,data:data7};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -611,7 +611,7 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/OrderNo",schemaPath:"#/properties/OrderNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.OrderNo.type,parentSchema:schema18.properties.OrderNo,data:data7};
+const err30 = {instancePath:instancePath+"/OrderNo",schemaPath:"#/properties/OrderNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.OrderNo.type,parentSchema:schema19.properties.OrderNo,data:data7};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -622,8 +622,8 @@ errors++;
 }
 }
 if(data.SellerTin !== undefined){
-if(!(validate39.call(this, data.SellerTin, {instancePath:instancePath+"/SellerTin",parentData:data,parentDataProperty:"SellerTin",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate40.call(this, data.SellerTin, {instancePath:instancePath+"/SellerTin",parentData:data,parentDataProperty:"SellerTin",rootData}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
 errors = vErrors.length;
 }
 }
@@ -631,7 +631,7 @@ if(data.SellerName !== undefined){
 let data9 = data.SellerName;
 if(typeof data9 === "string"){
 if(func3(data9) > 500){
-const err31 = {instancePath:instancePath+"/SellerName",schemaPath:"#/properties/SellerName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.SellerName,data:data9};
+const err31 = {instancePath:instancePath+"/SellerName",schemaPath:"#/properties/SellerName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.SellerName,data:data9};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -641,7 +641,7 @@ vErrors.push(err31);
 errors++;
 }
 if(func3(data9) < 1){
-const err32 = {instancePath:instancePath+"/SellerName",schemaPath:"#/properties/SellerName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.SellerName,data:data9};
+const err32 = {instancePath:instancePath+"/SellerName",schemaPath:"#/properties/SellerName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.SellerName,data:data9};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -652,7 +652,7 @@ errors++;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/SellerName",schemaPath:"#/properties/SellerName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.SellerName.type,parentSchema:schema18.properties.SellerName,data:data9};
+const err33 = {instancePath:instancePath+"/SellerName",schemaPath:"#/properties/SellerName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.SellerName.type,parentSchema:schema19.properties.SellerName,data:data9};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -666,7 +666,7 @@ if(data.SellerBranchCode !== undefined){
 let data10 = data.SellerBranchCode;
 if(typeof data10 === "string"){
 if(func3(data10) > 50){
-const err34 = {instancePath:instancePath+"/SellerBranchCode",schemaPath:"#/properties/SellerBranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.SellerBranchCode,data:data10};
+const err34 = {instancePath:instancePath+"/SellerBranchCode",schemaPath:"#/properties/SellerBranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.SellerBranchCode,data:data10};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -677,7 +677,7 @@ errors++;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/SellerBranchCode",schemaPath:"#/properties/SellerBranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.SellerBranchCode.type,parentSchema:schema18.properties.SellerBranchCode,data:data10};
+const err35 = {instancePath:instancePath+"/SellerBranchCode",schemaPath:"#/properties/SellerBranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.SellerBranchCode.type,parentSchema:schema19.properties.SellerBranchCode,data:data10};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -691,7 +691,7 @@ if(data.SellerBranchName !== undefined){
 let data11 = data.SellerBranchName;
 if(typeof data11 === "string"){
 if(func3(data11) > 500){
-const err36 = {instancePath:instancePath+"/SellerBranchName",schemaPath:"#/properties/SellerBranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.SellerBranchName,data:data11};
+const err36 = {instancePath:instancePath+"/SellerBranchName",schemaPath:"#/properties/SellerBranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.SellerBranchName,data:data11};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -702,7 +702,7 @@ errors++;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/SellerBranchName",schemaPath:"#/properties/SellerBranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.SellerBranchName.type,parentSchema:schema18.properties.SellerBranchName,data:data11};
+const err37 = {instancePath:instancePath+"/SellerBranchName",schemaPath:"#/properties/SellerBranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.SellerBranchName.type,parentSchema:schema19.properties.SellerBranchName,data:data11};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -713,8 +713,8 @@ errors++;
 }
 }
 if(data.BuyerTin !== undefined){
-if(!(validate39.call(this, data.BuyerTin, {instancePath:instancePath+"/BuyerTin",parentData:data,parentDataProperty:"BuyerTin",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate40.call(this, data.BuyerTin, {instancePath:instancePath+"/BuyerTin",parentData:data,parentDataProperty:"BuyerTin",rootData}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
 errors = vErrors.length;
 }
 }
@@ -722,7 +722,7 @@ if(data.BuyerName !== undefined){
 let data13 = data.BuyerName;
 if(typeof data13 === "string"){
 if(func3(data13) > 500){
-const err38 = {instancePath:instancePath+"/BuyerName",schemaPath:"#/properties/BuyerName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.BuyerName,data:data13};
+const err38 = {instancePath:instancePath+"/BuyerName",schemaPath:"#/properties/BuyerName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.BuyerName,data:data13};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -732,7 +732,7 @@ vErrors.push(err38);
 errors++;
 }
 if(func3(data13) < 1){
-const err39 = {instancePath:instancePath+"/BuyerName",schemaPath:"#/properties/BuyerName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.BuyerName,data:data13};
+const err39 = {instancePath:instancePath+"/BuyerName",schemaPath:"#/properties/BuyerName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.BuyerName,data:data13};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -743,7 +743,7 @@ errors++;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/BuyerName",schemaPath:"#/properties/BuyerName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.BuyerName.type,parentSchema:schema18.properties.BuyerName,data:data13};
+const err40 = {instancePath:instancePath+"/BuyerName",schemaPath:"#/properties/BuyerName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.BuyerName.type,parentSchema:schema19.properties.BuyerName,data:data13};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -757,7 +757,7 @@ if(data.BuyerBranchCode !== undefined){
 let data14 = data.BuyerBranchCode;
 if(typeof data14 === "string"){
 if(func3(data14) > 50){
-const err41 = {instancePath:instancePath+"/BuyerBranchCode",schemaPath:"#/properties/BuyerBranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.BuyerBranchCode,data:data14};
+const err41 = {instancePath:instancePath+"/BuyerBranchCode",schemaPath:"#/properties/BuyerBranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.BuyerBranchCode,data:data14};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -768,7 +768,7 @@ errors++;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/BuyerBranchCode",schemaPath:"#/properties/BuyerBranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.BuyerBranchCode.type,parentSchema:schema18.properties.BuyerBranchCode,data:data14};
+const err42 = {instancePath:instancePath+"/BuyerBranchCode",schemaPath:"#/properties/BuyerBranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.BuyerBranchCode.type,parentSchema:schema19.properties.BuyerBranchCode,data:data14};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -782,7 +782,7 @@ if(data.BuyerBranchName !== undefined){
 let data15 = data.BuyerBranchName;
 if(typeof data15 === "string"){
 if(func3(data15) > 500){
-const err43 = {instancePath:instancePath+"/BuyerBranchName",schemaPath:"#/properties/BuyerBranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.BuyerBranchName,data:data15};
+const err43 = {instancePath:instancePath+"/BuyerBranchName",schemaPath:"#/properties/BuyerBranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.BuyerBranchName,data:data15};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -793,7 +793,7 @@ errors++;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/BuyerBranchName",schemaPath:"#/properties/BuyerBranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.BuyerBranchName.type,parentSchema:schema18.properties.BuyerBranchName,data:data15};
+const err44 = {instancePath:instancePath+"/BuyerBranchName",schemaPath:"#/properties/BuyerBranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.BuyerBranchName.type,parentSchema:schema19.properties.BuyerBranchName,data:data15};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -807,7 +807,7 @@ if(data.ProductList !== undefined){
 let data16 = data.ProductList;
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if(data16.Tin === undefined){
-const err45 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Tin"},message:"must have required property '"+"Tin"+"'",schema:schema18.properties.ProductList.required,parentSchema:schema18.properties.ProductList,data:data16};
+const err45 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Tin"},message:"must have required property '"+"Tin"+"'",schema:schema19.properties.ProductList.required,parentSchema:schema19.properties.ProductList,data:data16};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -817,7 +817,7 @@ vErrors.push(err45);
 errors++;
 }
 if(data16.Products === undefined){
-const err46 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema18.properties.ProductList.required,parentSchema:schema18.properties.ProductList,data:data16};
+const err46 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema19.properties.ProductList.required,parentSchema:schema19.properties.ProductList,data:data16};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -828,7 +828,7 @@ errors++;
 }
 for(const key3 in data16){
 if(!((key3 === "Tin") || (key3 === "Products"))){
-const err47 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.ProductList,data:data16};
+const err47 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.ProductList,data:data16};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -839,8 +839,8 @@ errors++;
 }
 }
 if(data16.Tin !== undefined){
-if(!(validate39.call(this, data16.Tin, {instancePath:instancePath+"/ProductList/Tin",parentData:data16,parentDataProperty:"Tin",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate40.call(this, data16.Tin, {instancePath:instancePath+"/ProductList/Tin",parentData:data16,parentDataProperty:"Tin",rootData}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
 errors = vErrors.length;
 }
 }
@@ -848,7 +848,7 @@ if(data16.Products !== undefined){
 let data18 = data16.Products;
 if(Array.isArray(data18)){
 if(data18.length > 10000){
-const err48 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema18.properties.ProductList.properties.Products,data:data18};
+const err48 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema19.properties.ProductList.properties.Products,data:data18};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -858,7 +858,7 @@ vErrors.push(err48);
 errors++;
 }
 if(data18.length < 1){
-const err49 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema18.properties.ProductList.properties.Products,data:data18};
+const err49 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema19.properties.ProductList.properties.Products,data:data18};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -872,7 +872,7 @@ for(let i0=0; i0<len0; i0++){
 let data19 = data18[i0];
 if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
 if(data19.OrdNo === undefined){
-const err50 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema18.properties.ProductList.properties.Products.items.required,parentSchema:schema18.properties.ProductList.properties.Products.items,data:data19};
+const err50 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema19.properties.ProductList.properties.Products.items.required,parentSchema:schema19.properties.ProductList.properties.Products.items,data:data19};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -882,7 +882,7 @@ vErrors.push(err50);
 errors++;
 }
 if(data19.CatalogCode === undefined){
-const err51 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema18.properties.ProductList.properties.Products.items.required,parentSchema:schema18.properties.ProductList.properties.Products.items,data:data19};
+const err51 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema19.properties.ProductList.properties.Products.items.required,parentSchema:schema19.properties.ProductList.properties.Products.items,data:data19};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -892,7 +892,7 @@ vErrors.push(err51);
 errors++;
 }
 if(data19.CatalogName === undefined){
-const err52 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema18.properties.ProductList.properties.Products.items.required,parentSchema:schema18.properties.ProductList.properties.Products.items,data:data19};
+const err52 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema19.properties.ProductList.properties.Products.items.required,parentSchema:schema19.properties.ProductList.properties.Products.items,data:data19};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -902,7 +902,7 @@ vErrors.push(err52);
 errors++;
 }
 if(data19.Name === undefined){
-const err53 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema18.properties.ProductList.properties.Products.items.required,parentSchema:schema18.properties.ProductList.properties.Products.items,data:data19};
+const err53 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema19.properties.ProductList.properties.Products.items.required,parentSchema:schema19.properties.ProductList.properties.Products.items,data:data19};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -912,7 +912,7 @@ vErrors.push(err53);
 errors++;
 }
 if(data19.Count === undefined){
-const err54 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema18.properties.ProductList.properties.Products.items.required,parentSchema:schema18.properties.ProductList.properties.Products.items,data:data19};
+const err54 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema19.properties.ProductList.properties.Products.items.required,parentSchema:schema19.properties.ProductList.properties.Products.items,data:data19};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -922,7 +922,7 @@ vErrors.push(err54);
 errors++;
 }
 if(data19.Summa === undefined){
-const err55 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "Summa"},message:"must have required property '"+"Summa"+"'",schema:schema18.properties.ProductList.properties.Products.items.required,parentSchema:schema18.properties.ProductList.properties.Products.items,data:data19};
+const err55 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "Summa"},message:"must have required property '"+"Summa"+"'",schema:schema19.properties.ProductList.properties.Products.items.required,parentSchema:schema19.properties.ProductList.properties.Products.items,data:data19};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -932,7 +932,7 @@ vErrors.push(err55);
 errors++;
 }
 if(data19.TotalSum === undefined){
-const err56 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "TotalSum"},message:"must have required property '"+"TotalSum"+"'",schema:schema18.properties.ProductList.properties.Products.items.required,parentSchema:schema18.properties.ProductList.properties.Products.items,data:data19};
+const err56 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "TotalSum"},message:"must have required property '"+"TotalSum"+"'",schema:schema19.properties.ProductList.properties.Products.items.required,parentSchema:schema19.properties.ProductList.properties.Products.items,data:data19};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -942,8 +942,8 @@ vErrors.push(err56);
 errors++;
 }
 for(const key4 in data19){
-if(!(func2.call(schema18.properties.ProductList.properties.Products.items.properties, key4))){
-const err57 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.ProductList.properties.Products.items,data:data19};
+if(!(func2.call(schema19.properties.ProductList.properties.Products.items.properties, key4))){
+const err57 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.ProductList.properties.Products.items,data:data19};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -956,7 +956,7 @@ errors++;
 if(data19.OrdNo !== undefined){
 let data20 = data19.OrdNo;
 if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-const err58 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/OrdNo",schemaPath:"#/properties/ProductList/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.ProductList.properties.Products.items.properties.OrdNo.type,parentSchema:schema18.properties.ProductList.properties.Products.items.properties.OrdNo,data:data20};
+const err58 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/OrdNo",schemaPath:"#/properties/ProductList/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.ProductList.properties.Products.items.properties.OrdNo.type,parentSchema:schema19.properties.ProductList.properties.Products.items.properties.OrdNo,data:data20};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -967,7 +967,7 @@ errors++;
 }
 if((typeof data20 == "number") && (isFinite(data20))){
 if(data20 < 1 || isNaN(data20)){
-const err59 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/OrdNo",schemaPath:"#/properties/ProductList/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema18.properties.ProductList.properties.Products.items.properties.OrdNo,data:data20};
+const err59 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/OrdNo",schemaPath:"#/properties/ProductList/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema19.properties.ProductList.properties.Products.items.properties.OrdNo,data:data20};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -979,8 +979,8 @@ errors++;
 }
 }
 if(data19.CatalogCode !== undefined){
-if(!(validate43.call(this, data19.CatalogCode, {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogCode",parentData:data19,parentDataProperty:"CatalogCode",rootData}))){
-vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+if(!(validate44.call(this, data19.CatalogCode, {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogCode",parentData:data19,parentDataProperty:"CatalogCode",rootData}))){
+vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
 }
 }
@@ -988,7 +988,7 @@ if(data19.CatalogName !== undefined){
 let data22 = data19.CatalogName;
 if(typeof data22 === "string"){
 if(func3(data22) > 1000){
-const err60 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema18.properties.ProductList.properties.Products.items.properties.CatalogName,data:data22};
+const err60 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema19.properties.ProductList.properties.Products.items.properties.CatalogName,data:data22};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -998,7 +998,7 @@ vErrors.push(err60);
 errors++;
 }
 if(func3(data22) < 1){
-const err61 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.ProductList.properties.Products.items.properties.CatalogName,data:data22};
+const err61 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.ProductList.properties.Products.items.properties.CatalogName,data:data22};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -1009,7 +1009,7 @@ errors++;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ProductList.properties.Products.items.properties.CatalogName.type,parentSchema:schema18.properties.ProductList.properties.Products.items.properties.CatalogName,data:data22};
+const err62 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ProductList.properties.Products.items.properties.CatalogName.type,parentSchema:schema19.properties.ProductList.properties.Products.items.properties.CatalogName,data:data22};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -1023,7 +1023,7 @@ if(data19.Name !== undefined){
 let data23 = data19.Name;
 if(typeof data23 === "string"){
 if(func3(data23) > 1000){
-const err63 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Name",schemaPath:"#/properties/ProductList/properties/Products/items/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema18.properties.ProductList.properties.Products.items.properties.Name,data:data23};
+const err63 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Name",schemaPath:"#/properties/ProductList/properties/Products/items/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema19.properties.ProductList.properties.Products.items.properties.Name,data:data23};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -1033,7 +1033,7 @@ vErrors.push(err63);
 errors++;
 }
 if(func3(data23) < 1){
-const err64 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Name",schemaPath:"#/properties/ProductList/properties/Products/items/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.ProductList.properties.Products.items.properties.Name,data:data23};
+const err64 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Name",schemaPath:"#/properties/ProductList/properties/Products/items/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.ProductList.properties.Products.items.properties.Name,data:data23};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1044,7 +1044,7 @@ errors++;
 }
 }
 else {
-const err65 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Name",schemaPath:"#/properties/ProductList/properties/Products/items/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ProductList.properties.Products.items.properties.Name.type,parentSchema:schema18.properties.ProductList.properties.Products.items.properties.Name,data:data23};
+const err65 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Name",schemaPath:"#/properties/ProductList/properties/Products/items/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ProductList.properties.Products.items.properties.Name.type,parentSchema:schema19.properties.ProductList.properties.Products.items.properties.Name,data:data23};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1058,7 +1058,7 @@ if(data19.PackageCode !== undefined){
 let data24 = data19.PackageCode;
 if(typeof data24 === "string"){
 if(!pattern1.test(data24)){
-const err66 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/PackageCode",schemaPath:"#/properties/ProductList/properties/Products/items/properties/PackageCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{1,20})?$"},message:"must match pattern \""+"^(\\d{1,20})?$"+"\"",schema:"^(\\d{1,20})?$",parentSchema:schema18.properties.ProductList.properties.Products.items.properties.PackageCode,data:data24};
+const err66 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/PackageCode",schemaPath:"#/properties/ProductList/properties/Products/items/properties/PackageCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{1,20})?$"},message:"must match pattern \""+"^(\\d{1,20})?$"+"\"",schema:"^(\\d{1,20})?$",parentSchema:schema19.properties.ProductList.properties.Products.items.properties.PackageCode,data:data24};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1069,7 +1069,7 @@ errors++;
 }
 }
 else {
-const err67 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/PackageCode",schemaPath:"#/properties/ProductList/properties/Products/items/properties/PackageCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ProductList.properties.Products.items.properties.PackageCode.type,parentSchema:schema18.properties.ProductList.properties.Products.items.properties.PackageCode,data:data24};
+const err67 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/PackageCode",schemaPath:"#/properties/ProductList/properties/Products/items/properties/PackageCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ProductList.properties.Products.items.properties.PackageCode.type,parentSchema:schema19.properties.ProductList.properties.Products.items.properties.PackageCode,data:data24};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1083,7 +1083,7 @@ if(data19.PackageName !== undefined){
 let data25 = data19.PackageName;
 if(typeof data25 === "string"){
 if(func3(data25) > 300){
-const err68 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/PackageName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema18.properties.ProductList.properties.Products.items.properties.PackageName,data:data25};
+const err68 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/PackageName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema19.properties.ProductList.properties.Products.items.properties.PackageName,data:data25};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1094,7 +1094,7 @@ errors++;
 }
 }
 else {
-const err69 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/PackageName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ProductList.properties.Products.items.properties.PackageName.type,parentSchema:schema18.properties.ProductList.properties.Products.items.properties.PackageName,data:data25};
+const err69 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/PackageName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ProductList.properties.Products.items.properties.PackageName.type,parentSchema:schema19.properties.ProductList.properties.Products.items.properties.PackageName,data:data25};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1108,7 +1108,7 @@ if(data19.MeasureId !== undefined){
 let data26 = data19.MeasureId;
 if(typeof data26 === "string"){
 if(func3(data26) > 20){
-const err70 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/MeasureId",schemaPath:"#/properties/ProductList/properties/Products/items/properties/MeasureId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema18.properties.ProductList.properties.Products.items.properties.MeasureId,data:data26};
+const err70 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/MeasureId",schemaPath:"#/properties/ProductList/properties/Products/items/properties/MeasureId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema19.properties.ProductList.properties.Products.items.properties.MeasureId,data:data26};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1119,7 +1119,7 @@ errors++;
 }
 }
 else {
-const err71 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/MeasureId",schemaPath:"#/properties/ProductList/properties/Products/items/properties/MeasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ProductList.properties.Products.items.properties.MeasureId.type,parentSchema:schema18.properties.ProductList.properties.Products.items.properties.MeasureId,data:data26};
+const err71 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/MeasureId",schemaPath:"#/properties/ProductList/properties/Products/items/properties/MeasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ProductList.properties.Products.items.properties.MeasureId.type,parentSchema:schema19.properties.ProductList.properties.Products.items.properties.MeasureId,data:data26};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1130,20 +1130,20 @@ errors++;
 }
 }
 if(data19.Count !== undefined){
-if(!(validate45.call(this, data19.Count, {instancePath:instancePath+"/ProductList/Products/" + i0+"/Count",parentData:data19,parentDataProperty:"Count",rootData}))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+if(!(validate46.call(this, data19.Count, {instancePath:instancePath+"/ProductList/Products/" + i0+"/Count",parentData:data19,parentDataProperty:"Count",rootData}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 }
 if(data19.Summa !== undefined){
 let data28 = data19.Summa;
-if(!(validate47.call(this, data28, {instancePath:instancePath+"/ProductList/Products/" + i0+"/Summa",parentData:data19,parentDataProperty:"Summa",rootData}))){
-vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+if(!(validate48.call(this, data28, {instancePath:instancePath+"/ProductList/Products/" + i0+"/Summa",parentData:data19,parentDataProperty:"Summa",rootData}))){
+vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
 errors = vErrors.length;
 }
 if((typeof data28 == "number") && (isFinite(data28))){
 if(data28 < 0 || isNaN(data28)){
-const err72 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Summa",schemaPath:"#/properties/ProductList/properties/Products/items/properties/Summa/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.ProductList.properties.Products.items.properties.Summa,data:data28};
+const err72 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Summa",schemaPath:"#/properties/ProductList/properties/Products/items/properties/Summa/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.ProductList.properties.Products.items.properties.Summa,data:data28};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1156,13 +1156,13 @@ errors++;
 }
 if(data19.TotalSum !== undefined){
 let data29 = data19.TotalSum;
-if(!(validate47.call(this, data29, {instancePath:instancePath+"/ProductList/Products/" + i0+"/TotalSum",parentData:data19,parentDataProperty:"TotalSum",rootData}))){
-vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+if(!(validate48.call(this, data29, {instancePath:instancePath+"/ProductList/Products/" + i0+"/TotalSum",parentData:data19,parentDataProperty:"TotalSum",rootData}))){
+vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
 errors = vErrors.length;
 }
 if((typeof data29 == "number") && (isFinite(data29))){
 if(data29 < 0 || isNaN(data29)){
-const err73 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/TotalSum",schemaPath:"#/properties/ProductList/properties/Products/items/properties/TotalSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.ProductList.properties.Products.items.properties.TotalSum,data:data29};
+const err73 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/TotalSum",schemaPath:"#/properties/ProductList/properties/Products/items/properties/TotalSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.ProductList.properties.Products.items.properties.TotalSum,data:data29};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1173,7 +1173,7 @@ errors++;
 }
 }
 }
-const issues0 = func35(data19, schema18.properties.ProductList.properties.Products.items.requiredWithout, rootData, this, instancePath + "/ProductList/Products/" + i0);
+const issues0 = func35(data19, schema19.properties.ProductList.properties.Products.items.requiredWithout, rootData, this, instancePath + "/ProductList/Products/" + i0);
 if(issues0 !== null){
 const kwErrors0 = func7(issues0, instancePath + "/ProductList/Products/" + i0, "#/properties/ProductList/properties/Products/items/requiredWithout", "requiredWithout");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
@@ -1181,7 +1181,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err74 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.ProductList.properties.Products.items.type,parentSchema:schema18.properties.ProductList.properties.Products.items,data:data19};
+const err74 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.ProductList.properties.Products.items.type,parentSchema:schema19.properties.ProductList.properties.Products.items,data:data19};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1191,7 +1191,7 @@ vErrors.push(err74);
 errors++;
 }
 }
-const issues1 = func37(data18, schema18.properties.ProductList.properties.Products.lineArithmetic, rootData, this, instancePath + "/ProductList/Products");
+const issues1 = func37(data18, schema19.properties.ProductList.properties.Products.lineArithmetic, rootData, this, instancePath + "/ProductList/Products");
 if(issues1 !== null){
 const kwErrors1 = func7(issues1, instancePath + "/ProductList/Products", "#/properties/ProductList/properties/Products/lineArithmetic", "lineArithmetic");
 vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
@@ -1199,7 +1199,7 @@ errors = errors + kwErrors1.length;
 }
 }
 else {
-const err75 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.ProductList.properties.Products.type,parentSchema:schema18.properties.ProductList.properties.Products,data:data18};
+const err75 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.ProductList.properties.Products.type,parentSchema:schema19.properties.ProductList.properties.Products,data:data18};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1211,7 +1211,7 @@ errors++;
 }
 }
 else {
-const err76 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.ProductList.type,parentSchema:schema18.properties.ProductList,data:data16};
+const err76 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.ProductList.type,parentSchema:schema19.properties.ProductList,data:data16};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1224,7 +1224,7 @@ errors++;
 if(data.HasVat !== undefined){
 let data30 = data.HasVat;
 if(typeof data30 !== "boolean"){
-const err77 = {instancePath:instancePath+"/HasVat",schemaPath:"#/properties/HasVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.HasVat.type,parentSchema:schema18.properties.HasVat,data:data30};
+const err77 = {instancePath:instancePath+"/HasVat",schemaPath:"#/properties/HasVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.HasVat.type,parentSchema:schema19.properties.HasVat,data:data30};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1237,7 +1237,7 @@ errors++;
 if(data.WithoutVat !== undefined){
 let data31 = data.WithoutVat;
 if(typeof data31 !== "boolean"){
-const err78 = {instancePath:instancePath+"/WithoutVat",schemaPath:"#/properties/WithoutVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.WithoutVat.type,parentSchema:schema18.properties.WithoutVat,data:data31};
+const err78 = {instancePath:instancePath+"/WithoutVat",schemaPath:"#/properties/WithoutVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.WithoutVat.type,parentSchema:schema19.properties.WithoutVat,data:data31};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1248,20 +1248,20 @@ errors++;
 }
 }
 if(data.VatRate !== undefined){
-if(!(validate50.call(this, data.VatRate, {instancePath:instancePath+"/VatRate",parentData:data,parentDataProperty:"VatRate",rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate51.call(this, data.VatRate, {instancePath:instancePath+"/VatRate",parentData:data,parentDataProperty:"VatRate",rootData}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
 errors = vErrors.length;
 }
 }
 if(data.VatSum !== undefined){
 let data33 = data.VatSum;
-if(!(validate47.call(this, data33, {instancePath:instancePath+"/VatSum",parentData:data,parentDataProperty:"VatSum",rootData}))){
-vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+if(!(validate48.call(this, data33, {instancePath:instancePath+"/VatSum",parentData:data,parentDataProperty:"VatSum",rootData}))){
+vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
 errors = vErrors.length;
 }
 if((typeof data33 == "number") && (isFinite(data33))){
 if(data33 < 0 || isNaN(data33)){
-const err79 = {instancePath:instancePath+"/VatSum",schemaPath:"#/properties/VatSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.VatSum,data:data33};
+const err79 = {instancePath:instancePath+"/VatSum",schemaPath:"#/properties/VatSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.VatSum,data:data33};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1274,13 +1274,13 @@ errors++;
 }
 if(data.TotalSumWithoutVat !== undefined){
 let data34 = data.TotalSumWithoutVat;
-if(!(validate47.call(this, data34, {instancePath:instancePath+"/TotalSumWithoutVat",parentData:data,parentDataProperty:"TotalSumWithoutVat",rootData}))){
-vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+if(!(validate48.call(this, data34, {instancePath:instancePath+"/TotalSumWithoutVat",parentData:data,parentDataProperty:"TotalSumWithoutVat",rootData}))){
+vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
 errors = vErrors.length;
 }
 if((typeof data34 == "number") && (isFinite(data34))){
 if(data34 < 0 || isNaN(data34)){
-const err80 = {instancePath:instancePath+"/TotalSumWithoutVat",schemaPath:"#/properties/TotalSumWithoutVat/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.TotalSumWithoutVat,data:data34};
+const err80 = {instancePath:instancePath+"/TotalSumWithoutVat",schemaPath:"#/properties/TotalSumWithoutVat/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.TotalSumWithoutVat,data:data34};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1293,13 +1293,13 @@ errors++;
 }
 if(data.TotalSum !== undefined){
 let data35 = data.TotalSum;
-if(!(validate47.call(this, data35, {instancePath:instancePath+"/TotalSum",parentData:data,parentDataProperty:"TotalSum",rootData}))){
-vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+if(!(validate48.call(this, data35, {instancePath:instancePath+"/TotalSum",parentData:data,parentDataProperty:"TotalSum",rootData}))){
+vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
 errors = vErrors.length;
 }
 if((typeof data35 == "number") && (isFinite(data35))){
 if(data35 < 0 || isNaN(data35)){
-const err81 = {instancePath:instancePath+"/TotalSum",schemaPath:"#/properties/TotalSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.TotalSum,data:data35};
+const err81 = {instancePath:instancePath+"/TotalSum",schemaPath:"#/properties/TotalSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.TotalSum,data:data35};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1310,19 +1310,19 @@ errors++;
 }
 }
 }
-const issues2 = func39(data, schema18.documentTotals, rootData, this, instancePath + "");
+const issues2 = func39(data, schema19.documentTotals, rootData, this, instancePath + "");
 if(issues2 !== null){
 const kwErrors2 = func7(issues2, instancePath + "", "#/documentTotals", "documentTotals");
 vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
 errors = errors + kwErrors2.length;
 }
-const issues3 = func41(data, schema18.sellerNotBuyer, rootData, this, instancePath + "");
+const issues3 = func41(data, schema19.sellerNotBuyer, rootData, this, instancePath + "");
 if(issues3 !== null){
 const kwErrors3 = func7(issues3, instancePath + "", "#/sellerNotBuyer", "sellerNotBuyer");
 vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
 errors = errors + kwErrors3.length;
 }
-const issues4 = func43(data, schema18.vatArithmetic, rootData, this, instancePath + "");
+const issues4 = func43(data, schema19.vatArithmetic, rootData, this, instancePath + "");
 if(issues4 !== null){
 const kwErrors4 = func7(issues4, instancePath + "", "#/vatArithmetic", "vatArithmetic");
 vErrors = vErrors === null ? kwErrors4 : vErrors.concat(kwErrors4);
@@ -1330,7 +1330,7 @@ errors = errors + kwErrors4.length;
 }
 }
 else {
-const err82 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
+const err82 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1339,7 +1339,7 @@ vErrors.push(err82);
 }
 errors++;
 }
-validate35.errors = vErrors;
+validate36.errors = vErrors;
 return errors === 0;
 }
 

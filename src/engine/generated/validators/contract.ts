@@ -3,26 +3,27 @@
 /* eslint-disable */
 import * as kw from '../../keywords/functions';
 "use strict";
-export const validate = validate35;
-export default validate35;
-const schema18 = {"$id":"contract","title":"documents:kinds.contract","description":"Contract registered with the tax authority (Didox 007 \"Договор НК\", uz-edi.md §b.6): owner, one or more clients, numbered parts and optional product lines shaped like ESF lines.","type":"object","additionalProperties":false,"required":["ContractId","ContractDoc","Owner","Clients","Parts","Products","HasVat"],"properties":{"ContractId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:empowerment.EmpowermentId"},"ContractDoc":{"type":"object","additionalProperties":false,"required":["ContractName","ContractNo","ContractDate","ContractExpireDate","ContractPlace"],"properties":{"ContractName":{"type":"string","minLength":1,"maxLength":500,"title":"forms:contract.ContractName"},"ContractNo":{"type":"string","minLength":1,"maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"},"ContractExpireDate":{"$ref":"#/$defs/isoDate","title":"forms:contract.ContractExpireDate"},"ContractPlace":{"type":"string","minLength":1,"maxLength":300,"title":"forms:contract.ContractPlace"}},"title":"forms:contract.ContractDoc"},"Owner":{"type":"object","additionalProperties":false,"required":["Tin","Name"],"properties":{"Tin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:party.TinOrPinfl"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"FizTin":{"$ref":"#/$defs/pinfl","title":"forms:contract.FizTin"},"Fio":{"type":"string","maxLength":300,"title":"forms:contract.Fio"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"WorkPhone":{"$ref":"#/$defs/phone","title":"forms:party.WorkPhone"},"Mobile":{"$ref":"#/$defs/phone","title":"forms:party.Mobile"},"Oked":{"type":"string","maxLength":10,"title":"forms:party.Oked"},"Account":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:party.Account"},"BankId":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:party.BankId"}},"title":"forms:contract.Owner"},"Clients":{"type":"array","minItems":1,"maxItems":50,"items":{"type":"object","additionalProperties":false,"required":["Tin","Name"],"properties":{"Tin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:party.TinOrPinfl"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"FizTin":{"$ref":"#/$defs/pinfl","title":"forms:contract.FizTin"},"Fio":{"type":"string","maxLength":300,"title":"forms:contract.Fio"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"WorkPhone":{"$ref":"#/$defs/phone","title":"forms:party.WorkPhone"},"Mobile":{"$ref":"#/$defs/phone","title":"forms:party.Mobile"},"Oked":{"type":"string","maxLength":10,"title":"forms:party.Oked"},"Account":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:party.Account"},"BankId":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:party.BankId"}}},"title":"forms:contract.Clients"},"Parts":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","Title","Body"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"Title":{"type":"string","minLength":1,"maxLength":500,"title":"forms:contract.PartTitle"},"Body":{"type":"string","minLength":1,"maxLength":20000,"title":"forms:contract.PartBody"}}},"title":"forms:contract.Parts"},"Products":{"type":"array","maxItems":10000,"items":{"$ref":"#/$defs/productLine"},"title":"forms:invoice.Products","lineArithmetic":{"count":"Count","price":"Summa","deliverySum":"DeliverySum","vatRate":"VatRate","vatSum":"VatSum","total":"DeliverySumWithVat","withoutVat":"WithoutVat"},"vatRateForDate":{"date":"ContractDoc/ContractDate","rate":"VatRate","withoutVat":"WithoutVat"}},"HasVat":{"type":"boolean","title":"forms:contract.HasVat"}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"marks":{"description":"Marking codes of a marked product line: product type and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"phone":{"description":"Phone number in international form (+998 90 123 45 67); parsed by libphonenumber-js.","type":"string","maxLength":250,"phoneNumber":true},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"productLine":{"description":"An invoice (ESF) product line, national field names of uz-edi.md §b.1 plus the spec §3 extras (ShortName, WeightBrutto/WeightNetto in tons). Barcode may hold several barcodes separated by commas. The line is marked when Marks is not null. MeasureId is kept for acts and legacy payloads; operators forbid it in ESF, so leave it out there. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat","Origin"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"CatalogCode":{"title":"forms:line.CatalogCode","$ref":"#/$defs/catalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"ShortName":{"title":"forms:line.ShortName","type":"string","maxLength":200},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"Serial":{"title":"forms:line.Serial","type":"string","maxLength":200},"MeasureId":{"title":"forms:line.MeasureId","type":["string","null"],"maxLength":20},"PackageCode":{"title":"forms:line.PackageCode","$ref":"#/$defs/packageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"title":"forms:line.Count","$ref":"#/$defs/count"},"Summa":{"title":"forms:line.Summa","$ref":"#/$defs/money"},"DeliverySum":{"title":"forms:line.DeliverySum","$ref":"#/$defs/money"},"ExciseRate":{"title":"forms:line.ExciseRate","$ref":"#/$defs/money","minimum":0},"ExciseSum":{"title":"forms:line.ExciseSum","$ref":"#/$defs/money","minimum":0},"VatRate":{"title":"forms:line.VatRate","$ref":"#/$defs/vatRate"},"VatSum":{"title":"forms:line.VatSum","$ref":"#/$defs/money"},"DeliverySumWithVat":{"title":"forms:line.DeliverySumWithVat","$ref":"#/$defs/money"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"LgotaId":{"title":"forms:line.LgotaId","type":["integer","null"]},"LgotaName":{"title":"forms:line.LgotaName","type":["string","null"],"maxLength":2000},"LgotaType":{"title":"forms:line.LgotaType","type":["integer","null"],"enum":[1,2,null]},"LgotaVatSum":{"title":"forms:line.LgotaVatSum","$ref":"#/$defs/money","minimum":0},"CommittentName":{"title":"forms:line.CommittentName","type":"string","maxLength":500},"CommittentTin":{"title":"forms:line.CommittentTin","type":"string","maxLength":14,"pinflOrTin":true},"CommittentVatRegCode":{"title":"forms:line.CommittentVatRegCode","type":"string","pattern":"^(\\d{12})?$"},"CommittentVatRegStatus":{"title":"forms:line.CommittentVatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]},"WarehouseId":{"title":"forms:line.WarehouseId","type":["integer","null"]},"WeightBrutto":{"title":"forms:line.WeightBrutto","type":"number","minimum":0,"decimalPlaces":6},"WeightNetto":{"title":"forms:line.WeightNetto","type":"number","minimum":0,"decimalPlaces":6},"Marks":{"title":"forms:line.Marks","$ref":"#/$defs/marks"},"ExchangeInfo":{"title":"forms:line.ExchangeInfo","type":["object","null"],"additionalProperties":false,"minProperties":1,"properties":{"PlanPositionId":{"title":"forms:line.PlanPositionId","type":"string","maxLength":100},"ProductCode":{"title":"forms:line.ProductCode","type":"string","maxLength":100},"ProductProperties":{"title":"forms:line.ProductProperties","type":"string","maxLength":2000}}}}},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]}}};
+export const validate = validate36;
+export default validate36;
+const schema19 = {"$id":"contract","title":"documents:kinds.contract","description":"Contract registered with the tax authority (Didox 007 \"Договор НК\", uz-edi.md §b.6): owner, one or more clients, numbered parts and optional product lines shaped like ESF lines.","type":"object","additionalProperties":false,"required":["ContractId","ContractDoc","Owner","Clients","Parts","Products","HasVat"],"properties":{"ContractId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:empowerment.EmpowermentId"},"ContractDoc":{"type":"object","additionalProperties":false,"required":["ContractName","ContractNo","ContractDate","ContractExpireDate","ContractPlace"],"dateOrder":{"from":"ContractDate","to":"ContractExpireDate"},"properties":{"ContractName":{"type":"string","minLength":1,"maxLength":500,"title":"forms:contract.ContractName"},"ContractNo":{"type":"string","minLength":1,"maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"},"ContractExpireDate":{"$ref":"#/$defs/isoDate","title":"forms:contract.ContractExpireDate"},"ContractPlace":{"type":"string","minLength":1,"maxLength":300,"title":"forms:contract.ContractPlace"}},"title":"forms:contract.ContractDoc"},"Owner":{"type":"object","additionalProperties":false,"required":["Tin","Name"],"properties":{"Tin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:party.TinOrPinfl"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"FizTin":{"$ref":"#/$defs/pinfl","title":"forms:contract.FizTin"},"Fio":{"type":"string","maxLength":300,"title":"forms:contract.Fio"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"WorkPhone":{"$ref":"#/$defs/phone","title":"forms:party.WorkPhone"},"Mobile":{"$ref":"#/$defs/phone","title":"forms:party.Mobile"},"Oked":{"type":"string","maxLength":10,"title":"forms:party.Oked"},"Account":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:party.Account"},"BankId":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:party.BankId"}},"title":"forms:contract.Owner"},"Clients":{"type":"array","minItems":1,"maxItems":50,"items":{"type":"object","additionalProperties":false,"required":["Tin","Name"],"properties":{"Tin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:party.TinOrPinfl"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"FizTin":{"$ref":"#/$defs/pinfl","title":"forms:contract.FizTin"},"Fio":{"type":"string","maxLength":300,"title":"forms:contract.Fio"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"WorkPhone":{"$ref":"#/$defs/phone","title":"forms:party.WorkPhone"},"Mobile":{"$ref":"#/$defs/phone","title":"forms:party.Mobile"},"Oked":{"type":"string","maxLength":10,"title":"forms:party.Oked"},"Account":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:party.Account"},"BankId":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:party.BankId"}}},"title":"forms:contract.Clients"},"Parts":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","Title","Body"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"Title":{"type":"string","minLength":1,"maxLength":500,"title":"forms:contract.PartTitle"},"Body":{"type":"string","minLength":1,"maxLength":20000,"title":"forms:contract.PartBody"}}},"title":"forms:contract.Parts"},"Products":{"type":"array","maxItems":10000,"items":{"$ref":"#/$defs/productLine"},"title":"forms:invoice.Products","lineArithmetic":{"count":"Count","price":"Summa","deliverySum":"DeliverySum","vatRate":"VatRate","vatSum":"VatSum","total":"DeliverySumWithVat","withoutVat":"WithoutVat"},"vatRateForDate":{"date":"ContractDoc/ContractDate","rate":"VatRate","withoutVat":"WithoutVat"}},"HasVat":{"type":"boolean","title":"forms:contract.HasVat"}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"marks":{"description":"Marking codes of a marked product line: product type and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"phone":{"description":"Phone number in international form (+998 90 123 45 67); parsed by libphonenumber-js.","type":"string","maxLength":250,"phoneNumber":true},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"productLine":{"description":"An invoice (ESF) product line, national field names of uz-edi.md §b.1 plus the spec §3 extras (ShortName, WeightBrutto/WeightNetto in tons). Barcode may hold several barcodes separated by commas. The line is marked when Marks is not null. MeasureId is kept for acts and legacy payloads; operators forbid it in ESF, so leave it out there. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat","Origin"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"CatalogCode":{"title":"forms:line.CatalogCode","$ref":"#/$defs/catalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"ShortName":{"title":"forms:line.ShortName","type":"string","maxLength":200},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"Serial":{"title":"forms:line.Serial","type":"string","maxLength":200},"MeasureId":{"title":"forms:line.MeasureId","type":["string","null"],"maxLength":20},"PackageCode":{"title":"forms:line.PackageCode","$ref":"#/$defs/packageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"title":"forms:line.Count","$ref":"#/$defs/count"},"Summa":{"title":"forms:line.Summa","$ref":"#/$defs/money"},"DeliverySum":{"title":"forms:line.DeliverySum","$ref":"#/$defs/money"},"ExciseRate":{"title":"forms:line.ExciseRate","$ref":"#/$defs/money","minimum":0},"ExciseSum":{"title":"forms:line.ExciseSum","$ref":"#/$defs/money","minimum":0},"VatRate":{"title":"forms:line.VatRate","$ref":"#/$defs/vatRate"},"VatSum":{"title":"forms:line.VatSum","$ref":"#/$defs/money"},"DeliverySumWithVat":{"title":"forms:line.DeliverySumWithVat","$ref":"#/$defs/money"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"LgotaId":{"title":"forms:line.LgotaId","type":["integer","null"]},"LgotaName":{"title":"forms:line.LgotaName","type":["string","null"],"maxLength":2000},"LgotaType":{"title":"forms:line.LgotaType","type":["integer","null"],"enum":[1,2,null]},"LgotaVatSum":{"title":"forms:line.LgotaVatSum","$ref":"#/$defs/money","minimum":0},"CommittentName":{"title":"forms:line.CommittentName","type":"string","maxLength":500},"CommittentTin":{"title":"forms:line.CommittentTin","type":"string","maxLength":14,"pinflOrTin":true},"CommittentVatRegCode":{"title":"forms:line.CommittentVatRegCode","type":"string","pattern":"^(\\d{12})?$"},"CommittentVatRegStatus":{"title":"forms:line.CommittentVatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]},"WarehouseId":{"title":"forms:line.WarehouseId","type":["integer","null"]},"WeightBrutto":{"title":"forms:line.WeightBrutto","type":"number","minimum":0,"decimalPlaces":6},"WeightNetto":{"title":"forms:line.WeightNetto","type":"number","minimum":0,"decimalPlaces":6},"Marks":{"title":"forms:line.Marks","$ref":"#/$defs/marks"},"ExchangeInfo":{"title":"forms:line.ExchangeInfo","type":["object","null"],"additionalProperties":false,"minProperties":1,"properties":{"PlanPositionId":{"title":"forms:line.PlanPositionId","type":"string","maxLength":100},"ProductCode":{"title":"forms:line.ProductCode","type":"string","maxLength":100},"ProductProperties":{"title":"forms:line.ProductProperties","type":"string","maxLength":2000}}}}},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]}}};
 const pattern0 = new RegExp("^[0-9a-fA-F]{24}$", "u");
 const pattern1 = new RegExp("^(\\d{20}|\\d{27})?$", "u");
 const pattern2 = new RegExp("^(\\d{5})?$", "u");
 const func2 = kw.ucs2length;
-const func11 = Object.prototype.hasOwnProperty;
-const func74 = kw.lineArithmetic;
+const func11 = kw.dateOrder;
 const func8 = kw.toErrors;
-const func76 = kw.vatRateForDate;
-const schema19 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
+const func13 = Object.prototype.hasOwnProperty;
+const func76 = kw.lineArithmetic;
+const func78 = kw.vatRateForDate;
+const schema20 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
 const func7 = kw.isoDate;
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(func2(data) > 10){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema19,data};
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -39,7 +40,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.type,parentSchema:schema19,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.type,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -48,62 +49,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate36.errors = vErrors;
+validate37.errors = vErrors;
 return errors === 0;
 }
 
-const schema20 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
-const func14 = kw.pinflOrTin;
+const schema21 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
+const func16 = kw.pinflOrTin;
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data === "string"){
-if(func2(data) > 14){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema20,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(func2(data) < 9){
-const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema20,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-const issues0 = func14(data, true, rootData, this, instancePath + "");
-if(issues0 !== null){
-const kwErrors0 = func8(issues0, instancePath + "", "#/pinflOrTin", "pinflOrTin");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.type,parentSchema:schema20,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate39.errors = vErrors;
-return errors === 0;
-}
-
-const schema21 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
-const func21 = kw.pinfl;
-
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
@@ -117,15 +70,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-const issues0 = func21(data, true, rootData, this, instancePath + "");
-if(issues0 !== null){
-const kwErrors0 = func8(issues0, instancePath + "", "#/pinfl", "pinfl");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.type,parentSchema:schema21,data};
+if(func2(data) < 9){
+const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -134,19 +80,36 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate41.errors = vErrors;
+const issues0 = func16(data, true, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func8(issues0, instancePath + "", "#/pinflOrTin", "pinflOrTin");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate40.errors = vErrors;
 return errors === 0;
 }
 
-const schema22 = {"description":"Phone number in international form (+998 90 123 45 67); parsed by libphonenumber-js.","type":"string","maxLength":250,"phoneNumber":true};
-const func26 = kw.phoneNumber;
+const schema22 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
+const func23 = kw.pinfl;
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(func2(data) > 250){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 250},message:"must NOT have more than 250 characters",schema:250,parentSchema:schema22,data};
+if(func2(data) > 14){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -155,9 +118,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-const issues0 = func26(data, true, rootData, this, instancePath + "");
+const issues0 = func23(data, true, rootData, this, instancePath + "");
 if(issues0 !== null){
-const kwErrors0 = func8(issues0, instancePath + "", "#/phoneNumber", "phoneNumber");
+const kwErrors0 = func8(issues0, instancePath + "", "#/pinfl", "pinfl");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
 errors = errors + kwErrors0.length;
 }
@@ -172,21 +135,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate43.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
 
-const schema23 = {"description":"An invoice (ESF) product line, national field names of uz-edi.md §b.1 plus the spec §3 extras (ShortName, WeightBrutto/WeightNetto in tons). Barcode may hold several barcodes separated by commas. The line is marked when Marks is not null. MeasureId is kept for acts and legacy payloads; operators forbid it in ESF, so leave it out there. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat","Origin"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"CatalogCode":{"title":"forms:line.CatalogCode","$ref":"#/$defs/catalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"ShortName":{"title":"forms:line.ShortName","type":"string","maxLength":200},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"Serial":{"title":"forms:line.Serial","type":"string","maxLength":200},"MeasureId":{"title":"forms:line.MeasureId","type":["string","null"],"maxLength":20},"PackageCode":{"title":"forms:line.PackageCode","$ref":"#/$defs/packageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"title":"forms:line.Count","$ref":"#/$defs/count"},"Summa":{"title":"forms:line.Summa","$ref":"#/$defs/money"},"DeliverySum":{"title":"forms:line.DeliverySum","$ref":"#/$defs/money"},"ExciseRate":{"title":"forms:line.ExciseRate","$ref":"#/$defs/money","minimum":0},"ExciseSum":{"title":"forms:line.ExciseSum","$ref":"#/$defs/money","minimum":0},"VatRate":{"title":"forms:line.VatRate","$ref":"#/$defs/vatRate"},"VatSum":{"title":"forms:line.VatSum","$ref":"#/$defs/money"},"DeliverySumWithVat":{"title":"forms:line.DeliverySumWithVat","$ref":"#/$defs/money"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"LgotaId":{"title":"forms:line.LgotaId","type":["integer","null"]},"LgotaName":{"title":"forms:line.LgotaName","type":["string","null"],"maxLength":2000},"LgotaType":{"title":"forms:line.LgotaType","type":["integer","null"],"enum":[1,2,null]},"LgotaVatSum":{"title":"forms:line.LgotaVatSum","$ref":"#/$defs/money","minimum":0},"CommittentName":{"title":"forms:line.CommittentName","type":"string","maxLength":500},"CommittentTin":{"title":"forms:line.CommittentTin","type":"string","maxLength":14,"pinflOrTin":true},"CommittentVatRegCode":{"title":"forms:line.CommittentVatRegCode","type":"string","pattern":"^(\\d{12})?$"},"CommittentVatRegStatus":{"title":"forms:line.CommittentVatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]},"WarehouseId":{"title":"forms:line.WarehouseId","type":["integer","null"]},"WeightBrutto":{"title":"forms:line.WeightBrutto","type":"number","minimum":0,"decimalPlaces":6},"WeightNetto":{"title":"forms:line.WeightNetto","type":"number","minimum":0,"decimalPlaces":6},"Marks":{"title":"forms:line.Marks","$ref":"#/$defs/marks"},"ExchangeInfo":{"title":"forms:line.ExchangeInfo","type":["object","null"],"additionalProperties":false,"minProperties":1,"properties":{"PlanPositionId":{"title":"forms:line.PlanPositionId","type":"string","maxLength":100},"ProductCode":{"title":"forms:line.ProductCode","type":"string","maxLength":100},"ProductProperties":{"title":"forms:line.ProductProperties","type":"string","maxLength":2000}}}}};
-const func52 = kw.decimalPlaces;
-const schema24 = {"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"};
-const pattern5 = new RegExp("^\\d{17}$", "u");
+const schema23 = {"description":"Phone number in international form (+998 90 123 45 67); parsed by libphonenumber-js.","type":"string","maxLength":250,"phoneNumber":true};
+const func28 = kw.phoneNumber;
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(!pattern5.test(data)){
-const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema24,data};
+if(func2(data) > 250){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 250},message:"must NOT have more than 250 characters",schema:250,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -195,9 +156,15 @@ vErrors.push(err0);
 }
 errors++;
 }
+const issues0 = func28(data, true, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func8(issues0, instancePath + "", "#/phoneNumber", "phoneNumber");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -206,19 +173,21 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate51.errors = vErrors;
+validate44.errors = vErrors;
 return errors === 0;
 }
 
-const schema25 = {"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"};
-const pattern6 = new RegExp("^\\d{1,20}$", "u");
+const schema24 = {"description":"An invoice (ESF) product line, national field names of uz-edi.md §b.1 plus the spec §3 extras (ShortName, WeightBrutto/WeightNetto in tons). Barcode may hold several barcodes separated by commas. The line is marked when Marks is not null. MeasureId is kept for acts and legacy payloads; operators forbid it in ESF, so leave it out there. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat","Origin"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"CatalogCode":{"title":"forms:line.CatalogCode","$ref":"#/$defs/catalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"ShortName":{"title":"forms:line.ShortName","type":"string","maxLength":200},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"Serial":{"title":"forms:line.Serial","type":"string","maxLength":200},"MeasureId":{"title":"forms:line.MeasureId","type":["string","null"],"maxLength":20},"PackageCode":{"title":"forms:line.PackageCode","$ref":"#/$defs/packageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"title":"forms:line.Count","$ref":"#/$defs/count"},"Summa":{"title":"forms:line.Summa","$ref":"#/$defs/money"},"DeliverySum":{"title":"forms:line.DeliverySum","$ref":"#/$defs/money"},"ExciseRate":{"title":"forms:line.ExciseRate","$ref":"#/$defs/money","minimum":0},"ExciseSum":{"title":"forms:line.ExciseSum","$ref":"#/$defs/money","minimum":0},"VatRate":{"title":"forms:line.VatRate","$ref":"#/$defs/vatRate"},"VatSum":{"title":"forms:line.VatSum","$ref":"#/$defs/money"},"DeliverySumWithVat":{"title":"forms:line.DeliverySumWithVat","$ref":"#/$defs/money"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"LgotaId":{"title":"forms:line.LgotaId","type":["integer","null"]},"LgotaName":{"title":"forms:line.LgotaName","type":["string","null"],"maxLength":2000},"LgotaType":{"title":"forms:line.LgotaType","type":["integer","null"],"enum":[1,2,null]},"LgotaVatSum":{"title":"forms:line.LgotaVatSum","$ref":"#/$defs/money","minimum":0},"CommittentName":{"title":"forms:line.CommittentName","type":"string","maxLength":500},"CommittentTin":{"title":"forms:line.CommittentTin","type":"string","maxLength":14,"pinflOrTin":true},"CommittentVatRegCode":{"title":"forms:line.CommittentVatRegCode","type":"string","pattern":"^(\\d{12})?$"},"CommittentVatRegStatus":{"title":"forms:line.CommittentVatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]},"WarehouseId":{"title":"forms:line.WarehouseId","type":["integer","null"]},"WeightBrutto":{"title":"forms:line.WeightBrutto","type":"number","minimum":0,"decimalPlaces":6},"WeightNetto":{"title":"forms:line.WeightNetto","type":"number","minimum":0,"decimalPlaces":6},"Marks":{"title":"forms:line.Marks","$ref":"#/$defs/marks"},"ExchangeInfo":{"title":"forms:line.ExchangeInfo","type":["object","null"],"additionalProperties":false,"minProperties":1,"properties":{"PlanPositionId":{"title":"forms:line.PlanPositionId","type":"string","maxLength":100},"ProductCode":{"title":"forms:line.ProductCode","type":"string","maxLength":100},"ProductProperties":{"title":"forms:line.ProductProperties","type":"string","maxLength":2000}}}}};
+const func54 = kw.decimalPlaces;
+const schema25 = {"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"};
+const pattern5 = new RegExp("^\\d{17}$", "u");
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(!pattern6.test(data)){
-const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema25,data};
+if(!pattern5.test(data)){
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -238,18 +207,50 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate53.errors = vErrors;
+validate52.errors = vErrors;
 return errors === 0;
 }
 
-const schema26 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
+const schema26 = {"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"};
+const pattern6 = new RegExp("^\\d{1,20}$", "u");
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(!pattern6.test(data)){
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema26,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.type,parentSchema:schema26,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate54.errors = vErrors;
+return errors === 0;
+}
+
+const schema27 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
+
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if((typeof data == "number") && (isFinite(data))){
 if(data > 999999999 || isNaN(data)){
-const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema26,data};
+const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -259,7 +260,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data <= 0 || isNaN(data)){
-const err1 = {instancePath,schemaPath:"#/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema26,data};
+const err1 = {instancePath,schemaPath:"#/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -268,54 +269,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-const issues0 = func52(data, 6, rootData, this, instancePath + "");
-if(issues0 !== null){
-const kwErrors0 = func8(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.type,parentSchema:schema26,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate55.errors = vErrors;
-return errors === 0;
-}
-
-const schema27 = {"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2};
-
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if((typeof data == "number") && (isFinite(data))){
-if(data > 9999999999999.99 || isNaN(data)){
-const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema27,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data < -9999999999999.99 || isNaN(data)){
-const err1 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema27,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-const issues0 = func52(data, 2, rootData, this, instancePath + "");
+const issues0 = func54(data, 6, rootData, this, instancePath + "");
 if(issues0 !== null){
 const kwErrors0 = func8(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
@@ -332,17 +286,64 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate57.errors = vErrors;
+validate56.errors = vErrors;
 return errors === 0;
 }
 
-const schema28 = {"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]};
+const schema28 = {"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2};
 
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if((typeof data == "number") && (isFinite(data))){
+if(data > 9999999999999.99 || isNaN(data)){
+const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema28,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data < -9999999999999.99 || isNaN(data)){
+const err1 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema28,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const issues0 = func54(data, 2, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func8(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema28.type,parentSchema:schema28,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate58.errors = vErrors;
+return errors === 0;
+}
+
+const schema29 = {"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]};
+
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema28.type,parentSchema:schema28,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema29.type,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -352,7 +353,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((data === 0) || (data === 12)) || (data === 15)) || (data === 20))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema28.enum},message:"must be equal to one of the allowed values",schema:schema28.enum,parentSchema:schema28,data};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema29.enum},message:"must be equal to one of the allowed values",schema:schema29.enum,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -361,17 +362,17 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate62.errors = vErrors;
+validate63.errors = vErrors;
 return errors === 0;
 }
 
-const schema29 = {"description":"Marking codes of a marked product line: product type and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}};
+const schema30 = {"description":"Marking codes of a marked product line: product type and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}};
 
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (data !== null)){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema29.type},message:"must be object,null",schema:schema29.type,parentSchema:schema29,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema30.type},message:"must be object,null",schema:schema30.type,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -382,7 +383,7 @@ errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(Object.keys(data).length < 1){
-const err1 = {instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema29,data};
+const err1 = {instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -392,7 +393,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.ProductType === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ProductType"},message:"must have required property '"+"ProductType"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ProductType"},message:"must have required property '"+"ProductType"+"'",schema:schema30.required,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -403,7 +404,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "ProductType") || (key0 === "KIZ")) || (key0 === "NomUpak")) || (key0 === "IdentTransUpak"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema29,data};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -416,7 +417,7 @@ errors++;
 if(data.ProductType !== undefined){
 let data0 = data.ProductType;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err4 = {instancePath:instancePath+"/ProductType",schemaPath:"#/properties/ProductType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema29.properties.ProductType.type,parentSchema:schema29.properties.ProductType,data:data0};
+const err4 = {instancePath:instancePath+"/ProductType",schemaPath:"#/properties/ProductType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.ProductType.type,parentSchema:schema30.properties.ProductType,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -426,7 +427,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!((((((data0 === 1) || (data0 === 2)) || (data0 === 3)) || (data0 === 4)) || (data0 === 5)) || (data0 === 6))){
-const err5 = {instancePath:instancePath+"/ProductType",schemaPath:"#/properties/ProductType/enum",keyword:"enum",params:{allowedValues: schema29.properties.ProductType.enum},message:"must be equal to one of the allowed values",schema:schema29.properties.ProductType.enum,parentSchema:schema29.properties.ProductType,data:data0};
+const err5 = {instancePath:instancePath+"/ProductType",schemaPath:"#/properties/ProductType/enum",keyword:"enum",params:{allowedValues: schema30.properties.ProductType.enum},message:"must be equal to one of the allowed values",schema:schema30.properties.ProductType.enum,parentSchema:schema30.properties.ProductType,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -440,7 +441,7 @@ if(data.KIZ !== undefined){
 let data1 = data.KIZ;
 if(Array.isArray(data1)){
 if(data1.length > 10000){
-const err6 = {instancePath:instancePath+"/KIZ",schemaPath:"#/properties/KIZ/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema29.properties.KIZ,data:data1};
+const err6 = {instancePath:instancePath+"/KIZ",schemaPath:"#/properties/KIZ/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema30.properties.KIZ,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -454,7 +455,7 @@ for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 if(typeof data2 === "string"){
 if(func2(data2) > 200){
-const err7 = {instancePath:instancePath+"/KIZ/" + i0,schemaPath:"#/properties/KIZ/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema29.properties.KIZ.items,data:data2};
+const err7 = {instancePath:instancePath+"/KIZ/" + i0,schemaPath:"#/properties/KIZ/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema30.properties.KIZ.items,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -464,7 +465,7 @@ vErrors.push(err7);
 errors++;
 }
 if(func2(data2) < 1){
-const err8 = {instancePath:instancePath+"/KIZ/" + i0,schemaPath:"#/properties/KIZ/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema29.properties.KIZ.items,data:data2};
+const err8 = {instancePath:instancePath+"/KIZ/" + i0,schemaPath:"#/properties/KIZ/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema30.properties.KIZ.items,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -475,7 +476,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/KIZ/" + i0,schemaPath:"#/properties/KIZ/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.KIZ.items.type,parentSchema:schema29.properties.KIZ.items,data:data2};
+const err9 = {instancePath:instancePath+"/KIZ/" + i0,schemaPath:"#/properties/KIZ/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.KIZ.items.type,parentSchema:schema30.properties.KIZ.items,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -487,7 +488,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/KIZ",schemaPath:"#/properties/KIZ/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema29.properties.KIZ.type,parentSchema:schema29.properties.KIZ,data:data1};
+const err10 = {instancePath:instancePath+"/KIZ",schemaPath:"#/properties/KIZ/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema30.properties.KIZ.type,parentSchema:schema30.properties.KIZ,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -501,7 +502,7 @@ if(data.NomUpak !== undefined){
 let data3 = data.NomUpak;
 if(Array.isArray(data3)){
 if(data3.length > 10000){
-const err11 = {instancePath:instancePath+"/NomUpak",schemaPath:"#/properties/NomUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema29.properties.NomUpak,data:data3};
+const err11 = {instancePath:instancePath+"/NomUpak",schemaPath:"#/properties/NomUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema30.properties.NomUpak,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -515,7 +516,7 @@ for(let i1=0; i1<len1; i1++){
 let data4 = data3[i1];
 if(typeof data4 === "string"){
 if(func2(data4) > 200){
-const err12 = {instancePath:instancePath+"/NomUpak/" + i1,schemaPath:"#/properties/NomUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema29.properties.NomUpak.items,data:data4};
+const err12 = {instancePath:instancePath+"/NomUpak/" + i1,schemaPath:"#/properties/NomUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema30.properties.NomUpak.items,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -525,7 +526,7 @@ vErrors.push(err12);
 errors++;
 }
 if(func2(data4) < 1){
-const err13 = {instancePath:instancePath+"/NomUpak/" + i1,schemaPath:"#/properties/NomUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema29.properties.NomUpak.items,data:data4};
+const err13 = {instancePath:instancePath+"/NomUpak/" + i1,schemaPath:"#/properties/NomUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema30.properties.NomUpak.items,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -536,7 +537,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/NomUpak/" + i1,schemaPath:"#/properties/NomUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.NomUpak.items.type,parentSchema:schema29.properties.NomUpak.items,data:data4};
+const err14 = {instancePath:instancePath+"/NomUpak/" + i1,schemaPath:"#/properties/NomUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.NomUpak.items.type,parentSchema:schema30.properties.NomUpak.items,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -548,7 +549,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/NomUpak",schemaPath:"#/properties/NomUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema29.properties.NomUpak.type,parentSchema:schema29.properties.NomUpak,data:data3};
+const err15 = {instancePath:instancePath+"/NomUpak",schemaPath:"#/properties/NomUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema30.properties.NomUpak.type,parentSchema:schema30.properties.NomUpak,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -562,7 +563,7 @@ if(data.IdentTransUpak !== undefined){
 let data5 = data.IdentTransUpak;
 if(Array.isArray(data5)){
 if(data5.length > 10000){
-const err16 = {instancePath:instancePath+"/IdentTransUpak",schemaPath:"#/properties/IdentTransUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema29.properties.IdentTransUpak,data:data5};
+const err16 = {instancePath:instancePath+"/IdentTransUpak",schemaPath:"#/properties/IdentTransUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema30.properties.IdentTransUpak,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -576,7 +577,7 @@ for(let i2=0; i2<len2; i2++){
 let data6 = data5[i2];
 if(typeof data6 === "string"){
 if(func2(data6) > 200){
-const err17 = {instancePath:instancePath+"/IdentTransUpak/" + i2,schemaPath:"#/properties/IdentTransUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema29.properties.IdentTransUpak.items,data:data6};
+const err17 = {instancePath:instancePath+"/IdentTransUpak/" + i2,schemaPath:"#/properties/IdentTransUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema30.properties.IdentTransUpak.items,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -586,7 +587,7 @@ vErrors.push(err17);
 errors++;
 }
 if(func2(data6) < 1){
-const err18 = {instancePath:instancePath+"/IdentTransUpak/" + i2,schemaPath:"#/properties/IdentTransUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema29.properties.IdentTransUpak.items,data:data6};
+const err18 = {instancePath:instancePath+"/IdentTransUpak/" + i2,schemaPath:"#/properties/IdentTransUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema30.properties.IdentTransUpak.items,data:data6};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -597,7 +598,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/IdentTransUpak/" + i2,schemaPath:"#/properties/IdentTransUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.IdentTransUpak.items.type,parentSchema:schema29.properties.IdentTransUpak.items,data:data6};
+const err19 = {instancePath:instancePath+"/IdentTransUpak/" + i2,schemaPath:"#/properties/IdentTransUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.IdentTransUpak.items.type,parentSchema:schema30.properties.IdentTransUpak.items,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -609,7 +610,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/IdentTransUpak",schemaPath:"#/properties/IdentTransUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema29.properties.IdentTransUpak.type,parentSchema:schema29.properties.IdentTransUpak,data:data5};
+const err20 = {instancePath:instancePath+"/IdentTransUpak",schemaPath:"#/properties/IdentTransUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema30.properties.IdentTransUpak.type,parentSchema:schema30.properties.IdentTransUpak,data:data5};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -620,18 +621,18 @@ errors++;
 }
 }
 }
-validate67.errors = vErrors;
+validate68.errors = vErrors;
 return errors === 0;
 }
 
 const pattern7 = new RegExp("^(\\d{12})?$", "u");
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.OrdNo === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -641,7 +642,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.CatalogCode === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -651,7 +652,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.CatalogName === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -661,7 +662,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.Name === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -671,7 +672,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.PackageCode === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -681,7 +682,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.PackageName === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -691,7 +692,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.Count === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -701,7 +702,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.Summa === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Summa"},message:"must have required property '"+"Summa"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Summa"},message:"must have required property '"+"Summa"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -711,7 +712,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.DeliverySum === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -721,7 +722,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.VatRate === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatRate"},message:"must have required property '"+"VatRate"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatRate"},message:"must have required property '"+"VatRate"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -731,7 +732,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.VatSum === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatSum"},message:"must have required property '"+"VatSum"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatSum"},message:"must have required property '"+"VatSum"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -741,7 +742,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.DeliverySumWithVat === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySumWithVat"},message:"must have required property '"+"DeliverySumWithVat"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySumWithVat"},message:"must have required property '"+"DeliverySumWithVat"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -751,7 +752,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.WithoutVat === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WithoutVat"},message:"must have required property '"+"WithoutVat"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WithoutVat"},message:"must have required property '"+"WithoutVat"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -761,7 +762,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.Origin === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Origin"},message:"must have required property '"+"Origin"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Origin"},message:"must have required property '"+"Origin"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -771,8 +772,8 @@ vErrors.push(err13);
 errors++;
 }
 for(const key0 in data){
-if(!(func11.call(schema23.properties, key0))){
-const err14 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema23,data};
+if(!(func13.call(schema24.properties, key0))){
+const err14 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -785,7 +786,7 @@ errors++;
 if(data.OrdNo !== undefined){
 let data0 = data.OrdNo;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err15 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.OrdNo.type,parentSchema:schema23.properties.OrdNo,data:data0};
+const err15 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema24.properties.OrdNo.type,parentSchema:schema24.properties.OrdNo,data:data0};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -796,7 +797,7 @@ errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
-const err16 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema23.properties.OrdNo,data:data0};
+const err16 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema24.properties.OrdNo,data:data0};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -808,8 +809,8 @@ errors++;
 }
 }
 if(data.CatalogCode !== undefined){
-if(!(validate51.call(this, data.CatalogCode, {instancePath:instancePath+"/CatalogCode",parentData:data,parentDataProperty:"CatalogCode",rootData}))){
-vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+if(!(validate52.call(this, data.CatalogCode, {instancePath:instancePath+"/CatalogCode",parentData:data,parentDataProperty:"CatalogCode",rootData}))){
+vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
 errors = vErrors.length;
 }
 }
@@ -817,7 +818,7 @@ if(data.CatalogName !== undefined){
 let data2 = data.CatalogName;
 if(typeof data2 === "string"){
 if(func2(data2) > 1000){
-const err17 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema23.properties.CatalogName,data:data2};
+const err17 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema24.properties.CatalogName,data:data2};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -827,7 +828,7 @@ vErrors.push(err17);
 errors++;
 }
 if(func2(data2) < 1){
-const err18 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.CatalogName,data:data2};
+const err18 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.CatalogName,data:data2};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -838,7 +839,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.CatalogName.type,parentSchema:schema23.properties.CatalogName,data:data2};
+const err19 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.CatalogName.type,parentSchema:schema24.properties.CatalogName,data:data2};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -852,7 +853,7 @@ if(data.Name !== undefined){
 let data3 = data.Name;
 if(typeof data3 === "string"){
 if(func2(data3) > 1000){
-const err20 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema23.properties.Name,data:data3};
+const err20 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema24.properties.Name,data:data3};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -862,7 +863,7 @@ vErrors.push(err20);
 errors++;
 }
 if(func2(data3) < 1){
-const err21 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Name,data:data3};
+const err21 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.Name,data:data3};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -873,7 +874,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Name.type,parentSchema:schema23.properties.Name,data:data3};
+const err22 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.Name.type,parentSchema:schema24.properties.Name,data:data3};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -887,7 +888,7 @@ if(data.ShortName !== undefined){
 let data4 = data.ShortName;
 if(typeof data4 === "string"){
 if(func2(data4) > 200){
-const err23 = {instancePath:instancePath+"/ShortName",schemaPath:"#/properties/ShortName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema23.properties.ShortName,data:data4};
+const err23 = {instancePath:instancePath+"/ShortName",schemaPath:"#/properties/ShortName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema24.properties.ShortName,data:data4};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -898,7 +899,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/ShortName",schemaPath:"#/properties/ShortName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ShortName.type,parentSchema:schema23.properties.ShortName,data:data4};
+const err24 = {instancePath:instancePath+"/ShortName",schemaPath:"#/properties/ShortName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.ShortName.type,parentSchema:schema24.properties.ShortName,data:data4};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -912,7 +913,7 @@ if(data.Barcode !== undefined){
 let data5 = data.Barcode;
 if(typeof data5 === "string"){
 if(func2(data5) > 1000){
-const err25 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema23.properties.Barcode,data:data5};
+const err25 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema24.properties.Barcode,data:data5};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -923,7 +924,7 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Barcode.type,parentSchema:schema23.properties.Barcode,data:data5};
+const err26 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.Barcode.type,parentSchema:schema24.properties.Barcode,data:data5};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -937,7 +938,7 @@ if(data.Serial !== undefined){
 let data6 = data.Serial;
 if(typeof data6 === "string"){
 if(func2(data6) > 200){
-const err27 = {instancePath:instancePath+"/Serial",schemaPath:"#/properties/Serial/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema23.properties.Serial,data:data6};
+const err27 = {instancePath:instancePath+"/Serial",schemaPath:"#/properties/Serial/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema24.properties.Serial,data:data6};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -948,7 +949,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/Serial",schemaPath:"#/properties/Serial/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Serial.type,parentSchema:schema23.properties.Serial,data:data6};
+const err28 = {instancePath:instancePath+"/Serial",schemaPath:"#/properties/Serial/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.Serial.type,parentSchema:schema24.properties.Serial,data:data6};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -961,7 +962,7 @@ errors++;
 if(data.MeasureId !== undefined){
 let data7 = data.MeasureId;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err29 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/type",keyword:"type",params:{type: schema23.properties.MeasureId.type},message:"must be string,null",schema:schema23.properties.MeasureId.type,parentSchema:schema23.properties.MeasureId,data:data7};
+const err29 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/type",keyword:"type",params:{type: schema24.properties.MeasureId.type},message:"must be string,null",schema:schema24.properties.MeasureId.type,parentSchema:schema24.properties.MeasureId,data:data7};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -972,7 +973,7 @@ errors++;
 }
 if(typeof data7 === "string"){
 if(func2(data7) > 20){
-const err30 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema23.properties.MeasureId,data:data7};
+const err30 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema24.properties.MeasureId,data:data7};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -984,8 +985,8 @@ errors++;
 }
 }
 if(data.PackageCode !== undefined){
-if(!(validate53.call(this, data.PackageCode, {instancePath:instancePath+"/PackageCode",parentData:data,parentDataProperty:"PackageCode",rootData}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+if(!(validate54.call(this, data.PackageCode, {instancePath:instancePath+"/PackageCode",parentData:data,parentDataProperty:"PackageCode",rootData}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
@@ -993,7 +994,7 @@ if(data.PackageName !== undefined){
 let data9 = data.PackageName;
 if(typeof data9 === "string"){
 if(func2(data9) > 300){
-const err31 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.PackageName,data:data9};
+const err31 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema24.properties.PackageName,data:data9};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1003,7 +1004,7 @@ vErrors.push(err31);
 errors++;
 }
 if(func2(data9) < 1){
-const err32 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.PackageName,data:data9};
+const err32 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.PackageName,data:data9};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1014,7 +1015,7 @@ errors++;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.PackageName.type,parentSchema:schema23.properties.PackageName,data:data9};
+const err33 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.PackageName.type,parentSchema:schema24.properties.PackageName,data:data9};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1025,32 +1026,32 @@ errors++;
 }
 }
 if(data.Count !== undefined){
-if(!(validate55.call(this, data.Count, {instancePath:instancePath+"/Count",parentData:data,parentDataProperty:"Count",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate56.call(this, data.Count, {instancePath:instancePath+"/Count",parentData:data,parentDataProperty:"Count",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
 if(data.Summa !== undefined){
-if(!(validate57.call(this, data.Summa, {instancePath:instancePath+"/Summa",parentData:data,parentDataProperty:"Summa",rootData}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+if(!(validate58.call(this, data.Summa, {instancePath:instancePath+"/Summa",parentData:data,parentDataProperty:"Summa",rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 }
 if(data.DeliverySum !== undefined){
-if(!(validate57.call(this, data.DeliverySum, {instancePath:instancePath+"/DeliverySum",parentData:data,parentDataProperty:"DeliverySum",rootData}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+if(!(validate58.call(this, data.DeliverySum, {instancePath:instancePath+"/DeliverySum",parentData:data,parentDataProperty:"DeliverySum",rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 }
 if(data.ExciseRate !== undefined){
 let data13 = data.ExciseRate;
-if(!(validate57.call(this, data13, {instancePath:instancePath+"/ExciseRate",parentData:data,parentDataProperty:"ExciseRate",rootData}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+if(!(validate58.call(this, data13, {instancePath:instancePath+"/ExciseRate",parentData:data,parentDataProperty:"ExciseRate",rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 if((typeof data13 == "number") && (isFinite(data13))){
 if(data13 < 0 || isNaN(data13)){
-const err34 = {instancePath:instancePath+"/ExciseRate",schemaPath:"#/properties/ExciseRate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.ExciseRate,data:data13};
+const err34 = {instancePath:instancePath+"/ExciseRate",schemaPath:"#/properties/ExciseRate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema24.properties.ExciseRate,data:data13};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1063,13 +1064,13 @@ errors++;
 }
 if(data.ExciseSum !== undefined){
 let data14 = data.ExciseSum;
-if(!(validate57.call(this, data14, {instancePath:instancePath+"/ExciseSum",parentData:data,parentDataProperty:"ExciseSum",rootData}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+if(!(validate58.call(this, data14, {instancePath:instancePath+"/ExciseSum",parentData:data,parentDataProperty:"ExciseSum",rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 if((typeof data14 == "number") && (isFinite(data14))){
 if(data14 < 0 || isNaN(data14)){
-const err35 = {instancePath:instancePath+"/ExciseSum",schemaPath:"#/properties/ExciseSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.ExciseSum,data:data14};
+const err35 = {instancePath:instancePath+"/ExciseSum",schemaPath:"#/properties/ExciseSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema24.properties.ExciseSum,data:data14};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1081,27 +1082,27 @@ errors++;
 }
 }
 if(data.VatRate !== undefined){
-if(!(validate62.call(this, data.VatRate, {instancePath:instancePath+"/VatRate",parentData:data,parentDataProperty:"VatRate",rootData}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+if(!(validate63.call(this, data.VatRate, {instancePath:instancePath+"/VatRate",parentData:data,parentDataProperty:"VatRate",rootData}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
 }
 }
 if(data.VatSum !== undefined){
-if(!(validate57.call(this, data.VatSum, {instancePath:instancePath+"/VatSum",parentData:data,parentDataProperty:"VatSum",rootData}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+if(!(validate58.call(this, data.VatSum, {instancePath:instancePath+"/VatSum",parentData:data,parentDataProperty:"VatSum",rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 }
 if(data.DeliverySumWithVat !== undefined){
-if(!(validate57.call(this, data.DeliverySumWithVat, {instancePath:instancePath+"/DeliverySumWithVat",parentData:data,parentDataProperty:"DeliverySumWithVat",rootData}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+if(!(validate58.call(this, data.DeliverySumWithVat, {instancePath:instancePath+"/DeliverySumWithVat",parentData:data,parentDataProperty:"DeliverySumWithVat",rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 }
 if(data.WithoutVat !== undefined){
 let data18 = data.WithoutVat;
 if(typeof data18 !== "boolean"){
-const err36 = {instancePath:instancePath+"/WithoutVat",schemaPath:"#/properties/WithoutVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema23.properties.WithoutVat.type,parentSchema:schema23.properties.WithoutVat,data:data18};
+const err36 = {instancePath:instancePath+"/WithoutVat",schemaPath:"#/properties/WithoutVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema24.properties.WithoutVat.type,parentSchema:schema24.properties.WithoutVat,data:data18};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1114,7 +1115,7 @@ errors++;
 if(data.LgotaId !== undefined){
 let data19 = data.LgotaId;
 if((!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))) && (data19 !== null)){
-const err37 = {instancePath:instancePath+"/LgotaId",schemaPath:"#/properties/LgotaId/type",keyword:"type",params:{type: schema23.properties.LgotaId.type},message:"must be integer,null",schema:schema23.properties.LgotaId.type,parentSchema:schema23.properties.LgotaId,data:data19};
+const err37 = {instancePath:instancePath+"/LgotaId",schemaPath:"#/properties/LgotaId/type",keyword:"type",params:{type: schema24.properties.LgotaId.type},message:"must be integer,null",schema:schema24.properties.LgotaId.type,parentSchema:schema24.properties.LgotaId,data:data19};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1127,7 +1128,7 @@ errors++;
 if(data.LgotaName !== undefined){
 let data20 = data.LgotaName;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err38 = {instancePath:instancePath+"/LgotaName",schemaPath:"#/properties/LgotaName/type",keyword:"type",params:{type: schema23.properties.LgotaName.type},message:"must be string,null",schema:schema23.properties.LgotaName.type,parentSchema:schema23.properties.LgotaName,data:data20};
+const err38 = {instancePath:instancePath+"/LgotaName",schemaPath:"#/properties/LgotaName/type",keyword:"type",params:{type: schema24.properties.LgotaName.type},message:"must be string,null",schema:schema24.properties.LgotaName.type,parentSchema:schema24.properties.LgotaName,data:data20};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1138,7 +1139,7 @@ errors++;
 }
 if(typeof data20 === "string"){
 if(func2(data20) > 2000){
-const err39 = {instancePath:instancePath+"/LgotaName",schemaPath:"#/properties/LgotaName/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema23.properties.LgotaName,data:data20};
+const err39 = {instancePath:instancePath+"/LgotaName",schemaPath:"#/properties/LgotaName/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema24.properties.LgotaName,data:data20};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1152,7 +1153,7 @@ errors++;
 if(data.LgotaType !== undefined){
 let data21 = data.LgotaType;
 if((!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))) && (data21 !== null)){
-const err40 = {instancePath:instancePath+"/LgotaType",schemaPath:"#/properties/LgotaType/type",keyword:"type",params:{type: schema23.properties.LgotaType.type},message:"must be integer,null",schema:schema23.properties.LgotaType.type,parentSchema:schema23.properties.LgotaType,data:data21};
+const err40 = {instancePath:instancePath+"/LgotaType",schemaPath:"#/properties/LgotaType/type",keyword:"type",params:{type: schema24.properties.LgotaType.type},message:"must be integer,null",schema:schema24.properties.LgotaType.type,parentSchema:schema24.properties.LgotaType,data:data21};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -1162,7 +1163,7 @@ vErrors.push(err40);
 errors++;
 }
 if(!(((data21 === 1) || (data21 === 2)) || (data21 === null))){
-const err41 = {instancePath:instancePath+"/LgotaType",schemaPath:"#/properties/LgotaType/enum",keyword:"enum",params:{allowedValues: schema23.properties.LgotaType.enum},message:"must be equal to one of the allowed values",schema:schema23.properties.LgotaType.enum,parentSchema:schema23.properties.LgotaType,data:data21};
+const err41 = {instancePath:instancePath+"/LgotaType",schemaPath:"#/properties/LgotaType/enum",keyword:"enum",params:{allowedValues: schema24.properties.LgotaType.enum},message:"must be equal to one of the allowed values",schema:schema24.properties.LgotaType.enum,parentSchema:schema24.properties.LgotaType,data:data21};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -1174,13 +1175,13 @@ errors++;
 }
 if(data.LgotaVatSum !== undefined){
 let data22 = data.LgotaVatSum;
-if(!(validate57.call(this, data22, {instancePath:instancePath+"/LgotaVatSum",parentData:data,parentDataProperty:"LgotaVatSum",rootData}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+if(!(validate58.call(this, data22, {instancePath:instancePath+"/LgotaVatSum",parentData:data,parentDataProperty:"LgotaVatSum",rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 if((typeof data22 == "number") && (isFinite(data22))){
 if(data22 < 0 || isNaN(data22)){
-const err42 = {instancePath:instancePath+"/LgotaVatSum",schemaPath:"#/properties/LgotaVatSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.LgotaVatSum,data:data22};
+const err42 = {instancePath:instancePath+"/LgotaVatSum",schemaPath:"#/properties/LgotaVatSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema24.properties.LgotaVatSum,data:data22};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -1195,7 +1196,7 @@ if(data.CommittentName !== undefined){
 let data23 = data.CommittentName;
 if(typeof data23 === "string"){
 if(func2(data23) > 500){
-const err43 = {instancePath:instancePath+"/CommittentName",schemaPath:"#/properties/CommittentName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.CommittentName,data:data23};
+const err43 = {instancePath:instancePath+"/CommittentName",schemaPath:"#/properties/CommittentName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema24.properties.CommittentName,data:data23};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -1206,7 +1207,7 @@ errors++;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/CommittentName",schemaPath:"#/properties/CommittentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.CommittentName.type,parentSchema:schema23.properties.CommittentName,data:data23};
+const err44 = {instancePath:instancePath+"/CommittentName",schemaPath:"#/properties/CommittentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.CommittentName.type,parentSchema:schema24.properties.CommittentName,data:data23};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -1220,7 +1221,7 @@ if(data.CommittentTin !== undefined){
 let data24 = data.CommittentTin;
 if(typeof data24 === "string"){
 if(func2(data24) > 14){
-const err45 = {instancePath:instancePath+"/CommittentTin",schemaPath:"#/properties/CommittentTin/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema23.properties.CommittentTin,data:data24};
+const err45 = {instancePath:instancePath+"/CommittentTin",schemaPath:"#/properties/CommittentTin/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema24.properties.CommittentTin,data:data24};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -1229,7 +1230,7 @@ vErrors.push(err45);
 }
 errors++;
 }
-const issues0 = func14(data24, true, rootData, this, instancePath + "/CommittentTin");
+const issues0 = func16(data24, true, rootData, this, instancePath + "/CommittentTin");
 if(issues0 !== null){
 const kwErrors0 = func8(issues0, instancePath + "/CommittentTin", "#/properties/CommittentTin/pinflOrTin", "pinflOrTin");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
@@ -1237,7 +1238,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/CommittentTin",schemaPath:"#/properties/CommittentTin/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.CommittentTin.type,parentSchema:schema23.properties.CommittentTin,data:data24};
+const err46 = {instancePath:instancePath+"/CommittentTin",schemaPath:"#/properties/CommittentTin/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.CommittentTin.type,parentSchema:schema24.properties.CommittentTin,data:data24};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -1251,7 +1252,7 @@ if(data.CommittentVatRegCode !== undefined){
 let data25 = data.CommittentVatRegCode;
 if(typeof data25 === "string"){
 if(!pattern7.test(data25)){
-const err47 = {instancePath:instancePath+"/CommittentVatRegCode",schemaPath:"#/properties/CommittentVatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema23.properties.CommittentVatRegCode,data:data25};
+const err47 = {instancePath:instancePath+"/CommittentVatRegCode",schemaPath:"#/properties/CommittentVatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema24.properties.CommittentVatRegCode,data:data25};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -1262,7 +1263,7 @@ errors++;
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/CommittentVatRegCode",schemaPath:"#/properties/CommittentVatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.CommittentVatRegCode.type,parentSchema:schema23.properties.CommittentVatRegCode,data:data25};
+const err48 = {instancePath:instancePath+"/CommittentVatRegCode",schemaPath:"#/properties/CommittentVatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.CommittentVatRegCode.type,parentSchema:schema24.properties.CommittentVatRegCode,data:data25};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -1275,7 +1276,7 @@ errors++;
 if(data.CommittentVatRegStatus !== undefined){
 let data26 = data.CommittentVatRegStatus;
 if((!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))) && (data26 !== null)){
-const err49 = {instancePath:instancePath+"/CommittentVatRegStatus",schemaPath:"#/properties/CommittentVatRegStatus/type",keyword:"type",params:{type: schema23.properties.CommittentVatRegStatus.type},message:"must be integer,null",schema:schema23.properties.CommittentVatRegStatus.type,parentSchema:schema23.properties.CommittentVatRegStatus,data:data26};
+const err49 = {instancePath:instancePath+"/CommittentVatRegStatus",schemaPath:"#/properties/CommittentVatRegStatus/type",keyword:"type",params:{type: schema24.properties.CommittentVatRegStatus.type},message:"must be integer,null",schema:schema24.properties.CommittentVatRegStatus.type,parentSchema:schema24.properties.CommittentVatRegStatus,data:data26};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -1285,7 +1286,7 @@ vErrors.push(err49);
 errors++;
 }
 if(!((((data26 === 20) || (data26 === 21)) || (data26 === 22)) || (data26 === null))){
-const err50 = {instancePath:instancePath+"/CommittentVatRegStatus",schemaPath:"#/properties/CommittentVatRegStatus/enum",keyword:"enum",params:{allowedValues: schema23.properties.CommittentVatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema23.properties.CommittentVatRegStatus.enum,parentSchema:schema23.properties.CommittentVatRegStatus,data:data26};
+const err50 = {instancePath:instancePath+"/CommittentVatRegStatus",schemaPath:"#/properties/CommittentVatRegStatus/enum",keyword:"enum",params:{allowedValues: schema24.properties.CommittentVatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema24.properties.CommittentVatRegStatus.enum,parentSchema:schema24.properties.CommittentVatRegStatus,data:data26};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -1298,7 +1299,7 @@ errors++;
 if(data.Origin !== undefined){
 let data27 = data.Origin;
 if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
-const err51 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.Origin.type,parentSchema:schema23.properties.Origin,data:data27};
+const err51 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema24.properties.Origin.type,parentSchema:schema24.properties.Origin,data:data27};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -1308,7 +1309,7 @@ vErrors.push(err51);
 errors++;
 }
 if(!((((data27 === 1) || (data27 === 2)) || (data27 === 3)) || (data27 === 4))){
-const err52 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/enum",keyword:"enum",params:{allowedValues: schema23.properties.Origin.enum},message:"must be equal to one of the allowed values",schema:schema23.properties.Origin.enum,parentSchema:schema23.properties.Origin,data:data27};
+const err52 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/enum",keyword:"enum",params:{allowedValues: schema24.properties.Origin.enum},message:"must be equal to one of the allowed values",schema:schema24.properties.Origin.enum,parentSchema:schema24.properties.Origin,data:data27};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -1321,7 +1322,7 @@ errors++;
 if(data.WarehouseId !== undefined){
 let data28 = data.WarehouseId;
 if((!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))) && (data28 !== null)){
-const err53 = {instancePath:instancePath+"/WarehouseId",schemaPath:"#/properties/WarehouseId/type",keyword:"type",params:{type: schema23.properties.WarehouseId.type},message:"must be integer,null",schema:schema23.properties.WarehouseId.type,parentSchema:schema23.properties.WarehouseId,data:data28};
+const err53 = {instancePath:instancePath+"/WarehouseId",schemaPath:"#/properties/WarehouseId/type",keyword:"type",params:{type: schema24.properties.WarehouseId.type},message:"must be integer,null",schema:schema24.properties.WarehouseId.type,parentSchema:schema24.properties.WarehouseId,data:data28};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -1335,7 +1336,7 @@ if(data.WeightBrutto !== undefined){
 let data29 = data.WeightBrutto;
 if((typeof data29 == "number") && (isFinite(data29))){
 if(data29 < 0 || isNaN(data29)){
-const err54 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.WeightBrutto,data:data29};
+const err54 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema24.properties.WeightBrutto,data:data29};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -1344,7 +1345,7 @@ vErrors.push(err54);
 }
 errors++;
 }
-const issues1 = func52(data29, 6, rootData, this, instancePath + "/WeightBrutto");
+const issues1 = func54(data29, 6, rootData, this, instancePath + "/WeightBrutto");
 if(issues1 !== null){
 const kwErrors1 = func8(issues1, instancePath + "/WeightBrutto", "#/properties/WeightBrutto/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
@@ -1352,7 +1353,7 @@ errors = errors + kwErrors1.length;
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema23.properties.WeightBrutto.type,parentSchema:schema23.properties.WeightBrutto,data:data29};
+const err55 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema24.properties.WeightBrutto.type,parentSchema:schema24.properties.WeightBrutto,data:data29};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -1366,7 +1367,7 @@ if(data.WeightNetto !== undefined){
 let data30 = data.WeightNetto;
 if((typeof data30 == "number") && (isFinite(data30))){
 if(data30 < 0 || isNaN(data30)){
-const err56 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.WeightNetto,data:data30};
+const err56 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema24.properties.WeightNetto,data:data30};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -1375,7 +1376,7 @@ vErrors.push(err56);
 }
 errors++;
 }
-const issues2 = func52(data30, 6, rootData, this, instancePath + "/WeightNetto");
+const issues2 = func54(data30, 6, rootData, this, instancePath + "/WeightNetto");
 if(issues2 !== null){
 const kwErrors2 = func8(issues2, instancePath + "/WeightNetto", "#/properties/WeightNetto/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
@@ -1383,7 +1384,7 @@ errors = errors + kwErrors2.length;
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema23.properties.WeightNetto.type,parentSchema:schema23.properties.WeightNetto,data:data30};
+const err57 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema24.properties.WeightNetto.type,parentSchema:schema24.properties.WeightNetto,data:data30};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -1394,15 +1395,15 @@ errors++;
 }
 }
 if(data.Marks !== undefined){
-if(!(validate67.call(this, data.Marks, {instancePath:instancePath+"/Marks",parentData:data,parentDataProperty:"Marks",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate68.call(this, data.Marks, {instancePath:instancePath+"/Marks",parentData:data,parentDataProperty:"Marks",rootData}))){
+vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
 errors = vErrors.length;
 }
 }
 if(data.ExchangeInfo !== undefined){
 let data32 = data.ExchangeInfo;
 if((!(data32 && typeof data32 == "object" && !Array.isArray(data32))) && (data32 !== null)){
-const err58 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/type",keyword:"type",params:{type: schema23.properties.ExchangeInfo.type},message:"must be object,null",schema:schema23.properties.ExchangeInfo.type,parentSchema:schema23.properties.ExchangeInfo,data:data32};
+const err58 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/type",keyword:"type",params:{type: schema24.properties.ExchangeInfo.type},message:"must be object,null",schema:schema24.properties.ExchangeInfo.type,parentSchema:schema24.properties.ExchangeInfo,data:data32};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -1413,7 +1414,7 @@ errors++;
 }
 if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
 if(Object.keys(data32).length < 1){
-const err59 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.ExchangeInfo,data:data32};
+const err59 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema24.properties.ExchangeInfo,data:data32};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -1424,7 +1425,7 @@ errors++;
 }
 for(const key1 in data32){
 if(!(((key1 === "PlanPositionId") || (key1 === "ProductCode")) || (key1 === "ProductProperties"))){
-const err60 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.ExchangeInfo,data:data32};
+const err60 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema24.properties.ExchangeInfo,data:data32};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -1438,7 +1439,7 @@ if(data32.PlanPositionId !== undefined){
 let data33 = data32.PlanPositionId;
 if(typeof data33 === "string"){
 if(func2(data33) > 100){
-const err61 = {instancePath:instancePath+"/ExchangeInfo/PlanPositionId",schemaPath:"#/properties/ExchangeInfo/properties/PlanPositionId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema23.properties.ExchangeInfo.properties.PlanPositionId,data:data33};
+const err61 = {instancePath:instancePath+"/ExchangeInfo/PlanPositionId",schemaPath:"#/properties/ExchangeInfo/properties/PlanPositionId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema24.properties.ExchangeInfo.properties.PlanPositionId,data:data33};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -1449,7 +1450,7 @@ errors++;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/ExchangeInfo/PlanPositionId",schemaPath:"#/properties/ExchangeInfo/properties/PlanPositionId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ExchangeInfo.properties.PlanPositionId.type,parentSchema:schema23.properties.ExchangeInfo.properties.PlanPositionId,data:data33};
+const err62 = {instancePath:instancePath+"/ExchangeInfo/PlanPositionId",schemaPath:"#/properties/ExchangeInfo/properties/PlanPositionId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.ExchangeInfo.properties.PlanPositionId.type,parentSchema:schema24.properties.ExchangeInfo.properties.PlanPositionId,data:data33};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -1463,7 +1464,7 @@ if(data32.ProductCode !== undefined){
 let data34 = data32.ProductCode;
 if(typeof data34 === "string"){
 if(func2(data34) > 100){
-const err63 = {instancePath:instancePath+"/ExchangeInfo/ProductCode",schemaPath:"#/properties/ExchangeInfo/properties/ProductCode/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema23.properties.ExchangeInfo.properties.ProductCode,data:data34};
+const err63 = {instancePath:instancePath+"/ExchangeInfo/ProductCode",schemaPath:"#/properties/ExchangeInfo/properties/ProductCode/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema24.properties.ExchangeInfo.properties.ProductCode,data:data34};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -1474,7 +1475,7 @@ errors++;
 }
 }
 else {
-const err64 = {instancePath:instancePath+"/ExchangeInfo/ProductCode",schemaPath:"#/properties/ExchangeInfo/properties/ProductCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ExchangeInfo.properties.ProductCode.type,parentSchema:schema23.properties.ExchangeInfo.properties.ProductCode,data:data34};
+const err64 = {instancePath:instancePath+"/ExchangeInfo/ProductCode",schemaPath:"#/properties/ExchangeInfo/properties/ProductCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.ExchangeInfo.properties.ProductCode.type,parentSchema:schema24.properties.ExchangeInfo.properties.ProductCode,data:data34};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1488,7 +1489,7 @@ if(data32.ProductProperties !== undefined){
 let data35 = data32.ProductProperties;
 if(typeof data35 === "string"){
 if(func2(data35) > 2000){
-const err65 = {instancePath:instancePath+"/ExchangeInfo/ProductProperties",schemaPath:"#/properties/ExchangeInfo/properties/ProductProperties/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema23.properties.ExchangeInfo.properties.ProductProperties,data:data35};
+const err65 = {instancePath:instancePath+"/ExchangeInfo/ProductProperties",schemaPath:"#/properties/ExchangeInfo/properties/ProductProperties/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema24.properties.ExchangeInfo.properties.ProductProperties,data:data35};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1499,7 +1500,7 @@ errors++;
 }
 }
 else {
-const err66 = {instancePath:instancePath+"/ExchangeInfo/ProductProperties",schemaPath:"#/properties/ExchangeInfo/properties/ProductProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ExchangeInfo.properties.ProductProperties.type,parentSchema:schema23.properties.ExchangeInfo.properties.ProductProperties,data:data35};
+const err66 = {instancePath:instancePath+"/ExchangeInfo/ProductProperties",schemaPath:"#/properties/ExchangeInfo/properties/ProductProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.ExchangeInfo.properties.ProductProperties.type,parentSchema:schema24.properties.ExchangeInfo.properties.ProductProperties,data:data35};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1513,7 +1514,7 @@ errors++;
 }
 }
 else {
-const err67 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
+const err67 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1522,18 +1523,18 @@ vErrors.push(err67);
 }
 errors++;
 }
-validate50.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="contract" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.ContractId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractId"},message:"must have required property '"+"ContractId"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractId"},message:"must have required property '"+"ContractId"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1543,7 +1544,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.ContractDoc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1553,7 +1554,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.Owner === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Owner"},message:"must have required property '"+"Owner"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Owner"},message:"must have required property '"+"Owner"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1563,7 +1564,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.Clients === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Clients"},message:"must have required property '"+"Clients"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Clients"},message:"must have required property '"+"Clients"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1573,7 +1574,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.Parts === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Parts"},message:"must have required property '"+"Parts"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Parts"},message:"must have required property '"+"Parts"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1583,7 +1584,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.Products === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1593,7 +1594,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.HasVat === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasVat"},message:"must have required property '"+"HasVat"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasVat"},message:"must have required property '"+"HasVat"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1604,7 +1605,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((((key0 === "ContractId") || (key0 === "ContractDoc")) || (key0 === "Owner")) || (key0 === "Clients")) || (key0 === "Parts")) || (key0 === "Products")) || (key0 === "HasVat"))){
-const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema18,data};
+const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1618,7 +1619,7 @@ if(data.ContractId !== undefined){
 let data0 = data.ContractId;
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-const err8 = {instancePath:instancePath+"/ContractId",schemaPath:"#/properties/ContractId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema18.properties.ContractId,data:data0};
+const err8 = {instancePath:instancePath+"/ContractId",schemaPath:"#/properties/ContractId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema19.properties.ContractId,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1629,7 +1630,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/ContractId",schemaPath:"#/properties/ContractId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ContractId.type,parentSchema:schema18.properties.ContractId,data:data0};
+const err9 = {instancePath:instancePath+"/ContractId",schemaPath:"#/properties/ContractId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ContractId.type,parentSchema:schema19.properties.ContractId,data:data0};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1643,7 +1644,7 @@ if(data.ContractDoc !== undefined){
 let data1 = data.ContractDoc;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.ContractName === undefined){
-const err10 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractName"},message:"must have required property '"+"ContractName"+"'",schema:schema18.properties.ContractDoc.required,parentSchema:schema18.properties.ContractDoc,data:data1};
+const err10 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractName"},message:"must have required property '"+"ContractName"+"'",schema:schema19.properties.ContractDoc.required,parentSchema:schema19.properties.ContractDoc,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1653,7 +1654,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data1.ContractNo === undefined){
-const err11 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema18.properties.ContractDoc.required,parentSchema:schema18.properties.ContractDoc,data:data1};
+const err11 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema19.properties.ContractDoc.required,parentSchema:schema19.properties.ContractDoc,data:data1};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1663,7 +1664,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data1.ContractDate === undefined){
-const err12 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema18.properties.ContractDoc.required,parentSchema:schema18.properties.ContractDoc,data:data1};
+const err12 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema19.properties.ContractDoc.required,parentSchema:schema19.properties.ContractDoc,data:data1};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1673,7 +1674,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data1.ContractExpireDate === undefined){
-const err13 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractExpireDate"},message:"must have required property '"+"ContractExpireDate"+"'",schema:schema18.properties.ContractDoc.required,parentSchema:schema18.properties.ContractDoc,data:data1};
+const err13 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractExpireDate"},message:"must have required property '"+"ContractExpireDate"+"'",schema:schema19.properties.ContractDoc.required,parentSchema:schema19.properties.ContractDoc,data:data1};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1683,7 +1684,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data1.ContractPlace === undefined){
-const err14 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractPlace"},message:"must have required property '"+"ContractPlace"+"'",schema:schema18.properties.ContractDoc.required,parentSchema:schema18.properties.ContractDoc,data:data1};
+const err14 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractPlace"},message:"must have required property '"+"ContractPlace"+"'",schema:schema19.properties.ContractDoc.required,parentSchema:schema19.properties.ContractDoc,data:data1};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1694,7 +1695,7 @@ errors++;
 }
 for(const key1 in data1){
 if(!(((((key1 === "ContractName") || (key1 === "ContractNo")) || (key1 === "ContractDate")) || (key1 === "ContractExpireDate")) || (key1 === "ContractPlace"))){
-const err15 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.ContractDoc,data:data1};
+const err15 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.ContractDoc,data:data1};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1708,7 +1709,7 @@ if(data1.ContractName !== undefined){
 let data2 = data1.ContractName;
 if(typeof data2 === "string"){
 if(func2(data2) > 500){
-const err16 = {instancePath:instancePath+"/ContractDoc/ContractName",schemaPath:"#/properties/ContractDoc/properties/ContractName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.ContractDoc.properties.ContractName,data:data2};
+const err16 = {instancePath:instancePath+"/ContractDoc/ContractName",schemaPath:"#/properties/ContractDoc/properties/ContractName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.ContractDoc.properties.ContractName,data:data2};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1718,7 +1719,7 @@ vErrors.push(err16);
 errors++;
 }
 if(func2(data2) < 1){
-const err17 = {instancePath:instancePath+"/ContractDoc/ContractName",schemaPath:"#/properties/ContractDoc/properties/ContractName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.ContractDoc.properties.ContractName,data:data2};
+const err17 = {instancePath:instancePath+"/ContractDoc/ContractName",schemaPath:"#/properties/ContractDoc/properties/ContractName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.ContractDoc.properties.ContractName,data:data2};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1729,7 +1730,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/ContractDoc/ContractName",schemaPath:"#/properties/ContractDoc/properties/ContractName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ContractDoc.properties.ContractName.type,parentSchema:schema18.properties.ContractDoc.properties.ContractName,data:data2};
+const err18 = {instancePath:instancePath+"/ContractDoc/ContractName",schemaPath:"#/properties/ContractDoc/properties/ContractName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ContractDoc.properties.ContractName.type,parentSchema:schema19.properties.ContractDoc.properties.ContractName,data:data2};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1743,7 +1744,7 @@ if(data1.ContractNo !== undefined){
 let data3 = data1.ContractNo;
 if(typeof data3 === "string"){
 if(func2(data3) > 100){
-const err19 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema18.properties.ContractDoc.properties.ContractNo,data:data3};
+const err19 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema19.properties.ContractDoc.properties.ContractNo,data:data3};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1753,7 +1754,7 @@ vErrors.push(err19);
 errors++;
 }
 if(func2(data3) < 1){
-const err20 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.ContractDoc.properties.ContractNo,data:data3};
+const err20 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.ContractDoc.properties.ContractNo,data:data3};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1764,7 +1765,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema18.properties.ContractDoc.properties.ContractNo,data:data3};
+const err21 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema19.properties.ContractDoc.properties.ContractNo,data:data3};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1775,14 +1776,14 @@ errors++;
 }
 }
 if(data1.ContractDate !== undefined){
-if(!(validate36.call(this, data1.ContractDate, {instancePath:instancePath+"/ContractDoc/ContractDate",parentData:data1,parentDataProperty:"ContractDate",rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate37.call(this, data1.ContractDate, {instancePath:instancePath+"/ContractDoc/ContractDate",parentData:data1,parentDataProperty:"ContractDate",rootData}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 }
 if(data1.ContractExpireDate !== undefined){
-if(!(validate36.call(this, data1.ContractExpireDate, {instancePath:instancePath+"/ContractDoc/ContractExpireDate",parentData:data1,parentDataProperty:"ContractExpireDate",rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate37.call(this, data1.ContractExpireDate, {instancePath:instancePath+"/ContractDoc/ContractExpireDate",parentData:data1,parentDataProperty:"ContractExpireDate",rootData}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 }
@@ -1790,7 +1791,7 @@ if(data1.ContractPlace !== undefined){
 let data6 = data1.ContractPlace;
 if(typeof data6 === "string"){
 if(func2(data6) > 300){
-const err22 = {instancePath:instancePath+"/ContractDoc/ContractPlace",schemaPath:"#/properties/ContractDoc/properties/ContractPlace/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema18.properties.ContractDoc.properties.ContractPlace,data:data6};
+const err22 = {instancePath:instancePath+"/ContractDoc/ContractPlace",schemaPath:"#/properties/ContractDoc/properties/ContractPlace/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema19.properties.ContractDoc.properties.ContractPlace,data:data6};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1800,7 +1801,7 @@ vErrors.push(err22);
 errors++;
 }
 if(func2(data6) < 1){
-const err23 = {instancePath:instancePath+"/ContractDoc/ContractPlace",schemaPath:"#/properties/ContractDoc/properties/ContractPlace/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.ContractDoc.properties.ContractPlace,data:data6};
+const err23 = {instancePath:instancePath+"/ContractDoc/ContractPlace",schemaPath:"#/properties/ContractDoc/properties/ContractPlace/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.ContractDoc.properties.ContractPlace,data:data6};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1811,7 +1812,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/ContractDoc/ContractPlace",schemaPath:"#/properties/ContractDoc/properties/ContractPlace/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ContractDoc.properties.ContractPlace.type,parentSchema:schema18.properties.ContractDoc.properties.ContractPlace,data:data6};
+const err24 = {instancePath:instancePath+"/ContractDoc/ContractPlace",schemaPath:"#/properties/ContractDoc/properties/ContractPlace/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ContractDoc.properties.ContractPlace.type,parentSchema:schema19.properties.ContractDoc.properties.ContractPlace,data:data6};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1821,9 +1822,15 @@ vErrors.push(err24);
 errors++;
 }
 }
+const issues0 = func11(data1, schema19.properties.ContractDoc.dateOrder, rootData, this, instancePath + "/ContractDoc");
+if(issues0 !== null){
+const kwErrors0 = func8(issues0, instancePath + "/ContractDoc", "#/properties/ContractDoc/dateOrder", "dateOrder");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
 }
 else {
-const err25 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.ContractDoc.type,parentSchema:schema18.properties.ContractDoc,data:data1};
+const err25 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.ContractDoc.type,parentSchema:schema19.properties.ContractDoc,data:data1};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1837,7 +1844,7 @@ if(data.Owner !== undefined){
 let data7 = data.Owner;
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 if(data7.Tin === undefined){
-const err26 = {instancePath:instancePath+"/Owner",schemaPath:"#/properties/Owner/required",keyword:"required",params:{missingProperty: "Tin"},message:"must have required property '"+"Tin"+"'",schema:schema18.properties.Owner.required,parentSchema:schema18.properties.Owner,data:data7};
+const err26 = {instancePath:instancePath+"/Owner",schemaPath:"#/properties/Owner/required",keyword:"required",params:{missingProperty: "Tin"},message:"must have required property '"+"Tin"+"'",schema:schema19.properties.Owner.required,parentSchema:schema19.properties.Owner,data:data7};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1847,7 +1854,7 @@ vErrors.push(err26);
 errors++;
 }
 if(data7.Name === undefined){
-const err27 = {instancePath:instancePath+"/Owner",schemaPath:"#/properties/Owner/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema18.properties.Owner.required,parentSchema:schema18.properties.Owner,data:data7};
+const err27 = {instancePath:instancePath+"/Owner",schemaPath:"#/properties/Owner/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema19.properties.Owner.required,parentSchema:schema19.properties.Owner,data:data7};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1857,8 +1864,8 @@ vErrors.push(err27);
 errors++;
 }
 for(const key2 in data7){
-if(!(func11.call(schema18.properties.Owner.properties, key2))){
-const err28 = {instancePath:instancePath+"/Owner",schemaPath:"#/properties/Owner/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Owner,data:data7};
+if(!(func13.call(schema19.properties.Owner.properties, key2))){
+const err28 = {instancePath:instancePath+"/Owner",schemaPath:"#/properties/Owner/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Owner,data:data7};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1869,8 +1876,8 @@ errors++;
 }
 }
 if(data7.Tin !== undefined){
-if(!(validate39.call(this, data7.Tin, {instancePath:instancePath+"/Owner/Tin",parentData:data7,parentDataProperty:"Tin",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate40.call(this, data7.Tin, {instancePath:instancePath+"/Owner/Tin",parentData:data7,parentDataProperty:"Tin",rootData}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
 errors = vErrors.length;
 }
 }
@@ -1878,7 +1885,7 @@ if(data7.Name !== undefined){
 let data9 = data7.Name;
 if(typeof data9 === "string"){
 if(func2(data9) > 500){
-const err29 = {instancePath:instancePath+"/Owner/Name",schemaPath:"#/properties/Owner/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.Owner.properties.Name,data:data9};
+const err29 = {instancePath:instancePath+"/Owner/Name",schemaPath:"#/properties/Owner/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.Owner.properties.Name,data:data9};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1888,7 +1895,7 @@ vErrors.push(err29);
 errors++;
 }
 if(func2(data9) < 1){
-const err30 = {instancePath:instancePath+"/Owner/Name",schemaPath:"#/properties/Owner/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Owner.properties.Name,data:data9};
+const err30 = {instancePath:instancePath+"/Owner/Name",schemaPath:"#/properties/Owner/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Owner.properties.Name,data:data9};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1899,7 +1906,7 @@ errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/Owner/Name",schemaPath:"#/properties/Owner/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Owner.properties.Name.type,parentSchema:schema18.properties.Owner.properties.Name,data:data9};
+const err31 = {instancePath:instancePath+"/Owner/Name",schemaPath:"#/properties/Owner/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Owner.properties.Name.type,parentSchema:schema19.properties.Owner.properties.Name,data:data9};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1913,7 +1920,7 @@ if(data7.BranchCode !== undefined){
 let data10 = data7.BranchCode;
 if(typeof data10 === "string"){
 if(func2(data10) > 50){
-const err32 = {instancePath:instancePath+"/Owner/BranchCode",schemaPath:"#/properties/Owner/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.Owner.properties.BranchCode,data:data10};
+const err32 = {instancePath:instancePath+"/Owner/BranchCode",schemaPath:"#/properties/Owner/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.Owner.properties.BranchCode,data:data10};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1924,7 +1931,7 @@ errors++;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/Owner/BranchCode",schemaPath:"#/properties/Owner/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Owner.properties.BranchCode.type,parentSchema:schema18.properties.Owner.properties.BranchCode,data:data10};
+const err33 = {instancePath:instancePath+"/Owner/BranchCode",schemaPath:"#/properties/Owner/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Owner.properties.BranchCode.type,parentSchema:schema19.properties.Owner.properties.BranchCode,data:data10};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1938,7 +1945,7 @@ if(data7.BranchName !== undefined){
 let data11 = data7.BranchName;
 if(typeof data11 === "string"){
 if(func2(data11) > 500){
-const err34 = {instancePath:instancePath+"/Owner/BranchName",schemaPath:"#/properties/Owner/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.Owner.properties.BranchName,data:data11};
+const err34 = {instancePath:instancePath+"/Owner/BranchName",schemaPath:"#/properties/Owner/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.Owner.properties.BranchName,data:data11};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1949,7 +1956,7 @@ errors++;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/Owner/BranchName",schemaPath:"#/properties/Owner/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Owner.properties.BranchName.type,parentSchema:schema18.properties.Owner.properties.BranchName,data:data11};
+const err35 = {instancePath:instancePath+"/Owner/BranchName",schemaPath:"#/properties/Owner/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Owner.properties.BranchName.type,parentSchema:schema19.properties.Owner.properties.BranchName,data:data11};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1960,8 +1967,8 @@ errors++;
 }
 }
 if(data7.FizTin !== undefined){
-if(!(validate41.call(this, data7.FizTin, {instancePath:instancePath+"/Owner/FizTin",parentData:data7,parentDataProperty:"FizTin",rootData}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+if(!(validate42.call(this, data7.FizTin, {instancePath:instancePath+"/Owner/FizTin",parentData:data7,parentDataProperty:"FizTin",rootData}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
 errors = vErrors.length;
 }
 }
@@ -1969,7 +1976,7 @@ if(data7.Fio !== undefined){
 let data13 = data7.Fio;
 if(typeof data13 === "string"){
 if(func2(data13) > 300){
-const err36 = {instancePath:instancePath+"/Owner/Fio",schemaPath:"#/properties/Owner/properties/Fio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema18.properties.Owner.properties.Fio,data:data13};
+const err36 = {instancePath:instancePath+"/Owner/Fio",schemaPath:"#/properties/Owner/properties/Fio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema19.properties.Owner.properties.Fio,data:data13};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1980,7 +1987,7 @@ errors++;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/Owner/Fio",schemaPath:"#/properties/Owner/properties/Fio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Owner.properties.Fio.type,parentSchema:schema18.properties.Owner.properties.Fio,data:data13};
+const err37 = {instancePath:instancePath+"/Owner/Fio",schemaPath:"#/properties/Owner/properties/Fio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Owner.properties.Fio.type,parentSchema:schema19.properties.Owner.properties.Fio,data:data13};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1994,7 +2001,7 @@ if(data7.Address !== undefined){
 let data14 = data7.Address;
 if(typeof data14 === "string"){
 if(func2(data14) > 500){
-const err38 = {instancePath:instancePath+"/Owner/Address",schemaPath:"#/properties/Owner/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.Owner.properties.Address,data:data14};
+const err38 = {instancePath:instancePath+"/Owner/Address",schemaPath:"#/properties/Owner/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.Owner.properties.Address,data:data14};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -2005,7 +2012,7 @@ errors++;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/Owner/Address",schemaPath:"#/properties/Owner/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Owner.properties.Address.type,parentSchema:schema18.properties.Owner.properties.Address,data:data14};
+const err39 = {instancePath:instancePath+"/Owner/Address",schemaPath:"#/properties/Owner/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Owner.properties.Address.type,parentSchema:schema19.properties.Owner.properties.Address,data:data14};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -2016,14 +2023,14 @@ errors++;
 }
 }
 if(data7.WorkPhone !== undefined){
-if(!(validate43.call(this, data7.WorkPhone, {instancePath:instancePath+"/Owner/WorkPhone",parentData:data7,parentDataProperty:"WorkPhone",rootData}))){
-vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+if(!(validate44.call(this, data7.WorkPhone, {instancePath:instancePath+"/Owner/WorkPhone",parentData:data7,parentDataProperty:"WorkPhone",rootData}))){
+vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
 }
 }
 if(data7.Mobile !== undefined){
-if(!(validate43.call(this, data7.Mobile, {instancePath:instancePath+"/Owner/Mobile",parentData:data7,parentDataProperty:"Mobile",rootData}))){
-vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+if(!(validate44.call(this, data7.Mobile, {instancePath:instancePath+"/Owner/Mobile",parentData:data7,parentDataProperty:"Mobile",rootData}))){
+vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
 }
 }
@@ -2031,7 +2038,7 @@ if(data7.Oked !== undefined){
 let data17 = data7.Oked;
 if(typeof data17 === "string"){
 if(func2(data17) > 10){
-const err40 = {instancePath:instancePath+"/Owner/Oked",schemaPath:"#/properties/Owner/properties/Oked/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema18.properties.Owner.properties.Oked,data:data17};
+const err40 = {instancePath:instancePath+"/Owner/Oked",schemaPath:"#/properties/Owner/properties/Oked/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema19.properties.Owner.properties.Oked,data:data17};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -2042,7 +2049,7 @@ errors++;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/Owner/Oked",schemaPath:"#/properties/Owner/properties/Oked/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Owner.properties.Oked.type,parentSchema:schema18.properties.Owner.properties.Oked,data:data17};
+const err41 = {instancePath:instancePath+"/Owner/Oked",schemaPath:"#/properties/Owner/properties/Oked/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Owner.properties.Oked.type,parentSchema:schema19.properties.Owner.properties.Oked,data:data17};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -2056,7 +2063,7 @@ if(data7.Account !== undefined){
 let data18 = data7.Account;
 if(typeof data18 === "string"){
 if(!pattern1.test(data18)){
-const err42 = {instancePath:instancePath+"/Owner/Account",schemaPath:"#/properties/Owner/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema18.properties.Owner.properties.Account,data:data18};
+const err42 = {instancePath:instancePath+"/Owner/Account",schemaPath:"#/properties/Owner/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema19.properties.Owner.properties.Account,data:data18};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -2067,7 +2074,7 @@ errors++;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/Owner/Account",schemaPath:"#/properties/Owner/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Owner.properties.Account.type,parentSchema:schema18.properties.Owner.properties.Account,data:data18};
+const err43 = {instancePath:instancePath+"/Owner/Account",schemaPath:"#/properties/Owner/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Owner.properties.Account.type,parentSchema:schema19.properties.Owner.properties.Account,data:data18};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -2081,7 +2088,7 @@ if(data7.BankId !== undefined){
 let data19 = data7.BankId;
 if(typeof data19 === "string"){
 if(!pattern2.test(data19)){
-const err44 = {instancePath:instancePath+"/Owner/BankId",schemaPath:"#/properties/Owner/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema18.properties.Owner.properties.BankId,data:data19};
+const err44 = {instancePath:instancePath+"/Owner/BankId",schemaPath:"#/properties/Owner/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema19.properties.Owner.properties.BankId,data:data19};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -2092,7 +2099,7 @@ errors++;
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/Owner/BankId",schemaPath:"#/properties/Owner/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Owner.properties.BankId.type,parentSchema:schema18.properties.Owner.properties.BankId,data:data19};
+const err45 = {instancePath:instancePath+"/Owner/BankId",schemaPath:"#/properties/Owner/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Owner.properties.BankId.type,parentSchema:schema19.properties.Owner.properties.BankId,data:data19};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -2104,7 +2111,7 @@ errors++;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/Owner",schemaPath:"#/properties/Owner/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.Owner.type,parentSchema:schema18.properties.Owner,data:data7};
+const err46 = {instancePath:instancePath+"/Owner",schemaPath:"#/properties/Owner/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.Owner.type,parentSchema:schema19.properties.Owner,data:data7};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -2118,7 +2125,7 @@ if(data.Clients !== undefined){
 let data20 = data.Clients;
 if(Array.isArray(data20)){
 if(data20.length > 50){
-const err47 = {instancePath:instancePath+"/Clients",schemaPath:"#/properties/Clients/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items",schema:50,parentSchema:schema18.properties.Clients,data:data20};
+const err47 = {instancePath:instancePath+"/Clients",schemaPath:"#/properties/Clients/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items",schema:50,parentSchema:schema19.properties.Clients,data:data20};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -2128,7 +2135,7 @@ vErrors.push(err47);
 errors++;
 }
 if(data20.length < 1){
-const err48 = {instancePath:instancePath+"/Clients",schemaPath:"#/properties/Clients/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema18.properties.Clients,data:data20};
+const err48 = {instancePath:instancePath+"/Clients",schemaPath:"#/properties/Clients/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema19.properties.Clients,data:data20};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -2142,7 +2149,7 @@ for(let i0=0; i0<len0; i0++){
 let data21 = data20[i0];
 if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 if(data21.Tin === undefined){
-const err49 = {instancePath:instancePath+"/Clients/" + i0,schemaPath:"#/properties/Clients/items/required",keyword:"required",params:{missingProperty: "Tin"},message:"must have required property '"+"Tin"+"'",schema:schema18.properties.Clients.items.required,parentSchema:schema18.properties.Clients.items,data:data21};
+const err49 = {instancePath:instancePath+"/Clients/" + i0,schemaPath:"#/properties/Clients/items/required",keyword:"required",params:{missingProperty: "Tin"},message:"must have required property '"+"Tin"+"'",schema:schema19.properties.Clients.items.required,parentSchema:schema19.properties.Clients.items,data:data21};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -2152,7 +2159,7 @@ vErrors.push(err49);
 errors++;
 }
 if(data21.Name === undefined){
-const err50 = {instancePath:instancePath+"/Clients/" + i0,schemaPath:"#/properties/Clients/items/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema18.properties.Clients.items.required,parentSchema:schema18.properties.Clients.items,data:data21};
+const err50 = {instancePath:instancePath+"/Clients/" + i0,schemaPath:"#/properties/Clients/items/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema19.properties.Clients.items.required,parentSchema:schema19.properties.Clients.items,data:data21};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -2162,8 +2169,8 @@ vErrors.push(err50);
 errors++;
 }
 for(const key3 in data21){
-if(!(func11.call(schema18.properties.Clients.items.properties, key3))){
-const err51 = {instancePath:instancePath+"/Clients/" + i0,schemaPath:"#/properties/Clients/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Clients.items,data:data21};
+if(!(func13.call(schema19.properties.Clients.items.properties, key3))){
+const err51 = {instancePath:instancePath+"/Clients/" + i0,schemaPath:"#/properties/Clients/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Clients.items,data:data21};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -2174,8 +2181,8 @@ errors++;
 }
 }
 if(data21.Tin !== undefined){
-if(!(validate39.call(this, data21.Tin, {instancePath:instancePath+"/Clients/" + i0+"/Tin",parentData:data21,parentDataProperty:"Tin",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate40.call(this, data21.Tin, {instancePath:instancePath+"/Clients/" + i0+"/Tin",parentData:data21,parentDataProperty:"Tin",rootData}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
 errors = vErrors.length;
 }
 }
@@ -2183,7 +2190,7 @@ if(data21.Name !== undefined){
 let data23 = data21.Name;
 if(typeof data23 === "string"){
 if(func2(data23) > 500){
-const err52 = {instancePath:instancePath+"/Clients/" + i0+"/Name",schemaPath:"#/properties/Clients/items/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.Clients.items.properties.Name,data:data23};
+const err52 = {instancePath:instancePath+"/Clients/" + i0+"/Name",schemaPath:"#/properties/Clients/items/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.Clients.items.properties.Name,data:data23};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -2193,7 +2200,7 @@ vErrors.push(err52);
 errors++;
 }
 if(func2(data23) < 1){
-const err53 = {instancePath:instancePath+"/Clients/" + i0+"/Name",schemaPath:"#/properties/Clients/items/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Clients.items.properties.Name,data:data23};
+const err53 = {instancePath:instancePath+"/Clients/" + i0+"/Name",schemaPath:"#/properties/Clients/items/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Clients.items.properties.Name,data:data23};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -2204,7 +2211,7 @@ errors++;
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/Clients/" + i0+"/Name",schemaPath:"#/properties/Clients/items/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Clients.items.properties.Name.type,parentSchema:schema18.properties.Clients.items.properties.Name,data:data23};
+const err54 = {instancePath:instancePath+"/Clients/" + i0+"/Name",schemaPath:"#/properties/Clients/items/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Clients.items.properties.Name.type,parentSchema:schema19.properties.Clients.items.properties.Name,data:data23};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -2218,7 +2225,7 @@ if(data21.BranchCode !== undefined){
 let data24 = data21.BranchCode;
 if(typeof data24 === "string"){
 if(func2(data24) > 50){
-const err55 = {instancePath:instancePath+"/Clients/" + i0+"/BranchCode",schemaPath:"#/properties/Clients/items/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.Clients.items.properties.BranchCode,data:data24};
+const err55 = {instancePath:instancePath+"/Clients/" + i0+"/BranchCode",schemaPath:"#/properties/Clients/items/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.Clients.items.properties.BranchCode,data:data24};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -2229,7 +2236,7 @@ errors++;
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/Clients/" + i0+"/BranchCode",schemaPath:"#/properties/Clients/items/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Clients.items.properties.BranchCode.type,parentSchema:schema18.properties.Clients.items.properties.BranchCode,data:data24};
+const err56 = {instancePath:instancePath+"/Clients/" + i0+"/BranchCode",schemaPath:"#/properties/Clients/items/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Clients.items.properties.BranchCode.type,parentSchema:schema19.properties.Clients.items.properties.BranchCode,data:data24};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -2243,7 +2250,7 @@ if(data21.BranchName !== undefined){
 let data25 = data21.BranchName;
 if(typeof data25 === "string"){
 if(func2(data25) > 500){
-const err57 = {instancePath:instancePath+"/Clients/" + i0+"/BranchName",schemaPath:"#/properties/Clients/items/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.Clients.items.properties.BranchName,data:data25};
+const err57 = {instancePath:instancePath+"/Clients/" + i0+"/BranchName",schemaPath:"#/properties/Clients/items/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.Clients.items.properties.BranchName,data:data25};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -2254,7 +2261,7 @@ errors++;
 }
 }
 else {
-const err58 = {instancePath:instancePath+"/Clients/" + i0+"/BranchName",schemaPath:"#/properties/Clients/items/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Clients.items.properties.BranchName.type,parentSchema:schema18.properties.Clients.items.properties.BranchName,data:data25};
+const err58 = {instancePath:instancePath+"/Clients/" + i0+"/BranchName",schemaPath:"#/properties/Clients/items/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Clients.items.properties.BranchName.type,parentSchema:schema19.properties.Clients.items.properties.BranchName,data:data25};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -2265,8 +2272,8 @@ errors++;
 }
 }
 if(data21.FizTin !== undefined){
-if(!(validate41.call(this, data21.FizTin, {instancePath:instancePath+"/Clients/" + i0+"/FizTin",parentData:data21,parentDataProperty:"FizTin",rootData}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+if(!(validate42.call(this, data21.FizTin, {instancePath:instancePath+"/Clients/" + i0+"/FizTin",parentData:data21,parentDataProperty:"FizTin",rootData}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
 errors = vErrors.length;
 }
 }
@@ -2274,7 +2281,7 @@ if(data21.Fio !== undefined){
 let data27 = data21.Fio;
 if(typeof data27 === "string"){
 if(func2(data27) > 300){
-const err59 = {instancePath:instancePath+"/Clients/" + i0+"/Fio",schemaPath:"#/properties/Clients/items/properties/Fio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema18.properties.Clients.items.properties.Fio,data:data27};
+const err59 = {instancePath:instancePath+"/Clients/" + i0+"/Fio",schemaPath:"#/properties/Clients/items/properties/Fio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema19.properties.Clients.items.properties.Fio,data:data27};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -2285,7 +2292,7 @@ errors++;
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/Clients/" + i0+"/Fio",schemaPath:"#/properties/Clients/items/properties/Fio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Clients.items.properties.Fio.type,parentSchema:schema18.properties.Clients.items.properties.Fio,data:data27};
+const err60 = {instancePath:instancePath+"/Clients/" + i0+"/Fio",schemaPath:"#/properties/Clients/items/properties/Fio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Clients.items.properties.Fio.type,parentSchema:schema19.properties.Clients.items.properties.Fio,data:data27};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -2299,7 +2306,7 @@ if(data21.Address !== undefined){
 let data28 = data21.Address;
 if(typeof data28 === "string"){
 if(func2(data28) > 500){
-const err61 = {instancePath:instancePath+"/Clients/" + i0+"/Address",schemaPath:"#/properties/Clients/items/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.Clients.items.properties.Address,data:data28};
+const err61 = {instancePath:instancePath+"/Clients/" + i0+"/Address",schemaPath:"#/properties/Clients/items/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.Clients.items.properties.Address,data:data28};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -2310,7 +2317,7 @@ errors++;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/Clients/" + i0+"/Address",schemaPath:"#/properties/Clients/items/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Clients.items.properties.Address.type,parentSchema:schema18.properties.Clients.items.properties.Address,data:data28};
+const err62 = {instancePath:instancePath+"/Clients/" + i0+"/Address",schemaPath:"#/properties/Clients/items/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Clients.items.properties.Address.type,parentSchema:schema19.properties.Clients.items.properties.Address,data:data28};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -2321,14 +2328,14 @@ errors++;
 }
 }
 if(data21.WorkPhone !== undefined){
-if(!(validate43.call(this, data21.WorkPhone, {instancePath:instancePath+"/Clients/" + i0+"/WorkPhone",parentData:data21,parentDataProperty:"WorkPhone",rootData}))){
-vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+if(!(validate44.call(this, data21.WorkPhone, {instancePath:instancePath+"/Clients/" + i0+"/WorkPhone",parentData:data21,parentDataProperty:"WorkPhone",rootData}))){
+vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
 }
 }
 if(data21.Mobile !== undefined){
-if(!(validate43.call(this, data21.Mobile, {instancePath:instancePath+"/Clients/" + i0+"/Mobile",parentData:data21,parentDataProperty:"Mobile",rootData}))){
-vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+if(!(validate44.call(this, data21.Mobile, {instancePath:instancePath+"/Clients/" + i0+"/Mobile",parentData:data21,parentDataProperty:"Mobile",rootData}))){
+vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
 }
 }
@@ -2336,7 +2343,7 @@ if(data21.Oked !== undefined){
 let data31 = data21.Oked;
 if(typeof data31 === "string"){
 if(func2(data31) > 10){
-const err63 = {instancePath:instancePath+"/Clients/" + i0+"/Oked",schemaPath:"#/properties/Clients/items/properties/Oked/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema18.properties.Clients.items.properties.Oked,data:data31};
+const err63 = {instancePath:instancePath+"/Clients/" + i0+"/Oked",schemaPath:"#/properties/Clients/items/properties/Oked/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema19.properties.Clients.items.properties.Oked,data:data31};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -2347,7 +2354,7 @@ errors++;
 }
 }
 else {
-const err64 = {instancePath:instancePath+"/Clients/" + i0+"/Oked",schemaPath:"#/properties/Clients/items/properties/Oked/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Clients.items.properties.Oked.type,parentSchema:schema18.properties.Clients.items.properties.Oked,data:data31};
+const err64 = {instancePath:instancePath+"/Clients/" + i0+"/Oked",schemaPath:"#/properties/Clients/items/properties/Oked/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Clients.items.properties.Oked.type,parentSchema:schema19.properties.Clients.items.properties.Oked,data:data31};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -2361,7 +2368,7 @@ if(data21.Account !== undefined){
 let data32 = data21.Account;
 if(typeof data32 === "string"){
 if(!pattern1.test(data32)){
-const err65 = {instancePath:instancePath+"/Clients/" + i0+"/Account",schemaPath:"#/properties/Clients/items/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema18.properties.Clients.items.properties.Account,data:data32};
+const err65 = {instancePath:instancePath+"/Clients/" + i0+"/Account",schemaPath:"#/properties/Clients/items/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema19.properties.Clients.items.properties.Account,data:data32};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -2372,7 +2379,7 @@ errors++;
 }
 }
 else {
-const err66 = {instancePath:instancePath+"/Clients/" + i0+"/Account",schemaPath:"#/properties/Clients/items/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Clients.items.properties.Account.type,parentSchema:schema18.properties.Clients.items.properties.Account,data:data32};
+const err66 = {instancePath:instancePath+"/Clients/" + i0+"/Account",schemaPath:"#/properties/Clients/items/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Clients.items.properties.Account.type,parentSchema:schema19.properties.Clients.items.properties.Account,data:data32};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -2386,7 +2393,7 @@ if(data21.BankId !== undefined){
 let data33 = data21.BankId;
 if(typeof data33 === "string"){
 if(!pattern2.test(data33)){
-const err67 = {instancePath:instancePath+"/Clients/" + i0+"/BankId",schemaPath:"#/properties/Clients/items/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema18.properties.Clients.items.properties.BankId,data:data33};
+const err67 = {instancePath:instancePath+"/Clients/" + i0+"/BankId",schemaPath:"#/properties/Clients/items/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema19.properties.Clients.items.properties.BankId,data:data33};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -2397,7 +2404,7 @@ errors++;
 }
 }
 else {
-const err68 = {instancePath:instancePath+"/Clients/" + i0+"/BankId",schemaPath:"#/properties/Clients/items/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Clients.items.properties.BankId.type,parentSchema:schema18.properties.Clients.items.properties.BankId,data:data33};
+const err68 = {instancePath:instancePath+"/Clients/" + i0+"/BankId",schemaPath:"#/properties/Clients/items/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Clients.items.properties.BankId.type,parentSchema:schema19.properties.Clients.items.properties.BankId,data:data33};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -2409,7 +2416,7 @@ errors++;
 }
 }
 else {
-const err69 = {instancePath:instancePath+"/Clients/" + i0,schemaPath:"#/properties/Clients/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.Clients.items.type,parentSchema:schema18.properties.Clients.items,data:data21};
+const err69 = {instancePath:instancePath+"/Clients/" + i0,schemaPath:"#/properties/Clients/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.Clients.items.type,parentSchema:schema19.properties.Clients.items,data:data21};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -2421,7 +2428,7 @@ errors++;
 }
 }
 else {
-const err70 = {instancePath:instancePath+"/Clients",schemaPath:"#/properties/Clients/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.Clients.type,parentSchema:schema18.properties.Clients,data:data20};
+const err70 = {instancePath:instancePath+"/Clients",schemaPath:"#/properties/Clients/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.Clients.type,parentSchema:schema19.properties.Clients,data:data20};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -2435,7 +2442,7 @@ if(data.Parts !== undefined){
 let data34 = data.Parts;
 if(Array.isArray(data34)){
 if(data34.length > 100){
-const err71 = {instancePath:instancePath+"/Parts",schemaPath:"#/properties/Parts/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema18.properties.Parts,data:data34};
+const err71 = {instancePath:instancePath+"/Parts",schemaPath:"#/properties/Parts/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema19.properties.Parts,data:data34};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -2445,7 +2452,7 @@ vErrors.push(err71);
 errors++;
 }
 if(data34.length < 1){
-const err72 = {instancePath:instancePath+"/Parts",schemaPath:"#/properties/Parts/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema18.properties.Parts,data:data34};
+const err72 = {instancePath:instancePath+"/Parts",schemaPath:"#/properties/Parts/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema19.properties.Parts,data:data34};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -2459,7 +2466,7 @@ for(let i1=0; i1<len1; i1++){
 let data35 = data34[i1];
 if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
 if(data35.OrdNo === undefined){
-const err73 = {instancePath:instancePath+"/Parts/" + i1,schemaPath:"#/properties/Parts/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema18.properties.Parts.items.required,parentSchema:schema18.properties.Parts.items,data:data35};
+const err73 = {instancePath:instancePath+"/Parts/" + i1,schemaPath:"#/properties/Parts/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema19.properties.Parts.items.required,parentSchema:schema19.properties.Parts.items,data:data35};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -2469,7 +2476,7 @@ vErrors.push(err73);
 errors++;
 }
 if(data35.Title === undefined){
-const err74 = {instancePath:instancePath+"/Parts/" + i1,schemaPath:"#/properties/Parts/items/required",keyword:"required",params:{missingProperty: "Title"},message:"must have required property '"+"Title"+"'",schema:schema18.properties.Parts.items.required,parentSchema:schema18.properties.Parts.items,data:data35};
+const err74 = {instancePath:instancePath+"/Parts/" + i1,schemaPath:"#/properties/Parts/items/required",keyword:"required",params:{missingProperty: "Title"},message:"must have required property '"+"Title"+"'",schema:schema19.properties.Parts.items.required,parentSchema:schema19.properties.Parts.items,data:data35};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -2479,7 +2486,7 @@ vErrors.push(err74);
 errors++;
 }
 if(data35.Body === undefined){
-const err75 = {instancePath:instancePath+"/Parts/" + i1,schemaPath:"#/properties/Parts/items/required",keyword:"required",params:{missingProperty: "Body"},message:"must have required property '"+"Body"+"'",schema:schema18.properties.Parts.items.required,parentSchema:schema18.properties.Parts.items,data:data35};
+const err75 = {instancePath:instancePath+"/Parts/" + i1,schemaPath:"#/properties/Parts/items/required",keyword:"required",params:{missingProperty: "Body"},message:"must have required property '"+"Body"+"'",schema:schema19.properties.Parts.items.required,parentSchema:schema19.properties.Parts.items,data:data35};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -2490,7 +2497,7 @@ errors++;
 }
 for(const key4 in data35){
 if(!(((key4 === "OrdNo") || (key4 === "Title")) || (key4 === "Body"))){
-const err76 = {instancePath:instancePath+"/Parts/" + i1,schemaPath:"#/properties/Parts/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Parts.items,data:data35};
+const err76 = {instancePath:instancePath+"/Parts/" + i1,schemaPath:"#/properties/Parts/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Parts.items,data:data35};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -2503,7 +2510,7 @@ errors++;
 if(data35.OrdNo !== undefined){
 let data36 = data35.OrdNo;
 if(!(((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))) && (isFinite(data36)))){
-const err77 = {instancePath:instancePath+"/Parts/" + i1+"/OrdNo",schemaPath:"#/properties/Parts/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.Parts.items.properties.OrdNo.type,parentSchema:schema18.properties.Parts.items.properties.OrdNo,data:data36};
+const err77 = {instancePath:instancePath+"/Parts/" + i1+"/OrdNo",schemaPath:"#/properties/Parts/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.Parts.items.properties.OrdNo.type,parentSchema:schema19.properties.Parts.items.properties.OrdNo,data:data36};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -2514,7 +2521,7 @@ errors++;
 }
 if((typeof data36 == "number") && (isFinite(data36))){
 if(data36 < 1 || isNaN(data36)){
-const err78 = {instancePath:instancePath+"/Parts/" + i1+"/OrdNo",schemaPath:"#/properties/Parts/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema18.properties.Parts.items.properties.OrdNo,data:data36};
+const err78 = {instancePath:instancePath+"/Parts/" + i1+"/OrdNo",schemaPath:"#/properties/Parts/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema19.properties.Parts.items.properties.OrdNo,data:data36};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -2529,7 +2536,7 @@ if(data35.Title !== undefined){
 let data37 = data35.Title;
 if(typeof data37 === "string"){
 if(func2(data37) > 500){
-const err79 = {instancePath:instancePath+"/Parts/" + i1+"/Title",schemaPath:"#/properties/Parts/items/properties/Title/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.Parts.items.properties.Title,data:data37};
+const err79 = {instancePath:instancePath+"/Parts/" + i1+"/Title",schemaPath:"#/properties/Parts/items/properties/Title/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.Parts.items.properties.Title,data:data37};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -2539,7 +2546,7 @@ vErrors.push(err79);
 errors++;
 }
 if(func2(data37) < 1){
-const err80 = {instancePath:instancePath+"/Parts/" + i1+"/Title",schemaPath:"#/properties/Parts/items/properties/Title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Parts.items.properties.Title,data:data37};
+const err80 = {instancePath:instancePath+"/Parts/" + i1+"/Title",schemaPath:"#/properties/Parts/items/properties/Title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Parts.items.properties.Title,data:data37};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -2550,7 +2557,7 @@ errors++;
 }
 }
 else {
-const err81 = {instancePath:instancePath+"/Parts/" + i1+"/Title",schemaPath:"#/properties/Parts/items/properties/Title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Parts.items.properties.Title.type,parentSchema:schema18.properties.Parts.items.properties.Title,data:data37};
+const err81 = {instancePath:instancePath+"/Parts/" + i1+"/Title",schemaPath:"#/properties/Parts/items/properties/Title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Parts.items.properties.Title.type,parentSchema:schema19.properties.Parts.items.properties.Title,data:data37};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -2564,7 +2571,7 @@ if(data35.Body !== undefined){
 let data38 = data35.Body;
 if(typeof data38 === "string"){
 if(func2(data38) > 20000){
-const err82 = {instancePath:instancePath+"/Parts/" + i1+"/Body",schemaPath:"#/properties/Parts/items/properties/Body/maxLength",keyword:"maxLength",params:{limit: 20000},message:"must NOT have more than 20000 characters",schema:20000,parentSchema:schema18.properties.Parts.items.properties.Body,data:data38};
+const err82 = {instancePath:instancePath+"/Parts/" + i1+"/Body",schemaPath:"#/properties/Parts/items/properties/Body/maxLength",keyword:"maxLength",params:{limit: 20000},message:"must NOT have more than 20000 characters",schema:20000,parentSchema:schema19.properties.Parts.items.properties.Body,data:data38};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -2574,7 +2581,7 @@ vErrors.push(err82);
 errors++;
 }
 if(func2(data38) < 1){
-const err83 = {instancePath:instancePath+"/Parts/" + i1+"/Body",schemaPath:"#/properties/Parts/items/properties/Body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Parts.items.properties.Body,data:data38};
+const err83 = {instancePath:instancePath+"/Parts/" + i1+"/Body",schemaPath:"#/properties/Parts/items/properties/Body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Parts.items.properties.Body,data:data38};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -2585,7 +2592,7 @@ errors++;
 }
 }
 else {
-const err84 = {instancePath:instancePath+"/Parts/" + i1+"/Body",schemaPath:"#/properties/Parts/items/properties/Body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Parts.items.properties.Body.type,parentSchema:schema18.properties.Parts.items.properties.Body,data:data38};
+const err84 = {instancePath:instancePath+"/Parts/" + i1+"/Body",schemaPath:"#/properties/Parts/items/properties/Body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Parts.items.properties.Body.type,parentSchema:schema19.properties.Parts.items.properties.Body,data:data38};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -2597,7 +2604,7 @@ errors++;
 }
 }
 else {
-const err85 = {instancePath:instancePath+"/Parts/" + i1,schemaPath:"#/properties/Parts/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.Parts.items.type,parentSchema:schema18.properties.Parts.items,data:data35};
+const err85 = {instancePath:instancePath+"/Parts/" + i1,schemaPath:"#/properties/Parts/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.Parts.items.type,parentSchema:schema19.properties.Parts.items,data:data35};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -2609,7 +2616,7 @@ errors++;
 }
 }
 else {
-const err86 = {instancePath:instancePath+"/Parts",schemaPath:"#/properties/Parts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.Parts.type,parentSchema:schema18.properties.Parts,data:data34};
+const err86 = {instancePath:instancePath+"/Parts",schemaPath:"#/properties/Parts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.Parts.type,parentSchema:schema19.properties.Parts,data:data34};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -2623,7 +2630,7 @@ if(data.Products !== undefined){
 let data39 = data.Products;
 if(Array.isArray(data39)){
 if(data39.length > 10000){
-const err87 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema18.properties.Products,data:data39};
+const err87 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema19.properties.Products,data:data39};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -2634,26 +2641,26 @@ errors++;
 }
 const len2 = data39.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate50.call(this, data39[i2], {instancePath:instancePath+"/Products/" + i2,parentData:data39,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate51.call(this, data39[i2], {instancePath:instancePath+"/Products/" + i2,parentData:data39,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
 errors = vErrors.length;
 }
 }
-const issues0 = func74(data39, schema18.properties.Products.lineArithmetic, rootData, this, instancePath + "/Products");
-if(issues0 !== null){
-const kwErrors0 = func8(issues0, instancePath + "/Products", "#/properties/Products/lineArithmetic", "lineArithmetic");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
-}
-const issues1 = func76(data39, schema18.properties.Products.vatRateForDate, rootData, this, instancePath + "/Products");
+const issues1 = func76(data39, schema19.properties.Products.lineArithmetic, rootData, this, instancePath + "/Products");
 if(issues1 !== null){
-const kwErrors1 = func8(issues1, instancePath + "/Products", "#/properties/Products/vatRateForDate", "vatRateForDate");
+const kwErrors1 = func8(issues1, instancePath + "/Products", "#/properties/Products/lineArithmetic", "lineArithmetic");
 vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
 errors = errors + kwErrors1.length;
 }
+const issues2 = func78(data39, schema19.properties.Products.vatRateForDate, rootData, this, instancePath + "/Products");
+if(issues2 !== null){
+const kwErrors2 = func8(issues2, instancePath + "/Products", "#/properties/Products/vatRateForDate", "vatRateForDate");
+vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
+errors = errors + kwErrors2.length;
+}
 }
 else {
-const err88 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.Products.type,parentSchema:schema18.properties.Products,data:data39};
+const err88 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.Products.type,parentSchema:schema19.properties.Products,data:data39};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -2666,7 +2673,7 @@ errors++;
 if(data.HasVat !== undefined){
 let data41 = data.HasVat;
 if(typeof data41 !== "boolean"){
-const err89 = {instancePath:instancePath+"/HasVat",schemaPath:"#/properties/HasVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.HasVat.type,parentSchema:schema18.properties.HasVat,data:data41};
+const err89 = {instancePath:instancePath+"/HasVat",schemaPath:"#/properties/HasVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.HasVat.type,parentSchema:schema19.properties.HasVat,data:data41};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -2678,7 +2685,7 @@ errors++;
 }
 }
 else {
-const err90 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
+const err90 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -2687,7 +2694,7 @@ vErrors.push(err90);
 }
 errors++;
 }
-validate35.errors = vErrors;
+validate36.errors = vErrors;
 return errors === 0;
 }
 

@@ -3,25 +3,26 @@
 /* eslint-disable */
 import * as kw from '../../keywords/functions';
 "use strict";
-export const validate = validate35;
-export default validate35;
-const schema18 = {"$id":"empowerment","title":"documents:kinds.empowerment","description":"Power of attorney, classic format (Didox 006, uz-edi.md §b.4). Roles are inverted: the BUYER company (BuyerTin) issues it to its agent to receive goods from the seller. An empowerment cannot be issued to oneself.","type":"object","additionalProperties":false,"required":["EmpowermentId","EmpowermentDoc","ContractDoc","Agent","SellerTin","Seller","BuyerTin","Buyer","ProductList"],"sellerNotBuyer":{"seller":"SellerTin","buyer":"BuyerTin"},"notToOneself":{"issuer":["BuyerTin"],"agent":"Agent/AgentTin"},"properties":{"EmpowermentId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:empowerment.EmpowermentId"},"EmpowermentDoc":{"type":"object","additionalProperties":false,"required":["EmpowermentNo","EmpowermentDateOfIssue","EmpowermentDateOfExpire"],"properties":{"EmpowermentNo":{"type":"string","minLength":1,"maxLength":50,"title":"forms:empowermentRef.EmpowermentNo"},"EmpowermentDateOfIssue":{"$ref":"#/$defs/isoDate","title":"forms:empowermentRef.EmpowermentDateOfIssue"},"EmpowermentDateOfExpire":{"$ref":"#/$defs/isoDate","title":"forms:empowermentRef.EmpowermentDateOfExpire"}},"title":"forms:empowerment.EmpowermentDoc"},"ContractDoc":{"type":"object","additionalProperties":false,"required":["ContractNo","ContractDate"],"properties":{"ContractNo":{"type":"string","minLength":1,"maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"}},"title":"forms:empowerment.ContractDoc"},"Agent":{"type":"object","additionalProperties":false,"required":["Fio","AgentTin","Passport"],"properties":{"JobTitle":{"type":"string","maxLength":300,"title":"forms:empowerment.JobTitle"},"Fio":{"type":"string","minLength":1,"maxLength":300,"title":"forms:empowerment.Fio"},"AgentTin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:empowerment.AgentTin"},"Passport":{"type":"object","additionalProperties":false,"required":["Number","IssuedBy","DateOfIssue"],"properties":{"Number":{"$ref":"#/$defs/passportSerial","minLength":9,"title":"forms:empowerment.Number"},"IssuedBy":{"type":"string","minLength":1,"maxLength":300,"title":"forms:empowerment.IssuedBy"},"DateOfIssue":{"$ref":"#/$defs/isoDate","title":"forms:empowerment.DateOfIssue"}},"title":"forms:empowerment.Passport"}},"title":"forms:empowerment.Agent"},"SellerTin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:invoice.SellerTin"},"Seller":{"$ref":"#/$defs/party","title":"forms:invoice.Seller"},"BuyerTin":{"$ref":"#/$defs/tinOrPinfl","noIndividual":true,"title":"forms:invoice.BuyerTin"},"Buyer":{"$ref":"#/$defs/party","title":"forms:invoice.Buyer"},"ProductList":{"type":"object","additionalProperties":false,"required":["Tin","HasExcise","HasVat","Products"],"properties":{"Tin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:empowerment.Tin"},"HasExcise":{"type":"boolean","title":"forms:empowerment.HasExcise"},"HasVat":{"type":"boolean","title":"forms:empowerment.HasVat"},"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","MeasureId","Count"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CatalogCode":{"$ref":"#/$defs/catalogCode","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"Name":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"MeasureId":{"type":"string","minLength":1,"maxLength":20,"title":"forms:line.MeasureId"},"Count":{"$ref":"#/$defs/count","title":"forms:line.Count"}}},"title":"forms:invoice.Products"}},"title":"forms:empowerment.ProductList"}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"party":{"description":"Seller or buyer requisites of an invoice (uz-edi.md §b.1). The TIN lives beside it (SellerTin/BuyerTin). Director is mandatory for both parties.","type":"object","additionalProperties":false,"required":["Name","Director"],"properties":{"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"VatRegCode":{"title":"forms:party.VatRegCode","type":"string","pattern":"^(\\d{12})?$"},"VatRegStatus":{"title":"forms:party.VatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Account":{"title":"forms:party.Account","type":"string","pattern":"^(\\d{20}|\\d{27})?$"},"BankId":{"title":"forms:party.BankId","type":"string","pattern":"^(\\d{5})?$"},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Mobile":{"title":"forms:party.Mobile","type":"string","maxLength":50},"WorkPhone":{"title":"forms:party.WorkPhone","type":"string","maxLength":50},"Oked":{"title":"forms:party.Oked","type":"string","maxLength":10},"DistrictId":{"title":"forms:party.DistrictId","type":"string","maxLength":10},"Director":{"title":"forms:party.Director","type":"string","minLength":1,"maxLength":300},"Accountant":{"title":"forms:party.Accountant","type":"string","maxLength":300}}},"passportSerial":{"description":"Passport series and number: two uppercase Latin letters, optional space, seven digits.","type":"string","maxLength":10,"passportSerial":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true}}};
+export const validate = validate36;
+export default validate36;
+const schema19 = {"$id":"empowerment","title":"documents:kinds.empowerment","description":"Power of attorney, classic format (Didox 006, uz-edi.md §b.4). Roles are inverted: the BUYER company (BuyerTin) issues it to its agent to receive goods from the seller. An empowerment cannot be issued to oneself.","type":"object","additionalProperties":false,"required":["EmpowermentId","EmpowermentDoc","ContractDoc","Agent","SellerTin","Seller","BuyerTin","Buyer","ProductList"],"sellerNotBuyer":{"seller":"SellerTin","buyer":"BuyerTin"},"notToOneself":{"issuer":["BuyerTin"],"agent":"Agent/AgentTin"},"properties":{"EmpowermentId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:empowerment.EmpowermentId"},"EmpowermentDoc":{"type":"object","additionalProperties":false,"required":["EmpowermentNo","EmpowermentDateOfIssue","EmpowermentDateOfExpire"],"dateOrder":{"from":"EmpowermentDateOfIssue","to":"EmpowermentDateOfExpire"},"properties":{"EmpowermentNo":{"type":"string","minLength":1,"maxLength":50,"title":"forms:empowermentRef.EmpowermentNo"},"EmpowermentDateOfIssue":{"$ref":"#/$defs/isoDate","title":"forms:empowermentRef.EmpowermentDateOfIssue"},"EmpowermentDateOfExpire":{"$ref":"#/$defs/isoDate","title":"forms:empowermentRef.EmpowermentDateOfExpire"}},"title":"forms:empowerment.EmpowermentDoc"},"ContractDoc":{"type":"object","additionalProperties":false,"required":["ContractNo","ContractDate"],"properties":{"ContractNo":{"type":"string","minLength":1,"maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"}},"title":"forms:empowerment.ContractDoc"},"Agent":{"type":"object","additionalProperties":false,"required":["Fio","AgentTin","Passport"],"properties":{"JobTitle":{"type":"string","maxLength":300,"title":"forms:empowerment.JobTitle"},"Fio":{"type":"string","minLength":1,"maxLength":300,"title":"forms:empowerment.Fio"},"AgentTin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:empowerment.AgentTin"},"Passport":{"type":"object","additionalProperties":false,"required":["Number","IssuedBy","DateOfIssue"],"properties":{"Number":{"$ref":"#/$defs/passportSerial","minLength":9,"title":"forms:empowerment.Number"},"IssuedBy":{"type":"string","minLength":1,"maxLength":300,"title":"forms:empowerment.IssuedBy"},"DateOfIssue":{"$ref":"#/$defs/isoDate","title":"forms:empowerment.DateOfIssue"}},"title":"forms:empowerment.Passport"}},"title":"forms:empowerment.Agent"},"SellerTin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:invoice.SellerTin"},"Seller":{"$ref":"#/$defs/party","title":"forms:invoice.Seller"},"BuyerTin":{"$ref":"#/$defs/tinOrPinfl","noIndividual":true,"title":"forms:invoice.BuyerTin"},"Buyer":{"$ref":"#/$defs/party","title":"forms:invoice.Buyer"},"ProductList":{"type":"object","additionalProperties":false,"required":["Tin","HasExcise","HasVat","Products"],"properties":{"Tin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:empowerment.Tin"},"HasExcise":{"type":"boolean","title":"forms:empowerment.HasExcise"},"HasVat":{"type":"boolean","title":"forms:empowerment.HasVat"},"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","MeasureId","Count"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CatalogCode":{"$ref":"#/$defs/catalogCode","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"Name":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"MeasureId":{"type":"string","minLength":1,"maxLength":20,"title":"forms:line.MeasureId"},"Count":{"$ref":"#/$defs/count","title":"forms:line.Count"}}},"title":"forms:invoice.Products"}},"title":"forms:empowerment.ProductList"}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"party":{"description":"Seller or buyer requisites of an invoice (uz-edi.md §b.1). The TIN lives beside it (SellerTin/BuyerTin). Director is mandatory for both parties.","type":"object","additionalProperties":false,"required":["Name","Director"],"properties":{"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"VatRegCode":{"title":"forms:party.VatRegCode","type":"string","pattern":"^(\\d{12})?$"},"VatRegStatus":{"title":"forms:party.VatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Account":{"title":"forms:party.Account","type":"string","pattern":"^(\\d{20}|\\d{27})?$"},"BankId":{"title":"forms:party.BankId","type":"string","pattern":"^(\\d{5})?$"},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Mobile":{"title":"forms:party.Mobile","type":"string","maxLength":50},"WorkPhone":{"title":"forms:party.WorkPhone","type":"string","maxLength":50},"Oked":{"title":"forms:party.Oked","type":"string","maxLength":10},"DistrictId":{"title":"forms:party.DistrictId","type":"string","maxLength":10},"Director":{"title":"forms:party.Director","type":"string","minLength":1,"maxLength":300},"Accountant":{"title":"forms:party.Accountant","type":"string","maxLength":300}}},"passportSerial":{"description":"Passport series and number: two uppercase Latin letters, optional space, seven digits.","type":"string","maxLength":10,"passportSerial":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = kw.ucs2length;
-const func36 = kw.noIndividual;
+const func8 = kw.dateOrder;
 const func7 = kw.toErrors;
-const func46 = kw.notToOneself;
-const func48 = kw.sellerNotBuyer;
+const func38 = kw.noIndividual;
+const func48 = kw.notToOneself;
+const func50 = kw.sellerNotBuyer;
 const pattern0 = new RegExp("^[0-9a-fA-F]{24}$", "u");
-const schema19 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
+const schema20 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
 const func6 = kw.isoDate;
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(func3(data) > 10){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema19,data};
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -38,7 +39,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.type,parentSchema:schema19,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.type,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -47,19 +48,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate36.errors = vErrors;
+validate37.errors = vErrors;
 return errors === 0;
 }
 
-const schema20 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
-const func15 = kw.pinflOrTin;
+const schema21 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
+const func17 = kw.pinflOrTin;
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(func3(data) > 14){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema20,data};
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -69,7 +70,7 @@ vErrors.push(err0);
 errors++;
 }
 if(func3(data) < 9){
-const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema20,data};
+const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -78,7 +79,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-const issues0 = func15(data, true, rootData, this, instancePath + "");
+const issues0 = func17(data, true, rootData, this, instancePath + "");
 if(issues0 !== null){
 const kwErrors0 = func7(issues0, instancePath + "", "#/pinflOrTin", "pinflOrTin");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
@@ -86,7 +87,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.type,parentSchema:schema20,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.type,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -95,19 +96,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
 
-const schema21 = {"description":"Passport series and number: two uppercase Latin letters, optional space, seven digits.","type":"string","maxLength":10,"passportSerial":true};
-const func18 = kw.passportSerial;
+const schema22 = {"description":"Passport series and number: two uppercase Latin letters, optional space, seven digits.","type":"string","maxLength":10,"passportSerial":true};
+const func20 = kw.passportSerial;
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(func3(data) > 10){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema21,data};
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -116,7 +117,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-const issues0 = func18(data, true, rootData, this, instancePath + "");
+const issues0 = func20(data, true, rootData, this, instancePath + "");
 if(issues0 !== null){
 const kwErrors0 = func7(issues0, instancePath + "", "#/passportSerial", "passportSerial");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
@@ -124,7 +125,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.type,parentSchema:schema21,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -133,21 +134,21 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate42.errors = vErrors;
+validate43.errors = vErrors;
 return errors === 0;
 }
 
-const schema22 = {"description":"Seller or buyer requisites of an invoice (uz-edi.md §b.1). The TIN lives beside it (SellerTin/BuyerTin). Director is mandatory for both parties.","type":"object","additionalProperties":false,"required":["Name","Director"],"properties":{"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"VatRegCode":{"title":"forms:party.VatRegCode","type":"string","pattern":"^(\\d{12})?$"},"VatRegStatus":{"title":"forms:party.VatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Account":{"title":"forms:party.Account","type":"string","pattern":"^(\\d{20}|\\d{27})?$"},"BankId":{"title":"forms:party.BankId","type":"string","pattern":"^(\\d{5})?$"},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Mobile":{"title":"forms:party.Mobile","type":"string","maxLength":50},"WorkPhone":{"title":"forms:party.WorkPhone","type":"string","maxLength":50},"Oked":{"title":"forms:party.Oked","type":"string","maxLength":10},"DistrictId":{"title":"forms:party.DistrictId","type":"string","maxLength":10},"Director":{"title":"forms:party.Director","type":"string","minLength":1,"maxLength":300},"Accountant":{"title":"forms:party.Accountant","type":"string","maxLength":300}}};
+const schema23 = {"description":"Seller or buyer requisites of an invoice (uz-edi.md §b.1). The TIN lives beside it (SellerTin/BuyerTin). Director is mandatory for both parties.","type":"object","additionalProperties":false,"required":["Name","Director"],"properties":{"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"VatRegCode":{"title":"forms:party.VatRegCode","type":"string","pattern":"^(\\d{12})?$"},"VatRegStatus":{"title":"forms:party.VatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Account":{"title":"forms:party.Account","type":"string","pattern":"^(\\d{20}|\\d{27})?$"},"BankId":{"title":"forms:party.BankId","type":"string","pattern":"^(\\d{5})?$"},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Mobile":{"title":"forms:party.Mobile","type":"string","maxLength":50},"WorkPhone":{"title":"forms:party.WorkPhone","type":"string","maxLength":50},"Oked":{"title":"forms:party.Oked","type":"string","maxLength":10},"DistrictId":{"title":"forms:party.DistrictId","type":"string","maxLength":10},"Director":{"title":"forms:party.Director","type":"string","minLength":1,"maxLength":300},"Accountant":{"title":"forms:party.Accountant","type":"string","maxLength":300}}};
 const pattern1 = new RegExp("^(\\d{12})?$", "u");
 const pattern2 = new RegExp("^(\\d{20}|\\d{27})?$", "u");
 const pattern3 = new RegExp("^(\\d{5})?$", "u");
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.Name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -157,7 +158,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.Director === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Director"},message:"must have required property '"+"Director"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Director"},message:"must have required property '"+"Director"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -167,8 +168,8 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema22.properties, key0))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema22,data};
+if(!(func2.call(schema23.properties, key0))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -182,7 +183,7 @@ if(data.Name !== undefined){
 let data0 = data.Name;
 if(typeof data0 === "string"){
 if(func3(data0) > 500){
-const err3 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema22.properties.Name,data:data0};
+const err3 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Name,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -192,7 +193,7 @@ vErrors.push(err3);
 errors++;
 }
 if(func3(data0) < 1){
-const err4 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema22.properties.Name,data:data0};
+const err4 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Name,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -203,7 +204,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.Name.type,parentSchema:schema22.properties.Name,data:data0};
+const err5 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Name.type,parentSchema:schema23.properties.Name,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -217,7 +218,7 @@ if(data.BranchCode !== undefined){
 let data1 = data.BranchCode;
 if(typeof data1 === "string"){
 if(func3(data1) > 50){
-const err6 = {instancePath:instancePath+"/BranchCode",schemaPath:"#/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema22.properties.BranchCode,data:data1};
+const err6 = {instancePath:instancePath+"/BranchCode",schemaPath:"#/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.BranchCode,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -228,7 +229,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/BranchCode",schemaPath:"#/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.BranchCode.type,parentSchema:schema22.properties.BranchCode,data:data1};
+const err7 = {instancePath:instancePath+"/BranchCode",schemaPath:"#/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.BranchCode.type,parentSchema:schema23.properties.BranchCode,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -242,7 +243,7 @@ if(data.BranchName !== undefined){
 let data2 = data.BranchName;
 if(typeof data2 === "string"){
 if(func3(data2) > 500){
-const err8 = {instancePath:instancePath+"/BranchName",schemaPath:"#/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema22.properties.BranchName,data:data2};
+const err8 = {instancePath:instancePath+"/BranchName",schemaPath:"#/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.BranchName,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -253,7 +254,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/BranchName",schemaPath:"#/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.BranchName.type,parentSchema:schema22.properties.BranchName,data:data2};
+const err9 = {instancePath:instancePath+"/BranchName",schemaPath:"#/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.BranchName.type,parentSchema:schema23.properties.BranchName,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -267,7 +268,7 @@ if(data.VatRegCode !== undefined){
 let data3 = data.VatRegCode;
 if(typeof data3 === "string"){
 if(!pattern1.test(data3)){
-const err10 = {instancePath:instancePath+"/VatRegCode",schemaPath:"#/properties/VatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema22.properties.VatRegCode,data:data3};
+const err10 = {instancePath:instancePath+"/VatRegCode",schemaPath:"#/properties/VatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema23.properties.VatRegCode,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -278,7 +279,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/VatRegCode",schemaPath:"#/properties/VatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.VatRegCode.type,parentSchema:schema22.properties.VatRegCode,data:data3};
+const err11 = {instancePath:instancePath+"/VatRegCode",schemaPath:"#/properties/VatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.VatRegCode.type,parentSchema:schema23.properties.VatRegCode,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -291,7 +292,7 @@ errors++;
 if(data.VatRegStatus !== undefined){
 let data4 = data.VatRegStatus;
 if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)){
-const err12 = {instancePath:instancePath+"/VatRegStatus",schemaPath:"#/properties/VatRegStatus/type",keyword:"type",params:{type: schema22.properties.VatRegStatus.type},message:"must be integer,null",schema:schema22.properties.VatRegStatus.type,parentSchema:schema22.properties.VatRegStatus,data:data4};
+const err12 = {instancePath:instancePath+"/VatRegStatus",schemaPath:"#/properties/VatRegStatus/type",keyword:"type",params:{type: schema23.properties.VatRegStatus.type},message:"must be integer,null",schema:schema23.properties.VatRegStatus.type,parentSchema:schema23.properties.VatRegStatus,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -301,7 +302,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((((data4 === 20) || (data4 === 21)) || (data4 === 22)) || (data4 === null))){
-const err13 = {instancePath:instancePath+"/VatRegStatus",schemaPath:"#/properties/VatRegStatus/enum",keyword:"enum",params:{allowedValues: schema22.properties.VatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema22.properties.VatRegStatus.enum,parentSchema:schema22.properties.VatRegStatus,data:data4};
+const err13 = {instancePath:instancePath+"/VatRegStatus",schemaPath:"#/properties/VatRegStatus/enum",keyword:"enum",params:{allowedValues: schema23.properties.VatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema23.properties.VatRegStatus.enum,parentSchema:schema23.properties.VatRegStatus,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -315,7 +316,7 @@ if(data.Account !== undefined){
 let data5 = data.Account;
 if(typeof data5 === "string"){
 if(!pattern2.test(data5)){
-const err14 = {instancePath:instancePath+"/Account",schemaPath:"#/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema22.properties.Account,data:data5};
+const err14 = {instancePath:instancePath+"/Account",schemaPath:"#/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema23.properties.Account,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -326,7 +327,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/Account",schemaPath:"#/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.Account.type,parentSchema:schema22.properties.Account,data:data5};
+const err15 = {instancePath:instancePath+"/Account",schemaPath:"#/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Account.type,parentSchema:schema23.properties.Account,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -340,7 +341,7 @@ if(data.BankId !== undefined){
 let data6 = data.BankId;
 if(typeof data6 === "string"){
 if(!pattern3.test(data6)){
-const err16 = {instancePath:instancePath+"/BankId",schemaPath:"#/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema22.properties.BankId,data:data6};
+const err16 = {instancePath:instancePath+"/BankId",schemaPath:"#/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema23.properties.BankId,data:data6};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -351,7 +352,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/BankId",schemaPath:"#/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.BankId.type,parentSchema:schema22.properties.BankId,data:data6};
+const err17 = {instancePath:instancePath+"/BankId",schemaPath:"#/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.BankId.type,parentSchema:schema23.properties.BankId,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -365,7 +366,7 @@ if(data.Address !== undefined){
 let data7 = data.Address;
 if(typeof data7 === "string"){
 if(func3(data7) > 500){
-const err18 = {instancePath:instancePath+"/Address",schemaPath:"#/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema22.properties.Address,data:data7};
+const err18 = {instancePath:instancePath+"/Address",schemaPath:"#/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Address,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -376,7 +377,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/Address",schemaPath:"#/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.Address.type,parentSchema:schema22.properties.Address,data:data7};
+const err19 = {instancePath:instancePath+"/Address",schemaPath:"#/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Address.type,parentSchema:schema23.properties.Address,data:data7};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -390,7 +391,7 @@ if(data.Mobile !== undefined){
 let data8 = data.Mobile;
 if(typeof data8 === "string"){
 if(func3(data8) > 50){
-const err20 = {instancePath:instancePath+"/Mobile",schemaPath:"#/properties/Mobile/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema22.properties.Mobile,data:data8};
+const err20 = {instancePath:instancePath+"/Mobile",schemaPath:"#/properties/Mobile/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.Mobile,data:data8};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -401,7 +402,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/Mobile",schemaPath:"#/properties/Mobile/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.Mobile.type,parentSchema:schema22.properties.Mobile,data:data8};
+const err21 = {instancePath:instancePath+"/Mobile",schemaPath:"#/properties/Mobile/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Mobile.type,parentSchema:schema23.properties.Mobile,data:data8};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -415,7 +416,7 @@ if(data.WorkPhone !== undefined){
 let data9 = data.WorkPhone;
 if(typeof data9 === "string"){
 if(func3(data9) > 50){
-const err22 = {instancePath:instancePath+"/WorkPhone",schemaPath:"#/properties/WorkPhone/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema22.properties.WorkPhone,data:data9};
+const err22 = {instancePath:instancePath+"/WorkPhone",schemaPath:"#/properties/WorkPhone/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.WorkPhone,data:data9};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -426,7 +427,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/WorkPhone",schemaPath:"#/properties/WorkPhone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.WorkPhone.type,parentSchema:schema22.properties.WorkPhone,data:data9};
+const err23 = {instancePath:instancePath+"/WorkPhone",schemaPath:"#/properties/WorkPhone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.WorkPhone.type,parentSchema:schema23.properties.WorkPhone,data:data9};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -440,7 +441,7 @@ if(data.Oked !== undefined){
 let data10 = data.Oked;
 if(typeof data10 === "string"){
 if(func3(data10) > 10){
-const err24 = {instancePath:instancePath+"/Oked",schemaPath:"#/properties/Oked/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema22.properties.Oked,data:data10};
+const err24 = {instancePath:instancePath+"/Oked",schemaPath:"#/properties/Oked/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema23.properties.Oked,data:data10};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -451,7 +452,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/Oked",schemaPath:"#/properties/Oked/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.Oked.type,parentSchema:schema22.properties.Oked,data:data10};
+const err25 = {instancePath:instancePath+"/Oked",schemaPath:"#/properties/Oked/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Oked.type,parentSchema:schema23.properties.Oked,data:data10};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -465,7 +466,7 @@ if(data.DistrictId !== undefined){
 let data11 = data.DistrictId;
 if(typeof data11 === "string"){
 if(func3(data11) > 10){
-const err26 = {instancePath:instancePath+"/DistrictId",schemaPath:"#/properties/DistrictId/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema22.properties.DistrictId,data:data11};
+const err26 = {instancePath:instancePath+"/DistrictId",schemaPath:"#/properties/DistrictId/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema23.properties.DistrictId,data:data11};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -476,7 +477,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/DistrictId",schemaPath:"#/properties/DistrictId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.DistrictId.type,parentSchema:schema22.properties.DistrictId,data:data11};
+const err27 = {instancePath:instancePath+"/DistrictId",schemaPath:"#/properties/DistrictId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.DistrictId.type,parentSchema:schema23.properties.DistrictId,data:data11};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -490,7 +491,7 @@ if(data.Director !== undefined){
 let data12 = data.Director;
 if(typeof data12 === "string"){
 if(func3(data12) > 300){
-const err28 = {instancePath:instancePath+"/Director",schemaPath:"#/properties/Director/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema22.properties.Director,data:data12};
+const err28 = {instancePath:instancePath+"/Director",schemaPath:"#/properties/Director/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.Director,data:data12};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -500,7 +501,7 @@ vErrors.push(err28);
 errors++;
 }
 if(func3(data12) < 1){
-const err29 = {instancePath:instancePath+"/Director",schemaPath:"#/properties/Director/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema22.properties.Director,data:data12};
+const err29 = {instancePath:instancePath+"/Director",schemaPath:"#/properties/Director/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Director,data:data12};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -511,7 +512,7 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/Director",schemaPath:"#/properties/Director/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.Director.type,parentSchema:schema22.properties.Director,data:data12};
+const err30 = {instancePath:instancePath+"/Director",schemaPath:"#/properties/Director/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Director.type,parentSchema:schema23.properties.Director,data:data12};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -525,7 +526,7 @@ if(data.Accountant !== undefined){
 let data13 = data.Accountant;
 if(typeof data13 === "string"){
 if(func3(data13) > 300){
-const err31 = {instancePath:instancePath+"/Accountant",schemaPath:"#/properties/Accountant/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema22.properties.Accountant,data:data13};
+const err31 = {instancePath:instancePath+"/Accountant",schemaPath:"#/properties/Accountant/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.Accountant,data:data13};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -536,7 +537,7 @@ errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/Accountant",schemaPath:"#/properties/Accountant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.Accountant.type,parentSchema:schema22.properties.Accountant,data:data13};
+const err32 = {instancePath:instancePath+"/Accountant",schemaPath:"#/properties/Accountant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Accountant.type,parentSchema:schema23.properties.Accountant,data:data13};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -548,7 +549,7 @@ errors++;
 }
 }
 else {
-const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.type,parentSchema:schema22,data};
+const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -557,19 +558,19 @@ vErrors.push(err33);
 }
 errors++;
 }
-validate46.errors = vErrors;
+validate47.errors = vErrors;
 return errors === 0;
 }
 
-const schema23 = {"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"};
+const schema24 = {"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"};
 const pattern4 = new RegExp("^\\d{17}$", "u");
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(!pattern4.test(data)){
-const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema23,data};
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -580,7 +581,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -589,19 +590,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate51.errors = vErrors;
+validate52.errors = vErrors;
 return errors === 0;
 }
 
-const schema24 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
-const func44 = kw.decimalPlaces;
+const schema25 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
+const func46 = kw.decimalPlaces;
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if((typeof data == "number") && (isFinite(data))){
 if(data > 999999999 || isNaN(data)){
-const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema24,data};
+const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -611,7 +612,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data <= 0 || isNaN(data)){
-const err1 = {instancePath,schemaPath:"#/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema24,data};
+const err1 = {instancePath,schemaPath:"#/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -620,7 +621,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-const issues0 = func44(data, 6, rootData, this, instancePath + "");
+const issues0 = func46(data, 6, rootData, this, instancePath + "");
 if(issues0 !== null){
 const kwErrors0 = func7(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
@@ -628,7 +629,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema24.type,parentSchema:schema24,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema25.type,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -637,18 +638,18 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate53.errors = vErrors;
+validate54.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="empowerment" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.EmpowermentId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "EmpowermentId"},message:"must have required property '"+"EmpowermentId"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "EmpowermentId"},message:"must have required property '"+"EmpowermentId"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -658,7 +659,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.EmpowermentDoc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "EmpowermentDoc"},message:"must have required property '"+"EmpowermentDoc"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "EmpowermentDoc"},message:"must have required property '"+"EmpowermentDoc"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -668,7 +669,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.ContractDoc === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -678,7 +679,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.Agent === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Agent"},message:"must have required property '"+"Agent"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Agent"},message:"must have required property '"+"Agent"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -688,7 +689,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.SellerTin === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SellerTin"},message:"must have required property '"+"SellerTin"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SellerTin"},message:"must have required property '"+"SellerTin"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -698,7 +699,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.Seller === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Seller"},message:"must have required property '"+"Seller"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Seller"},message:"must have required property '"+"Seller"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -708,7 +709,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.BuyerTin === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "BuyerTin"},message:"must have required property '"+"BuyerTin"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "BuyerTin"},message:"must have required property '"+"BuyerTin"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -718,7 +719,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.Buyer === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Buyer"},message:"must have required property '"+"Buyer"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Buyer"},message:"must have required property '"+"Buyer"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -728,7 +729,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.ProductList === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ProductList"},message:"must have required property '"+"ProductList"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ProductList"},message:"must have required property '"+"ProductList"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -738,8 +739,8 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema18.properties, key0))){
-const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema18,data};
+if(!(func2.call(schema19.properties, key0))){
+const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -753,7 +754,7 @@ if(data.EmpowermentId !== undefined){
 let data0 = data.EmpowermentId;
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-const err10 = {instancePath:instancePath+"/EmpowermentId",schemaPath:"#/properties/EmpowermentId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema18.properties.EmpowermentId,data:data0};
+const err10 = {instancePath:instancePath+"/EmpowermentId",schemaPath:"#/properties/EmpowermentId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema19.properties.EmpowermentId,data:data0};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -764,7 +765,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/EmpowermentId",schemaPath:"#/properties/EmpowermentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.EmpowermentId.type,parentSchema:schema18.properties.EmpowermentId,data:data0};
+const err11 = {instancePath:instancePath+"/EmpowermentId",schemaPath:"#/properties/EmpowermentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.EmpowermentId.type,parentSchema:schema19.properties.EmpowermentId,data:data0};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -778,7 +779,7 @@ if(data.EmpowermentDoc !== undefined){
 let data1 = data.EmpowermentDoc;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.EmpowermentNo === undefined){
-const err12 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentNo"},message:"must have required property '"+"EmpowermentNo"+"'",schema:schema18.properties.EmpowermentDoc.required,parentSchema:schema18.properties.EmpowermentDoc,data:data1};
+const err12 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentNo"},message:"must have required property '"+"EmpowermentNo"+"'",schema:schema19.properties.EmpowermentDoc.required,parentSchema:schema19.properties.EmpowermentDoc,data:data1};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -788,7 +789,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data1.EmpowermentDateOfIssue === undefined){
-const err13 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfIssue"},message:"must have required property '"+"EmpowermentDateOfIssue"+"'",schema:schema18.properties.EmpowermentDoc.required,parentSchema:schema18.properties.EmpowermentDoc,data:data1};
+const err13 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfIssue"},message:"must have required property '"+"EmpowermentDateOfIssue"+"'",schema:schema19.properties.EmpowermentDoc.required,parentSchema:schema19.properties.EmpowermentDoc,data:data1};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -798,7 +799,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data1.EmpowermentDateOfExpire === undefined){
-const err14 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfExpire"},message:"must have required property '"+"EmpowermentDateOfExpire"+"'",schema:schema18.properties.EmpowermentDoc.required,parentSchema:schema18.properties.EmpowermentDoc,data:data1};
+const err14 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfExpire"},message:"must have required property '"+"EmpowermentDateOfExpire"+"'",schema:schema19.properties.EmpowermentDoc.required,parentSchema:schema19.properties.EmpowermentDoc,data:data1};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -809,7 +810,7 @@ errors++;
 }
 for(const key1 in data1){
 if(!(((key1 === "EmpowermentNo") || (key1 === "EmpowermentDateOfIssue")) || (key1 === "EmpowermentDateOfExpire"))){
-const err15 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.EmpowermentDoc,data:data1};
+const err15 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.EmpowermentDoc,data:data1};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -823,7 +824,7 @@ if(data1.EmpowermentNo !== undefined){
 let data2 = data1.EmpowermentNo;
 if(typeof data2 === "string"){
 if(func3(data2) > 50){
-const err16 = {instancePath:instancePath+"/EmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/EmpowermentDoc/properties/EmpowermentNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.EmpowermentDoc.properties.EmpowermentNo,data:data2};
+const err16 = {instancePath:instancePath+"/EmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/EmpowermentDoc/properties/EmpowermentNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.EmpowermentDoc.properties.EmpowermentNo,data:data2};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -833,7 +834,7 @@ vErrors.push(err16);
 errors++;
 }
 if(func3(data2) < 1){
-const err17 = {instancePath:instancePath+"/EmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/EmpowermentDoc/properties/EmpowermentNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.EmpowermentDoc.properties.EmpowermentNo,data:data2};
+const err17 = {instancePath:instancePath+"/EmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/EmpowermentDoc/properties/EmpowermentNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.EmpowermentDoc.properties.EmpowermentNo,data:data2};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -844,7 +845,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/EmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/EmpowermentDoc/properties/EmpowermentNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.EmpowermentDoc.properties.EmpowermentNo.type,parentSchema:schema18.properties.EmpowermentDoc.properties.EmpowermentNo,data:data2};
+const err18 = {instancePath:instancePath+"/EmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/EmpowermentDoc/properties/EmpowermentNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.EmpowermentDoc.properties.EmpowermentNo.type,parentSchema:schema19.properties.EmpowermentDoc.properties.EmpowermentNo,data:data2};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -855,20 +856,26 @@ errors++;
 }
 }
 if(data1.EmpowermentDateOfIssue !== undefined){
-if(!(validate36.call(this, data1.EmpowermentDateOfIssue, {instancePath:instancePath+"/EmpowermentDoc/EmpowermentDateOfIssue",parentData:data1,parentDataProperty:"EmpowermentDateOfIssue",rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate37.call(this, data1.EmpowermentDateOfIssue, {instancePath:instancePath+"/EmpowermentDoc/EmpowermentDateOfIssue",parentData:data1,parentDataProperty:"EmpowermentDateOfIssue",rootData}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 }
 if(data1.EmpowermentDateOfExpire !== undefined){
-if(!(validate36.call(this, data1.EmpowermentDateOfExpire, {instancePath:instancePath+"/EmpowermentDoc/EmpowermentDateOfExpire",parentData:data1,parentDataProperty:"EmpowermentDateOfExpire",rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate37.call(this, data1.EmpowermentDateOfExpire, {instancePath:instancePath+"/EmpowermentDoc/EmpowermentDateOfExpire",parentData:data1,parentDataProperty:"EmpowermentDateOfExpire",rootData}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 }
+const issues0 = func8(data1, schema19.properties.EmpowermentDoc.dateOrder, rootData, this, instancePath + "/EmpowermentDoc");
+if(issues0 !== null){
+const kwErrors0 = func7(issues0, instancePath + "/EmpowermentDoc", "#/properties/EmpowermentDoc/dateOrder", "dateOrder");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
 }
 else {
-const err19 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.EmpowermentDoc.type,parentSchema:schema18.properties.EmpowermentDoc,data:data1};
+const err19 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.EmpowermentDoc.type,parentSchema:schema19.properties.EmpowermentDoc,data:data1};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -882,7 +889,7 @@ if(data.ContractDoc !== undefined){
 let data5 = data.ContractDoc;
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.ContractNo === undefined){
-const err20 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema18.properties.ContractDoc.required,parentSchema:schema18.properties.ContractDoc,data:data5};
+const err20 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema19.properties.ContractDoc.required,parentSchema:schema19.properties.ContractDoc,data:data5};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -892,7 +899,7 @@ vErrors.push(err20);
 errors++;
 }
 if(data5.ContractDate === undefined){
-const err21 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema18.properties.ContractDoc.required,parentSchema:schema18.properties.ContractDoc,data:data5};
+const err21 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema19.properties.ContractDoc.required,parentSchema:schema19.properties.ContractDoc,data:data5};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -903,7 +910,7 @@ errors++;
 }
 for(const key2 in data5){
 if(!((key2 === "ContractNo") || (key2 === "ContractDate"))){
-const err22 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.ContractDoc,data:data5};
+const err22 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.ContractDoc,data:data5};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -917,7 +924,7 @@ if(data5.ContractNo !== undefined){
 let data6 = data5.ContractNo;
 if(typeof data6 === "string"){
 if(func3(data6) > 100){
-const err23 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema18.properties.ContractDoc.properties.ContractNo,data:data6};
+const err23 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema19.properties.ContractDoc.properties.ContractNo,data:data6};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -927,7 +934,7 @@ vErrors.push(err23);
 errors++;
 }
 if(func3(data6) < 1){
-const err24 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.ContractDoc.properties.ContractNo,data:data6};
+const err24 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.ContractDoc.properties.ContractNo,data:data6};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -938,7 +945,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema18.properties.ContractDoc.properties.ContractNo,data:data6};
+const err25 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema19.properties.ContractDoc.properties.ContractNo,data:data6};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -949,14 +956,14 @@ errors++;
 }
 }
 if(data5.ContractDate !== undefined){
-if(!(validate36.call(this, data5.ContractDate, {instancePath:instancePath+"/ContractDoc/ContractDate",parentData:data5,parentDataProperty:"ContractDate",rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate37.call(this, data5.ContractDate, {instancePath:instancePath+"/ContractDoc/ContractDate",parentData:data5,parentDataProperty:"ContractDate",rootData}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.ContractDoc.type,parentSchema:schema18.properties.ContractDoc,data:data5};
+const err26 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.ContractDoc.type,parentSchema:schema19.properties.ContractDoc,data:data5};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -970,7 +977,7 @@ if(data.Agent !== undefined){
 let data8 = data.Agent;
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if(data8.Fio === undefined){
-const err27 = {instancePath:instancePath+"/Agent",schemaPath:"#/properties/Agent/required",keyword:"required",params:{missingProperty: "Fio"},message:"must have required property '"+"Fio"+"'",schema:schema18.properties.Agent.required,parentSchema:schema18.properties.Agent,data:data8};
+const err27 = {instancePath:instancePath+"/Agent",schemaPath:"#/properties/Agent/required",keyword:"required",params:{missingProperty: "Fio"},message:"must have required property '"+"Fio"+"'",schema:schema19.properties.Agent.required,parentSchema:schema19.properties.Agent,data:data8};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -980,7 +987,7 @@ vErrors.push(err27);
 errors++;
 }
 if(data8.AgentTin === undefined){
-const err28 = {instancePath:instancePath+"/Agent",schemaPath:"#/properties/Agent/required",keyword:"required",params:{missingProperty: "AgentTin"},message:"must have required property '"+"AgentTin"+"'",schema:schema18.properties.Agent.required,parentSchema:schema18.properties.Agent,data:data8};
+const err28 = {instancePath:instancePath+"/Agent",schemaPath:"#/properties/Agent/required",keyword:"required",params:{missingProperty: "AgentTin"},message:"must have required property '"+"AgentTin"+"'",schema:schema19.properties.Agent.required,parentSchema:schema19.properties.Agent,data:data8};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -990,7 +997,7 @@ vErrors.push(err28);
 errors++;
 }
 if(data8.Passport === undefined){
-const err29 = {instancePath:instancePath+"/Agent",schemaPath:"#/properties/Agent/required",keyword:"required",params:{missingProperty: "Passport"},message:"must have required property '"+"Passport"+"'",schema:schema18.properties.Agent.required,parentSchema:schema18.properties.Agent,data:data8};
+const err29 = {instancePath:instancePath+"/Agent",schemaPath:"#/properties/Agent/required",keyword:"required",params:{missingProperty: "Passport"},message:"must have required property '"+"Passport"+"'",schema:schema19.properties.Agent.required,parentSchema:schema19.properties.Agent,data:data8};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1001,7 +1008,7 @@ errors++;
 }
 for(const key3 in data8){
 if(!((((key3 === "JobTitle") || (key3 === "Fio")) || (key3 === "AgentTin")) || (key3 === "Passport"))){
-const err30 = {instancePath:instancePath+"/Agent",schemaPath:"#/properties/Agent/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Agent,data:data8};
+const err30 = {instancePath:instancePath+"/Agent",schemaPath:"#/properties/Agent/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Agent,data:data8};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1015,7 +1022,7 @@ if(data8.JobTitle !== undefined){
 let data9 = data8.JobTitle;
 if(typeof data9 === "string"){
 if(func3(data9) > 300){
-const err31 = {instancePath:instancePath+"/Agent/JobTitle",schemaPath:"#/properties/Agent/properties/JobTitle/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema18.properties.Agent.properties.JobTitle,data:data9};
+const err31 = {instancePath:instancePath+"/Agent/JobTitle",schemaPath:"#/properties/Agent/properties/JobTitle/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema19.properties.Agent.properties.JobTitle,data:data9};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1026,7 +1033,7 @@ errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/Agent/JobTitle",schemaPath:"#/properties/Agent/properties/JobTitle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Agent.properties.JobTitle.type,parentSchema:schema18.properties.Agent.properties.JobTitle,data:data9};
+const err32 = {instancePath:instancePath+"/Agent/JobTitle",schemaPath:"#/properties/Agent/properties/JobTitle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Agent.properties.JobTitle.type,parentSchema:schema19.properties.Agent.properties.JobTitle,data:data9};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1040,7 +1047,7 @@ if(data8.Fio !== undefined){
 let data10 = data8.Fio;
 if(typeof data10 === "string"){
 if(func3(data10) > 300){
-const err33 = {instancePath:instancePath+"/Agent/Fio",schemaPath:"#/properties/Agent/properties/Fio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema18.properties.Agent.properties.Fio,data:data10};
+const err33 = {instancePath:instancePath+"/Agent/Fio",schemaPath:"#/properties/Agent/properties/Fio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema19.properties.Agent.properties.Fio,data:data10};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1050,7 +1057,7 @@ vErrors.push(err33);
 errors++;
 }
 if(func3(data10) < 1){
-const err34 = {instancePath:instancePath+"/Agent/Fio",schemaPath:"#/properties/Agent/properties/Fio/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Agent.properties.Fio,data:data10};
+const err34 = {instancePath:instancePath+"/Agent/Fio",schemaPath:"#/properties/Agent/properties/Fio/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Agent.properties.Fio,data:data10};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1061,7 +1068,7 @@ errors++;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/Agent/Fio",schemaPath:"#/properties/Agent/properties/Fio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Agent.properties.Fio.type,parentSchema:schema18.properties.Agent.properties.Fio,data:data10};
+const err35 = {instancePath:instancePath+"/Agent/Fio",schemaPath:"#/properties/Agent/properties/Fio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Agent.properties.Fio.type,parentSchema:schema19.properties.Agent.properties.Fio,data:data10};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1072,8 +1079,8 @@ errors++;
 }
 }
 if(data8.AgentTin !== undefined){
-if(!(validate40.call(this, data8.AgentTin, {instancePath:instancePath+"/Agent/AgentTin",parentData:data8,parentDataProperty:"AgentTin",rootData}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate41.call(this, data8.AgentTin, {instancePath:instancePath+"/Agent/AgentTin",parentData:data8,parentDataProperty:"AgentTin",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 }
@@ -1081,7 +1088,7 @@ if(data8.Passport !== undefined){
 let data12 = data8.Passport;
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 if(data12.Number === undefined){
-const err36 = {instancePath:instancePath+"/Agent/Passport",schemaPath:"#/properties/Agent/properties/Passport/required",keyword:"required",params:{missingProperty: "Number"},message:"must have required property '"+"Number"+"'",schema:schema18.properties.Agent.properties.Passport.required,parentSchema:schema18.properties.Agent.properties.Passport,data:data12};
+const err36 = {instancePath:instancePath+"/Agent/Passport",schemaPath:"#/properties/Agent/properties/Passport/required",keyword:"required",params:{missingProperty: "Number"},message:"must have required property '"+"Number"+"'",schema:schema19.properties.Agent.properties.Passport.required,parentSchema:schema19.properties.Agent.properties.Passport,data:data12};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1091,7 +1098,7 @@ vErrors.push(err36);
 errors++;
 }
 if(data12.IssuedBy === undefined){
-const err37 = {instancePath:instancePath+"/Agent/Passport",schemaPath:"#/properties/Agent/properties/Passport/required",keyword:"required",params:{missingProperty: "IssuedBy"},message:"must have required property '"+"IssuedBy"+"'",schema:schema18.properties.Agent.properties.Passport.required,parentSchema:schema18.properties.Agent.properties.Passport,data:data12};
+const err37 = {instancePath:instancePath+"/Agent/Passport",schemaPath:"#/properties/Agent/properties/Passport/required",keyword:"required",params:{missingProperty: "IssuedBy"},message:"must have required property '"+"IssuedBy"+"'",schema:schema19.properties.Agent.properties.Passport.required,parentSchema:schema19.properties.Agent.properties.Passport,data:data12};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1101,7 +1108,7 @@ vErrors.push(err37);
 errors++;
 }
 if(data12.DateOfIssue === undefined){
-const err38 = {instancePath:instancePath+"/Agent/Passport",schemaPath:"#/properties/Agent/properties/Passport/required",keyword:"required",params:{missingProperty: "DateOfIssue"},message:"must have required property '"+"DateOfIssue"+"'",schema:schema18.properties.Agent.properties.Passport.required,parentSchema:schema18.properties.Agent.properties.Passport,data:data12};
+const err38 = {instancePath:instancePath+"/Agent/Passport",schemaPath:"#/properties/Agent/properties/Passport/required",keyword:"required",params:{missingProperty: "DateOfIssue"},message:"must have required property '"+"DateOfIssue"+"'",schema:schema19.properties.Agent.properties.Passport.required,parentSchema:schema19.properties.Agent.properties.Passport,data:data12};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1112,7 +1119,7 @@ errors++;
 }
 for(const key4 in data12){
 if(!(((key4 === "Number") || (key4 === "IssuedBy")) || (key4 === "DateOfIssue"))){
-const err39 = {instancePath:instancePath+"/Agent/Passport",schemaPath:"#/properties/Agent/properties/Passport/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Agent.properties.Passport,data:data12};
+const err39 = {instancePath:instancePath+"/Agent/Passport",schemaPath:"#/properties/Agent/properties/Passport/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Agent.properties.Passport,data:data12};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1124,13 +1131,13 @@ errors++;
 }
 if(data12.Number !== undefined){
 let data13 = data12.Number;
-if(!(validate42.call(this, data13, {instancePath:instancePath+"/Agent/Passport/Number",parentData:data12,parentDataProperty:"Number",rootData}))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+if(!(validate43.call(this, data13, {instancePath:instancePath+"/Agent/Passport/Number",parentData:data12,parentDataProperty:"Number",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 if(typeof data13 === "string"){
 if(func3(data13) < 9){
-const err40 = {instancePath:instancePath+"/Agent/Passport/Number",schemaPath:"#/properties/Agent/properties/Passport/properties/Number/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema18.properties.Agent.properties.Passport.properties.Number,data:data13};
+const err40 = {instancePath:instancePath+"/Agent/Passport/Number",schemaPath:"#/properties/Agent/properties/Passport/properties/Number/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema19.properties.Agent.properties.Passport.properties.Number,data:data13};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -1145,7 +1152,7 @@ if(data12.IssuedBy !== undefined){
 let data14 = data12.IssuedBy;
 if(typeof data14 === "string"){
 if(func3(data14) > 300){
-const err41 = {instancePath:instancePath+"/Agent/Passport/IssuedBy",schemaPath:"#/properties/Agent/properties/Passport/properties/IssuedBy/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema18.properties.Agent.properties.Passport.properties.IssuedBy,data:data14};
+const err41 = {instancePath:instancePath+"/Agent/Passport/IssuedBy",schemaPath:"#/properties/Agent/properties/Passport/properties/IssuedBy/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema19.properties.Agent.properties.Passport.properties.IssuedBy,data:data14};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -1155,7 +1162,7 @@ vErrors.push(err41);
 errors++;
 }
 if(func3(data14) < 1){
-const err42 = {instancePath:instancePath+"/Agent/Passport/IssuedBy",schemaPath:"#/properties/Agent/properties/Passport/properties/IssuedBy/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Agent.properties.Passport.properties.IssuedBy,data:data14};
+const err42 = {instancePath:instancePath+"/Agent/Passport/IssuedBy",schemaPath:"#/properties/Agent/properties/Passport/properties/IssuedBy/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Agent.properties.Passport.properties.IssuedBy,data:data14};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -1166,7 +1173,7 @@ errors++;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/Agent/Passport/IssuedBy",schemaPath:"#/properties/Agent/properties/Passport/properties/IssuedBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Agent.properties.Passport.properties.IssuedBy.type,parentSchema:schema18.properties.Agent.properties.Passport.properties.IssuedBy,data:data14};
+const err43 = {instancePath:instancePath+"/Agent/Passport/IssuedBy",schemaPath:"#/properties/Agent/properties/Passport/properties/IssuedBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Agent.properties.Passport.properties.IssuedBy.type,parentSchema:schema19.properties.Agent.properties.Passport.properties.IssuedBy,data:data14};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -1177,14 +1184,14 @@ errors++;
 }
 }
 if(data12.DateOfIssue !== undefined){
-if(!(validate36.call(this, data12.DateOfIssue, {instancePath:instancePath+"/Agent/Passport/DateOfIssue",parentData:data12,parentDataProperty:"DateOfIssue",rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate37.call(this, data12.DateOfIssue, {instancePath:instancePath+"/Agent/Passport/DateOfIssue",parentData:data12,parentDataProperty:"DateOfIssue",rootData}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/Agent/Passport",schemaPath:"#/properties/Agent/properties/Passport/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.Agent.properties.Passport.type,parentSchema:schema18.properties.Agent.properties.Passport,data:data12};
+const err44 = {instancePath:instancePath+"/Agent/Passport",schemaPath:"#/properties/Agent/properties/Passport/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.Agent.properties.Passport.type,parentSchema:schema19.properties.Agent.properties.Passport,data:data12};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -1196,7 +1203,7 @@ errors++;
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/Agent",schemaPath:"#/properties/Agent/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.Agent.type,parentSchema:schema18.properties.Agent,data:data8};
+const err45 = {instancePath:instancePath+"/Agent",schemaPath:"#/properties/Agent/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.Agent.type,parentSchema:schema19.properties.Agent,data:data8};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -1207,35 +1214,35 @@ errors++;
 }
 }
 if(data.SellerTin !== undefined){
-if(!(validate40.call(this, data.SellerTin, {instancePath:instancePath+"/SellerTin",parentData:data,parentDataProperty:"SellerTin",rootData}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate41.call(this, data.SellerTin, {instancePath:instancePath+"/SellerTin",parentData:data,parentDataProperty:"SellerTin",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 }
 if(data.Seller !== undefined){
-if(!(validate46.call(this, data.Seller, {instancePath:instancePath+"/Seller",parentData:data,parentDataProperty:"Seller",rootData}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+if(!(validate47.call(this, data.Seller, {instancePath:instancePath+"/Seller",parentData:data,parentDataProperty:"Seller",rootData}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
 errors = vErrors.length;
 }
 }
 if(data.BuyerTin !== undefined){
 let data18 = data.BuyerTin;
-if(!(validate40.call(this, data18, {instancePath:instancePath+"/BuyerTin",parentData:data,parentDataProperty:"BuyerTin",rootData}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate41.call(this, data18, {instancePath:instancePath+"/BuyerTin",parentData:data,parentDataProperty:"BuyerTin",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 if(typeof data18 === "string"){
-const issues0 = func36(data18, true, rootData, this, instancePath + "/BuyerTin");
-if(issues0 !== null){
-const kwErrors0 = func7(issues0, instancePath + "/BuyerTin", "#/properties/BuyerTin/noIndividual", "noIndividual");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
+const issues1 = func38(data18, true, rootData, this, instancePath + "/BuyerTin");
+if(issues1 !== null){
+const kwErrors1 = func7(issues1, instancePath + "/BuyerTin", "#/properties/BuyerTin/noIndividual", "noIndividual");
+vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
+errors = errors + kwErrors1.length;
 }
 }
 }
 if(data.Buyer !== undefined){
-if(!(validate46.call(this, data.Buyer, {instancePath:instancePath+"/Buyer",parentData:data,parentDataProperty:"Buyer",rootData}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+if(!(validate47.call(this, data.Buyer, {instancePath:instancePath+"/Buyer",parentData:data,parentDataProperty:"Buyer",rootData}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
 errors = vErrors.length;
 }
 }
@@ -1243,7 +1250,7 @@ if(data.ProductList !== undefined){
 let data20 = data.ProductList;
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 if(data20.Tin === undefined){
-const err46 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Tin"},message:"must have required property '"+"Tin"+"'",schema:schema18.properties.ProductList.required,parentSchema:schema18.properties.ProductList,data:data20};
+const err46 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Tin"},message:"must have required property '"+"Tin"+"'",schema:schema19.properties.ProductList.required,parentSchema:schema19.properties.ProductList,data:data20};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -1253,7 +1260,7 @@ vErrors.push(err46);
 errors++;
 }
 if(data20.HasExcise === undefined){
-const err47 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasExcise"},message:"must have required property '"+"HasExcise"+"'",schema:schema18.properties.ProductList.required,parentSchema:schema18.properties.ProductList,data:data20};
+const err47 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasExcise"},message:"must have required property '"+"HasExcise"+"'",schema:schema19.properties.ProductList.required,parentSchema:schema19.properties.ProductList,data:data20};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -1263,7 +1270,7 @@ vErrors.push(err47);
 errors++;
 }
 if(data20.HasVat === undefined){
-const err48 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasVat"},message:"must have required property '"+"HasVat"+"'",schema:schema18.properties.ProductList.required,parentSchema:schema18.properties.ProductList,data:data20};
+const err48 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasVat"},message:"must have required property '"+"HasVat"+"'",schema:schema19.properties.ProductList.required,parentSchema:schema19.properties.ProductList,data:data20};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -1273,7 +1280,7 @@ vErrors.push(err48);
 errors++;
 }
 if(data20.Products === undefined){
-const err49 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema18.properties.ProductList.required,parentSchema:schema18.properties.ProductList,data:data20};
+const err49 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema19.properties.ProductList.required,parentSchema:schema19.properties.ProductList,data:data20};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -1284,7 +1291,7 @@ errors++;
 }
 for(const key5 in data20){
 if(!((((key5 === "Tin") || (key5 === "HasExcise")) || (key5 === "HasVat")) || (key5 === "Products"))){
-const err50 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.ProductList,data:data20};
+const err50 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.ProductList,data:data20};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -1295,15 +1302,15 @@ errors++;
 }
 }
 if(data20.Tin !== undefined){
-if(!(validate40.call(this, data20.Tin, {instancePath:instancePath+"/ProductList/Tin",parentData:data20,parentDataProperty:"Tin",rootData}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate41.call(this, data20.Tin, {instancePath:instancePath+"/ProductList/Tin",parentData:data20,parentDataProperty:"Tin",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 }
 if(data20.HasExcise !== undefined){
 let data22 = data20.HasExcise;
 if(typeof data22 !== "boolean"){
-const err51 = {instancePath:instancePath+"/ProductList/HasExcise",schemaPath:"#/properties/ProductList/properties/HasExcise/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.ProductList.properties.HasExcise.type,parentSchema:schema18.properties.ProductList.properties.HasExcise,data:data22};
+const err51 = {instancePath:instancePath+"/ProductList/HasExcise",schemaPath:"#/properties/ProductList/properties/HasExcise/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.ProductList.properties.HasExcise.type,parentSchema:schema19.properties.ProductList.properties.HasExcise,data:data22};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -1316,7 +1323,7 @@ errors++;
 if(data20.HasVat !== undefined){
 let data23 = data20.HasVat;
 if(typeof data23 !== "boolean"){
-const err52 = {instancePath:instancePath+"/ProductList/HasVat",schemaPath:"#/properties/ProductList/properties/HasVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.ProductList.properties.HasVat.type,parentSchema:schema18.properties.ProductList.properties.HasVat,data:data23};
+const err52 = {instancePath:instancePath+"/ProductList/HasVat",schemaPath:"#/properties/ProductList/properties/HasVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.ProductList.properties.HasVat.type,parentSchema:schema19.properties.ProductList.properties.HasVat,data:data23};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -1330,7 +1337,7 @@ if(data20.Products !== undefined){
 let data24 = data20.Products;
 if(Array.isArray(data24)){
 if(data24.length > 10000){
-const err53 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema18.properties.ProductList.properties.Products,data:data24};
+const err53 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema19.properties.ProductList.properties.Products,data:data24};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -1340,7 +1347,7 @@ vErrors.push(err53);
 errors++;
 }
 if(data24.length < 1){
-const err54 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema18.properties.ProductList.properties.Products,data:data24};
+const err54 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema19.properties.ProductList.properties.Products,data:data24};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -1354,7 +1361,7 @@ for(let i0=0; i0<len0; i0++){
 let data25 = data24[i0];
 if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
 if(data25.OrdNo === undefined){
-const err55 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema18.properties.ProductList.properties.Products.items.required,parentSchema:schema18.properties.ProductList.properties.Products.items,data:data25};
+const err55 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema19.properties.ProductList.properties.Products.items.required,parentSchema:schema19.properties.ProductList.properties.Products.items,data:data25};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -1364,7 +1371,7 @@ vErrors.push(err55);
 errors++;
 }
 if(data25.CatalogCode === undefined){
-const err56 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema18.properties.ProductList.properties.Products.items.required,parentSchema:schema18.properties.ProductList.properties.Products.items,data:data25};
+const err56 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema19.properties.ProductList.properties.Products.items.required,parentSchema:schema19.properties.ProductList.properties.Products.items,data:data25};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -1374,7 +1381,7 @@ vErrors.push(err56);
 errors++;
 }
 if(data25.CatalogName === undefined){
-const err57 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema18.properties.ProductList.properties.Products.items.required,parentSchema:schema18.properties.ProductList.properties.Products.items,data:data25};
+const err57 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema19.properties.ProductList.properties.Products.items.required,parentSchema:schema19.properties.ProductList.properties.Products.items,data:data25};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -1384,7 +1391,7 @@ vErrors.push(err57);
 errors++;
 }
 if(data25.Name === undefined){
-const err58 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema18.properties.ProductList.properties.Products.items.required,parentSchema:schema18.properties.ProductList.properties.Products.items,data:data25};
+const err58 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema19.properties.ProductList.properties.Products.items.required,parentSchema:schema19.properties.ProductList.properties.Products.items,data:data25};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -1394,7 +1401,7 @@ vErrors.push(err58);
 errors++;
 }
 if(data25.MeasureId === undefined){
-const err59 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "MeasureId"},message:"must have required property '"+"MeasureId"+"'",schema:schema18.properties.ProductList.properties.Products.items.required,parentSchema:schema18.properties.ProductList.properties.Products.items,data:data25};
+const err59 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "MeasureId"},message:"must have required property '"+"MeasureId"+"'",schema:schema19.properties.ProductList.properties.Products.items.required,parentSchema:schema19.properties.ProductList.properties.Products.items,data:data25};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -1404,7 +1411,7 @@ vErrors.push(err59);
 errors++;
 }
 if(data25.Count === undefined){
-const err60 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema18.properties.ProductList.properties.Products.items.required,parentSchema:schema18.properties.ProductList.properties.Products.items,data:data25};
+const err60 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema19.properties.ProductList.properties.Products.items.required,parentSchema:schema19.properties.ProductList.properties.Products.items,data:data25};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -1415,7 +1422,7 @@ errors++;
 }
 for(const key6 in data25){
 if(!((((((key6 === "OrdNo") || (key6 === "CatalogCode")) || (key6 === "CatalogName")) || (key6 === "Name")) || (key6 === "MeasureId")) || (key6 === "Count"))){
-const err61 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.ProductList.properties.Products.items,data:data25};
+const err61 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.ProductList.properties.Products.items,data:data25};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -1428,7 +1435,7 @@ errors++;
 if(data25.OrdNo !== undefined){
 let data26 = data25.OrdNo;
 if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
-const err62 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/OrdNo",schemaPath:"#/properties/ProductList/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.ProductList.properties.Products.items.properties.OrdNo.type,parentSchema:schema18.properties.ProductList.properties.Products.items.properties.OrdNo,data:data26};
+const err62 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/OrdNo",schemaPath:"#/properties/ProductList/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.ProductList.properties.Products.items.properties.OrdNo.type,parentSchema:schema19.properties.ProductList.properties.Products.items.properties.OrdNo,data:data26};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -1439,7 +1446,7 @@ errors++;
 }
 if((typeof data26 == "number") && (isFinite(data26))){
 if(data26 < 1 || isNaN(data26)){
-const err63 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/OrdNo",schemaPath:"#/properties/ProductList/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema18.properties.ProductList.properties.Products.items.properties.OrdNo,data:data26};
+const err63 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/OrdNo",schemaPath:"#/properties/ProductList/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema19.properties.ProductList.properties.Products.items.properties.OrdNo,data:data26};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -1451,8 +1458,8 @@ errors++;
 }
 }
 if(data25.CatalogCode !== undefined){
-if(!(validate51.call(this, data25.CatalogCode, {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogCode",parentData:data25,parentDataProperty:"CatalogCode",rootData}))){
-vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+if(!(validate52.call(this, data25.CatalogCode, {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogCode",parentData:data25,parentDataProperty:"CatalogCode",rootData}))){
+vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
 errors = vErrors.length;
 }
 }
@@ -1460,7 +1467,7 @@ if(data25.CatalogName !== undefined){
 let data28 = data25.CatalogName;
 if(typeof data28 === "string"){
 if(func3(data28) > 1000){
-const err64 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema18.properties.ProductList.properties.Products.items.properties.CatalogName,data:data28};
+const err64 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema19.properties.ProductList.properties.Products.items.properties.CatalogName,data:data28};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1470,7 +1477,7 @@ vErrors.push(err64);
 errors++;
 }
 if(func3(data28) < 1){
-const err65 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.ProductList.properties.Products.items.properties.CatalogName,data:data28};
+const err65 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.ProductList.properties.Products.items.properties.CatalogName,data:data28};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1481,7 +1488,7 @@ errors++;
 }
 }
 else {
-const err66 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ProductList.properties.Products.items.properties.CatalogName.type,parentSchema:schema18.properties.ProductList.properties.Products.items.properties.CatalogName,data:data28};
+const err66 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ProductList.properties.Products.items.properties.CatalogName.type,parentSchema:schema19.properties.ProductList.properties.Products.items.properties.CatalogName,data:data28};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1495,7 +1502,7 @@ if(data25.Name !== undefined){
 let data29 = data25.Name;
 if(typeof data29 === "string"){
 if(func3(data29) > 1000){
-const err67 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Name",schemaPath:"#/properties/ProductList/properties/Products/items/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema18.properties.ProductList.properties.Products.items.properties.Name,data:data29};
+const err67 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Name",schemaPath:"#/properties/ProductList/properties/Products/items/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema19.properties.ProductList.properties.Products.items.properties.Name,data:data29};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1505,7 +1512,7 @@ vErrors.push(err67);
 errors++;
 }
 if(func3(data29) < 1){
-const err68 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Name",schemaPath:"#/properties/ProductList/properties/Products/items/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.ProductList.properties.Products.items.properties.Name,data:data29};
+const err68 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Name",schemaPath:"#/properties/ProductList/properties/Products/items/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.ProductList.properties.Products.items.properties.Name,data:data29};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1516,7 +1523,7 @@ errors++;
 }
 }
 else {
-const err69 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Name",schemaPath:"#/properties/ProductList/properties/Products/items/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ProductList.properties.Products.items.properties.Name.type,parentSchema:schema18.properties.ProductList.properties.Products.items.properties.Name,data:data29};
+const err69 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Name",schemaPath:"#/properties/ProductList/properties/Products/items/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ProductList.properties.Products.items.properties.Name.type,parentSchema:schema19.properties.ProductList.properties.Products.items.properties.Name,data:data29};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1530,7 +1537,7 @@ if(data25.MeasureId !== undefined){
 let data30 = data25.MeasureId;
 if(typeof data30 === "string"){
 if(func3(data30) > 20){
-const err70 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/MeasureId",schemaPath:"#/properties/ProductList/properties/Products/items/properties/MeasureId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema18.properties.ProductList.properties.Products.items.properties.MeasureId,data:data30};
+const err70 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/MeasureId",schemaPath:"#/properties/ProductList/properties/Products/items/properties/MeasureId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema19.properties.ProductList.properties.Products.items.properties.MeasureId,data:data30};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1540,7 +1547,7 @@ vErrors.push(err70);
 errors++;
 }
 if(func3(data30) < 1){
-const err71 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/MeasureId",schemaPath:"#/properties/ProductList/properties/Products/items/properties/MeasureId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.ProductList.properties.Products.items.properties.MeasureId,data:data30};
+const err71 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/MeasureId",schemaPath:"#/properties/ProductList/properties/Products/items/properties/MeasureId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.ProductList.properties.Products.items.properties.MeasureId,data:data30};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1551,7 +1558,7 @@ errors++;
 }
 }
 else {
-const err72 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/MeasureId",schemaPath:"#/properties/ProductList/properties/Products/items/properties/MeasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ProductList.properties.Products.items.properties.MeasureId.type,parentSchema:schema18.properties.ProductList.properties.Products.items.properties.MeasureId,data:data30};
+const err72 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/MeasureId",schemaPath:"#/properties/ProductList/properties/Products/items/properties/MeasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ProductList.properties.Products.items.properties.MeasureId.type,parentSchema:schema19.properties.ProductList.properties.Products.items.properties.MeasureId,data:data30};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1562,14 +1569,14 @@ errors++;
 }
 }
 if(data25.Count !== undefined){
-if(!(validate53.call(this, data25.Count, {instancePath:instancePath+"/ProductList/Products/" + i0+"/Count",parentData:data25,parentDataProperty:"Count",rootData}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+if(!(validate54.call(this, data25.Count, {instancePath:instancePath+"/ProductList/Products/" + i0+"/Count",parentData:data25,parentDataProperty:"Count",rootData}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err73 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.ProductList.properties.Products.items.type,parentSchema:schema18.properties.ProductList.properties.Products.items,data:data25};
+const err73 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.ProductList.properties.Products.items.type,parentSchema:schema19.properties.ProductList.properties.Products.items,data:data25};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1581,7 +1588,7 @@ errors++;
 }
 }
 else {
-const err74 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.ProductList.properties.Products.type,parentSchema:schema18.properties.ProductList.properties.Products,data:data24};
+const err74 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.ProductList.properties.Products.type,parentSchema:schema19.properties.ProductList.properties.Products,data:data24};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1593,7 +1600,7 @@ errors++;
 }
 }
 else {
-const err75 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.ProductList.type,parentSchema:schema18.properties.ProductList,data:data20};
+const err75 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.ProductList.type,parentSchema:schema19.properties.ProductList,data:data20};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1603,21 +1610,21 @@ vErrors.push(err75);
 errors++;
 }
 }
-const issues1 = func46(data, schema18.notToOneself, rootData, this, instancePath + "");
-if(issues1 !== null){
-const kwErrors1 = func7(issues1, instancePath + "", "#/notToOneself", "notToOneself");
-vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
-errors = errors + kwErrors1.length;
-}
-const issues2 = func48(data, schema18.sellerNotBuyer, rootData, this, instancePath + "");
+const issues2 = func48(data, schema19.notToOneself, rootData, this, instancePath + "");
 if(issues2 !== null){
-const kwErrors2 = func7(issues2, instancePath + "", "#/sellerNotBuyer", "sellerNotBuyer");
+const kwErrors2 = func7(issues2, instancePath + "", "#/notToOneself", "notToOneself");
 vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
 errors = errors + kwErrors2.length;
 }
+const issues3 = func50(data, schema19.sellerNotBuyer, rootData, this, instancePath + "");
+if(issues3 !== null){
+const kwErrors3 = func7(issues3, instancePath + "", "#/sellerNotBuyer", "sellerNotBuyer");
+vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
+errors = errors + kwErrors3.length;
+}
 }
 else {
-const err76 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
+const err76 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1626,7 +1633,7 @@ vErrors.push(err76);
 }
 errors++;
 }
-validate35.errors = vErrors;
+validate36.errors = vErrors;
 return errors === 0;
 }
 

@@ -3,9 +3,9 @@
 /* eslint-disable */
 import * as kw from '../../keywords/functions';
 "use strict";
-export const validate = validate35;
-export default validate35;
-const schema18 = {"$id":"hybridInvoice","title":"documents:kinds.hybridInvoice","description":"Hybrid invoice-waybill (ESF combined with the e-TTN, PKM No. 168 of 18.03.2025; uz-edi.md §b.2). Field names differ from the ESF: Amount/Price and Vat{Rate,Sum}. HybridInvoiceType: 0 standard, 1 additional, 4 corrected.","type":"object","additionalProperties":false,"required":["HybridInvoiceId","HybridInvoiceType","HybridInvoiceDoc","ContractDoc","OldHybridInvoiceDoc","Seller","Buyer","ItemReleased","HasBarcode","HasCommittent","HasTaxRelief","HasExcise","HasMarking","HasMedicalEquipment","TransportType","Carrier","Roadway","Empowerment"],"sellerNotBuyer":{"seller":"Seller/TinOrPinfl","buyer":"Buyer/TinOrPinfl"},"requiredUnless":{"field":"HybridInvoiceType","equals":[0],"properties":["OldHybridInvoiceDoc"]},"properties":{"HybridInvoiceId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:hybridInvoice.HybridInvoiceId"},"HybridInvoiceType":{"type":"integer","enum":[0,1,4],"title":"forms:hybridInvoice.HybridInvoiceType"},"HybridInvoiceDoc":{"type":"object","additionalProperties":false,"required":["No","Date"],"properties":{"No":{"type":"string","minLength":1,"maxLength":50,"title":"forms:hybridInvoice.No"},"Date":{"$ref":"#/$defs/isoDate","title":"forms:hybridInvoice.Date"}},"title":"forms:hybridInvoice.HybridInvoiceDoc"},"OldHybridInvoiceDoc":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["Id","No","Date"],"properties":{"Id":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","serverCheck":{"name":"oldDocumentSameType","kind":"hybridInvoice","idField":"HybridInvoiceId"},"title":"forms:hybridInvoice.Id"},"No":{"type":"string","minLength":1,"maxLength":50,"title":"forms:hybridInvoice.No"},"Date":{"$ref":"#/$defs/isoDate","title":"forms:hybridInvoice.Date"}},"title":"forms:hybridInvoice.OldHybridInvoiceDoc"},"ContractDoc":{"type":"object","additionalProperties":false,"required":["No","Date"],"properties":{"No":{"type":"string","minLength":1,"maxLength":100,"title":"forms:hybridInvoice.No"},"Date":{"$ref":"#/$defs/isoDate","title":"forms:hybridInvoice.Date"}},"title":"forms:hybridInvoice.ContractDoc"},"Seller":{"type":"object","additionalProperties":false,"required":["TinOrPinfl","Name","Director"],"properties":{"TinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:party.TinOrPinfl"},"TaxpayerType":{"type":["integer","null"],"enum":[10,20,21,22,30,50,60,null],"title":"forms:party.TaxpayerType"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"VatRegCode":{"type":"string","pattern":"^(\\d{12})?$","title":"forms:party.VatRegCode"},"VatRegStatus":{"type":["integer","null"],"enum":[20,21,22,null],"title":"forms:party.VatRegStatus"},"AccountNumber":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:party.Account"},"BankMfo":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:party.BankId"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"Director":{"type":"string","minLength":1,"maxLength":300,"title":"forms:party.Director"},"Accountant":{"type":"string","maxLength":300,"title":"forms:party.Accountant"}},"title":"forms:invoice.Seller"},"Buyer":{"type":"object","additionalProperties":false,"required":["TinOrPinfl","Name","Director"],"properties":{"TinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:party.TinOrPinfl"},"TaxpayerType":{"type":["integer","null"],"enum":[10,20,21,22,30,50,60,null],"title":"forms:party.TaxpayerType"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"VatRegCode":{"type":"string","pattern":"^(\\d{12})?$","title":"forms:party.VatRegCode"},"VatRegStatus":{"type":["integer","null"],"enum":[20,21,22,null],"title":"forms:party.VatRegStatus"},"AccountNumber":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:party.Account"},"BankMfo":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:party.BankId"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"Director":{"type":"string","minLength":1,"maxLength":300,"title":"forms:party.Director"},"Accountant":{"type":"string","maxLength":300,"title":"forms:party.Accountant"}},"title":"forms:invoice.Buyer"},"ItemReleased":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"$ref":"#/$defs/pinfl","minLength":14,"title":"forms:hybridInvoice.Pinfl"},"FullName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:hybridInvoice.FullName"}},"title":"forms:hybridInvoice.ItemReleased"},"HasBarcode":{"type":"boolean","title":"forms:hybridInvoice.HasBarcode"},"HasCommittent":{"type":"boolean","title":"forms:hybridInvoice.HasCommittent"},"HasTaxRelief":{"type":"boolean","title":"forms:hybridInvoice.HasTaxRelief"},"HasExcise":{"type":"boolean","title":"forms:hybridInvoice.HasExcise"},"HasMarking":{"type":"boolean","title":"forms:hybridInvoice.HasMarking"},"HasMedicalEquipment":{"type":"boolean","title":"forms:hybridInvoice.HasMedicalEquipment"},"TransportType":{"type":"integer","enum":[1,2,3,4],"title":"forms:hybridInvoice.TransportType"},"Carrier":{"$ref":"#/$defs/partyRef","title":"forms:hybridInvoice.Carrier"},"FreightForwarder":{"type":["object","null"],"additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}},"minProperties":1,"title":"forms:hybridInvoice.FreightForwarder"},"ResponsibleToGoods":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:hybridInvoice.TinOrPinfl"},"Name":{"type":"string","minLength":1,"maxLength":300,"title":"forms:hybridInvoice.Name"}},"title":"forms:hybridInvoice.ResponsibleToGoods"},"Roadway":{"type":"object","additionalProperties":false,"required":["Truck","Driver","ProductGroups"],"properties":{"Truck":{"$ref":"#/$defs/vehicle","title":"forms:hybridInvoice.Truck"},"Trailer":{"type":["object","null"],"additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}},"minProperties":1,"title":"forms:hybridInvoice.Trailer"},"Carriages":{"type":"array","maxItems":20,"items":{"$ref":"#/$defs/vehicle"},"title":"forms:hybridInvoice.Carriages"},"Driver":{"$ref":"#/$defs/driver","title":"forms:hybridInvoice.Driver"},"ProductGroups":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["LoadingPoint","UnloadingPoint","ProductInfo"],"properties":{"LoadingPoint":{"$ref":"#/$defs/point","title":"forms:hybridInvoice.LoadingPoint"},"UnloadingPoint":{"$ref":"#/$defs/point","title":"forms:hybridInvoice.UnloadingPoint"},"ProductInfo":{"type":"object","additionalProperties":false,"required":["Products","TotalDeliverySum","TotalVatSum","TotalDeliverySumWithVat"],"documentTotals":{"items":"Products","sums":{"TotalDeliverySum":"DeliverySum","TotalVatSum":"Vat/Sum","TotalDeliverySumWithVat":"DeliverySumWithVat"}},"properties":{"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","Name","CatalogCode","CatalogName","PackageCode","PackageName","Amount","Price","DeliverySum","Vat","DeliverySumWithVat","Origin"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"Committent":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["TinOrPinfl","Name"],"title":"forms:line.Committent","properties":{"TinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:line.CommittentTin"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:hybridInvoice.Name"}}},"TaxRelief":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["Id","Name","Type"],"title":"forms:line.TaxRelief","properties":{"Id":{"type":"integer","title":"forms:line.LgotaId"},"Name":{"type":"string","minLength":1,"maxLength":2000,"title":"forms:line.LgotaName"},"VatSum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.LgotaVatSum"},"Type":{"type":"integer","enum":[1,2],"title":"forms:line.LgotaType"}}},"Marks":{"$ref":"#/$defs/marks","title":"forms:line.Marks"},"Excise":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["Rate","Sum"],"title":"forms:line.Excise","properties":{"Rate":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.ExciseRate"},"Sum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.ExciseSum"}}},"Name":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"CatalogCode":{"$ref":"#/$defs/catalogCode","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"PackageCode":{"$ref":"#/$defs/packageCode","title":"forms:line.PackageCode"},"PackageName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:line.PackageName"},"Barcode":{"type":"string","maxLength":1000,"title":"forms:line.Barcode"},"Amount":{"$ref":"#/$defs/count","title":"forms:line.Count"},"Price":{"$ref":"#/$defs/money","title":"forms:line.Summa"},"DeliverySum":{"$ref":"#/$defs/money","title":"forms:line.DeliverySum"},"Vat":{"type":"object","additionalProperties":false,"required":["Rate","Sum"],"title":"forms:line.Vat","properties":{"Rate":{"$ref":"#/$defs/vatRate","title":"forms:line.VatRate"},"Sum":{"$ref":"#/$defs/money","title":"forms:line.VatSum"}}},"DeliverySumWithVat":{"$ref":"#/$defs/money","title":"forms:line.DeliverySumWithVat"},"Origin":{"type":"integer","enum":[1,2,3,4],"title":"forms:line.Origin"},"WeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightBrutto"},"WeightNetto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightNetto"}}},"lineArithmetic":{"count":"Amount","price":"Price","deliverySum":"DeliverySum","vatRate":"Vat/Rate","vatSum":"Vat/Sum","total":"DeliverySumWithVat"},"vatRateForDate":{"date":"HybridInvoiceDoc/Date","rate":"Vat/Rate"},"title":"forms:hybridInvoice.Products"},"TotalDeliverySum":{"$ref":"#/$defs/money","title":"forms:hybridInvoice.TotalDeliverySum"},"TotalVatSum":{"$ref":"#/$defs/money","title":"forms:hybridInvoice.TotalVatSum"},"TotalDeliverySumWithVat":{"$ref":"#/$defs/money","title":"forms:hybridInvoice.TotalDeliverySumWithVat"}},"title":"forms:hybridInvoice.ProductInfo"}}},"title":"forms:hybridInvoice.ProductGroups"}},"title":"forms:hybridInvoice.Roadway"},"TotalDistance":{"type":"number","minimum":0,"decimalPlaces":2,"title":"forms:hybridInvoice.TotalDistance"},"TotalDeliveryCost":{"$ref":"#/$defs/money","minimum":0,"title":"forms:hybridInvoice.TotalDeliveryCost"},"TotalWeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:hybridInvoice.TotalWeightBrutto"},"TotalWeightNetto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:hybridInvoice.TotalWeightNetto"},"Empowerment":{"type":["object","null"],"additionalProperties":false,"required":["EmpowermentNo","EmpowermentDateOfIssue"],"properties":{"EmpowermentId":{"title":"forms:empowermentRef.EmpowermentId","type":"string","maxLength":50},"EmpowermentNo":{"title":"forms:empowermentRef.EmpowermentNo","type":"string","minLength":1,"maxLength":50},"EmpowermentDateOfIssue":{"title":"forms:empowermentRef.EmpowermentDateOfIssue","$ref":"#/$defs/isoDate"},"EmpowermentDateOfExpire":{"title":"forms:empowermentRef.EmpowermentDateOfExpire","$ref":"#/$defs/isoDate"}},"minProperties":1,"title":"forms:hybridInvoice.Empowerment"}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"driver":{"description":"The driver of a vehicle: TIN or PINFL and full name (spec §3 Waybill).","type":"object","additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:driver.Pinfl","$ref":"#/$defs/tinOrPinfl"},"FullName":{"title":"forms:driver.FullName","type":"string","minLength":1,"maxLength":300}}},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"marks":{"description":"Marking codes of a marked product line: product type and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"partyRef":{"description":"A party named by TIN/PINFL with its branch (waybill, hybrid invoice-waybill).","type":"object","additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}}},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"point":{"description":"Loading or unloading point (uz-edi.md §b.3 keeps these keys lower-camel).","type":"object","additionalProperties":false,"required":["regionId","districtCode","address"],"properties":{"regionId":{"title":"forms:point.regionId","type":"integer","minimum":1},"regionName":{"title":"forms:point.regionName","type":"string","maxLength":200},"districtCode":{"title":"forms:point.districtCode","type":"integer","minimum":1},"districtName":{"title":"forms:point.districtName","type":"string","maxLength":200},"mahallaId":{"title":"forms:point.mahallaId","type":["integer","null"]},"mahallaName":{"title":"forms:point.mahallaName","type":"string","maxLength":200},"address":{"title":"forms:point.address","type":"string","minLength":1,"maxLength":500},"longitude":{"title":"forms:point.longitude","type":["number","null"],"minimum":-180,"maximum":180},"latitude":{"title":"forms:point.latitude","type":["number","null"],"minimum":-90,"maximum":90}}},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]},"vehicle":{"description":"A truck, trailer or semitrailer: model and registration number.","type":"object","additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}}}}};
+export const validate = validate36;
+export default validate36;
+const schema19 = {"$id":"hybridInvoice","title":"documents:kinds.hybridInvoice","description":"Hybrid invoice-waybill (ESF combined with the e-TTN, PKM No. 168 of 18.03.2025; uz-edi.md §b.2). Field names differ from the ESF: Amount/Price and Vat{Rate,Sum}. HybridInvoiceType: 0 standard, 1 additional, 4 corrected.","type":"object","additionalProperties":false,"required":["HybridInvoiceId","HybridInvoiceType","HybridInvoiceDoc","ContractDoc","OldHybridInvoiceDoc","Seller","Buyer","ItemReleased","HasBarcode","HasCommittent","HasTaxRelief","HasExcise","HasMarking","HasMedicalEquipment","TransportType","Carrier","Roadway","Empowerment"],"sellerNotBuyer":{"seller":"Seller/TinOrPinfl","buyer":"Buyer/TinOrPinfl"},"requiredUnless":{"field":"HybridInvoiceType","equals":[0],"properties":["OldHybridInvoiceDoc"]},"properties":{"HybridInvoiceId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:hybridInvoice.HybridInvoiceId"},"HybridInvoiceType":{"type":"integer","enum":[0,1,4],"title":"forms:hybridInvoice.HybridInvoiceType"},"HybridInvoiceDoc":{"type":"object","additionalProperties":false,"required":["No","Date"],"properties":{"No":{"type":"string","minLength":1,"maxLength":50,"title":"forms:hybridInvoice.No"},"Date":{"$ref":"#/$defs/isoDate","title":"forms:hybridInvoice.Date"}},"title":"forms:hybridInvoice.HybridInvoiceDoc"},"OldHybridInvoiceDoc":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["Id","No","Date"],"properties":{"Id":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","serverCheck":{"name":"oldDocumentSameType","kind":"hybridInvoice","idField":"HybridInvoiceId"},"title":"forms:hybridInvoice.Id"},"No":{"type":"string","minLength":1,"maxLength":50,"title":"forms:hybridInvoice.No"},"Date":{"$ref":"#/$defs/isoDate","title":"forms:hybridInvoice.Date"}},"title":"forms:hybridInvoice.OldHybridInvoiceDoc"},"ContractDoc":{"type":"object","additionalProperties":false,"required":["No","Date"],"properties":{"No":{"type":"string","minLength":1,"maxLength":100,"title":"forms:hybridInvoice.No"},"Date":{"$ref":"#/$defs/isoDate","title":"forms:hybridInvoice.Date"}},"title":"forms:hybridInvoice.ContractDoc"},"Seller":{"type":"object","additionalProperties":false,"required":["TinOrPinfl","Name","Director"],"properties":{"TinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:party.TinOrPinfl"},"TaxpayerType":{"type":["integer","null"],"enum":[10,20,21,22,30,50,60,null],"title":"forms:party.TaxpayerType"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"VatRegCode":{"type":"string","pattern":"^(\\d{12})?$","title":"forms:party.VatRegCode"},"VatRegStatus":{"type":["integer","null"],"enum":[20,21,22,null],"title":"forms:party.VatRegStatus"},"AccountNumber":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:party.Account"},"BankMfo":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:party.BankId"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"Director":{"type":"string","minLength":1,"maxLength":300,"title":"forms:party.Director"},"Accountant":{"type":"string","maxLength":300,"title":"forms:party.Accountant"}},"title":"forms:invoice.Seller"},"Buyer":{"type":"object","additionalProperties":false,"required":["TinOrPinfl","Name","Director"],"properties":{"TinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:party.TinOrPinfl"},"TaxpayerType":{"type":["integer","null"],"enum":[10,20,21,22,30,50,60,null],"title":"forms:party.TaxpayerType"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"VatRegCode":{"type":"string","pattern":"^(\\d{12})?$","title":"forms:party.VatRegCode"},"VatRegStatus":{"type":["integer","null"],"enum":[20,21,22,null],"title":"forms:party.VatRegStatus"},"AccountNumber":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:party.Account"},"BankMfo":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:party.BankId"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"Director":{"type":"string","minLength":1,"maxLength":300,"title":"forms:party.Director"},"Accountant":{"type":"string","maxLength":300,"title":"forms:party.Accountant"}},"title":"forms:invoice.Buyer"},"ItemReleased":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"$ref":"#/$defs/pinfl","minLength":14,"title":"forms:hybridInvoice.Pinfl"},"FullName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:hybridInvoice.FullName"}},"title":"forms:hybridInvoice.ItemReleased"},"HasBarcode":{"type":"boolean","title":"forms:hybridInvoice.HasBarcode"},"HasCommittent":{"type":"boolean","title":"forms:hybridInvoice.HasCommittent"},"HasTaxRelief":{"type":"boolean","title":"forms:hybridInvoice.HasTaxRelief"},"HasExcise":{"type":"boolean","title":"forms:hybridInvoice.HasExcise"},"HasMarking":{"type":"boolean","title":"forms:hybridInvoice.HasMarking"},"HasMedicalEquipment":{"type":"boolean","title":"forms:hybridInvoice.HasMedicalEquipment"},"TransportType":{"type":"integer","enum":[1,2,3,4],"title":"forms:hybridInvoice.TransportType"},"Carrier":{"$ref":"#/$defs/partyRef","title":"forms:hybridInvoice.Carrier"},"FreightForwarder":{"type":["object","null"],"additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}},"minProperties":1,"title":"forms:hybridInvoice.FreightForwarder"},"ResponsibleToGoods":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:hybridInvoice.TinOrPinfl"},"Name":{"type":"string","minLength":1,"maxLength":300,"title":"forms:hybridInvoice.Name"}},"title":"forms:hybridInvoice.ResponsibleToGoods"},"Roadway":{"type":"object","additionalProperties":false,"required":["Truck","Driver","ProductGroups"],"properties":{"Truck":{"$ref":"#/$defs/vehicle","title":"forms:hybridInvoice.Truck"},"Trailer":{"type":["object","null"],"additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}},"minProperties":1,"title":"forms:hybridInvoice.Trailer"},"Carriages":{"type":"array","maxItems":20,"items":{"$ref":"#/$defs/vehicle"},"title":"forms:hybridInvoice.Carriages"},"Driver":{"$ref":"#/$defs/driver","title":"forms:hybridInvoice.Driver"},"ProductGroups":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["LoadingPoint","UnloadingPoint","ProductInfo"],"properties":{"LoadingPoint":{"$ref":"#/$defs/point","title":"forms:hybridInvoice.LoadingPoint"},"UnloadingPoint":{"$ref":"#/$defs/point","title":"forms:hybridInvoice.UnloadingPoint"},"ProductInfo":{"type":"object","additionalProperties":false,"required":["Products","TotalDeliverySum","TotalVatSum","TotalDeliverySumWithVat"],"documentTotals":{"items":"Products","sums":{"TotalDeliverySum":"DeliverySum","TotalVatSum":"Vat/Sum","TotalDeliverySumWithVat":"DeliverySumWithVat"}},"properties":{"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","Name","CatalogCode","CatalogName","PackageCode","PackageName","Amount","Price","DeliverySum","Vat","DeliverySumWithVat","Origin"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"Committent":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["TinOrPinfl","Name"],"title":"forms:line.Committent","properties":{"TinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:line.CommittentTin"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:hybridInvoice.Name"}}},"TaxRelief":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["Id","Name","Type"],"title":"forms:line.TaxRelief","properties":{"Id":{"type":"integer","title":"forms:line.LgotaId"},"Name":{"type":"string","minLength":1,"maxLength":2000,"title":"forms:line.LgotaName"},"VatSum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.LgotaVatSum"},"Type":{"type":"integer","enum":[1,2],"title":"forms:line.LgotaType"}}},"Marks":{"$ref":"#/$defs/marks","title":"forms:line.Marks"},"Excise":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["Rate","Sum"],"title":"forms:line.Excise","properties":{"Rate":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.ExciseRate"},"Sum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.ExciseSum"}}},"Name":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"CatalogCode":{"$ref":"#/$defs/catalogCode","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"PackageCode":{"$ref":"#/$defs/packageCode","title":"forms:line.PackageCode"},"PackageName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:line.PackageName"},"Barcode":{"type":"string","maxLength":1000,"title":"forms:line.Barcode"},"Amount":{"$ref":"#/$defs/count","title":"forms:line.Count"},"Price":{"$ref":"#/$defs/money","title":"forms:line.Summa"},"DeliverySum":{"$ref":"#/$defs/money","title":"forms:line.DeliverySum"},"Vat":{"type":"object","additionalProperties":false,"required":["Rate","Sum"],"title":"forms:line.Vat","properties":{"Rate":{"$ref":"#/$defs/vatRate","title":"forms:line.VatRate"},"Sum":{"$ref":"#/$defs/money","title":"forms:line.VatSum"}}},"DeliverySumWithVat":{"$ref":"#/$defs/money","title":"forms:line.DeliverySumWithVat"},"Origin":{"type":"integer","enum":[1,2,3,4],"title":"forms:line.Origin"},"WeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightBrutto"},"WeightNetto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightNetto"}}},"lineArithmetic":{"count":"Amount","price":"Price","deliverySum":"DeliverySum","vatRate":"Vat/Rate","vatSum":"Vat/Sum","total":"DeliverySumWithVat"},"vatRateForDate":{"date":"HybridInvoiceDoc/Date","rate":"Vat/Rate"},"title":"forms:hybridInvoice.Products"},"TotalDeliverySum":{"$ref":"#/$defs/money","title":"forms:hybridInvoice.TotalDeliverySum"},"TotalVatSum":{"$ref":"#/$defs/money","title":"forms:hybridInvoice.TotalVatSum"},"TotalDeliverySumWithVat":{"$ref":"#/$defs/money","title":"forms:hybridInvoice.TotalDeliverySumWithVat"}},"title":"forms:hybridInvoice.ProductInfo"}}},"title":"forms:hybridInvoice.ProductGroups"}},"title":"forms:hybridInvoice.Roadway"},"TotalDistance":{"type":"number","minimum":0,"decimalPlaces":2,"title":"forms:hybridInvoice.TotalDistance"},"TotalDeliveryCost":{"$ref":"#/$defs/money","minimum":0,"title":"forms:hybridInvoice.TotalDeliveryCost"},"TotalWeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:hybridInvoice.TotalWeightBrutto"},"TotalWeightNetto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:hybridInvoice.TotalWeightNetto"},"Empowerment":{"type":["object","null"],"additionalProperties":false,"required":["EmpowermentNo","EmpowermentDateOfIssue"],"properties":{"EmpowermentId":{"title":"forms:empowermentRef.EmpowermentId","type":"string","maxLength":50},"EmpowermentNo":{"title":"forms:empowermentRef.EmpowermentNo","type":"string","minLength":1,"maxLength":50},"EmpowermentDateOfIssue":{"title":"forms:empowermentRef.EmpowermentDateOfIssue","$ref":"#/$defs/isoDate"},"EmpowermentDateOfExpire":{"title":"forms:empowermentRef.EmpowermentDateOfExpire","$ref":"#/$defs/isoDate"}},"minProperties":1,"title":"forms:hybridInvoice.Empowerment"}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"driver":{"description":"The driver of a vehicle: TIN or PINFL and full name (spec §3 Waybill).","type":"object","additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:driver.Pinfl","$ref":"#/$defs/tinOrPinfl"},"FullName":{"title":"forms:driver.FullName","type":"string","minLength":1,"maxLength":300}}},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"marks":{"description":"Marking codes of a marked product line: product type and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"partyRef":{"description":"A party named by TIN/PINFL with its branch (waybill, hybrid invoice-waybill).","type":"object","additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}}},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"point":{"description":"Loading or unloading point (uz-edi.md §b.3 keeps these keys lower-camel).","type":"object","additionalProperties":false,"required":["regionId","districtCode","address"],"properties":{"regionId":{"title":"forms:point.regionId","type":"integer","minimum":1},"regionName":{"title":"forms:point.regionName","type":"string","maxLength":200},"districtCode":{"title":"forms:point.districtCode","type":"integer","minimum":1},"districtName":{"title":"forms:point.districtName","type":"string","maxLength":200},"mahallaId":{"title":"forms:point.mahallaId","type":["integer","null"]},"mahallaName":{"title":"forms:point.mahallaName","type":"string","maxLength":200},"address":{"title":"forms:point.address","type":"string","minLength":1,"maxLength":500},"longitude":{"title":"forms:point.longitude","type":["number","null"],"minimum":-180,"maximum":180},"latitude":{"title":"forms:point.latitude","type":["number","null"],"minimum":-90,"maximum":90}}},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]},"vehicle":{"description":"A truck, trailer or semitrailer: model and registration number.","type":"object","additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}}}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = kw.ucs2length;
 const func8 = kw.serverCheck;
@@ -20,15 +20,15 @@ const pattern0 = new RegExp("^[0-9a-fA-F]{24}$", "u");
 const pattern2 = new RegExp("^(\\d{12})?$", "u");
 const pattern3 = new RegExp("^(\\d{20}|\\d{27})?$", "u");
 const pattern4 = new RegExp("^(\\d{5})?$", "u");
-const schema19 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
+const schema20 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
 const func6 = kw.isoDate;
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(func3(data) > 10){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema19,data};
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -45,7 +45,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.type,parentSchema:schema19,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.type,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -54,19 +54,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate36.errors = vErrors;
+validate37.errors = vErrors;
 return errors === 0;
 }
 
-const schema20 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
+const schema21 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
 const func17 = kw.pinflOrTin;
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(func3(data) > 14){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema20,data};
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -76,7 +76,7 @@ vErrors.push(err0);
 errors++;
 }
 if(func3(data) < 9){
-const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema20,data};
+const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -93,7 +93,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.type,parentSchema:schema20,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.type,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -102,19 +102,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
 
-const schema21 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
+const schema22 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
 const func37 = kw.pinfl;
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(func3(data) > 14){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema21,data};
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -131,7 +131,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.type,parentSchema:schema21,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -140,18 +140,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate43.errors = vErrors;
+validate44.errors = vErrors;
 return errors === 0;
 }
 
-const schema22 = {"description":"A party named by TIN/PINFL with its branch (waybill, hybrid invoice-waybill).","type":"object","additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}}};
+const schema23 = {"description":"A party named by TIN/PINFL with its branch (waybill, hybrid invoice-waybill).","type":"object","additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}}};
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.TinOrPinfl === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -161,7 +161,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.Name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -172,7 +172,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "TinOrPinfl") || (key0 === "Name")) || (key0 === "BranchCode")) || (key0 === "BranchName"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema22,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -183,8 +183,8 @@ errors++;
 }
 }
 if(data.TinOrPinfl !== undefined){
-if(!(validate40.call(this, data.TinOrPinfl, {instancePath:instancePath+"/TinOrPinfl",parentData:data,parentDataProperty:"TinOrPinfl",rootData}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate41.call(this, data.TinOrPinfl, {instancePath:instancePath+"/TinOrPinfl",parentData:data,parentDataProperty:"TinOrPinfl",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 }
@@ -192,7 +192,7 @@ if(data.Name !== undefined){
 let data1 = data.Name;
 if(typeof data1 === "string"){
 if(func3(data1) > 500){
-const err3 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema22.properties.Name,data:data1};
+const err3 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Name,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -202,7 +202,7 @@ vErrors.push(err3);
 errors++;
 }
 if(func3(data1) < 1){
-const err4 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema22.properties.Name,data:data1};
+const err4 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Name,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -213,7 +213,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.Name.type,parentSchema:schema22.properties.Name,data:data1};
+const err5 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Name.type,parentSchema:schema23.properties.Name,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -227,7 +227,7 @@ if(data.BranchCode !== undefined){
 let data2 = data.BranchCode;
 if(typeof data2 === "string"){
 if(func3(data2) > 50){
-const err6 = {instancePath:instancePath+"/BranchCode",schemaPath:"#/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema22.properties.BranchCode,data:data2};
+const err6 = {instancePath:instancePath+"/BranchCode",schemaPath:"#/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.BranchCode,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -238,7 +238,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/BranchCode",schemaPath:"#/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.BranchCode.type,parentSchema:schema22.properties.BranchCode,data:data2};
+const err7 = {instancePath:instancePath+"/BranchCode",schemaPath:"#/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.BranchCode.type,parentSchema:schema23.properties.BranchCode,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -252,7 +252,7 @@ if(data.BranchName !== undefined){
 let data3 = data.BranchName;
 if(typeof data3 === "string"){
 if(func3(data3) > 500){
-const err8 = {instancePath:instancePath+"/BranchName",schemaPath:"#/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema22.properties.BranchName,data:data3};
+const err8 = {instancePath:instancePath+"/BranchName",schemaPath:"#/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.BranchName,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -263,7 +263,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/BranchName",schemaPath:"#/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.BranchName.type,parentSchema:schema22.properties.BranchName,data:data3};
+const err9 = {instancePath:instancePath+"/BranchName",schemaPath:"#/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.BranchName.type,parentSchema:schema23.properties.BranchName,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -275,7 +275,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.type,parentSchema:schema22,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -284,18 +284,18 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate45.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
 
-const schema23 = {"description":"A truck, trailer or semitrailer: model and registration number.","type":"object","additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}}};
+const schema24 = {"description":"A truck, trailer or semitrailer: model and registration number.","type":"object","additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}}};
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.RegNo === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "RegNo"},message:"must have required property '"+"RegNo"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "RegNo"},message:"must have required property '"+"RegNo"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -305,7 +305,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.Model === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Model"},message:"must have required property '"+"Model"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Model"},message:"must have required property '"+"Model"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -316,7 +316,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((key0 === "RegNo") || (key0 === "Model"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema23,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -330,7 +330,7 @@ if(data.RegNo !== undefined){
 let data0 = data.RegNo;
 if(typeof data0 === "string"){
 if(func3(data0) > 20){
-const err3 = {instancePath:instancePath+"/RegNo",schemaPath:"#/properties/RegNo/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema23.properties.RegNo,data:data0};
+const err3 = {instancePath:instancePath+"/RegNo",schemaPath:"#/properties/RegNo/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema24.properties.RegNo,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -340,7 +340,7 @@ vErrors.push(err3);
 errors++;
 }
 if(func3(data0) < 1){
-const err4 = {instancePath:instancePath+"/RegNo",schemaPath:"#/properties/RegNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.RegNo,data:data0};
+const err4 = {instancePath:instancePath+"/RegNo",schemaPath:"#/properties/RegNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.RegNo,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -351,7 +351,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/RegNo",schemaPath:"#/properties/RegNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.RegNo.type,parentSchema:schema23.properties.RegNo,data:data0};
+const err5 = {instancePath:instancePath+"/RegNo",schemaPath:"#/properties/RegNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.RegNo.type,parentSchema:schema24.properties.RegNo,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -365,7 +365,7 @@ if(data.Model !== undefined){
 let data1 = data.Model;
 if(typeof data1 === "string"){
 if(func3(data1) > 100){
-const err6 = {instancePath:instancePath+"/Model",schemaPath:"#/properties/Model/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema23.properties.Model,data:data1};
+const err6 = {instancePath:instancePath+"/Model",schemaPath:"#/properties/Model/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema24.properties.Model,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -375,7 +375,7 @@ vErrors.push(err6);
 errors++;
 }
 if(func3(data1) < 1){
-const err7 = {instancePath:instancePath+"/Model",schemaPath:"#/properties/Model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Model,data:data1};
+const err7 = {instancePath:instancePath+"/Model",schemaPath:"#/properties/Model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.Model,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -386,7 +386,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/Model",schemaPath:"#/properties/Model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Model.type,parentSchema:schema23.properties.Model,data:data1};
+const err8 = {instancePath:instancePath+"/Model",schemaPath:"#/properties/Model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.Model.type,parentSchema:schema24.properties.Model,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -398,7 +398,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -407,18 +407,18 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate50.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
 
-const schema24 = {"description":"The driver of a vehicle: TIN or PINFL and full name (spec §3 Waybill).","type":"object","additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:driver.Pinfl","$ref":"#/$defs/tinOrPinfl"},"FullName":{"title":"forms:driver.FullName","type":"string","minLength":1,"maxLength":300}}};
+const schema25 = {"description":"The driver of a vehicle: TIN or PINFL and full name (spec §3 Waybill).","type":"object","additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:driver.Pinfl","$ref":"#/$defs/tinOrPinfl"},"FullName":{"title":"forms:driver.FullName","type":"string","minLength":1,"maxLength":300}}};
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.Pinfl === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -428,7 +428,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.FullName === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -439,7 +439,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((key0 === "Pinfl") || (key0 === "FullName"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema24,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -450,8 +450,8 @@ errors++;
 }
 }
 if(data.Pinfl !== undefined){
-if(!(validate40.call(this, data.Pinfl, {instancePath:instancePath+"/Pinfl",parentData:data,parentDataProperty:"Pinfl",rootData}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate41.call(this, data.Pinfl, {instancePath:instancePath+"/Pinfl",parentData:data,parentDataProperty:"Pinfl",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 }
@@ -459,7 +459,7 @@ if(data.FullName !== undefined){
 let data1 = data.FullName;
 if(typeof data1 === "string"){
 if(func3(data1) > 300){
-const err3 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema24.properties.FullName,data:data1};
+const err3 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema25.properties.FullName,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -469,7 +469,7 @@ vErrors.push(err3);
 errors++;
 }
 if(func3(data1) < 1){
-const err4 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.FullName,data:data1};
+const err4 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema25.properties.FullName,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -480,7 +480,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.FullName.type,parentSchema:schema24.properties.FullName,data:data1};
+const err5 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.FullName.type,parentSchema:schema25.properties.FullName,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -492,7 +492,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -501,18 +501,18 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate53.errors = vErrors;
+validate54.errors = vErrors;
 return errors === 0;
 }
 
-const schema25 = {"description":"Loading or unloading point (uz-edi.md §b.3 keeps these keys lower-camel).","type":"object","additionalProperties":false,"required":["regionId","districtCode","address"],"properties":{"regionId":{"title":"forms:point.regionId","type":"integer","minimum":1},"regionName":{"title":"forms:point.regionName","type":"string","maxLength":200},"districtCode":{"title":"forms:point.districtCode","type":"integer","minimum":1},"districtName":{"title":"forms:point.districtName","type":"string","maxLength":200},"mahallaId":{"title":"forms:point.mahallaId","type":["integer","null"]},"mahallaName":{"title":"forms:point.mahallaName","type":"string","maxLength":200},"address":{"title":"forms:point.address","type":"string","minLength":1,"maxLength":500},"longitude":{"title":"forms:point.longitude","type":["number","null"],"minimum":-180,"maximum":180},"latitude":{"title":"forms:point.latitude","type":["number","null"],"minimum":-90,"maximum":90}}};
+const schema26 = {"description":"Loading or unloading point (uz-edi.md §b.3 keeps these keys lower-camel).","type":"object","additionalProperties":false,"required":["regionId","districtCode","address"],"properties":{"regionId":{"title":"forms:point.regionId","type":"integer","minimum":1},"regionName":{"title":"forms:point.regionName","type":"string","maxLength":200},"districtCode":{"title":"forms:point.districtCode","type":"integer","minimum":1},"districtName":{"title":"forms:point.districtName","type":"string","maxLength":200},"mahallaId":{"title":"forms:point.mahallaId","type":["integer","null"]},"mahallaName":{"title":"forms:point.mahallaName","type":"string","maxLength":200},"address":{"title":"forms:point.address","type":"string","minLength":1,"maxLength":500},"longitude":{"title":"forms:point.longitude","type":["number","null"],"minimum":-180,"maximum":180},"latitude":{"title":"forms:point.latitude","type":["number","null"],"minimum":-90,"maximum":90}}};
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.regionId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "regionId"},message:"must have required property '"+"regionId"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "regionId"},message:"must have required property '"+"regionId"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -522,7 +522,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.districtCode === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "districtCode"},message:"must have required property '"+"districtCode"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "districtCode"},message:"must have required property '"+"districtCode"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -532,7 +532,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.address === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address"},message:"must have required property '"+"address"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address"},message:"must have required property '"+"address"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -542,8 +542,8 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema25.properties, key0))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema25,data};
+if(!(func2.call(schema26.properties, key0))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -556,7 +556,7 @@ errors++;
 if(data.regionId !== undefined){
 let data0 = data.regionId;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err4 = {instancePath:instancePath+"/regionId",schemaPath:"#/properties/regionId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.regionId.type,parentSchema:schema25.properties.regionId,data:data0};
+const err4 = {instancePath:instancePath+"/regionId",schemaPath:"#/properties/regionId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.regionId.type,parentSchema:schema26.properties.regionId,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -567,7 +567,7 @@ errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
-const err5 = {instancePath:instancePath+"/regionId",schemaPath:"#/properties/regionId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema25.properties.regionId,data:data0};
+const err5 = {instancePath:instancePath+"/regionId",schemaPath:"#/properties/regionId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema26.properties.regionId,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -582,7 +582,7 @@ if(data.regionName !== undefined){
 let data1 = data.regionName;
 if(typeof data1 === "string"){
 if(func3(data1) > 200){
-const err6 = {instancePath:instancePath+"/regionName",schemaPath:"#/properties/regionName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema25.properties.regionName,data:data1};
+const err6 = {instancePath:instancePath+"/regionName",schemaPath:"#/properties/regionName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema26.properties.regionName,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -593,7 +593,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/regionName",schemaPath:"#/properties/regionName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.regionName.type,parentSchema:schema25.properties.regionName,data:data1};
+const err7 = {instancePath:instancePath+"/regionName",schemaPath:"#/properties/regionName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.regionName.type,parentSchema:schema26.properties.regionName,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -606,7 +606,7 @@ errors++;
 if(data.districtCode !== undefined){
 let data2 = data.districtCode;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err8 = {instancePath:instancePath+"/districtCode",schemaPath:"#/properties/districtCode/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.districtCode.type,parentSchema:schema25.properties.districtCode,data:data2};
+const err8 = {instancePath:instancePath+"/districtCode",schemaPath:"#/properties/districtCode/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.districtCode.type,parentSchema:schema26.properties.districtCode,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -617,7 +617,7 @@ errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 1 || isNaN(data2)){
-const err9 = {instancePath:instancePath+"/districtCode",schemaPath:"#/properties/districtCode/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema25.properties.districtCode,data:data2};
+const err9 = {instancePath:instancePath+"/districtCode",schemaPath:"#/properties/districtCode/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema26.properties.districtCode,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -632,7 +632,7 @@ if(data.districtName !== undefined){
 let data3 = data.districtName;
 if(typeof data3 === "string"){
 if(func3(data3) > 200){
-const err10 = {instancePath:instancePath+"/districtName",schemaPath:"#/properties/districtName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema25.properties.districtName,data:data3};
+const err10 = {instancePath:instancePath+"/districtName",schemaPath:"#/properties/districtName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema26.properties.districtName,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -643,7 +643,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/districtName",schemaPath:"#/properties/districtName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.districtName.type,parentSchema:schema25.properties.districtName,data:data3};
+const err11 = {instancePath:instancePath+"/districtName",schemaPath:"#/properties/districtName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.districtName.type,parentSchema:schema26.properties.districtName,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -656,7 +656,7 @@ errors++;
 if(data.mahallaId !== undefined){
 let data4 = data.mahallaId;
 if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)){
-const err12 = {instancePath:instancePath+"/mahallaId",schemaPath:"#/properties/mahallaId/type",keyword:"type",params:{type: schema25.properties.mahallaId.type},message:"must be integer,null",schema:schema25.properties.mahallaId.type,parentSchema:schema25.properties.mahallaId,data:data4};
+const err12 = {instancePath:instancePath+"/mahallaId",schemaPath:"#/properties/mahallaId/type",keyword:"type",params:{type: schema26.properties.mahallaId.type},message:"must be integer,null",schema:schema26.properties.mahallaId.type,parentSchema:schema26.properties.mahallaId,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -670,7 +670,7 @@ if(data.mahallaName !== undefined){
 let data5 = data.mahallaName;
 if(typeof data5 === "string"){
 if(func3(data5) > 200){
-const err13 = {instancePath:instancePath+"/mahallaName",schemaPath:"#/properties/mahallaName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema25.properties.mahallaName,data:data5};
+const err13 = {instancePath:instancePath+"/mahallaName",schemaPath:"#/properties/mahallaName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema26.properties.mahallaName,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -681,7 +681,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/mahallaName",schemaPath:"#/properties/mahallaName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.mahallaName.type,parentSchema:schema25.properties.mahallaName,data:data5};
+const err14 = {instancePath:instancePath+"/mahallaName",schemaPath:"#/properties/mahallaName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.mahallaName.type,parentSchema:schema26.properties.mahallaName,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -695,7 +695,7 @@ if(data.address !== undefined){
 let data6 = data.address;
 if(typeof data6 === "string"){
 if(func3(data6) > 500){
-const err15 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema25.properties.address,data:data6};
+const err15 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema26.properties.address,data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -705,7 +705,7 @@ vErrors.push(err15);
 errors++;
 }
 if(func3(data6) < 1){
-const err16 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema25.properties.address,data:data6};
+const err16 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema26.properties.address,data:data6};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -716,7 +716,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.address.type,parentSchema:schema25.properties.address,data:data6};
+const err17 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.address.type,parentSchema:schema26.properties.address,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -729,7 +729,7 @@ errors++;
 if(data.longitude !== undefined){
 let data7 = data.longitude;
 if((!((typeof data7 == "number") && (isFinite(data7)))) && (data7 !== null)){
-const err18 = {instancePath:instancePath+"/longitude",schemaPath:"#/properties/longitude/type",keyword:"type",params:{type: schema25.properties.longitude.type},message:"must be number,null",schema:schema25.properties.longitude.type,parentSchema:schema25.properties.longitude,data:data7};
+const err18 = {instancePath:instancePath+"/longitude",schemaPath:"#/properties/longitude/type",keyword:"type",params:{type: schema26.properties.longitude.type},message:"must be number,null",schema:schema26.properties.longitude.type,parentSchema:schema26.properties.longitude,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -740,7 +740,7 @@ errors++;
 }
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 > 180 || isNaN(data7)){
-const err19 = {instancePath:instancePath+"/longitude",schemaPath:"#/properties/longitude/maximum",keyword:"maximum",params:{comparison: "<=", limit: 180},message:"must be <= 180",schema:180,parentSchema:schema25.properties.longitude,data:data7};
+const err19 = {instancePath:instancePath+"/longitude",schemaPath:"#/properties/longitude/maximum",keyword:"maximum",params:{comparison: "<=", limit: 180},message:"must be <= 180",schema:180,parentSchema:schema26.properties.longitude,data:data7};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -750,7 +750,7 @@ vErrors.push(err19);
 errors++;
 }
 if(data7 < -180 || isNaN(data7)){
-const err20 = {instancePath:instancePath+"/longitude",schemaPath:"#/properties/longitude/minimum",keyword:"minimum",params:{comparison: ">=", limit: -180},message:"must be >= -180",schema:-180,parentSchema:schema25.properties.longitude,data:data7};
+const err20 = {instancePath:instancePath+"/longitude",schemaPath:"#/properties/longitude/minimum",keyword:"minimum",params:{comparison: ">=", limit: -180},message:"must be >= -180",schema:-180,parentSchema:schema26.properties.longitude,data:data7};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -764,7 +764,7 @@ errors++;
 if(data.latitude !== undefined){
 let data8 = data.latitude;
 if((!((typeof data8 == "number") && (isFinite(data8)))) && (data8 !== null)){
-const err21 = {instancePath:instancePath+"/latitude",schemaPath:"#/properties/latitude/type",keyword:"type",params:{type: schema25.properties.latitude.type},message:"must be number,null",schema:schema25.properties.latitude.type,parentSchema:schema25.properties.latitude,data:data8};
+const err21 = {instancePath:instancePath+"/latitude",schemaPath:"#/properties/latitude/type",keyword:"type",params:{type: schema26.properties.latitude.type},message:"must be number,null",schema:schema26.properties.latitude.type,parentSchema:schema26.properties.latitude,data:data8};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -775,7 +775,7 @@ errors++;
 }
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 > 90 || isNaN(data8)){
-const err22 = {instancePath:instancePath+"/latitude",schemaPath:"#/properties/latitude/maximum",keyword:"maximum",params:{comparison: "<=", limit: 90},message:"must be <= 90",schema:90,parentSchema:schema25.properties.latitude,data:data8};
+const err22 = {instancePath:instancePath+"/latitude",schemaPath:"#/properties/latitude/maximum",keyword:"maximum",params:{comparison: "<=", limit: 90},message:"must be <= 90",schema:90,parentSchema:schema26.properties.latitude,data:data8};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -785,7 +785,7 @@ vErrors.push(err22);
 errors++;
 }
 if(data8 < -90 || isNaN(data8)){
-const err23 = {instancePath:instancePath+"/latitude",schemaPath:"#/properties/latitude/minimum",keyword:"minimum",params:{comparison: ">=", limit: -90},message:"must be >= -90",schema:-90,parentSchema:schema25.properties.latitude,data:data8};
+const err23 = {instancePath:instancePath+"/latitude",schemaPath:"#/properties/latitude/minimum",keyword:"minimum",params:{comparison: ">=", limit: -90},message:"must be >= -90",schema:-90,parentSchema:schema26.properties.latitude,data:data8};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -798,7 +798,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.type,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -807,18 +807,18 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate56.errors = vErrors;
+validate57.errors = vErrors;
 return errors === 0;
 }
 
-const schema26 = {"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2};
+const schema27 = {"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2};
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if((typeof data == "number") && (isFinite(data))){
 if(data > 9999999999999.99 || isNaN(data)){
-const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema26,data};
+const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -828,7 +828,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data < -9999999999999.99 || isNaN(data)){
-const err1 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema26,data};
+const err1 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -845,7 +845,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.type,parentSchema:schema26,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema27.type,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -854,17 +854,17 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate60.errors = vErrors;
+validate61.errors = vErrors;
 return errors === 0;
 }
 
-const schema27 = {"description":"Marking codes of a marked product line: product type and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}};
+const schema28 = {"description":"Marking codes of a marked product line: product type and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}};
 
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (data !== null)){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema27.type},message:"must be object,null",schema:schema27.type,parentSchema:schema27,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema28.type},message:"must be object,null",schema:schema28.type,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -875,7 +875,7 @@ errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(Object.keys(data).length < 1){
-const err1 = {instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema27,data};
+const err1 = {instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -885,7 +885,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.ProductType === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ProductType"},message:"must have required property '"+"ProductType"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ProductType"},message:"must have required property '"+"ProductType"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -896,7 +896,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "ProductType") || (key0 === "KIZ")) || (key0 === "NomUpak")) || (key0 === "IdentTransUpak"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema27,data};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -909,7 +909,7 @@ errors++;
 if(data.ProductType !== undefined){
 let data0 = data.ProductType;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err4 = {instancePath:instancePath+"/ProductType",schemaPath:"#/properties/ProductType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.ProductType.type,parentSchema:schema27.properties.ProductType,data:data0};
+const err4 = {instancePath:instancePath+"/ProductType",schemaPath:"#/properties/ProductType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema28.properties.ProductType.type,parentSchema:schema28.properties.ProductType,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -919,7 +919,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!((((((data0 === 1) || (data0 === 2)) || (data0 === 3)) || (data0 === 4)) || (data0 === 5)) || (data0 === 6))){
-const err5 = {instancePath:instancePath+"/ProductType",schemaPath:"#/properties/ProductType/enum",keyword:"enum",params:{allowedValues: schema27.properties.ProductType.enum},message:"must be equal to one of the allowed values",schema:schema27.properties.ProductType.enum,parentSchema:schema27.properties.ProductType,data:data0};
+const err5 = {instancePath:instancePath+"/ProductType",schemaPath:"#/properties/ProductType/enum",keyword:"enum",params:{allowedValues: schema28.properties.ProductType.enum},message:"must be equal to one of the allowed values",schema:schema28.properties.ProductType.enum,parentSchema:schema28.properties.ProductType,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -933,7 +933,7 @@ if(data.KIZ !== undefined){
 let data1 = data.KIZ;
 if(Array.isArray(data1)){
 if(data1.length > 10000){
-const err6 = {instancePath:instancePath+"/KIZ",schemaPath:"#/properties/KIZ/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema27.properties.KIZ,data:data1};
+const err6 = {instancePath:instancePath+"/KIZ",schemaPath:"#/properties/KIZ/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema28.properties.KIZ,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -947,7 +947,7 @@ for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 if(typeof data2 === "string"){
 if(func3(data2) > 200){
-const err7 = {instancePath:instancePath+"/KIZ/" + i0,schemaPath:"#/properties/KIZ/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema27.properties.KIZ.items,data:data2};
+const err7 = {instancePath:instancePath+"/KIZ/" + i0,schemaPath:"#/properties/KIZ/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema28.properties.KIZ.items,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -957,7 +957,7 @@ vErrors.push(err7);
 errors++;
 }
 if(func3(data2) < 1){
-const err8 = {instancePath:instancePath+"/KIZ/" + i0,schemaPath:"#/properties/KIZ/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema27.properties.KIZ.items,data:data2};
+const err8 = {instancePath:instancePath+"/KIZ/" + i0,schemaPath:"#/properties/KIZ/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema28.properties.KIZ.items,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -968,7 +968,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/KIZ/" + i0,schemaPath:"#/properties/KIZ/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.KIZ.items.type,parentSchema:schema27.properties.KIZ.items,data:data2};
+const err9 = {instancePath:instancePath+"/KIZ/" + i0,schemaPath:"#/properties/KIZ/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.KIZ.items.type,parentSchema:schema28.properties.KIZ.items,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -980,7 +980,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/KIZ",schemaPath:"#/properties/KIZ/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema27.properties.KIZ.type,parentSchema:schema27.properties.KIZ,data:data1};
+const err10 = {instancePath:instancePath+"/KIZ",schemaPath:"#/properties/KIZ/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema28.properties.KIZ.type,parentSchema:schema28.properties.KIZ,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -994,7 +994,7 @@ if(data.NomUpak !== undefined){
 let data3 = data.NomUpak;
 if(Array.isArray(data3)){
 if(data3.length > 10000){
-const err11 = {instancePath:instancePath+"/NomUpak",schemaPath:"#/properties/NomUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema27.properties.NomUpak,data:data3};
+const err11 = {instancePath:instancePath+"/NomUpak",schemaPath:"#/properties/NomUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema28.properties.NomUpak,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1008,7 +1008,7 @@ for(let i1=0; i1<len1; i1++){
 let data4 = data3[i1];
 if(typeof data4 === "string"){
 if(func3(data4) > 200){
-const err12 = {instancePath:instancePath+"/NomUpak/" + i1,schemaPath:"#/properties/NomUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema27.properties.NomUpak.items,data:data4};
+const err12 = {instancePath:instancePath+"/NomUpak/" + i1,schemaPath:"#/properties/NomUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema28.properties.NomUpak.items,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1018,7 +1018,7 @@ vErrors.push(err12);
 errors++;
 }
 if(func3(data4) < 1){
-const err13 = {instancePath:instancePath+"/NomUpak/" + i1,schemaPath:"#/properties/NomUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema27.properties.NomUpak.items,data:data4};
+const err13 = {instancePath:instancePath+"/NomUpak/" + i1,schemaPath:"#/properties/NomUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema28.properties.NomUpak.items,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1029,7 +1029,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/NomUpak/" + i1,schemaPath:"#/properties/NomUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.NomUpak.items.type,parentSchema:schema27.properties.NomUpak.items,data:data4};
+const err14 = {instancePath:instancePath+"/NomUpak/" + i1,schemaPath:"#/properties/NomUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.NomUpak.items.type,parentSchema:schema28.properties.NomUpak.items,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1041,7 +1041,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/NomUpak",schemaPath:"#/properties/NomUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema27.properties.NomUpak.type,parentSchema:schema27.properties.NomUpak,data:data3};
+const err15 = {instancePath:instancePath+"/NomUpak",schemaPath:"#/properties/NomUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema28.properties.NomUpak.type,parentSchema:schema28.properties.NomUpak,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1055,7 +1055,7 @@ if(data.IdentTransUpak !== undefined){
 let data5 = data.IdentTransUpak;
 if(Array.isArray(data5)){
 if(data5.length > 10000){
-const err16 = {instancePath:instancePath+"/IdentTransUpak",schemaPath:"#/properties/IdentTransUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema27.properties.IdentTransUpak,data:data5};
+const err16 = {instancePath:instancePath+"/IdentTransUpak",schemaPath:"#/properties/IdentTransUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema28.properties.IdentTransUpak,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1069,7 +1069,7 @@ for(let i2=0; i2<len2; i2++){
 let data6 = data5[i2];
 if(typeof data6 === "string"){
 if(func3(data6) > 200){
-const err17 = {instancePath:instancePath+"/IdentTransUpak/" + i2,schemaPath:"#/properties/IdentTransUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema27.properties.IdentTransUpak.items,data:data6};
+const err17 = {instancePath:instancePath+"/IdentTransUpak/" + i2,schemaPath:"#/properties/IdentTransUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema28.properties.IdentTransUpak.items,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1079,7 +1079,7 @@ vErrors.push(err17);
 errors++;
 }
 if(func3(data6) < 1){
-const err18 = {instancePath:instancePath+"/IdentTransUpak/" + i2,schemaPath:"#/properties/IdentTransUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema27.properties.IdentTransUpak.items,data:data6};
+const err18 = {instancePath:instancePath+"/IdentTransUpak/" + i2,schemaPath:"#/properties/IdentTransUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema28.properties.IdentTransUpak.items,data:data6};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1090,7 +1090,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/IdentTransUpak/" + i2,schemaPath:"#/properties/IdentTransUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.IdentTransUpak.items.type,parentSchema:schema27.properties.IdentTransUpak.items,data:data6};
+const err19 = {instancePath:instancePath+"/IdentTransUpak/" + i2,schemaPath:"#/properties/IdentTransUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.IdentTransUpak.items.type,parentSchema:schema28.properties.IdentTransUpak.items,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1102,7 +1102,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/IdentTransUpak",schemaPath:"#/properties/IdentTransUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema27.properties.IdentTransUpak.type,parentSchema:schema27.properties.IdentTransUpak,data:data5};
+const err20 = {instancePath:instancePath+"/IdentTransUpak",schemaPath:"#/properties/IdentTransUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema28.properties.IdentTransUpak.type,parentSchema:schema28.properties.IdentTransUpak,data:data5};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1113,51 +1113,19 @@ errors++;
 }
 }
 }
-validate62.errors = vErrors;
+validate63.errors = vErrors;
 return errors === 0;
 }
 
-const schema28 = {"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"};
+const schema29 = {"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"};
 const pattern8 = new RegExp("^\\d{17}$", "u");
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(!pattern8.test(data)){
-const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema28,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.type,parentSchema:schema28,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate66.errors = vErrors;
-return errors === 0;
-}
-
-const schema29 = {"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"};
-const pattern9 = new RegExp("^\\d{1,20}$", "u");
-
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data === "string"){
-if(!pattern9.test(data)){
-const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema29,data};
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1177,18 +1145,50 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate68.errors = vErrors;
+validate67.errors = vErrors;
 return errors === 0;
 }
 
-const schema30 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
+const schema30 = {"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"};
+const pattern9 = new RegExp("^\\d{1,20}$", "u");
 
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(!pattern9.test(data)){
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema30,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.type,parentSchema:schema30,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate69.errors = vErrors;
+return errors === 0;
+}
+
+const schema31 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
+
+function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if((typeof data == "number") && (isFinite(data))){
 if(data > 999999999 || isNaN(data)){
-const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema30,data};
+const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1198,7 +1198,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data <= 0 || isNaN(data)){
-const err1 = {instancePath,schemaPath:"#/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema30,data};
+const err1 = {instancePath,schemaPath:"#/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1215,7 +1215,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema30.type,parentSchema:schema30,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.type,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1224,17 +1224,17 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate70.errors = vErrors;
+validate71.errors = vErrors;
 return errors === 0;
 }
 
-const schema31 = {"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]};
+const schema32 = {"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]};
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.type,parentSchema:schema31,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.type,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1244,7 +1244,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((data === 0) || (data === 12)) || (data === 15)) || (data === 20))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema31.enum},message:"must be equal to one of the allowed values",schema:schema31.enum,parentSchema:schema31,data};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema32.enum},message:"must be equal to one of the allowed values",schema:schema32.enum,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1253,18 +1253,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate74.errors = vErrors;
+validate75.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="hybridInvoice" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.HybridInvoiceId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HybridInvoiceId"},message:"must have required property '"+"HybridInvoiceId"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HybridInvoiceId"},message:"must have required property '"+"HybridInvoiceId"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1274,7 +1274,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.HybridInvoiceType === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HybridInvoiceType"},message:"must have required property '"+"HybridInvoiceType"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HybridInvoiceType"},message:"must have required property '"+"HybridInvoiceType"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1284,7 +1284,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.HybridInvoiceDoc === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HybridInvoiceDoc"},message:"must have required property '"+"HybridInvoiceDoc"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HybridInvoiceDoc"},message:"must have required property '"+"HybridInvoiceDoc"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1294,7 +1294,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.ContractDoc === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1304,7 +1304,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.OldHybridInvoiceDoc === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OldHybridInvoiceDoc"},message:"must have required property '"+"OldHybridInvoiceDoc"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OldHybridInvoiceDoc"},message:"must have required property '"+"OldHybridInvoiceDoc"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1314,7 +1314,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.Seller === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Seller"},message:"must have required property '"+"Seller"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Seller"},message:"must have required property '"+"Seller"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1324,7 +1324,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.Buyer === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Buyer"},message:"must have required property '"+"Buyer"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Buyer"},message:"must have required property '"+"Buyer"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1334,7 +1334,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.ItemReleased === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ItemReleased"},message:"must have required property '"+"ItemReleased"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ItemReleased"},message:"must have required property '"+"ItemReleased"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1344,7 +1344,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.HasBarcode === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasBarcode"},message:"must have required property '"+"HasBarcode"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasBarcode"},message:"must have required property '"+"HasBarcode"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1354,7 +1354,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.HasCommittent === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasCommittent"},message:"must have required property '"+"HasCommittent"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasCommittent"},message:"must have required property '"+"HasCommittent"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1364,7 +1364,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.HasTaxRelief === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasTaxRelief"},message:"must have required property '"+"HasTaxRelief"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasTaxRelief"},message:"must have required property '"+"HasTaxRelief"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1374,7 +1374,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.HasExcise === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasExcise"},message:"must have required property '"+"HasExcise"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasExcise"},message:"must have required property '"+"HasExcise"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1384,7 +1384,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.HasMarking === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasMarking"},message:"must have required property '"+"HasMarking"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasMarking"},message:"must have required property '"+"HasMarking"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1394,7 +1394,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.HasMedicalEquipment === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasMedicalEquipment"},message:"must have required property '"+"HasMedicalEquipment"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasMedicalEquipment"},message:"must have required property '"+"HasMedicalEquipment"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1404,7 +1404,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.TransportType === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TransportType"},message:"must have required property '"+"TransportType"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TransportType"},message:"must have required property '"+"TransportType"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1414,7 +1414,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.Carrier === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Carrier"},message:"must have required property '"+"Carrier"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Carrier"},message:"must have required property '"+"Carrier"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1424,7 +1424,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data.Roadway === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Roadway"},message:"must have required property '"+"Roadway"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Roadway"},message:"must have required property '"+"Roadway"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1434,7 +1434,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data.Empowerment === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Empowerment"},message:"must have required property '"+"Empowerment"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Empowerment"},message:"must have required property '"+"Empowerment"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1444,8 +1444,8 @@ vErrors.push(err17);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema18.properties, key0))){
-const err18 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema18,data};
+if(!(func2.call(schema19.properties, key0))){
+const err18 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1459,7 +1459,7 @@ if(data.HybridInvoiceId !== undefined){
 let data0 = data.HybridInvoiceId;
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-const err19 = {instancePath:instancePath+"/HybridInvoiceId",schemaPath:"#/properties/HybridInvoiceId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema18.properties.HybridInvoiceId,data:data0};
+const err19 = {instancePath:instancePath+"/HybridInvoiceId",schemaPath:"#/properties/HybridInvoiceId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema19.properties.HybridInvoiceId,data:data0};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1470,7 +1470,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/HybridInvoiceId",schemaPath:"#/properties/HybridInvoiceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.HybridInvoiceId.type,parentSchema:schema18.properties.HybridInvoiceId,data:data0};
+const err20 = {instancePath:instancePath+"/HybridInvoiceId",schemaPath:"#/properties/HybridInvoiceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.HybridInvoiceId.type,parentSchema:schema19.properties.HybridInvoiceId,data:data0};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1483,7 +1483,7 @@ errors++;
 if(data.HybridInvoiceType !== undefined){
 let data1 = data.HybridInvoiceType;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err21 = {instancePath:instancePath+"/HybridInvoiceType",schemaPath:"#/properties/HybridInvoiceType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.HybridInvoiceType.type,parentSchema:schema18.properties.HybridInvoiceType,data:data1};
+const err21 = {instancePath:instancePath+"/HybridInvoiceType",schemaPath:"#/properties/HybridInvoiceType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.HybridInvoiceType.type,parentSchema:schema19.properties.HybridInvoiceType,data:data1};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1493,7 +1493,7 @@ vErrors.push(err21);
 errors++;
 }
 if(!(((data1 === 0) || (data1 === 1)) || (data1 === 4))){
-const err22 = {instancePath:instancePath+"/HybridInvoiceType",schemaPath:"#/properties/HybridInvoiceType/enum",keyword:"enum",params:{allowedValues: schema18.properties.HybridInvoiceType.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.HybridInvoiceType.enum,parentSchema:schema18.properties.HybridInvoiceType,data:data1};
+const err22 = {instancePath:instancePath+"/HybridInvoiceType",schemaPath:"#/properties/HybridInvoiceType/enum",keyword:"enum",params:{allowedValues: schema19.properties.HybridInvoiceType.enum},message:"must be equal to one of the allowed values",schema:schema19.properties.HybridInvoiceType.enum,parentSchema:schema19.properties.HybridInvoiceType,data:data1};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1507,7 +1507,7 @@ if(data.HybridInvoiceDoc !== undefined){
 let data2 = data.HybridInvoiceDoc;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.No === undefined){
-const err23 = {instancePath:instancePath+"/HybridInvoiceDoc",schemaPath:"#/properties/HybridInvoiceDoc/required",keyword:"required",params:{missingProperty: "No"},message:"must have required property '"+"No"+"'",schema:schema18.properties.HybridInvoiceDoc.required,parentSchema:schema18.properties.HybridInvoiceDoc,data:data2};
+const err23 = {instancePath:instancePath+"/HybridInvoiceDoc",schemaPath:"#/properties/HybridInvoiceDoc/required",keyword:"required",params:{missingProperty: "No"},message:"must have required property '"+"No"+"'",schema:schema19.properties.HybridInvoiceDoc.required,parentSchema:schema19.properties.HybridInvoiceDoc,data:data2};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1517,7 +1517,7 @@ vErrors.push(err23);
 errors++;
 }
 if(data2.Date === undefined){
-const err24 = {instancePath:instancePath+"/HybridInvoiceDoc",schemaPath:"#/properties/HybridInvoiceDoc/required",keyword:"required",params:{missingProperty: "Date"},message:"must have required property '"+"Date"+"'",schema:schema18.properties.HybridInvoiceDoc.required,parentSchema:schema18.properties.HybridInvoiceDoc,data:data2};
+const err24 = {instancePath:instancePath+"/HybridInvoiceDoc",schemaPath:"#/properties/HybridInvoiceDoc/required",keyword:"required",params:{missingProperty: "Date"},message:"must have required property '"+"Date"+"'",schema:schema19.properties.HybridInvoiceDoc.required,parentSchema:schema19.properties.HybridInvoiceDoc,data:data2};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1528,7 +1528,7 @@ errors++;
 }
 for(const key1 in data2){
 if(!((key1 === "No") || (key1 === "Date"))){
-const err25 = {instancePath:instancePath+"/HybridInvoiceDoc",schemaPath:"#/properties/HybridInvoiceDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.HybridInvoiceDoc,data:data2};
+const err25 = {instancePath:instancePath+"/HybridInvoiceDoc",schemaPath:"#/properties/HybridInvoiceDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.HybridInvoiceDoc,data:data2};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1542,7 +1542,7 @@ if(data2.No !== undefined){
 let data3 = data2.No;
 if(typeof data3 === "string"){
 if(func3(data3) > 50){
-const err26 = {instancePath:instancePath+"/HybridInvoiceDoc/No",schemaPath:"#/properties/HybridInvoiceDoc/properties/No/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.HybridInvoiceDoc.properties.No,data:data3};
+const err26 = {instancePath:instancePath+"/HybridInvoiceDoc/No",schemaPath:"#/properties/HybridInvoiceDoc/properties/No/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.HybridInvoiceDoc.properties.No,data:data3};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1552,7 +1552,7 @@ vErrors.push(err26);
 errors++;
 }
 if(func3(data3) < 1){
-const err27 = {instancePath:instancePath+"/HybridInvoiceDoc/No",schemaPath:"#/properties/HybridInvoiceDoc/properties/No/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.HybridInvoiceDoc.properties.No,data:data3};
+const err27 = {instancePath:instancePath+"/HybridInvoiceDoc/No",schemaPath:"#/properties/HybridInvoiceDoc/properties/No/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.HybridInvoiceDoc.properties.No,data:data3};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1563,7 +1563,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/HybridInvoiceDoc/No",schemaPath:"#/properties/HybridInvoiceDoc/properties/No/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.HybridInvoiceDoc.properties.No.type,parentSchema:schema18.properties.HybridInvoiceDoc.properties.No,data:data3};
+const err28 = {instancePath:instancePath+"/HybridInvoiceDoc/No",schemaPath:"#/properties/HybridInvoiceDoc/properties/No/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.HybridInvoiceDoc.properties.No.type,parentSchema:schema19.properties.HybridInvoiceDoc.properties.No,data:data3};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1574,14 +1574,14 @@ errors++;
 }
 }
 if(data2.Date !== undefined){
-if(!(validate36.call(this, data2.Date, {instancePath:instancePath+"/HybridInvoiceDoc/Date",parentData:data2,parentDataProperty:"Date",rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate37.call(this, data2.Date, {instancePath:instancePath+"/HybridInvoiceDoc/Date",parentData:data2,parentDataProperty:"Date",rootData}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/HybridInvoiceDoc",schemaPath:"#/properties/HybridInvoiceDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.HybridInvoiceDoc.type,parentSchema:schema18.properties.HybridInvoiceDoc,data:data2};
+const err29 = {instancePath:instancePath+"/HybridInvoiceDoc",schemaPath:"#/properties/HybridInvoiceDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.HybridInvoiceDoc.type,parentSchema:schema19.properties.HybridInvoiceDoc,data:data2};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1594,7 +1594,7 @@ errors++;
 if(data.OldHybridInvoiceDoc !== undefined){
 let data5 = data.OldHybridInvoiceDoc;
 if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
-const err30 = {instancePath:instancePath+"/OldHybridInvoiceDoc",schemaPath:"#/properties/OldHybridInvoiceDoc/type",keyword:"type",params:{type: schema18.properties.OldHybridInvoiceDoc.type},message:"must be object,null",schema:schema18.properties.OldHybridInvoiceDoc.type,parentSchema:schema18.properties.OldHybridInvoiceDoc,data:data5};
+const err30 = {instancePath:instancePath+"/OldHybridInvoiceDoc",schemaPath:"#/properties/OldHybridInvoiceDoc/type",keyword:"type",params:{type: schema19.properties.OldHybridInvoiceDoc.type},message:"must be object,null",schema:schema19.properties.OldHybridInvoiceDoc.type,parentSchema:schema19.properties.OldHybridInvoiceDoc,data:data5};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1605,7 +1605,7 @@ errors++;
 }
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(Object.keys(data5).length < 1){
-const err31 = {instancePath:instancePath+"/OldHybridInvoiceDoc",schemaPath:"#/properties/OldHybridInvoiceDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema18.properties.OldHybridInvoiceDoc,data:data5};
+const err31 = {instancePath:instancePath+"/OldHybridInvoiceDoc",schemaPath:"#/properties/OldHybridInvoiceDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.OldHybridInvoiceDoc,data:data5};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1615,7 +1615,7 @@ vErrors.push(err31);
 errors++;
 }
 if(data5.Id === undefined){
-const err32 = {instancePath:instancePath+"/OldHybridInvoiceDoc",schemaPath:"#/properties/OldHybridInvoiceDoc/required",keyword:"required",params:{missingProperty: "Id"},message:"must have required property '"+"Id"+"'",schema:schema18.properties.OldHybridInvoiceDoc.required,parentSchema:schema18.properties.OldHybridInvoiceDoc,data:data5};
+const err32 = {instancePath:instancePath+"/OldHybridInvoiceDoc",schemaPath:"#/properties/OldHybridInvoiceDoc/required",keyword:"required",params:{missingProperty: "Id"},message:"must have required property '"+"Id"+"'",schema:schema19.properties.OldHybridInvoiceDoc.required,parentSchema:schema19.properties.OldHybridInvoiceDoc,data:data5};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1625,7 +1625,7 @@ vErrors.push(err32);
 errors++;
 }
 if(data5.No === undefined){
-const err33 = {instancePath:instancePath+"/OldHybridInvoiceDoc",schemaPath:"#/properties/OldHybridInvoiceDoc/required",keyword:"required",params:{missingProperty: "No"},message:"must have required property '"+"No"+"'",schema:schema18.properties.OldHybridInvoiceDoc.required,parentSchema:schema18.properties.OldHybridInvoiceDoc,data:data5};
+const err33 = {instancePath:instancePath+"/OldHybridInvoiceDoc",schemaPath:"#/properties/OldHybridInvoiceDoc/required",keyword:"required",params:{missingProperty: "No"},message:"must have required property '"+"No"+"'",schema:schema19.properties.OldHybridInvoiceDoc.required,parentSchema:schema19.properties.OldHybridInvoiceDoc,data:data5};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1635,7 +1635,7 @@ vErrors.push(err33);
 errors++;
 }
 if(data5.Date === undefined){
-const err34 = {instancePath:instancePath+"/OldHybridInvoiceDoc",schemaPath:"#/properties/OldHybridInvoiceDoc/required",keyword:"required",params:{missingProperty: "Date"},message:"must have required property '"+"Date"+"'",schema:schema18.properties.OldHybridInvoiceDoc.required,parentSchema:schema18.properties.OldHybridInvoiceDoc,data:data5};
+const err34 = {instancePath:instancePath+"/OldHybridInvoiceDoc",schemaPath:"#/properties/OldHybridInvoiceDoc/required",keyword:"required",params:{missingProperty: "Date"},message:"must have required property '"+"Date"+"'",schema:schema19.properties.OldHybridInvoiceDoc.required,parentSchema:schema19.properties.OldHybridInvoiceDoc,data:data5};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1646,7 +1646,7 @@ errors++;
 }
 for(const key2 in data5){
 if(!(((key2 === "Id") || (key2 === "No")) || (key2 === "Date"))){
-const err35 = {instancePath:instancePath+"/OldHybridInvoiceDoc",schemaPath:"#/properties/OldHybridInvoiceDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.OldHybridInvoiceDoc,data:data5};
+const err35 = {instancePath:instancePath+"/OldHybridInvoiceDoc",schemaPath:"#/properties/OldHybridInvoiceDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.OldHybridInvoiceDoc,data:data5};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1658,7 +1658,7 @@ errors++;
 }
 if(data5.Id !== undefined){
 let data6 = data5.Id;
-const issues0 = func8(data6, schema18.properties.OldHybridInvoiceDoc.properties.Id.serverCheck, rootData, this, instancePath + "/OldHybridInvoiceDoc/Id");
+const issues0 = func8(data6, schema19.properties.OldHybridInvoiceDoc.properties.Id.serverCheck, rootData, this, instancePath + "/OldHybridInvoiceDoc/Id");
 if(issues0 !== null){
 const kwErrors0 = func7(issues0, instancePath + "/OldHybridInvoiceDoc/Id", "#/properties/OldHybridInvoiceDoc/properties/Id/serverCheck", "serverCheck");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
@@ -1666,7 +1666,7 @@ errors = errors + kwErrors0.length;
 }
 if(typeof data6 === "string"){
 if(!pattern0.test(data6)){
-const err36 = {instancePath:instancePath+"/OldHybridInvoiceDoc/Id",schemaPath:"#/properties/OldHybridInvoiceDoc/properties/Id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema18.properties.OldHybridInvoiceDoc.properties.Id,data:data6};
+const err36 = {instancePath:instancePath+"/OldHybridInvoiceDoc/Id",schemaPath:"#/properties/OldHybridInvoiceDoc/properties/Id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema19.properties.OldHybridInvoiceDoc.properties.Id,data:data6};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1677,7 +1677,7 @@ errors++;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/OldHybridInvoiceDoc/Id",schemaPath:"#/properties/OldHybridInvoiceDoc/properties/Id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.OldHybridInvoiceDoc.properties.Id.type,parentSchema:schema18.properties.OldHybridInvoiceDoc.properties.Id,data:data6};
+const err37 = {instancePath:instancePath+"/OldHybridInvoiceDoc/Id",schemaPath:"#/properties/OldHybridInvoiceDoc/properties/Id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.OldHybridInvoiceDoc.properties.Id.type,parentSchema:schema19.properties.OldHybridInvoiceDoc.properties.Id,data:data6};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1691,7 +1691,7 @@ if(data5.No !== undefined){
 let data7 = data5.No;
 if(typeof data7 === "string"){
 if(func3(data7) > 50){
-const err38 = {instancePath:instancePath+"/OldHybridInvoiceDoc/No",schemaPath:"#/properties/OldHybridInvoiceDoc/properties/No/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.OldHybridInvoiceDoc.properties.No,data:data7};
+const err38 = {instancePath:instancePath+"/OldHybridInvoiceDoc/No",schemaPath:"#/properties/OldHybridInvoiceDoc/properties/No/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.OldHybridInvoiceDoc.properties.No,data:data7};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1701,7 +1701,7 @@ vErrors.push(err38);
 errors++;
 }
 if(func3(data7) < 1){
-const err39 = {instancePath:instancePath+"/OldHybridInvoiceDoc/No",schemaPath:"#/properties/OldHybridInvoiceDoc/properties/No/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.OldHybridInvoiceDoc.properties.No,data:data7};
+const err39 = {instancePath:instancePath+"/OldHybridInvoiceDoc/No",schemaPath:"#/properties/OldHybridInvoiceDoc/properties/No/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.OldHybridInvoiceDoc.properties.No,data:data7};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1712,7 +1712,7 @@ errors++;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/OldHybridInvoiceDoc/No",schemaPath:"#/properties/OldHybridInvoiceDoc/properties/No/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.OldHybridInvoiceDoc.properties.No.type,parentSchema:schema18.properties.OldHybridInvoiceDoc.properties.No,data:data7};
+const err40 = {instancePath:instancePath+"/OldHybridInvoiceDoc/No",schemaPath:"#/properties/OldHybridInvoiceDoc/properties/No/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.OldHybridInvoiceDoc.properties.No.type,parentSchema:schema19.properties.OldHybridInvoiceDoc.properties.No,data:data7};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -1723,8 +1723,8 @@ errors++;
 }
 }
 if(data5.Date !== undefined){
-if(!(validate36.call(this, data5.Date, {instancePath:instancePath+"/OldHybridInvoiceDoc/Date",parentData:data5,parentDataProperty:"Date",rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate37.call(this, data5.Date, {instancePath:instancePath+"/OldHybridInvoiceDoc/Date",parentData:data5,parentDataProperty:"Date",rootData}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 }
@@ -1734,7 +1734,7 @@ if(data.ContractDoc !== undefined){
 let data9 = data.ContractDoc;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.No === undefined){
-const err41 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "No"},message:"must have required property '"+"No"+"'",schema:schema18.properties.ContractDoc.required,parentSchema:schema18.properties.ContractDoc,data:data9};
+const err41 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "No"},message:"must have required property '"+"No"+"'",schema:schema19.properties.ContractDoc.required,parentSchema:schema19.properties.ContractDoc,data:data9};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -1744,7 +1744,7 @@ vErrors.push(err41);
 errors++;
 }
 if(data9.Date === undefined){
-const err42 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "Date"},message:"must have required property '"+"Date"+"'",schema:schema18.properties.ContractDoc.required,parentSchema:schema18.properties.ContractDoc,data:data9};
+const err42 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "Date"},message:"must have required property '"+"Date"+"'",schema:schema19.properties.ContractDoc.required,parentSchema:schema19.properties.ContractDoc,data:data9};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -1755,7 +1755,7 @@ errors++;
 }
 for(const key3 in data9){
 if(!((key3 === "No") || (key3 === "Date"))){
-const err43 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.ContractDoc,data:data9};
+const err43 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.ContractDoc,data:data9};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -1769,7 +1769,7 @@ if(data9.No !== undefined){
 let data10 = data9.No;
 if(typeof data10 === "string"){
 if(func3(data10) > 100){
-const err44 = {instancePath:instancePath+"/ContractDoc/No",schemaPath:"#/properties/ContractDoc/properties/No/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema18.properties.ContractDoc.properties.No,data:data10};
+const err44 = {instancePath:instancePath+"/ContractDoc/No",schemaPath:"#/properties/ContractDoc/properties/No/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema19.properties.ContractDoc.properties.No,data:data10};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -1779,7 +1779,7 @@ vErrors.push(err44);
 errors++;
 }
 if(func3(data10) < 1){
-const err45 = {instancePath:instancePath+"/ContractDoc/No",schemaPath:"#/properties/ContractDoc/properties/No/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.ContractDoc.properties.No,data:data10};
+const err45 = {instancePath:instancePath+"/ContractDoc/No",schemaPath:"#/properties/ContractDoc/properties/No/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.ContractDoc.properties.No,data:data10};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -1790,7 +1790,7 @@ errors++;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/ContractDoc/No",schemaPath:"#/properties/ContractDoc/properties/No/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ContractDoc.properties.No.type,parentSchema:schema18.properties.ContractDoc.properties.No,data:data10};
+const err46 = {instancePath:instancePath+"/ContractDoc/No",schemaPath:"#/properties/ContractDoc/properties/No/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ContractDoc.properties.No.type,parentSchema:schema19.properties.ContractDoc.properties.No,data:data10};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -1801,14 +1801,14 @@ errors++;
 }
 }
 if(data9.Date !== undefined){
-if(!(validate36.call(this, data9.Date, {instancePath:instancePath+"/ContractDoc/Date",parentData:data9,parentDataProperty:"Date",rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate37.call(this, data9.Date, {instancePath:instancePath+"/ContractDoc/Date",parentData:data9,parentDataProperty:"Date",rootData}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.ContractDoc.type,parentSchema:schema18.properties.ContractDoc,data:data9};
+const err47 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.ContractDoc.type,parentSchema:schema19.properties.ContractDoc,data:data9};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -1822,7 +1822,7 @@ if(data.Seller !== undefined){
 let data12 = data.Seller;
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 if(data12.TinOrPinfl === undefined){
-const err48 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema18.properties.Seller.required,parentSchema:schema18.properties.Seller,data:data12};
+const err48 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema19.properties.Seller.required,parentSchema:schema19.properties.Seller,data:data12};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -1832,7 +1832,7 @@ vErrors.push(err48);
 errors++;
 }
 if(data12.Name === undefined){
-const err49 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema18.properties.Seller.required,parentSchema:schema18.properties.Seller,data:data12};
+const err49 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema19.properties.Seller.required,parentSchema:schema19.properties.Seller,data:data12};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -1842,7 +1842,7 @@ vErrors.push(err49);
 errors++;
 }
 if(data12.Director === undefined){
-const err50 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/required",keyword:"required",params:{missingProperty: "Director"},message:"must have required property '"+"Director"+"'",schema:schema18.properties.Seller.required,parentSchema:schema18.properties.Seller,data:data12};
+const err50 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/required",keyword:"required",params:{missingProperty: "Director"},message:"must have required property '"+"Director"+"'",schema:schema19.properties.Seller.required,parentSchema:schema19.properties.Seller,data:data12};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -1852,8 +1852,8 @@ vErrors.push(err50);
 errors++;
 }
 for(const key4 in data12){
-if(!(func2.call(schema18.properties.Seller.properties, key4))){
-const err51 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Seller,data:data12};
+if(!(func2.call(schema19.properties.Seller.properties, key4))){
+const err51 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Seller,data:data12};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -1864,15 +1864,15 @@ errors++;
 }
 }
 if(data12.TinOrPinfl !== undefined){
-if(!(validate40.call(this, data12.TinOrPinfl, {instancePath:instancePath+"/Seller/TinOrPinfl",parentData:data12,parentDataProperty:"TinOrPinfl",rootData}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate41.call(this, data12.TinOrPinfl, {instancePath:instancePath+"/Seller/TinOrPinfl",parentData:data12,parentDataProperty:"TinOrPinfl",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 }
 if(data12.TaxpayerType !== undefined){
 let data14 = data12.TaxpayerType;
 if((!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))) && (data14 !== null)){
-const err52 = {instancePath:instancePath+"/Seller/TaxpayerType",schemaPath:"#/properties/Seller/properties/TaxpayerType/type",keyword:"type",params:{type: schema18.properties.Seller.properties.TaxpayerType.type},message:"must be integer,null",schema:schema18.properties.Seller.properties.TaxpayerType.type,parentSchema:schema18.properties.Seller.properties.TaxpayerType,data:data14};
+const err52 = {instancePath:instancePath+"/Seller/TaxpayerType",schemaPath:"#/properties/Seller/properties/TaxpayerType/type",keyword:"type",params:{type: schema19.properties.Seller.properties.TaxpayerType.type},message:"must be integer,null",schema:schema19.properties.Seller.properties.TaxpayerType.type,parentSchema:schema19.properties.Seller.properties.TaxpayerType,data:data14};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -1882,7 +1882,7 @@ vErrors.push(err52);
 errors++;
 }
 if(!((((((((data14 === 10) || (data14 === 20)) || (data14 === 21)) || (data14 === 22)) || (data14 === 30)) || (data14 === 50)) || (data14 === 60)) || (data14 === null))){
-const err53 = {instancePath:instancePath+"/Seller/TaxpayerType",schemaPath:"#/properties/Seller/properties/TaxpayerType/enum",keyword:"enum",params:{allowedValues: schema18.properties.Seller.properties.TaxpayerType.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.Seller.properties.TaxpayerType.enum,parentSchema:schema18.properties.Seller.properties.TaxpayerType,data:data14};
+const err53 = {instancePath:instancePath+"/Seller/TaxpayerType",schemaPath:"#/properties/Seller/properties/TaxpayerType/enum",keyword:"enum",params:{allowedValues: schema19.properties.Seller.properties.TaxpayerType.enum},message:"must be equal to one of the allowed values",schema:schema19.properties.Seller.properties.TaxpayerType.enum,parentSchema:schema19.properties.Seller.properties.TaxpayerType,data:data14};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -1896,7 +1896,7 @@ if(data12.Name !== undefined){
 let data15 = data12.Name;
 if(typeof data15 === "string"){
 if(func3(data15) > 500){
-const err54 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.Seller.properties.Name,data:data15};
+const err54 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.Seller.properties.Name,data:data15};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -1906,7 +1906,7 @@ vErrors.push(err54);
 errors++;
 }
 if(func3(data15) < 1){
-const err55 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Seller.properties.Name,data:data15};
+const err55 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Seller.properties.Name,data:data15};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -1917,7 +1917,7 @@ errors++;
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Seller.properties.Name.type,parentSchema:schema18.properties.Seller.properties.Name,data:data15};
+const err56 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Seller.properties.Name.type,parentSchema:schema19.properties.Seller.properties.Name,data:data15};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -1931,7 +1931,7 @@ if(data12.BranchCode !== undefined){
 let data16 = data12.BranchCode;
 if(typeof data16 === "string"){
 if(func3(data16) > 50){
-const err57 = {instancePath:instancePath+"/Seller/BranchCode",schemaPath:"#/properties/Seller/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.Seller.properties.BranchCode,data:data16};
+const err57 = {instancePath:instancePath+"/Seller/BranchCode",schemaPath:"#/properties/Seller/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.Seller.properties.BranchCode,data:data16};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -1942,7 +1942,7 @@ errors++;
 }
 }
 else {
-const err58 = {instancePath:instancePath+"/Seller/BranchCode",schemaPath:"#/properties/Seller/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Seller.properties.BranchCode.type,parentSchema:schema18.properties.Seller.properties.BranchCode,data:data16};
+const err58 = {instancePath:instancePath+"/Seller/BranchCode",schemaPath:"#/properties/Seller/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Seller.properties.BranchCode.type,parentSchema:schema19.properties.Seller.properties.BranchCode,data:data16};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -1956,7 +1956,7 @@ if(data12.BranchName !== undefined){
 let data17 = data12.BranchName;
 if(typeof data17 === "string"){
 if(func3(data17) > 500){
-const err59 = {instancePath:instancePath+"/Seller/BranchName",schemaPath:"#/properties/Seller/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.Seller.properties.BranchName,data:data17};
+const err59 = {instancePath:instancePath+"/Seller/BranchName",schemaPath:"#/properties/Seller/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.Seller.properties.BranchName,data:data17};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -1967,7 +1967,7 @@ errors++;
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/Seller/BranchName",schemaPath:"#/properties/Seller/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Seller.properties.BranchName.type,parentSchema:schema18.properties.Seller.properties.BranchName,data:data17};
+const err60 = {instancePath:instancePath+"/Seller/BranchName",schemaPath:"#/properties/Seller/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Seller.properties.BranchName.type,parentSchema:schema19.properties.Seller.properties.BranchName,data:data17};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -1981,7 +1981,7 @@ if(data12.VatRegCode !== undefined){
 let data18 = data12.VatRegCode;
 if(typeof data18 === "string"){
 if(!pattern2.test(data18)){
-const err61 = {instancePath:instancePath+"/Seller/VatRegCode",schemaPath:"#/properties/Seller/properties/VatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema18.properties.Seller.properties.VatRegCode,data:data18};
+const err61 = {instancePath:instancePath+"/Seller/VatRegCode",schemaPath:"#/properties/Seller/properties/VatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema19.properties.Seller.properties.VatRegCode,data:data18};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -1992,7 +1992,7 @@ errors++;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/Seller/VatRegCode",schemaPath:"#/properties/Seller/properties/VatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Seller.properties.VatRegCode.type,parentSchema:schema18.properties.Seller.properties.VatRegCode,data:data18};
+const err62 = {instancePath:instancePath+"/Seller/VatRegCode",schemaPath:"#/properties/Seller/properties/VatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Seller.properties.VatRegCode.type,parentSchema:schema19.properties.Seller.properties.VatRegCode,data:data18};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -2005,7 +2005,7 @@ errors++;
 if(data12.VatRegStatus !== undefined){
 let data19 = data12.VatRegStatus;
 if((!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))) && (data19 !== null)){
-const err63 = {instancePath:instancePath+"/Seller/VatRegStatus",schemaPath:"#/properties/Seller/properties/VatRegStatus/type",keyword:"type",params:{type: schema18.properties.Seller.properties.VatRegStatus.type},message:"must be integer,null",schema:schema18.properties.Seller.properties.VatRegStatus.type,parentSchema:schema18.properties.Seller.properties.VatRegStatus,data:data19};
+const err63 = {instancePath:instancePath+"/Seller/VatRegStatus",schemaPath:"#/properties/Seller/properties/VatRegStatus/type",keyword:"type",params:{type: schema19.properties.Seller.properties.VatRegStatus.type},message:"must be integer,null",schema:schema19.properties.Seller.properties.VatRegStatus.type,parentSchema:schema19.properties.Seller.properties.VatRegStatus,data:data19};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -2015,7 +2015,7 @@ vErrors.push(err63);
 errors++;
 }
 if(!((((data19 === 20) || (data19 === 21)) || (data19 === 22)) || (data19 === null))){
-const err64 = {instancePath:instancePath+"/Seller/VatRegStatus",schemaPath:"#/properties/Seller/properties/VatRegStatus/enum",keyword:"enum",params:{allowedValues: schema18.properties.Seller.properties.VatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.Seller.properties.VatRegStatus.enum,parentSchema:schema18.properties.Seller.properties.VatRegStatus,data:data19};
+const err64 = {instancePath:instancePath+"/Seller/VatRegStatus",schemaPath:"#/properties/Seller/properties/VatRegStatus/enum",keyword:"enum",params:{allowedValues: schema19.properties.Seller.properties.VatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema19.properties.Seller.properties.VatRegStatus.enum,parentSchema:schema19.properties.Seller.properties.VatRegStatus,data:data19};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -2029,7 +2029,7 @@ if(data12.AccountNumber !== undefined){
 let data20 = data12.AccountNumber;
 if(typeof data20 === "string"){
 if(!pattern3.test(data20)){
-const err65 = {instancePath:instancePath+"/Seller/AccountNumber",schemaPath:"#/properties/Seller/properties/AccountNumber/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema18.properties.Seller.properties.AccountNumber,data:data20};
+const err65 = {instancePath:instancePath+"/Seller/AccountNumber",schemaPath:"#/properties/Seller/properties/AccountNumber/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema19.properties.Seller.properties.AccountNumber,data:data20};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -2040,7 +2040,7 @@ errors++;
 }
 }
 else {
-const err66 = {instancePath:instancePath+"/Seller/AccountNumber",schemaPath:"#/properties/Seller/properties/AccountNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Seller.properties.AccountNumber.type,parentSchema:schema18.properties.Seller.properties.AccountNumber,data:data20};
+const err66 = {instancePath:instancePath+"/Seller/AccountNumber",schemaPath:"#/properties/Seller/properties/AccountNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Seller.properties.AccountNumber.type,parentSchema:schema19.properties.Seller.properties.AccountNumber,data:data20};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -2054,7 +2054,7 @@ if(data12.BankMfo !== undefined){
 let data21 = data12.BankMfo;
 if(typeof data21 === "string"){
 if(!pattern4.test(data21)){
-const err67 = {instancePath:instancePath+"/Seller/BankMfo",schemaPath:"#/properties/Seller/properties/BankMfo/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema18.properties.Seller.properties.BankMfo,data:data21};
+const err67 = {instancePath:instancePath+"/Seller/BankMfo",schemaPath:"#/properties/Seller/properties/BankMfo/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema19.properties.Seller.properties.BankMfo,data:data21};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -2065,7 +2065,7 @@ errors++;
 }
 }
 else {
-const err68 = {instancePath:instancePath+"/Seller/BankMfo",schemaPath:"#/properties/Seller/properties/BankMfo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Seller.properties.BankMfo.type,parentSchema:schema18.properties.Seller.properties.BankMfo,data:data21};
+const err68 = {instancePath:instancePath+"/Seller/BankMfo",schemaPath:"#/properties/Seller/properties/BankMfo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Seller.properties.BankMfo.type,parentSchema:schema19.properties.Seller.properties.BankMfo,data:data21};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -2079,7 +2079,7 @@ if(data12.Address !== undefined){
 let data22 = data12.Address;
 if(typeof data22 === "string"){
 if(func3(data22) > 500){
-const err69 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/properties/Seller/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.Seller.properties.Address,data:data22};
+const err69 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/properties/Seller/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.Seller.properties.Address,data:data22};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -2090,7 +2090,7 @@ errors++;
 }
 }
 else {
-const err70 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/properties/Seller/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Seller.properties.Address.type,parentSchema:schema18.properties.Seller.properties.Address,data:data22};
+const err70 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/properties/Seller/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Seller.properties.Address.type,parentSchema:schema19.properties.Seller.properties.Address,data:data22};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -2104,7 +2104,7 @@ if(data12.Director !== undefined){
 let data23 = data12.Director;
 if(typeof data23 === "string"){
 if(func3(data23) > 300){
-const err71 = {instancePath:instancePath+"/Seller/Director",schemaPath:"#/properties/Seller/properties/Director/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema18.properties.Seller.properties.Director,data:data23};
+const err71 = {instancePath:instancePath+"/Seller/Director",schemaPath:"#/properties/Seller/properties/Director/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema19.properties.Seller.properties.Director,data:data23};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -2114,7 +2114,7 @@ vErrors.push(err71);
 errors++;
 }
 if(func3(data23) < 1){
-const err72 = {instancePath:instancePath+"/Seller/Director",schemaPath:"#/properties/Seller/properties/Director/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Seller.properties.Director,data:data23};
+const err72 = {instancePath:instancePath+"/Seller/Director",schemaPath:"#/properties/Seller/properties/Director/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Seller.properties.Director,data:data23};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -2125,7 +2125,7 @@ errors++;
 }
 }
 else {
-const err73 = {instancePath:instancePath+"/Seller/Director",schemaPath:"#/properties/Seller/properties/Director/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Seller.properties.Director.type,parentSchema:schema18.properties.Seller.properties.Director,data:data23};
+const err73 = {instancePath:instancePath+"/Seller/Director",schemaPath:"#/properties/Seller/properties/Director/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Seller.properties.Director.type,parentSchema:schema19.properties.Seller.properties.Director,data:data23};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -2139,7 +2139,7 @@ if(data12.Accountant !== undefined){
 let data24 = data12.Accountant;
 if(typeof data24 === "string"){
 if(func3(data24) > 300){
-const err74 = {instancePath:instancePath+"/Seller/Accountant",schemaPath:"#/properties/Seller/properties/Accountant/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema18.properties.Seller.properties.Accountant,data:data24};
+const err74 = {instancePath:instancePath+"/Seller/Accountant",schemaPath:"#/properties/Seller/properties/Accountant/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema19.properties.Seller.properties.Accountant,data:data24};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -2150,7 +2150,7 @@ errors++;
 }
 }
 else {
-const err75 = {instancePath:instancePath+"/Seller/Accountant",schemaPath:"#/properties/Seller/properties/Accountant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Seller.properties.Accountant.type,parentSchema:schema18.properties.Seller.properties.Accountant,data:data24};
+const err75 = {instancePath:instancePath+"/Seller/Accountant",schemaPath:"#/properties/Seller/properties/Accountant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Seller.properties.Accountant.type,parentSchema:schema19.properties.Seller.properties.Accountant,data:data24};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -2162,7 +2162,7 @@ errors++;
 }
 }
 else {
-const err76 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.Seller.type,parentSchema:schema18.properties.Seller,data:data12};
+const err76 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.Seller.type,parentSchema:schema19.properties.Seller,data:data12};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -2176,7 +2176,7 @@ if(data.Buyer !== undefined){
 let data25 = data.Buyer;
 if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
 if(data25.TinOrPinfl === undefined){
-const err77 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema18.properties.Buyer.required,parentSchema:schema18.properties.Buyer,data:data25};
+const err77 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema19.properties.Buyer.required,parentSchema:schema19.properties.Buyer,data:data25};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -2186,7 +2186,7 @@ vErrors.push(err77);
 errors++;
 }
 if(data25.Name === undefined){
-const err78 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema18.properties.Buyer.required,parentSchema:schema18.properties.Buyer,data:data25};
+const err78 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema19.properties.Buyer.required,parentSchema:schema19.properties.Buyer,data:data25};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -2196,7 +2196,7 @@ vErrors.push(err78);
 errors++;
 }
 if(data25.Director === undefined){
-const err79 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/required",keyword:"required",params:{missingProperty: "Director"},message:"must have required property '"+"Director"+"'",schema:schema18.properties.Buyer.required,parentSchema:schema18.properties.Buyer,data:data25};
+const err79 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/required",keyword:"required",params:{missingProperty: "Director"},message:"must have required property '"+"Director"+"'",schema:schema19.properties.Buyer.required,parentSchema:schema19.properties.Buyer,data:data25};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -2206,8 +2206,8 @@ vErrors.push(err79);
 errors++;
 }
 for(const key5 in data25){
-if(!(func2.call(schema18.properties.Buyer.properties, key5))){
-const err80 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Buyer,data:data25};
+if(!(func2.call(schema19.properties.Buyer.properties, key5))){
+const err80 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Buyer,data:data25};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -2218,15 +2218,15 @@ errors++;
 }
 }
 if(data25.TinOrPinfl !== undefined){
-if(!(validate40.call(this, data25.TinOrPinfl, {instancePath:instancePath+"/Buyer/TinOrPinfl",parentData:data25,parentDataProperty:"TinOrPinfl",rootData}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate41.call(this, data25.TinOrPinfl, {instancePath:instancePath+"/Buyer/TinOrPinfl",parentData:data25,parentDataProperty:"TinOrPinfl",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 }
 if(data25.TaxpayerType !== undefined){
 let data27 = data25.TaxpayerType;
 if((!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))) && (data27 !== null)){
-const err81 = {instancePath:instancePath+"/Buyer/TaxpayerType",schemaPath:"#/properties/Buyer/properties/TaxpayerType/type",keyword:"type",params:{type: schema18.properties.Buyer.properties.TaxpayerType.type},message:"must be integer,null",schema:schema18.properties.Buyer.properties.TaxpayerType.type,parentSchema:schema18.properties.Buyer.properties.TaxpayerType,data:data27};
+const err81 = {instancePath:instancePath+"/Buyer/TaxpayerType",schemaPath:"#/properties/Buyer/properties/TaxpayerType/type",keyword:"type",params:{type: schema19.properties.Buyer.properties.TaxpayerType.type},message:"must be integer,null",schema:schema19.properties.Buyer.properties.TaxpayerType.type,parentSchema:schema19.properties.Buyer.properties.TaxpayerType,data:data27};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -2236,7 +2236,7 @@ vErrors.push(err81);
 errors++;
 }
 if(!((((((((data27 === 10) || (data27 === 20)) || (data27 === 21)) || (data27 === 22)) || (data27 === 30)) || (data27 === 50)) || (data27 === 60)) || (data27 === null))){
-const err82 = {instancePath:instancePath+"/Buyer/TaxpayerType",schemaPath:"#/properties/Buyer/properties/TaxpayerType/enum",keyword:"enum",params:{allowedValues: schema18.properties.Buyer.properties.TaxpayerType.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.Buyer.properties.TaxpayerType.enum,parentSchema:schema18.properties.Buyer.properties.TaxpayerType,data:data27};
+const err82 = {instancePath:instancePath+"/Buyer/TaxpayerType",schemaPath:"#/properties/Buyer/properties/TaxpayerType/enum",keyword:"enum",params:{allowedValues: schema19.properties.Buyer.properties.TaxpayerType.enum},message:"must be equal to one of the allowed values",schema:schema19.properties.Buyer.properties.TaxpayerType.enum,parentSchema:schema19.properties.Buyer.properties.TaxpayerType,data:data27};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -2250,7 +2250,7 @@ if(data25.Name !== undefined){
 let data28 = data25.Name;
 if(typeof data28 === "string"){
 if(func3(data28) > 500){
-const err83 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.Buyer.properties.Name,data:data28};
+const err83 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.Buyer.properties.Name,data:data28};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -2260,7 +2260,7 @@ vErrors.push(err83);
 errors++;
 }
 if(func3(data28) < 1){
-const err84 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Buyer.properties.Name,data:data28};
+const err84 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Buyer.properties.Name,data:data28};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -2271,7 +2271,7 @@ errors++;
 }
 }
 else {
-const err85 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Buyer.properties.Name.type,parentSchema:schema18.properties.Buyer.properties.Name,data:data28};
+const err85 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Buyer.properties.Name.type,parentSchema:schema19.properties.Buyer.properties.Name,data:data28};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -2285,7 +2285,7 @@ if(data25.BranchCode !== undefined){
 let data29 = data25.BranchCode;
 if(typeof data29 === "string"){
 if(func3(data29) > 50){
-const err86 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/properties/Buyer/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.Buyer.properties.BranchCode,data:data29};
+const err86 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/properties/Buyer/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.Buyer.properties.BranchCode,data:data29};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -2296,7 +2296,7 @@ errors++;
 }
 }
 else {
-const err87 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/properties/Buyer/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Buyer.properties.BranchCode.type,parentSchema:schema18.properties.Buyer.properties.BranchCode,data:data29};
+const err87 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/properties/Buyer/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Buyer.properties.BranchCode.type,parentSchema:schema19.properties.Buyer.properties.BranchCode,data:data29};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -2310,7 +2310,7 @@ if(data25.BranchName !== undefined){
 let data30 = data25.BranchName;
 if(typeof data30 === "string"){
 if(func3(data30) > 500){
-const err88 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/properties/Buyer/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.Buyer.properties.BranchName,data:data30};
+const err88 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/properties/Buyer/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.Buyer.properties.BranchName,data:data30};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -2321,7 +2321,7 @@ errors++;
 }
 }
 else {
-const err89 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/properties/Buyer/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Buyer.properties.BranchName.type,parentSchema:schema18.properties.Buyer.properties.BranchName,data:data30};
+const err89 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/properties/Buyer/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Buyer.properties.BranchName.type,parentSchema:schema19.properties.Buyer.properties.BranchName,data:data30};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -2335,7 +2335,7 @@ if(data25.VatRegCode !== undefined){
 let data31 = data25.VatRegCode;
 if(typeof data31 === "string"){
 if(!pattern2.test(data31)){
-const err90 = {instancePath:instancePath+"/Buyer/VatRegCode",schemaPath:"#/properties/Buyer/properties/VatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema18.properties.Buyer.properties.VatRegCode,data:data31};
+const err90 = {instancePath:instancePath+"/Buyer/VatRegCode",schemaPath:"#/properties/Buyer/properties/VatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema19.properties.Buyer.properties.VatRegCode,data:data31};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -2346,7 +2346,7 @@ errors++;
 }
 }
 else {
-const err91 = {instancePath:instancePath+"/Buyer/VatRegCode",schemaPath:"#/properties/Buyer/properties/VatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Buyer.properties.VatRegCode.type,parentSchema:schema18.properties.Buyer.properties.VatRegCode,data:data31};
+const err91 = {instancePath:instancePath+"/Buyer/VatRegCode",schemaPath:"#/properties/Buyer/properties/VatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Buyer.properties.VatRegCode.type,parentSchema:schema19.properties.Buyer.properties.VatRegCode,data:data31};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -2359,7 +2359,7 @@ errors++;
 if(data25.VatRegStatus !== undefined){
 let data32 = data25.VatRegStatus;
 if((!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))) && (data32 !== null)){
-const err92 = {instancePath:instancePath+"/Buyer/VatRegStatus",schemaPath:"#/properties/Buyer/properties/VatRegStatus/type",keyword:"type",params:{type: schema18.properties.Buyer.properties.VatRegStatus.type},message:"must be integer,null",schema:schema18.properties.Buyer.properties.VatRegStatus.type,parentSchema:schema18.properties.Buyer.properties.VatRegStatus,data:data32};
+const err92 = {instancePath:instancePath+"/Buyer/VatRegStatus",schemaPath:"#/properties/Buyer/properties/VatRegStatus/type",keyword:"type",params:{type: schema19.properties.Buyer.properties.VatRegStatus.type},message:"must be integer,null",schema:schema19.properties.Buyer.properties.VatRegStatus.type,parentSchema:schema19.properties.Buyer.properties.VatRegStatus,data:data32};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -2369,7 +2369,7 @@ vErrors.push(err92);
 errors++;
 }
 if(!((((data32 === 20) || (data32 === 21)) || (data32 === 22)) || (data32 === null))){
-const err93 = {instancePath:instancePath+"/Buyer/VatRegStatus",schemaPath:"#/properties/Buyer/properties/VatRegStatus/enum",keyword:"enum",params:{allowedValues: schema18.properties.Buyer.properties.VatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.Buyer.properties.VatRegStatus.enum,parentSchema:schema18.properties.Buyer.properties.VatRegStatus,data:data32};
+const err93 = {instancePath:instancePath+"/Buyer/VatRegStatus",schemaPath:"#/properties/Buyer/properties/VatRegStatus/enum",keyword:"enum",params:{allowedValues: schema19.properties.Buyer.properties.VatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema19.properties.Buyer.properties.VatRegStatus.enum,parentSchema:schema19.properties.Buyer.properties.VatRegStatus,data:data32};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -2383,7 +2383,7 @@ if(data25.AccountNumber !== undefined){
 let data33 = data25.AccountNumber;
 if(typeof data33 === "string"){
 if(!pattern3.test(data33)){
-const err94 = {instancePath:instancePath+"/Buyer/AccountNumber",schemaPath:"#/properties/Buyer/properties/AccountNumber/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema18.properties.Buyer.properties.AccountNumber,data:data33};
+const err94 = {instancePath:instancePath+"/Buyer/AccountNumber",schemaPath:"#/properties/Buyer/properties/AccountNumber/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema19.properties.Buyer.properties.AccountNumber,data:data33};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -2394,7 +2394,7 @@ errors++;
 }
 }
 else {
-const err95 = {instancePath:instancePath+"/Buyer/AccountNumber",schemaPath:"#/properties/Buyer/properties/AccountNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Buyer.properties.AccountNumber.type,parentSchema:schema18.properties.Buyer.properties.AccountNumber,data:data33};
+const err95 = {instancePath:instancePath+"/Buyer/AccountNumber",schemaPath:"#/properties/Buyer/properties/AccountNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Buyer.properties.AccountNumber.type,parentSchema:schema19.properties.Buyer.properties.AccountNumber,data:data33};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -2408,7 +2408,7 @@ if(data25.BankMfo !== undefined){
 let data34 = data25.BankMfo;
 if(typeof data34 === "string"){
 if(!pattern4.test(data34)){
-const err96 = {instancePath:instancePath+"/Buyer/BankMfo",schemaPath:"#/properties/Buyer/properties/BankMfo/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema18.properties.Buyer.properties.BankMfo,data:data34};
+const err96 = {instancePath:instancePath+"/Buyer/BankMfo",schemaPath:"#/properties/Buyer/properties/BankMfo/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema19.properties.Buyer.properties.BankMfo,data:data34};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -2419,7 +2419,7 @@ errors++;
 }
 }
 else {
-const err97 = {instancePath:instancePath+"/Buyer/BankMfo",schemaPath:"#/properties/Buyer/properties/BankMfo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Buyer.properties.BankMfo.type,parentSchema:schema18.properties.Buyer.properties.BankMfo,data:data34};
+const err97 = {instancePath:instancePath+"/Buyer/BankMfo",schemaPath:"#/properties/Buyer/properties/BankMfo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Buyer.properties.BankMfo.type,parentSchema:schema19.properties.Buyer.properties.BankMfo,data:data34};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -2433,7 +2433,7 @@ if(data25.Address !== undefined){
 let data35 = data25.Address;
 if(typeof data35 === "string"){
 if(func3(data35) > 500){
-const err98 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/properties/Buyer/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.Buyer.properties.Address,data:data35};
+const err98 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/properties/Buyer/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.Buyer.properties.Address,data:data35};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -2444,7 +2444,7 @@ errors++;
 }
 }
 else {
-const err99 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/properties/Buyer/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Buyer.properties.Address.type,parentSchema:schema18.properties.Buyer.properties.Address,data:data35};
+const err99 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/properties/Buyer/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Buyer.properties.Address.type,parentSchema:schema19.properties.Buyer.properties.Address,data:data35};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -2458,7 +2458,7 @@ if(data25.Director !== undefined){
 let data36 = data25.Director;
 if(typeof data36 === "string"){
 if(func3(data36) > 300){
-const err100 = {instancePath:instancePath+"/Buyer/Director",schemaPath:"#/properties/Buyer/properties/Director/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema18.properties.Buyer.properties.Director,data:data36};
+const err100 = {instancePath:instancePath+"/Buyer/Director",schemaPath:"#/properties/Buyer/properties/Director/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema19.properties.Buyer.properties.Director,data:data36};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -2468,7 +2468,7 @@ vErrors.push(err100);
 errors++;
 }
 if(func3(data36) < 1){
-const err101 = {instancePath:instancePath+"/Buyer/Director",schemaPath:"#/properties/Buyer/properties/Director/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Buyer.properties.Director,data:data36};
+const err101 = {instancePath:instancePath+"/Buyer/Director",schemaPath:"#/properties/Buyer/properties/Director/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Buyer.properties.Director,data:data36};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -2479,7 +2479,7 @@ errors++;
 }
 }
 else {
-const err102 = {instancePath:instancePath+"/Buyer/Director",schemaPath:"#/properties/Buyer/properties/Director/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Buyer.properties.Director.type,parentSchema:schema18.properties.Buyer.properties.Director,data:data36};
+const err102 = {instancePath:instancePath+"/Buyer/Director",schemaPath:"#/properties/Buyer/properties/Director/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Buyer.properties.Director.type,parentSchema:schema19.properties.Buyer.properties.Director,data:data36};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -2493,7 +2493,7 @@ if(data25.Accountant !== undefined){
 let data37 = data25.Accountant;
 if(typeof data37 === "string"){
 if(func3(data37) > 300){
-const err103 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/properties/Buyer/properties/Accountant/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema18.properties.Buyer.properties.Accountant,data:data37};
+const err103 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/properties/Buyer/properties/Accountant/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema19.properties.Buyer.properties.Accountant,data:data37};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -2504,7 +2504,7 @@ errors++;
 }
 }
 else {
-const err104 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/properties/Buyer/properties/Accountant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Buyer.properties.Accountant.type,parentSchema:schema18.properties.Buyer.properties.Accountant,data:data37};
+const err104 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/properties/Buyer/properties/Accountant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Buyer.properties.Accountant.type,parentSchema:schema19.properties.Buyer.properties.Accountant,data:data37};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -2516,7 +2516,7 @@ errors++;
 }
 }
 else {
-const err105 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.Buyer.type,parentSchema:schema18.properties.Buyer,data:data25};
+const err105 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.Buyer.type,parentSchema:schema19.properties.Buyer,data:data25};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -2529,7 +2529,7 @@ errors++;
 if(data.ItemReleased !== undefined){
 let data38 = data.ItemReleased;
 if((!(data38 && typeof data38 == "object" && !Array.isArray(data38))) && (data38 !== null)){
-const err106 = {instancePath:instancePath+"/ItemReleased",schemaPath:"#/properties/ItemReleased/type",keyword:"type",params:{type: schema18.properties.ItemReleased.type},message:"must be object,null",schema:schema18.properties.ItemReleased.type,parentSchema:schema18.properties.ItemReleased,data:data38};
+const err106 = {instancePath:instancePath+"/ItemReleased",schemaPath:"#/properties/ItemReleased/type",keyword:"type",params:{type: schema19.properties.ItemReleased.type},message:"must be object,null",schema:schema19.properties.ItemReleased.type,parentSchema:schema19.properties.ItemReleased,data:data38};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -2540,7 +2540,7 @@ errors++;
 }
 if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
 if(Object.keys(data38).length < 1){
-const err107 = {instancePath:instancePath+"/ItemReleased",schemaPath:"#/properties/ItemReleased/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema18.properties.ItemReleased,data:data38};
+const err107 = {instancePath:instancePath+"/ItemReleased",schemaPath:"#/properties/ItemReleased/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.ItemReleased,data:data38};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -2550,7 +2550,7 @@ vErrors.push(err107);
 errors++;
 }
 if(data38.Pinfl === undefined){
-const err108 = {instancePath:instancePath+"/ItemReleased",schemaPath:"#/properties/ItemReleased/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema18.properties.ItemReleased.required,parentSchema:schema18.properties.ItemReleased,data:data38};
+const err108 = {instancePath:instancePath+"/ItemReleased",schemaPath:"#/properties/ItemReleased/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema19.properties.ItemReleased.required,parentSchema:schema19.properties.ItemReleased,data:data38};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -2560,7 +2560,7 @@ vErrors.push(err108);
 errors++;
 }
 if(data38.FullName === undefined){
-const err109 = {instancePath:instancePath+"/ItemReleased",schemaPath:"#/properties/ItemReleased/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema18.properties.ItemReleased.required,parentSchema:schema18.properties.ItemReleased,data:data38};
+const err109 = {instancePath:instancePath+"/ItemReleased",schemaPath:"#/properties/ItemReleased/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema19.properties.ItemReleased.required,parentSchema:schema19.properties.ItemReleased,data:data38};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -2571,7 +2571,7 @@ errors++;
 }
 for(const key6 in data38){
 if(!((key6 === "Pinfl") || (key6 === "FullName"))){
-const err110 = {instancePath:instancePath+"/ItemReleased",schemaPath:"#/properties/ItemReleased/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.ItemReleased,data:data38};
+const err110 = {instancePath:instancePath+"/ItemReleased",schemaPath:"#/properties/ItemReleased/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.ItemReleased,data:data38};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -2583,13 +2583,13 @@ errors++;
 }
 if(data38.Pinfl !== undefined){
 let data39 = data38.Pinfl;
-if(!(validate43.call(this, data39, {instancePath:instancePath+"/ItemReleased/Pinfl",parentData:data38,parentDataProperty:"Pinfl",rootData}))){
-vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+if(!(validate44.call(this, data39, {instancePath:instancePath+"/ItemReleased/Pinfl",parentData:data38,parentDataProperty:"Pinfl",rootData}))){
+vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
 }
 if(typeof data39 === "string"){
 if(func3(data39) < 14){
-const err111 = {instancePath:instancePath+"/ItemReleased/Pinfl",schemaPath:"#/properties/ItemReleased/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema18.properties.ItemReleased.properties.Pinfl,data:data39};
+const err111 = {instancePath:instancePath+"/ItemReleased/Pinfl",schemaPath:"#/properties/ItemReleased/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema19.properties.ItemReleased.properties.Pinfl,data:data39};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -2604,7 +2604,7 @@ if(data38.FullName !== undefined){
 let data40 = data38.FullName;
 if(typeof data40 === "string"){
 if(func3(data40) > 300){
-const err112 = {instancePath:instancePath+"/ItemReleased/FullName",schemaPath:"#/properties/ItemReleased/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema18.properties.ItemReleased.properties.FullName,data:data40};
+const err112 = {instancePath:instancePath+"/ItemReleased/FullName",schemaPath:"#/properties/ItemReleased/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema19.properties.ItemReleased.properties.FullName,data:data40};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -2614,7 +2614,7 @@ vErrors.push(err112);
 errors++;
 }
 if(func3(data40) < 1){
-const err113 = {instancePath:instancePath+"/ItemReleased/FullName",schemaPath:"#/properties/ItemReleased/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.ItemReleased.properties.FullName,data:data40};
+const err113 = {instancePath:instancePath+"/ItemReleased/FullName",schemaPath:"#/properties/ItemReleased/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.ItemReleased.properties.FullName,data:data40};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -2625,7 +2625,7 @@ errors++;
 }
 }
 else {
-const err114 = {instancePath:instancePath+"/ItemReleased/FullName",schemaPath:"#/properties/ItemReleased/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ItemReleased.properties.FullName.type,parentSchema:schema18.properties.ItemReleased.properties.FullName,data:data40};
+const err114 = {instancePath:instancePath+"/ItemReleased/FullName",schemaPath:"#/properties/ItemReleased/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ItemReleased.properties.FullName.type,parentSchema:schema19.properties.ItemReleased.properties.FullName,data:data40};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -2640,7 +2640,7 @@ errors++;
 if(data.HasBarcode !== undefined){
 let data41 = data.HasBarcode;
 if(typeof data41 !== "boolean"){
-const err115 = {instancePath:instancePath+"/HasBarcode",schemaPath:"#/properties/HasBarcode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.HasBarcode.type,parentSchema:schema18.properties.HasBarcode,data:data41};
+const err115 = {instancePath:instancePath+"/HasBarcode",schemaPath:"#/properties/HasBarcode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.HasBarcode.type,parentSchema:schema19.properties.HasBarcode,data:data41};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -2653,7 +2653,7 @@ errors++;
 if(data.HasCommittent !== undefined){
 let data42 = data.HasCommittent;
 if(typeof data42 !== "boolean"){
-const err116 = {instancePath:instancePath+"/HasCommittent",schemaPath:"#/properties/HasCommittent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.HasCommittent.type,parentSchema:schema18.properties.HasCommittent,data:data42};
+const err116 = {instancePath:instancePath+"/HasCommittent",schemaPath:"#/properties/HasCommittent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.HasCommittent.type,parentSchema:schema19.properties.HasCommittent,data:data42};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -2666,7 +2666,7 @@ errors++;
 if(data.HasTaxRelief !== undefined){
 let data43 = data.HasTaxRelief;
 if(typeof data43 !== "boolean"){
-const err117 = {instancePath:instancePath+"/HasTaxRelief",schemaPath:"#/properties/HasTaxRelief/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.HasTaxRelief.type,parentSchema:schema18.properties.HasTaxRelief,data:data43};
+const err117 = {instancePath:instancePath+"/HasTaxRelief",schemaPath:"#/properties/HasTaxRelief/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.HasTaxRelief.type,parentSchema:schema19.properties.HasTaxRelief,data:data43};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -2679,7 +2679,7 @@ errors++;
 if(data.HasExcise !== undefined){
 let data44 = data.HasExcise;
 if(typeof data44 !== "boolean"){
-const err118 = {instancePath:instancePath+"/HasExcise",schemaPath:"#/properties/HasExcise/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.HasExcise.type,parentSchema:schema18.properties.HasExcise,data:data44};
+const err118 = {instancePath:instancePath+"/HasExcise",schemaPath:"#/properties/HasExcise/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.HasExcise.type,parentSchema:schema19.properties.HasExcise,data:data44};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -2692,7 +2692,7 @@ errors++;
 if(data.HasMarking !== undefined){
 let data45 = data.HasMarking;
 if(typeof data45 !== "boolean"){
-const err119 = {instancePath:instancePath+"/HasMarking",schemaPath:"#/properties/HasMarking/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.HasMarking.type,parentSchema:schema18.properties.HasMarking,data:data45};
+const err119 = {instancePath:instancePath+"/HasMarking",schemaPath:"#/properties/HasMarking/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.HasMarking.type,parentSchema:schema19.properties.HasMarking,data:data45};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -2705,7 +2705,7 @@ errors++;
 if(data.HasMedicalEquipment !== undefined){
 let data46 = data.HasMedicalEquipment;
 if(typeof data46 !== "boolean"){
-const err120 = {instancePath:instancePath+"/HasMedicalEquipment",schemaPath:"#/properties/HasMedicalEquipment/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.HasMedicalEquipment.type,parentSchema:schema18.properties.HasMedicalEquipment,data:data46};
+const err120 = {instancePath:instancePath+"/HasMedicalEquipment",schemaPath:"#/properties/HasMedicalEquipment/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.HasMedicalEquipment.type,parentSchema:schema19.properties.HasMedicalEquipment,data:data46};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -2718,7 +2718,7 @@ errors++;
 if(data.TransportType !== undefined){
 let data47 = data.TransportType;
 if(!(((typeof data47 == "number") && (!(data47 % 1) && !isNaN(data47))) && (isFinite(data47)))){
-const err121 = {instancePath:instancePath+"/TransportType",schemaPath:"#/properties/TransportType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.TransportType.type,parentSchema:schema18.properties.TransportType,data:data47};
+const err121 = {instancePath:instancePath+"/TransportType",schemaPath:"#/properties/TransportType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.TransportType.type,parentSchema:schema19.properties.TransportType,data:data47};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -2728,7 +2728,7 @@ vErrors.push(err121);
 errors++;
 }
 if(!((((data47 === 1) || (data47 === 2)) || (data47 === 3)) || (data47 === 4))){
-const err122 = {instancePath:instancePath+"/TransportType",schemaPath:"#/properties/TransportType/enum",keyword:"enum",params:{allowedValues: schema18.properties.TransportType.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.TransportType.enum,parentSchema:schema18.properties.TransportType,data:data47};
+const err122 = {instancePath:instancePath+"/TransportType",schemaPath:"#/properties/TransportType/enum",keyword:"enum",params:{allowedValues: schema19.properties.TransportType.enum},message:"must be equal to one of the allowed values",schema:schema19.properties.TransportType.enum,parentSchema:schema19.properties.TransportType,data:data47};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -2739,15 +2739,15 @@ errors++;
 }
 }
 if(data.Carrier !== undefined){
-if(!(validate45.call(this, data.Carrier, {instancePath:instancePath+"/Carrier",parentData:data,parentDataProperty:"Carrier",rootData}))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+if(!(validate46.call(this, data.Carrier, {instancePath:instancePath+"/Carrier",parentData:data,parentDataProperty:"Carrier",rootData}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 }
 if(data.FreightForwarder !== undefined){
 let data49 = data.FreightForwarder;
 if((!(data49 && typeof data49 == "object" && !Array.isArray(data49))) && (data49 !== null)){
-const err123 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/type",keyword:"type",params:{type: schema18.properties.FreightForwarder.type},message:"must be object,null",schema:schema18.properties.FreightForwarder.type,parentSchema:schema18.properties.FreightForwarder,data:data49};
+const err123 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/type",keyword:"type",params:{type: schema19.properties.FreightForwarder.type},message:"must be object,null",schema:schema19.properties.FreightForwarder.type,parentSchema:schema19.properties.FreightForwarder,data:data49};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -2758,7 +2758,7 @@ errors++;
 }
 if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
 if(Object.keys(data49).length < 1){
-const err124 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema18.properties.FreightForwarder,data:data49};
+const err124 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.FreightForwarder,data:data49};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -2768,7 +2768,7 @@ vErrors.push(err124);
 errors++;
 }
 if(data49.TinOrPinfl === undefined){
-const err125 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema18.properties.FreightForwarder.required,parentSchema:schema18.properties.FreightForwarder,data:data49};
+const err125 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema19.properties.FreightForwarder.required,parentSchema:schema19.properties.FreightForwarder,data:data49};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -2778,7 +2778,7 @@ vErrors.push(err125);
 errors++;
 }
 if(data49.Name === undefined){
-const err126 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema18.properties.FreightForwarder.required,parentSchema:schema18.properties.FreightForwarder,data:data49};
+const err126 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema19.properties.FreightForwarder.required,parentSchema:schema19.properties.FreightForwarder,data:data49};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -2789,7 +2789,7 @@ errors++;
 }
 for(const key7 in data49){
 if(!((((key7 === "TinOrPinfl") || (key7 === "Name")) || (key7 === "BranchCode")) || (key7 === "BranchName"))){
-const err127 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.FreightForwarder,data:data49};
+const err127 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.FreightForwarder,data:data49};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -2800,8 +2800,8 @@ errors++;
 }
 }
 if(data49.TinOrPinfl !== undefined){
-if(!(validate40.call(this, data49.TinOrPinfl, {instancePath:instancePath+"/FreightForwarder/TinOrPinfl",parentData:data49,parentDataProperty:"TinOrPinfl",rootData}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate41.call(this, data49.TinOrPinfl, {instancePath:instancePath+"/FreightForwarder/TinOrPinfl",parentData:data49,parentDataProperty:"TinOrPinfl",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 }
@@ -2809,7 +2809,7 @@ if(data49.Name !== undefined){
 let data51 = data49.Name;
 if(typeof data51 === "string"){
 if(func3(data51) > 500){
-const err128 = {instancePath:instancePath+"/FreightForwarder/Name",schemaPath:"#/properties/FreightForwarder/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.FreightForwarder.properties.Name,data:data51};
+const err128 = {instancePath:instancePath+"/FreightForwarder/Name",schemaPath:"#/properties/FreightForwarder/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.FreightForwarder.properties.Name,data:data51};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -2819,7 +2819,7 @@ vErrors.push(err128);
 errors++;
 }
 if(func3(data51) < 1){
-const err129 = {instancePath:instancePath+"/FreightForwarder/Name",schemaPath:"#/properties/FreightForwarder/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.FreightForwarder.properties.Name,data:data51};
+const err129 = {instancePath:instancePath+"/FreightForwarder/Name",schemaPath:"#/properties/FreightForwarder/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.FreightForwarder.properties.Name,data:data51};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -2830,7 +2830,7 @@ errors++;
 }
 }
 else {
-const err130 = {instancePath:instancePath+"/FreightForwarder/Name",schemaPath:"#/properties/FreightForwarder/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.FreightForwarder.properties.Name.type,parentSchema:schema18.properties.FreightForwarder.properties.Name,data:data51};
+const err130 = {instancePath:instancePath+"/FreightForwarder/Name",schemaPath:"#/properties/FreightForwarder/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.FreightForwarder.properties.Name.type,parentSchema:schema19.properties.FreightForwarder.properties.Name,data:data51};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -2844,7 +2844,7 @@ if(data49.BranchCode !== undefined){
 let data52 = data49.BranchCode;
 if(typeof data52 === "string"){
 if(func3(data52) > 50){
-const err131 = {instancePath:instancePath+"/FreightForwarder/BranchCode",schemaPath:"#/properties/FreightForwarder/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.FreightForwarder.properties.BranchCode,data:data52};
+const err131 = {instancePath:instancePath+"/FreightForwarder/BranchCode",schemaPath:"#/properties/FreightForwarder/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.FreightForwarder.properties.BranchCode,data:data52};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -2855,7 +2855,7 @@ errors++;
 }
 }
 else {
-const err132 = {instancePath:instancePath+"/FreightForwarder/BranchCode",schemaPath:"#/properties/FreightForwarder/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.FreightForwarder.properties.BranchCode.type,parentSchema:schema18.properties.FreightForwarder.properties.BranchCode,data:data52};
+const err132 = {instancePath:instancePath+"/FreightForwarder/BranchCode",schemaPath:"#/properties/FreightForwarder/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.FreightForwarder.properties.BranchCode.type,parentSchema:schema19.properties.FreightForwarder.properties.BranchCode,data:data52};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -2869,7 +2869,7 @@ if(data49.BranchName !== undefined){
 let data53 = data49.BranchName;
 if(typeof data53 === "string"){
 if(func3(data53) > 500){
-const err133 = {instancePath:instancePath+"/FreightForwarder/BranchName",schemaPath:"#/properties/FreightForwarder/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.FreightForwarder.properties.BranchName,data:data53};
+const err133 = {instancePath:instancePath+"/FreightForwarder/BranchName",schemaPath:"#/properties/FreightForwarder/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.FreightForwarder.properties.BranchName,data:data53};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -2880,7 +2880,7 @@ errors++;
 }
 }
 else {
-const err134 = {instancePath:instancePath+"/FreightForwarder/BranchName",schemaPath:"#/properties/FreightForwarder/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.FreightForwarder.properties.BranchName.type,parentSchema:schema18.properties.FreightForwarder.properties.BranchName,data:data53};
+const err134 = {instancePath:instancePath+"/FreightForwarder/BranchName",schemaPath:"#/properties/FreightForwarder/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.FreightForwarder.properties.BranchName.type,parentSchema:schema19.properties.FreightForwarder.properties.BranchName,data:data53};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -2895,7 +2895,7 @@ errors++;
 if(data.ResponsibleToGoods !== undefined){
 let data54 = data.ResponsibleToGoods;
 if((!(data54 && typeof data54 == "object" && !Array.isArray(data54))) && (data54 !== null)){
-const err135 = {instancePath:instancePath+"/ResponsibleToGoods",schemaPath:"#/properties/ResponsibleToGoods/type",keyword:"type",params:{type: schema18.properties.ResponsibleToGoods.type},message:"must be object,null",schema:schema18.properties.ResponsibleToGoods.type,parentSchema:schema18.properties.ResponsibleToGoods,data:data54};
+const err135 = {instancePath:instancePath+"/ResponsibleToGoods",schemaPath:"#/properties/ResponsibleToGoods/type",keyword:"type",params:{type: schema19.properties.ResponsibleToGoods.type},message:"must be object,null",schema:schema19.properties.ResponsibleToGoods.type,parentSchema:schema19.properties.ResponsibleToGoods,data:data54};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -2906,7 +2906,7 @@ errors++;
 }
 if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
 if(Object.keys(data54).length < 1){
-const err136 = {instancePath:instancePath+"/ResponsibleToGoods",schemaPath:"#/properties/ResponsibleToGoods/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema18.properties.ResponsibleToGoods,data:data54};
+const err136 = {instancePath:instancePath+"/ResponsibleToGoods",schemaPath:"#/properties/ResponsibleToGoods/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.ResponsibleToGoods,data:data54};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -2916,7 +2916,7 @@ vErrors.push(err136);
 errors++;
 }
 if(data54.TinOrPinfl === undefined){
-const err137 = {instancePath:instancePath+"/ResponsibleToGoods",schemaPath:"#/properties/ResponsibleToGoods/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema18.properties.ResponsibleToGoods.required,parentSchema:schema18.properties.ResponsibleToGoods,data:data54};
+const err137 = {instancePath:instancePath+"/ResponsibleToGoods",schemaPath:"#/properties/ResponsibleToGoods/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema19.properties.ResponsibleToGoods.required,parentSchema:schema19.properties.ResponsibleToGoods,data:data54};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -2926,7 +2926,7 @@ vErrors.push(err137);
 errors++;
 }
 if(data54.Name === undefined){
-const err138 = {instancePath:instancePath+"/ResponsibleToGoods",schemaPath:"#/properties/ResponsibleToGoods/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema18.properties.ResponsibleToGoods.required,parentSchema:schema18.properties.ResponsibleToGoods,data:data54};
+const err138 = {instancePath:instancePath+"/ResponsibleToGoods",schemaPath:"#/properties/ResponsibleToGoods/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema19.properties.ResponsibleToGoods.required,parentSchema:schema19.properties.ResponsibleToGoods,data:data54};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -2937,7 +2937,7 @@ errors++;
 }
 for(const key8 in data54){
 if(!((key8 === "TinOrPinfl") || (key8 === "Name"))){
-const err139 = {instancePath:instancePath+"/ResponsibleToGoods",schemaPath:"#/properties/ResponsibleToGoods/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.ResponsibleToGoods,data:data54};
+const err139 = {instancePath:instancePath+"/ResponsibleToGoods",schemaPath:"#/properties/ResponsibleToGoods/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.ResponsibleToGoods,data:data54};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -2948,8 +2948,8 @@ errors++;
 }
 }
 if(data54.TinOrPinfl !== undefined){
-if(!(validate40.call(this, data54.TinOrPinfl, {instancePath:instancePath+"/ResponsibleToGoods/TinOrPinfl",parentData:data54,parentDataProperty:"TinOrPinfl",rootData}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate41.call(this, data54.TinOrPinfl, {instancePath:instancePath+"/ResponsibleToGoods/TinOrPinfl",parentData:data54,parentDataProperty:"TinOrPinfl",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 }
@@ -2957,7 +2957,7 @@ if(data54.Name !== undefined){
 let data56 = data54.Name;
 if(typeof data56 === "string"){
 if(func3(data56) > 300){
-const err140 = {instancePath:instancePath+"/ResponsibleToGoods/Name",schemaPath:"#/properties/ResponsibleToGoods/properties/Name/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema18.properties.ResponsibleToGoods.properties.Name,data:data56};
+const err140 = {instancePath:instancePath+"/ResponsibleToGoods/Name",schemaPath:"#/properties/ResponsibleToGoods/properties/Name/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema19.properties.ResponsibleToGoods.properties.Name,data:data56};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -2967,7 +2967,7 @@ vErrors.push(err140);
 errors++;
 }
 if(func3(data56) < 1){
-const err141 = {instancePath:instancePath+"/ResponsibleToGoods/Name",schemaPath:"#/properties/ResponsibleToGoods/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.ResponsibleToGoods.properties.Name,data:data56};
+const err141 = {instancePath:instancePath+"/ResponsibleToGoods/Name",schemaPath:"#/properties/ResponsibleToGoods/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.ResponsibleToGoods.properties.Name,data:data56};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -2978,7 +2978,7 @@ errors++;
 }
 }
 else {
-const err142 = {instancePath:instancePath+"/ResponsibleToGoods/Name",schemaPath:"#/properties/ResponsibleToGoods/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ResponsibleToGoods.properties.Name.type,parentSchema:schema18.properties.ResponsibleToGoods.properties.Name,data:data56};
+const err142 = {instancePath:instancePath+"/ResponsibleToGoods/Name",schemaPath:"#/properties/ResponsibleToGoods/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ResponsibleToGoods.properties.Name.type,parentSchema:schema19.properties.ResponsibleToGoods.properties.Name,data:data56};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -2994,7 +2994,7 @@ if(data.Roadway !== undefined){
 let data57 = data.Roadway;
 if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
 if(data57.Truck === undefined){
-const err143 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/required",keyword:"required",params:{missingProperty: "Truck"},message:"must have required property '"+"Truck"+"'",schema:schema18.properties.Roadway.required,parentSchema:schema18.properties.Roadway,data:data57};
+const err143 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/required",keyword:"required",params:{missingProperty: "Truck"},message:"must have required property '"+"Truck"+"'",schema:schema19.properties.Roadway.required,parentSchema:schema19.properties.Roadway,data:data57};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -3004,7 +3004,7 @@ vErrors.push(err143);
 errors++;
 }
 if(data57.Driver === undefined){
-const err144 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/required",keyword:"required",params:{missingProperty: "Driver"},message:"must have required property '"+"Driver"+"'",schema:schema18.properties.Roadway.required,parentSchema:schema18.properties.Roadway,data:data57};
+const err144 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/required",keyword:"required",params:{missingProperty: "Driver"},message:"must have required property '"+"Driver"+"'",schema:schema19.properties.Roadway.required,parentSchema:schema19.properties.Roadway,data:data57};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -3014,7 +3014,7 @@ vErrors.push(err144);
 errors++;
 }
 if(data57.ProductGroups === undefined){
-const err145 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/required",keyword:"required",params:{missingProperty: "ProductGroups"},message:"must have required property '"+"ProductGroups"+"'",schema:schema18.properties.Roadway.required,parentSchema:schema18.properties.Roadway,data:data57};
+const err145 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/required",keyword:"required",params:{missingProperty: "ProductGroups"},message:"must have required property '"+"ProductGroups"+"'",schema:schema19.properties.Roadway.required,parentSchema:schema19.properties.Roadway,data:data57};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -3025,7 +3025,7 @@ errors++;
 }
 for(const key9 in data57){
 if(!(((((key9 === "Truck") || (key9 === "Trailer")) || (key9 === "Carriages")) || (key9 === "Driver")) || (key9 === "ProductGroups"))){
-const err146 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Roadway,data:data57};
+const err146 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Roadway,data:data57};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -3036,15 +3036,15 @@ errors++;
 }
 }
 if(data57.Truck !== undefined){
-if(!(validate50.call(this, data57.Truck, {instancePath:instancePath+"/Roadway/Truck",parentData:data57,parentDataProperty:"Truck",rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate51.call(this, data57.Truck, {instancePath:instancePath+"/Roadway/Truck",parentData:data57,parentDataProperty:"Truck",rootData}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
 errors = vErrors.length;
 }
 }
 if(data57.Trailer !== undefined){
 let data59 = data57.Trailer;
 if((!(data59 && typeof data59 == "object" && !Array.isArray(data59))) && (data59 !== null)){
-const err147 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/type",keyword:"type",params:{type: schema18.properties.Roadway.properties.Trailer.type},message:"must be object,null",schema:schema18.properties.Roadway.properties.Trailer.type,parentSchema:schema18.properties.Roadway.properties.Trailer,data:data59};
+const err147 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/type",keyword:"type",params:{type: schema19.properties.Roadway.properties.Trailer.type},message:"must be object,null",schema:schema19.properties.Roadway.properties.Trailer.type,parentSchema:schema19.properties.Roadway.properties.Trailer,data:data59};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -3055,7 +3055,7 @@ errors++;
 }
 if(data59 && typeof data59 == "object" && !Array.isArray(data59)){
 if(Object.keys(data59).length < 1){
-const err148 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema18.properties.Roadway.properties.Trailer,data:data59};
+const err148 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.Roadway.properties.Trailer,data:data59};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -3065,7 +3065,7 @@ vErrors.push(err148);
 errors++;
 }
 if(data59.RegNo === undefined){
-const err149 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/required",keyword:"required",params:{missingProperty: "RegNo"},message:"must have required property '"+"RegNo"+"'",schema:schema18.properties.Roadway.properties.Trailer.required,parentSchema:schema18.properties.Roadway.properties.Trailer,data:data59};
+const err149 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/required",keyword:"required",params:{missingProperty: "RegNo"},message:"must have required property '"+"RegNo"+"'",schema:schema19.properties.Roadway.properties.Trailer.required,parentSchema:schema19.properties.Roadway.properties.Trailer,data:data59};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -3075,7 +3075,7 @@ vErrors.push(err149);
 errors++;
 }
 if(data59.Model === undefined){
-const err150 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/required",keyword:"required",params:{missingProperty: "Model"},message:"must have required property '"+"Model"+"'",schema:schema18.properties.Roadway.properties.Trailer.required,parentSchema:schema18.properties.Roadway.properties.Trailer,data:data59};
+const err150 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/required",keyword:"required",params:{missingProperty: "Model"},message:"must have required property '"+"Model"+"'",schema:schema19.properties.Roadway.properties.Trailer.required,parentSchema:schema19.properties.Roadway.properties.Trailer,data:data59};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -3086,7 +3086,7 @@ errors++;
 }
 for(const key10 in data59){
 if(!((key10 === "RegNo") || (key10 === "Model"))){
-const err151 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Roadway.properties.Trailer,data:data59};
+const err151 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Roadway.properties.Trailer,data:data59};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -3100,7 +3100,7 @@ if(data59.RegNo !== undefined){
 let data60 = data59.RegNo;
 if(typeof data60 === "string"){
 if(func3(data60) > 20){
-const err152 = {instancePath:instancePath+"/Roadway/Trailer/RegNo",schemaPath:"#/properties/Roadway/properties/Trailer/properties/RegNo/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema18.properties.Roadway.properties.Trailer.properties.RegNo,data:data60};
+const err152 = {instancePath:instancePath+"/Roadway/Trailer/RegNo",schemaPath:"#/properties/Roadway/properties/Trailer/properties/RegNo/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema19.properties.Roadway.properties.Trailer.properties.RegNo,data:data60};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -3110,7 +3110,7 @@ vErrors.push(err152);
 errors++;
 }
 if(func3(data60) < 1){
-const err153 = {instancePath:instancePath+"/Roadway/Trailer/RegNo",schemaPath:"#/properties/Roadway/properties/Trailer/properties/RegNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Roadway.properties.Trailer.properties.RegNo,data:data60};
+const err153 = {instancePath:instancePath+"/Roadway/Trailer/RegNo",schemaPath:"#/properties/Roadway/properties/Trailer/properties/RegNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Roadway.properties.Trailer.properties.RegNo,data:data60};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -3121,7 +3121,7 @@ errors++;
 }
 }
 else {
-const err154 = {instancePath:instancePath+"/Roadway/Trailer/RegNo",schemaPath:"#/properties/Roadway/properties/Trailer/properties/RegNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Roadway.properties.Trailer.properties.RegNo.type,parentSchema:schema18.properties.Roadway.properties.Trailer.properties.RegNo,data:data60};
+const err154 = {instancePath:instancePath+"/Roadway/Trailer/RegNo",schemaPath:"#/properties/Roadway/properties/Trailer/properties/RegNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Roadway.properties.Trailer.properties.RegNo.type,parentSchema:schema19.properties.Roadway.properties.Trailer.properties.RegNo,data:data60};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -3135,7 +3135,7 @@ if(data59.Model !== undefined){
 let data61 = data59.Model;
 if(typeof data61 === "string"){
 if(func3(data61) > 100){
-const err155 = {instancePath:instancePath+"/Roadway/Trailer/Model",schemaPath:"#/properties/Roadway/properties/Trailer/properties/Model/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema18.properties.Roadway.properties.Trailer.properties.Model,data:data61};
+const err155 = {instancePath:instancePath+"/Roadway/Trailer/Model",schemaPath:"#/properties/Roadway/properties/Trailer/properties/Model/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema19.properties.Roadway.properties.Trailer.properties.Model,data:data61};
 if(vErrors === null){
 vErrors = [err155];
 }
@@ -3145,7 +3145,7 @@ vErrors.push(err155);
 errors++;
 }
 if(func3(data61) < 1){
-const err156 = {instancePath:instancePath+"/Roadway/Trailer/Model",schemaPath:"#/properties/Roadway/properties/Trailer/properties/Model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Roadway.properties.Trailer.properties.Model,data:data61};
+const err156 = {instancePath:instancePath+"/Roadway/Trailer/Model",schemaPath:"#/properties/Roadway/properties/Trailer/properties/Model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Roadway.properties.Trailer.properties.Model,data:data61};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -3156,7 +3156,7 @@ errors++;
 }
 }
 else {
-const err157 = {instancePath:instancePath+"/Roadway/Trailer/Model",schemaPath:"#/properties/Roadway/properties/Trailer/properties/Model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Roadway.properties.Trailer.properties.Model.type,parentSchema:schema18.properties.Roadway.properties.Trailer.properties.Model,data:data61};
+const err157 = {instancePath:instancePath+"/Roadway/Trailer/Model",schemaPath:"#/properties/Roadway/properties/Trailer/properties/Model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Roadway.properties.Trailer.properties.Model.type,parentSchema:schema19.properties.Roadway.properties.Trailer.properties.Model,data:data61};
 if(vErrors === null){
 vErrors = [err157];
 }
@@ -3172,7 +3172,7 @@ if(data57.Carriages !== undefined){
 let data62 = data57.Carriages;
 if(Array.isArray(data62)){
 if(data62.length > 20){
-const err158 = {instancePath:instancePath+"/Roadway/Carriages",schemaPath:"#/properties/Roadway/properties/Carriages/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema18.properties.Roadway.properties.Carriages,data:data62};
+const err158 = {instancePath:instancePath+"/Roadway/Carriages",schemaPath:"#/properties/Roadway/properties/Carriages/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema19.properties.Roadway.properties.Carriages,data:data62};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -3183,14 +3183,14 @@ errors++;
 }
 const len0 = data62.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate50.call(this, data62[i0], {instancePath:instancePath+"/Roadway/Carriages/" + i0,parentData:data62,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate51.call(this, data62[i0], {instancePath:instancePath+"/Roadway/Carriages/" + i0,parentData:data62,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err159 = {instancePath:instancePath+"/Roadway/Carriages",schemaPath:"#/properties/Roadway/properties/Carriages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.Roadway.properties.Carriages.type,parentSchema:schema18.properties.Roadway.properties.Carriages,data:data62};
+const err159 = {instancePath:instancePath+"/Roadway/Carriages",schemaPath:"#/properties/Roadway/properties/Carriages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.Roadway.properties.Carriages.type,parentSchema:schema19.properties.Roadway.properties.Carriages,data:data62};
 if(vErrors === null){
 vErrors = [err159];
 }
@@ -3201,8 +3201,8 @@ errors++;
 }
 }
 if(data57.Driver !== undefined){
-if(!(validate53.call(this, data57.Driver, {instancePath:instancePath+"/Roadway/Driver",parentData:data57,parentDataProperty:"Driver",rootData}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+if(!(validate54.call(this, data57.Driver, {instancePath:instancePath+"/Roadway/Driver",parentData:data57,parentDataProperty:"Driver",rootData}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
@@ -3210,7 +3210,7 @@ if(data57.ProductGroups !== undefined){
 let data65 = data57.ProductGroups;
 if(Array.isArray(data65)){
 if(data65.length > 100){
-const err160 = {instancePath:instancePath+"/Roadway/ProductGroups",schemaPath:"#/properties/Roadway/properties/ProductGroups/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema18.properties.Roadway.properties.ProductGroups,data:data65};
+const err160 = {instancePath:instancePath+"/Roadway/ProductGroups",schemaPath:"#/properties/Roadway/properties/ProductGroups/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema19.properties.Roadway.properties.ProductGroups,data:data65};
 if(vErrors === null){
 vErrors = [err160];
 }
@@ -3220,7 +3220,7 @@ vErrors.push(err160);
 errors++;
 }
 if(data65.length < 1){
-const err161 = {instancePath:instancePath+"/Roadway/ProductGroups",schemaPath:"#/properties/Roadway/properties/ProductGroups/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema18.properties.Roadway.properties.ProductGroups,data:data65};
+const err161 = {instancePath:instancePath+"/Roadway/ProductGroups",schemaPath:"#/properties/Roadway/properties/ProductGroups/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema19.properties.Roadway.properties.ProductGroups,data:data65};
 if(vErrors === null){
 vErrors = [err161];
 }
@@ -3234,7 +3234,7 @@ for(let i1=0; i1<len1; i1++){
 let data66 = data65[i1];
 if(data66 && typeof data66 == "object" && !Array.isArray(data66)){
 if(data66.LoadingPoint === undefined){
-const err162 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "LoadingPoint"},message:"must have required property '"+"LoadingPoint"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items,data:data66};
+const err162 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "LoadingPoint"},message:"must have required property '"+"LoadingPoint"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items,data:data66};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -3244,7 +3244,7 @@ vErrors.push(err162);
 errors++;
 }
 if(data66.UnloadingPoint === undefined){
-const err163 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingPoint"},message:"must have required property '"+"UnloadingPoint"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items,data:data66};
+const err163 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingPoint"},message:"must have required property '"+"UnloadingPoint"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items,data:data66};
 if(vErrors === null){
 vErrors = [err163];
 }
@@ -3254,7 +3254,7 @@ vErrors.push(err163);
 errors++;
 }
 if(data66.ProductInfo === undefined){
-const err164 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "ProductInfo"},message:"must have required property '"+"ProductInfo"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items,data:data66};
+const err164 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "ProductInfo"},message:"must have required property '"+"ProductInfo"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items,data:data66};
 if(vErrors === null){
 vErrors = [err164];
 }
@@ -3265,7 +3265,7 @@ errors++;
 }
 for(const key11 in data66){
 if(!(((key11 === "LoadingPoint") || (key11 === "UnloadingPoint")) || (key11 === "ProductInfo"))){
-const err165 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items,data:data66};
+const err165 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items,data:data66};
 if(vErrors === null){
 vErrors = [err165];
 }
@@ -3276,14 +3276,14 @@ errors++;
 }
 }
 if(data66.LoadingPoint !== undefined){
-if(!(validate56.call(this, data66.LoadingPoint, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/LoadingPoint",parentData:data66,parentDataProperty:"LoadingPoint",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate57.call(this, data66.LoadingPoint, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/LoadingPoint",parentData:data66,parentDataProperty:"LoadingPoint",rootData}))){
+vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
 errors = vErrors.length;
 }
 }
 if(data66.UnloadingPoint !== undefined){
-if(!(validate56.call(this, data66.UnloadingPoint, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/UnloadingPoint",parentData:data66,parentDataProperty:"UnloadingPoint",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate57.call(this, data66.UnloadingPoint, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/UnloadingPoint",parentData:data66,parentDataProperty:"UnloadingPoint",rootData}))){
+vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
 errors = vErrors.length;
 }
 }
@@ -3291,7 +3291,7 @@ if(data66.ProductInfo !== undefined){
 let data69 = data66.ProductInfo;
 if(data69 && typeof data69 == "object" && !Array.isArray(data69)){
 if(data69.Products === undefined){
-const err166 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data69};
+const err166 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data69};
 if(vErrors === null){
 vErrors = [err166];
 }
@@ -3301,7 +3301,7 @@ vErrors.push(err166);
 errors++;
 }
 if(data69.TotalDeliverySum === undefined){
-const err167 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "TotalDeliverySum"},message:"must have required property '"+"TotalDeliverySum"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data69};
+const err167 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "TotalDeliverySum"},message:"must have required property '"+"TotalDeliverySum"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data69};
 if(vErrors === null){
 vErrors = [err167];
 }
@@ -3311,7 +3311,7 @@ vErrors.push(err167);
 errors++;
 }
 if(data69.TotalVatSum === undefined){
-const err168 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "TotalVatSum"},message:"must have required property '"+"TotalVatSum"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data69};
+const err168 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "TotalVatSum"},message:"must have required property '"+"TotalVatSum"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data69};
 if(vErrors === null){
 vErrors = [err168];
 }
@@ -3321,7 +3321,7 @@ vErrors.push(err168);
 errors++;
 }
 if(data69.TotalDeliverySumWithVat === undefined){
-const err169 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "TotalDeliverySumWithVat"},message:"must have required property '"+"TotalDeliverySumWithVat"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data69};
+const err169 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "TotalDeliverySumWithVat"},message:"must have required property '"+"TotalDeliverySumWithVat"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data69};
 if(vErrors === null){
 vErrors = [err169];
 }
@@ -3332,7 +3332,7 @@ errors++;
 }
 for(const key12 in data69){
 if(!((((key12 === "Products") || (key12 === "TotalDeliverySum")) || (key12 === "TotalVatSum")) || (key12 === "TotalDeliverySumWithVat"))){
-const err170 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data69};
+const err170 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data69};
 if(vErrors === null){
 vErrors = [err170];
 }
@@ -3346,7 +3346,7 @@ if(data69.Products !== undefined){
 let data70 = data69.Products;
 if(Array.isArray(data70)){
 if(data70.length > 10000){
-const err171 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data70};
+const err171 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data70};
 if(vErrors === null){
 vErrors = [err171];
 }
@@ -3356,7 +3356,7 @@ vErrors.push(err171);
 errors++;
 }
 if(data70.length < 1){
-const err172 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data70};
+const err172 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data70};
 if(vErrors === null){
 vErrors = [err172];
 }
@@ -3370,7 +3370,7 @@ for(let i2=0; i2<len2; i2++){
 let data71 = data70[i2];
 if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
 if(data71.OrdNo === undefined){
-const err173 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
+const err173 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
 if(vErrors === null){
 vErrors = [err173];
 }
@@ -3380,7 +3380,7 @@ vErrors.push(err173);
 errors++;
 }
 if(data71.Name === undefined){
-const err174 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
+const err174 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
 if(vErrors === null){
 vErrors = [err174];
 }
@@ -3390,7 +3390,7 @@ vErrors.push(err174);
 errors++;
 }
 if(data71.CatalogCode === undefined){
-const err175 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
+const err175 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
 if(vErrors === null){
 vErrors = [err175];
 }
@@ -3400,7 +3400,7 @@ vErrors.push(err175);
 errors++;
 }
 if(data71.CatalogName === undefined){
-const err176 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
+const err176 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
 if(vErrors === null){
 vErrors = [err176];
 }
@@ -3410,7 +3410,7 @@ vErrors.push(err176);
 errors++;
 }
 if(data71.PackageCode === undefined){
-const err177 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
+const err177 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
 if(vErrors === null){
 vErrors = [err177];
 }
@@ -3420,7 +3420,7 @@ vErrors.push(err177);
 errors++;
 }
 if(data71.PackageName === undefined){
-const err178 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
+const err178 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
 if(vErrors === null){
 vErrors = [err178];
 }
@@ -3430,7 +3430,7 @@ vErrors.push(err178);
 errors++;
 }
 if(data71.Amount === undefined){
-const err179 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Amount"},message:"must have required property '"+"Amount"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
+const err179 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Amount"},message:"must have required property '"+"Amount"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
 if(vErrors === null){
 vErrors = [err179];
 }
@@ -3440,7 +3440,7 @@ vErrors.push(err179);
 errors++;
 }
 if(data71.Price === undefined){
-const err180 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Price"},message:"must have required property '"+"Price"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
+const err180 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Price"},message:"must have required property '"+"Price"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
 if(vErrors === null){
 vErrors = [err180];
 }
@@ -3450,7 +3450,7 @@ vErrors.push(err180);
 errors++;
 }
 if(data71.DeliverySum === undefined){
-const err181 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
+const err181 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
 if(vErrors === null){
 vErrors = [err181];
 }
@@ -3460,7 +3460,7 @@ vErrors.push(err181);
 errors++;
 }
 if(data71.Vat === undefined){
-const err182 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Vat"},message:"must have required property '"+"Vat"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
+const err182 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Vat"},message:"must have required property '"+"Vat"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
 if(vErrors === null){
 vErrors = [err182];
 }
@@ -3470,7 +3470,7 @@ vErrors.push(err182);
 errors++;
 }
 if(data71.DeliverySumWithVat === undefined){
-const err183 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "DeliverySumWithVat"},message:"must have required property '"+"DeliverySumWithVat"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
+const err183 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "DeliverySumWithVat"},message:"must have required property '"+"DeliverySumWithVat"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
 if(vErrors === null){
 vErrors = [err183];
 }
@@ -3480,7 +3480,7 @@ vErrors.push(err183);
 errors++;
 }
 if(data71.Origin === undefined){
-const err184 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Origin"},message:"must have required property '"+"Origin"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
+const err184 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Origin"},message:"must have required property '"+"Origin"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
 if(vErrors === null){
 vErrors = [err184];
 }
@@ -3490,8 +3490,8 @@ vErrors.push(err184);
 errors++;
 }
 for(const key13 in data71){
-if(!(func2.call(schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties, key13))){
-const err185 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
+if(!(func2.call(schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties, key13))){
+const err185 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
 if(vErrors === null){
 vErrors = [err185];
 }
@@ -3504,7 +3504,7 @@ errors++;
 if(data71.OrdNo !== undefined){
 let data72 = data71.OrdNo;
 if(!(((typeof data72 == "number") && (!(data72 % 1) && !isNaN(data72))) && (isFinite(data72)))){
-const err186 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/OrdNo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data72};
+const err186 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/OrdNo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data72};
 if(vErrors === null){
 vErrors = [err186];
 }
@@ -3515,7 +3515,7 @@ errors++;
 }
 if((typeof data72 == "number") && (isFinite(data72))){
 if(data72 < 1 || isNaN(data72)){
-const err187 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/OrdNo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data72};
+const err187 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/OrdNo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data72};
 if(vErrors === null){
 vErrors = [err187];
 }
@@ -3529,7 +3529,7 @@ errors++;
 if(data71.Committent !== undefined){
 let data73 = data71.Committent;
 if((!(data73 && typeof data73 == "object" && !Array.isArray(data73))) && (data73 !== null)){
-const err188 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/type",keyword:"type",params:{type: schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.type},message:"must be object,null",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent,data:data73};
+const err188 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/type",keyword:"type",params:{type: schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.type},message:"must be object,null",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent,data:data73};
 if(vErrors === null){
 vErrors = [err188];
 }
@@ -3540,7 +3540,7 @@ errors++;
 }
 if(data73 && typeof data73 == "object" && !Array.isArray(data73)){
 if(Object.keys(data73).length < 1){
-const err189 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent,data:data73};
+const err189 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent,data:data73};
 if(vErrors === null){
 vErrors = [err189];
 }
@@ -3550,7 +3550,7 @@ vErrors.push(err189);
 errors++;
 }
 if(data73.TinOrPinfl === undefined){
-const err190 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent,data:data73};
+const err190 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent,data:data73};
 if(vErrors === null){
 vErrors = [err190];
 }
@@ -3560,7 +3560,7 @@ vErrors.push(err190);
 errors++;
 }
 if(data73.Name === undefined){
-const err191 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent,data:data73};
+const err191 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent,data:data73};
 if(vErrors === null){
 vErrors = [err191];
 }
@@ -3571,7 +3571,7 @@ errors++;
 }
 for(const key14 in data73){
 if(!((key14 === "TinOrPinfl") || (key14 === "Name"))){
-const err192 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent,data:data73};
+const err192 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent,data:data73};
 if(vErrors === null){
 vErrors = [err192];
 }
@@ -3582,8 +3582,8 @@ errors++;
 }
 }
 if(data73.TinOrPinfl !== undefined){
-if(!(validate40.call(this, data73.TinOrPinfl, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent/TinOrPinfl",parentData:data73,parentDataProperty:"TinOrPinfl",rootData}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate41.call(this, data73.TinOrPinfl, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent/TinOrPinfl",parentData:data73,parentDataProperty:"TinOrPinfl",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 }
@@ -3591,7 +3591,7 @@ if(data73.Name !== undefined){
 let data75 = data73.Name;
 if(typeof data75 === "string"){
 if(func3(data75) > 500){
-const err193 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.properties.Name,data:data75};
+const err193 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.properties.Name,data:data75};
 if(vErrors === null){
 vErrors = [err193];
 }
@@ -3601,7 +3601,7 @@ vErrors.push(err193);
 errors++;
 }
 if(func3(data75) < 1){
-const err194 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.properties.Name,data:data75};
+const err194 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.properties.Name,data:data75};
 if(vErrors === null){
 vErrors = [err194];
 }
@@ -3612,7 +3612,7 @@ errors++;
 }
 }
 else {
-const err195 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.properties.Name.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.properties.Name,data:data75};
+const err195 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.properties.Name.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.properties.Name,data:data75};
 if(vErrors === null){
 vErrors = [err195];
 }
@@ -3627,7 +3627,7 @@ errors++;
 if(data71.TaxRelief !== undefined){
 let data76 = data71.TaxRelief;
 if((!(data76 && typeof data76 == "object" && !Array.isArray(data76))) && (data76 !== null)){
-const err196 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/type",keyword:"type",params:{type: schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.type},message:"must be object,null",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief,data:data76};
+const err196 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/type",keyword:"type",params:{type: schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.type},message:"must be object,null",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief,data:data76};
 if(vErrors === null){
 vErrors = [err196];
 }
@@ -3638,7 +3638,7 @@ errors++;
 }
 if(data76 && typeof data76 == "object" && !Array.isArray(data76)){
 if(Object.keys(data76).length < 1){
-const err197 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief,data:data76};
+const err197 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief,data:data76};
 if(vErrors === null){
 vErrors = [err197];
 }
@@ -3648,7 +3648,7 @@ vErrors.push(err197);
 errors++;
 }
 if(data76.Id === undefined){
-const err198 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/required",keyword:"required",params:{missingProperty: "Id"},message:"must have required property '"+"Id"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief,data:data76};
+const err198 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/required",keyword:"required",params:{missingProperty: "Id"},message:"must have required property '"+"Id"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief,data:data76};
 if(vErrors === null){
 vErrors = [err198];
 }
@@ -3658,7 +3658,7 @@ vErrors.push(err198);
 errors++;
 }
 if(data76.Name === undefined){
-const err199 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief,data:data76};
+const err199 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief,data:data76};
 if(vErrors === null){
 vErrors = [err199];
 }
@@ -3668,7 +3668,7 @@ vErrors.push(err199);
 errors++;
 }
 if(data76.Type === undefined){
-const err200 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/required",keyword:"required",params:{missingProperty: "Type"},message:"must have required property '"+"Type"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief,data:data76};
+const err200 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/required",keyword:"required",params:{missingProperty: "Type"},message:"must have required property '"+"Type"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief,data:data76};
 if(vErrors === null){
 vErrors = [err200];
 }
@@ -3679,7 +3679,7 @@ errors++;
 }
 for(const key15 in data76){
 if(!((((key15 === "Id") || (key15 === "Name")) || (key15 === "VatSum")) || (key15 === "Type"))){
-const err201 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief,data:data76};
+const err201 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief,data:data76};
 if(vErrors === null){
 vErrors = [err201];
 }
@@ -3692,7 +3692,7 @@ errors++;
 if(data76.Id !== undefined){
 let data77 = data76.Id;
 if(!(((typeof data77 == "number") && (!(data77 % 1) && !isNaN(data77))) && (isFinite(data77)))){
-const err202 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/Id",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/properties/Id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Id.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Id,data:data77};
+const err202 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/Id",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/properties/Id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Id.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Id,data:data77};
 if(vErrors === null){
 vErrors = [err202];
 }
@@ -3706,7 +3706,7 @@ if(data76.Name !== undefined){
 let data78 = data76.Name;
 if(typeof data78 === "string"){
 if(func3(data78) > 2000){
-const err203 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/properties/Name/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Name,data:data78};
+const err203 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/properties/Name/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Name,data:data78};
 if(vErrors === null){
 vErrors = [err203];
 }
@@ -3716,7 +3716,7 @@ vErrors.push(err203);
 errors++;
 }
 if(func3(data78) < 1){
-const err204 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Name,data:data78};
+const err204 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Name,data:data78};
 if(vErrors === null){
 vErrors = [err204];
 }
@@ -3727,7 +3727,7 @@ errors++;
 }
 }
 else {
-const err205 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Name.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Name,data:data78};
+const err205 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Name.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Name,data:data78};
 if(vErrors === null){
 vErrors = [err205];
 }
@@ -3739,13 +3739,13 @@ errors++;
 }
 if(data76.VatSum !== undefined){
 let data79 = data76.VatSum;
-if(!(validate60.call(this, data79, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/VatSum",parentData:data76,parentDataProperty:"VatSum",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate61.call(this, data79, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/VatSum",parentData:data76,parentDataProperty:"VatSum",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 if((typeof data79 == "number") && (isFinite(data79))){
 if(data79 < 0 || isNaN(data79)){
-const err206 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/VatSum",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/properties/VatSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.VatSum,data:data79};
+const err206 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/VatSum",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/properties/VatSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.VatSum,data:data79};
 if(vErrors === null){
 vErrors = [err206];
 }
@@ -3759,7 +3759,7 @@ errors++;
 if(data76.Type !== undefined){
 let data80 = data76.Type;
 if(!(((typeof data80 == "number") && (!(data80 % 1) && !isNaN(data80))) && (isFinite(data80)))){
-const err207 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/Type",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/properties/Type/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Type.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Type,data:data80};
+const err207 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/Type",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/properties/Type/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Type.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Type,data:data80};
 if(vErrors === null){
 vErrors = [err207];
 }
@@ -3769,7 +3769,7 @@ vErrors.push(err207);
 errors++;
 }
 if(!((data80 === 1) || (data80 === 2))){
-const err208 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/Type",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/properties/Type/enum",keyword:"enum",params:{allowedValues: schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Type.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Type.enum,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Type,data:data80};
+const err208 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/Type",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/properties/Type/enum",keyword:"enum",params:{allowedValues: schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Type.enum},message:"must be equal to one of the allowed values",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Type.enum,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Type,data:data80};
 if(vErrors === null){
 vErrors = [err208];
 }
@@ -3782,15 +3782,15 @@ errors++;
 }
 }
 if(data71.Marks !== undefined){
-if(!(validate62.call(this, data71.Marks, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Marks",parentData:data71,parentDataProperty:"Marks",rootData}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+if(!(validate63.call(this, data71.Marks, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Marks",parentData:data71,parentDataProperty:"Marks",rootData}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
 }
 }
 if(data71.Excise !== undefined){
 let data82 = data71.Excise;
 if((!(data82 && typeof data82 == "object" && !Array.isArray(data82))) && (data82 !== null)){
-const err209 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Excise/type",keyword:"type",params:{type: schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise.type},message:"must be object,null",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise,data:data82};
+const err209 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Excise/type",keyword:"type",params:{type: schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise.type},message:"must be object,null",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise,data:data82};
 if(vErrors === null){
 vErrors = [err209];
 }
@@ -3801,7 +3801,7 @@ errors++;
 }
 if(data82 && typeof data82 == "object" && !Array.isArray(data82)){
 if(Object.keys(data82).length < 1){
-const err210 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Excise/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise,data:data82};
+const err210 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Excise/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise,data:data82};
 if(vErrors === null){
 vErrors = [err210];
 }
@@ -3811,7 +3811,7 @@ vErrors.push(err210);
 errors++;
 }
 if(data82.Rate === undefined){
-const err211 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Excise/required",keyword:"required",params:{missingProperty: "Rate"},message:"must have required property '"+"Rate"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise,data:data82};
+const err211 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Excise/required",keyword:"required",params:{missingProperty: "Rate"},message:"must have required property '"+"Rate"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise,data:data82};
 if(vErrors === null){
 vErrors = [err211];
 }
@@ -3821,7 +3821,7 @@ vErrors.push(err211);
 errors++;
 }
 if(data82.Sum === undefined){
-const err212 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Excise/required",keyword:"required",params:{missingProperty: "Sum"},message:"must have required property '"+"Sum"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise,data:data82};
+const err212 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Excise/required",keyword:"required",params:{missingProperty: "Sum"},message:"must have required property '"+"Sum"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise,data:data82};
 if(vErrors === null){
 vErrors = [err212];
 }
@@ -3832,7 +3832,7 @@ errors++;
 }
 for(const key16 in data82){
 if(!((key16 === "Rate") || (key16 === "Sum"))){
-const err213 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Excise/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise,data:data82};
+const err213 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Excise/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise,data:data82};
 if(vErrors === null){
 vErrors = [err213];
 }
@@ -3844,13 +3844,13 @@ errors++;
 }
 if(data82.Rate !== undefined){
 let data83 = data82.Rate;
-if(!(validate60.call(this, data83, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise/Rate",parentData:data82,parentDataProperty:"Rate",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate61.call(this, data83, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise/Rate",parentData:data82,parentDataProperty:"Rate",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 if((typeof data83 == "number") && (isFinite(data83))){
 if(data83 < 0 || isNaN(data83)){
-const err214 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise/Rate",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Excise/properties/Rate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise.properties.Rate,data:data83};
+const err214 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise/Rate",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Excise/properties/Rate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise.properties.Rate,data:data83};
 if(vErrors === null){
 vErrors = [err214];
 }
@@ -3863,13 +3863,13 @@ errors++;
 }
 if(data82.Sum !== undefined){
 let data84 = data82.Sum;
-if(!(validate60.call(this, data84, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise/Sum",parentData:data82,parentDataProperty:"Sum",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate61.call(this, data84, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise/Sum",parentData:data82,parentDataProperty:"Sum",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 if((typeof data84 == "number") && (isFinite(data84))){
 if(data84 < 0 || isNaN(data84)){
-const err215 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise/Sum",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Excise/properties/Sum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise.properties.Sum,data:data84};
+const err215 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise/Sum",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Excise/properties/Sum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise.properties.Sum,data:data84};
 if(vErrors === null){
 vErrors = [err215];
 }
@@ -3886,7 +3886,7 @@ if(data71.Name !== undefined){
 let data85 = data71.Name;
 if(typeof data85 === "string"){
 if(func3(data85) > 1000){
-const err216 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Name,data:data85};
+const err216 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Name,data:data85};
 if(vErrors === null){
 vErrors = [err216];
 }
@@ -3896,7 +3896,7 @@ vErrors.push(err216);
 errors++;
 }
 if(func3(data85) < 1){
-const err217 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Name,data:data85};
+const err217 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Name,data:data85};
 if(vErrors === null){
 vErrors = [err217];
 }
@@ -3907,7 +3907,7 @@ errors++;
 }
 }
 else {
-const err218 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Name.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Name,data:data85};
+const err218 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Name.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Name,data:data85};
 if(vErrors === null){
 vErrors = [err218];
 }
@@ -3918,8 +3918,8 @@ errors++;
 }
 }
 if(data71.CatalogCode !== undefined){
-if(!(validate66.call(this, data71.CatalogCode, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/CatalogCode",parentData:data71,parentDataProperty:"CatalogCode",rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate67.call(this, data71.CatalogCode, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/CatalogCode",parentData:data71,parentDataProperty:"CatalogCode",rootData}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 }
@@ -3927,7 +3927,7 @@ if(data71.CatalogName !== undefined){
 let data87 = data71.CatalogName;
 if(typeof data87 === "string"){
 if(func3(data87) > 1000){
-const err219 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/CatalogName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data87};
+const err219 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/CatalogName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data87};
 if(vErrors === null){
 vErrors = [err219];
 }
@@ -3937,7 +3937,7 @@ vErrors.push(err219);
 errors++;
 }
 if(func3(data87) < 1){
-const err220 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/CatalogName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data87};
+const err220 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/CatalogName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data87};
 if(vErrors === null){
 vErrors = [err220];
 }
@@ -3948,7 +3948,7 @@ errors++;
 }
 }
 else {
-const err221 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/CatalogName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data87};
+const err221 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/CatalogName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data87};
 if(vErrors === null){
 vErrors = [err221];
 }
@@ -3959,8 +3959,8 @@ errors++;
 }
 }
 if(data71.PackageCode !== undefined){
-if(!(validate68.call(this, data71.PackageCode, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/PackageCode",parentData:data71,parentDataProperty:"PackageCode",rootData}))){
-vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+if(!(validate69.call(this, data71.PackageCode, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/PackageCode",parentData:data71,parentDataProperty:"PackageCode",rootData}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
 }
 }
@@ -3968,7 +3968,7 @@ if(data71.PackageName !== undefined){
 let data89 = data71.PackageName;
 if(typeof data89 === "string"){
 if(func3(data89) > 300){
-const err222 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/PackageName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data89};
+const err222 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/PackageName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data89};
 if(vErrors === null){
 vErrors = [err222];
 }
@@ -3978,7 +3978,7 @@ vErrors.push(err222);
 errors++;
 }
 if(func3(data89) < 1){
-const err223 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/PackageName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data89};
+const err223 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/PackageName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data89};
 if(vErrors === null){
 vErrors = [err223];
 }
@@ -3989,7 +3989,7 @@ errors++;
 }
 }
 else {
-const err224 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/PackageName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data89};
+const err224 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/PackageName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data89};
 if(vErrors === null){
 vErrors = [err224];
 }
@@ -4003,7 +4003,7 @@ if(data71.Barcode !== undefined){
 let data90 = data71.Barcode;
 if(typeof data90 === "string"){
 if(func3(data90) > 1000){
-const err225 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Barcode",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Barcode/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Barcode,data:data90};
+const err225 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Barcode",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Barcode/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Barcode,data:data90};
 if(vErrors === null){
 vErrors = [err225];
 }
@@ -4014,7 +4014,7 @@ errors++;
 }
 }
 else {
-const err226 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Barcode",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Barcode.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Barcode,data:data90};
+const err226 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Barcode",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Barcode.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Barcode,data:data90};
 if(vErrors === null){
 vErrors = [err226];
 }
@@ -4025,20 +4025,20 @@ errors++;
 }
 }
 if(data71.Amount !== undefined){
-if(!(validate70.call(this, data71.Amount, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Amount",parentData:data71,parentDataProperty:"Amount",rootData}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+if(!(validate71.call(this, data71.Amount, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Amount",parentData:data71,parentDataProperty:"Amount",rootData}))){
+vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
 errors = vErrors.length;
 }
 }
 if(data71.Price !== undefined){
-if(!(validate60.call(this, data71.Price, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Price",parentData:data71,parentDataProperty:"Price",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate61.call(this, data71.Price, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Price",parentData:data71,parentDataProperty:"Price",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data71.DeliverySum !== undefined){
-if(!(validate60.call(this, data71.DeliverySum, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/DeliverySum",parentData:data71,parentDataProperty:"DeliverySum",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate61.call(this, data71.DeliverySum, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/DeliverySum",parentData:data71,parentDataProperty:"DeliverySum",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -4046,7 +4046,7 @@ if(data71.Vat !== undefined){
 let data94 = data71.Vat;
 if(data94 && typeof data94 == "object" && !Array.isArray(data94)){
 if(data94.Rate === undefined){
-const err227 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Vat",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Vat/required",keyword:"required",params:{missingProperty: "Rate"},message:"must have required property '"+"Rate"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Vat.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Vat,data:data94};
+const err227 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Vat",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Vat/required",keyword:"required",params:{missingProperty: "Rate"},message:"must have required property '"+"Rate"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Vat.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Vat,data:data94};
 if(vErrors === null){
 vErrors = [err227];
 }
@@ -4056,7 +4056,7 @@ vErrors.push(err227);
 errors++;
 }
 if(data94.Sum === undefined){
-const err228 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Vat",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Vat/required",keyword:"required",params:{missingProperty: "Sum"},message:"must have required property '"+"Sum"+"'",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Vat.required,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Vat,data:data94};
+const err228 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Vat",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Vat/required",keyword:"required",params:{missingProperty: "Sum"},message:"must have required property '"+"Sum"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Vat.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Vat,data:data94};
 if(vErrors === null){
 vErrors = [err228];
 }
@@ -4067,7 +4067,7 @@ errors++;
 }
 for(const key17 in data94){
 if(!((key17 === "Rate") || (key17 === "Sum"))){
-const err229 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Vat",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Vat/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Vat,data:data94};
+const err229 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Vat",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Vat/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Vat,data:data94};
 if(vErrors === null){
 vErrors = [err229];
 }
@@ -4078,20 +4078,20 @@ errors++;
 }
 }
 if(data94.Rate !== undefined){
-if(!(validate74.call(this, data94.Rate, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Vat/Rate",parentData:data94,parentDataProperty:"Rate",rootData}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+if(!(validate75.call(this, data94.Rate, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Vat/Rate",parentData:data94,parentDataProperty:"Rate",rootData}))){
+vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
 errors = vErrors.length;
 }
 }
 if(data94.Sum !== undefined){
-if(!(validate60.call(this, data94.Sum, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Vat/Sum",parentData:data94,parentDataProperty:"Sum",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate61.call(this, data94.Sum, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Vat/Sum",parentData:data94,parentDataProperty:"Sum",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err230 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Vat",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Vat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Vat.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Vat,data:data94};
+const err230 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Vat",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Vat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Vat.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Vat,data:data94};
 if(vErrors === null){
 vErrors = [err230];
 }
@@ -4102,15 +4102,15 @@ errors++;
 }
 }
 if(data71.DeliverySumWithVat !== undefined){
-if(!(validate60.call(this, data71.DeliverySumWithVat, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/DeliverySumWithVat",parentData:data71,parentDataProperty:"DeliverySumWithVat",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate61.call(this, data71.DeliverySumWithVat, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/DeliverySumWithVat",parentData:data71,parentDataProperty:"DeliverySumWithVat",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data71.Origin !== undefined){
 let data98 = data71.Origin;
 if(!(((typeof data98 == "number") && (!(data98 % 1) && !isNaN(data98))) && (isFinite(data98)))){
-const err231 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Origin",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Origin/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Origin.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Origin,data:data98};
+const err231 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Origin",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Origin/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Origin.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Origin,data:data98};
 if(vErrors === null){
 vErrors = [err231];
 }
@@ -4120,7 +4120,7 @@ vErrors.push(err231);
 errors++;
 }
 if(!((((data98 === 1) || (data98 === 2)) || (data98 === 3)) || (data98 === 4))){
-const err232 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Origin",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Origin/enum",keyword:"enum",params:{allowedValues: schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Origin.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Origin.enum,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Origin,data:data98};
+const err232 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Origin",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Origin/enum",keyword:"enum",params:{allowedValues: schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Origin.enum},message:"must be equal to one of the allowed values",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Origin.enum,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Origin,data:data98};
 if(vErrors === null){
 vErrors = [err232];
 }
@@ -4134,7 +4134,7 @@ if(data71.WeightBrutto !== undefined){
 let data99 = data71.WeightBrutto;
 if((typeof data99 == "number") && (isFinite(data99))){
 if(data99 < 0 || isNaN(data99)){
-const err233 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/WeightBrutto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data99};
+const err233 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/WeightBrutto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data99};
 if(vErrors === null){
 vErrors = [err233];
 }
@@ -4151,7 +4151,7 @@ errors = errors + kwErrors1.length;
 }
 }
 else {
-const err234 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/WeightBrutto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data99};
+const err234 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/WeightBrutto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data99};
 if(vErrors === null){
 vErrors = [err234];
 }
@@ -4165,7 +4165,7 @@ if(data71.WeightNetto !== undefined){
 let data100 = data71.WeightNetto;
 if((typeof data100 == "number") && (isFinite(data100))){
 if(data100 < 0 || isNaN(data100)){
-const err235 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/WeightNetto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data100};
+const err235 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/WeightNetto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data100};
 if(vErrors === null){
 vErrors = [err235];
 }
@@ -4182,7 +4182,7 @@ errors = errors + kwErrors2.length;
 }
 }
 else {
-const err236 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/WeightNetto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data100};
+const err236 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/WeightNetto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data100};
 if(vErrors === null){
 vErrors = [err236];
 }
@@ -4194,7 +4194,7 @@ errors++;
 }
 }
 else {
-const err237 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
+const err237 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
 if(vErrors === null){
 vErrors = [err237];
 }
@@ -4204,13 +4204,13 @@ vErrors.push(err237);
 errors++;
 }
 }
-const issues3 = func94(data70, schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.lineArithmetic, rootData, this, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/Products");
+const issues3 = func94(data70, schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.lineArithmetic, rootData, this, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/Products");
 if(issues3 !== null){
 const kwErrors3 = func7(issues3, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/Products", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/lineArithmetic", "lineArithmetic");
 vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
 errors = errors + kwErrors3.length;
 }
-const issues4 = func96(data70, schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.vatRateForDate, rootData, this, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/Products");
+const issues4 = func96(data70, schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.vatRateForDate, rootData, this, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/Products");
 if(issues4 !== null){
 const kwErrors4 = func7(issues4, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/Products", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/vatRateForDate", "vatRateForDate");
 vErrors = vErrors === null ? kwErrors4 : vErrors.concat(kwErrors4);
@@ -4218,7 +4218,7 @@ errors = errors + kwErrors4.length;
 }
 }
 else {
-const err238 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data70};
+const err238 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data70};
 if(vErrors === null){
 vErrors = [err238];
 }
@@ -4229,24 +4229,24 @@ errors++;
 }
 }
 if(data69.TotalDeliverySum !== undefined){
-if(!(validate60.call(this, data69.TotalDeliverySum, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/TotalDeliverySum",parentData:data69,parentDataProperty:"TotalDeliverySum",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate61.call(this, data69.TotalDeliverySum, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/TotalDeliverySum",parentData:data69,parentDataProperty:"TotalDeliverySum",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data69.TotalVatSum !== undefined){
-if(!(validate60.call(this, data69.TotalVatSum, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/TotalVatSum",parentData:data69,parentDataProperty:"TotalVatSum",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate61.call(this, data69.TotalVatSum, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/TotalVatSum",parentData:data69,parentDataProperty:"TotalVatSum",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data69.TotalDeliverySumWithVat !== undefined){
-if(!(validate60.call(this, data69.TotalDeliverySumWithVat, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/TotalDeliverySumWithVat",parentData:data69,parentDataProperty:"TotalDeliverySumWithVat",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate61.call(this, data69.TotalDeliverySumWithVat, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/TotalDeliverySumWithVat",parentData:data69,parentDataProperty:"TotalDeliverySumWithVat",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
-const issues5 = func98(data69, schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.documentTotals, rootData, this, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo");
+const issues5 = func98(data69, schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.documentTotals, rootData, this, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo");
 if(issues5 !== null){
 const kwErrors5 = func7(issues5, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/documentTotals", "documentTotals");
 vErrors = vErrors === null ? kwErrors5 : vErrors.concat(kwErrors5);
@@ -4254,7 +4254,7 @@ errors = errors + kwErrors5.length;
 }
 }
 else {
-const err239 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data69};
+const err239 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data69};
 if(vErrors === null){
 vErrors = [err239];
 }
@@ -4266,7 +4266,7 @@ errors++;
 }
 }
 else {
-const err240 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.Roadway.properties.ProductGroups.items.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups.items,data:data66};
+const err240 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.Roadway.properties.ProductGroups.items.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items,data:data66};
 if(vErrors === null){
 vErrors = [err240];
 }
@@ -4278,7 +4278,7 @@ errors++;
 }
 }
 else {
-const err241 = {instancePath:instancePath+"/Roadway/ProductGroups",schemaPath:"#/properties/Roadway/properties/ProductGroups/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.Roadway.properties.ProductGroups.type,parentSchema:schema18.properties.Roadway.properties.ProductGroups,data:data65};
+const err241 = {instancePath:instancePath+"/Roadway/ProductGroups",schemaPath:"#/properties/Roadway/properties/ProductGroups/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.Roadway.properties.ProductGroups.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups,data:data65};
 if(vErrors === null){
 vErrors = [err241];
 }
@@ -4290,7 +4290,7 @@ errors++;
 }
 }
 else {
-const err242 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.Roadway.type,parentSchema:schema18.properties.Roadway,data:data57};
+const err242 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.Roadway.type,parentSchema:schema19.properties.Roadway,data:data57};
 if(vErrors === null){
 vErrors = [err242];
 }
@@ -4304,7 +4304,7 @@ if(data.TotalDistance !== undefined){
 let data104 = data.TotalDistance;
 if((typeof data104 == "number") && (isFinite(data104))){
 if(data104 < 0 || isNaN(data104)){
-const err243 = {instancePath:instancePath+"/TotalDistance",schemaPath:"#/properties/TotalDistance/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.TotalDistance,data:data104};
+const err243 = {instancePath:instancePath+"/TotalDistance",schemaPath:"#/properties/TotalDistance/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.TotalDistance,data:data104};
 if(vErrors === null){
 vErrors = [err243];
 }
@@ -4321,7 +4321,7 @@ errors = errors + kwErrors6.length;
 }
 }
 else {
-const err244 = {instancePath:instancePath+"/TotalDistance",schemaPath:"#/properties/TotalDistance/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema18.properties.TotalDistance.type,parentSchema:schema18.properties.TotalDistance,data:data104};
+const err244 = {instancePath:instancePath+"/TotalDistance",schemaPath:"#/properties/TotalDistance/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema19.properties.TotalDistance.type,parentSchema:schema19.properties.TotalDistance,data:data104};
 if(vErrors === null){
 vErrors = [err244];
 }
@@ -4333,13 +4333,13 @@ errors++;
 }
 if(data.TotalDeliveryCost !== undefined){
 let data105 = data.TotalDeliveryCost;
-if(!(validate60.call(this, data105, {instancePath:instancePath+"/TotalDeliveryCost",parentData:data,parentDataProperty:"TotalDeliveryCost",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate61.call(this, data105, {instancePath:instancePath+"/TotalDeliveryCost",parentData:data,parentDataProperty:"TotalDeliveryCost",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 if((typeof data105 == "number") && (isFinite(data105))){
 if(data105 < 0 || isNaN(data105)){
-const err245 = {instancePath:instancePath+"/TotalDeliveryCost",schemaPath:"#/properties/TotalDeliveryCost/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.TotalDeliveryCost,data:data105};
+const err245 = {instancePath:instancePath+"/TotalDeliveryCost",schemaPath:"#/properties/TotalDeliveryCost/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.TotalDeliveryCost,data:data105};
 if(vErrors === null){
 vErrors = [err245];
 }
@@ -4354,7 +4354,7 @@ if(data.TotalWeightBrutto !== undefined){
 let data106 = data.TotalWeightBrutto;
 if((typeof data106 == "number") && (isFinite(data106))){
 if(data106 < 0 || isNaN(data106)){
-const err246 = {instancePath:instancePath+"/TotalWeightBrutto",schemaPath:"#/properties/TotalWeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.TotalWeightBrutto,data:data106};
+const err246 = {instancePath:instancePath+"/TotalWeightBrutto",schemaPath:"#/properties/TotalWeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.TotalWeightBrutto,data:data106};
 if(vErrors === null){
 vErrors = [err246];
 }
@@ -4371,7 +4371,7 @@ errors = errors + kwErrors7.length;
 }
 }
 else {
-const err247 = {instancePath:instancePath+"/TotalWeightBrutto",schemaPath:"#/properties/TotalWeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema18.properties.TotalWeightBrutto.type,parentSchema:schema18.properties.TotalWeightBrutto,data:data106};
+const err247 = {instancePath:instancePath+"/TotalWeightBrutto",schemaPath:"#/properties/TotalWeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema19.properties.TotalWeightBrutto.type,parentSchema:schema19.properties.TotalWeightBrutto,data:data106};
 if(vErrors === null){
 vErrors = [err247];
 }
@@ -4385,7 +4385,7 @@ if(data.TotalWeightNetto !== undefined){
 let data107 = data.TotalWeightNetto;
 if((typeof data107 == "number") && (isFinite(data107))){
 if(data107 < 0 || isNaN(data107)){
-const err248 = {instancePath:instancePath+"/TotalWeightNetto",schemaPath:"#/properties/TotalWeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.TotalWeightNetto,data:data107};
+const err248 = {instancePath:instancePath+"/TotalWeightNetto",schemaPath:"#/properties/TotalWeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.TotalWeightNetto,data:data107};
 if(vErrors === null){
 vErrors = [err248];
 }
@@ -4402,7 +4402,7 @@ errors = errors + kwErrors8.length;
 }
 }
 else {
-const err249 = {instancePath:instancePath+"/TotalWeightNetto",schemaPath:"#/properties/TotalWeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema18.properties.TotalWeightNetto.type,parentSchema:schema18.properties.TotalWeightNetto,data:data107};
+const err249 = {instancePath:instancePath+"/TotalWeightNetto",schemaPath:"#/properties/TotalWeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema19.properties.TotalWeightNetto.type,parentSchema:schema19.properties.TotalWeightNetto,data:data107};
 if(vErrors === null){
 vErrors = [err249];
 }
@@ -4415,7 +4415,7 @@ errors++;
 if(data.Empowerment !== undefined){
 let data108 = data.Empowerment;
 if((!(data108 && typeof data108 == "object" && !Array.isArray(data108))) && (data108 !== null)){
-const err250 = {instancePath:instancePath+"/Empowerment",schemaPath:"#/properties/Empowerment/type",keyword:"type",params:{type: schema18.properties.Empowerment.type},message:"must be object,null",schema:schema18.properties.Empowerment.type,parentSchema:schema18.properties.Empowerment,data:data108};
+const err250 = {instancePath:instancePath+"/Empowerment",schemaPath:"#/properties/Empowerment/type",keyword:"type",params:{type: schema19.properties.Empowerment.type},message:"must be object,null",schema:schema19.properties.Empowerment.type,parentSchema:schema19.properties.Empowerment,data:data108};
 if(vErrors === null){
 vErrors = [err250];
 }
@@ -4426,7 +4426,7 @@ errors++;
 }
 if(data108 && typeof data108 == "object" && !Array.isArray(data108)){
 if(Object.keys(data108).length < 1){
-const err251 = {instancePath:instancePath+"/Empowerment",schemaPath:"#/properties/Empowerment/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema18.properties.Empowerment,data:data108};
+const err251 = {instancePath:instancePath+"/Empowerment",schemaPath:"#/properties/Empowerment/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.Empowerment,data:data108};
 if(vErrors === null){
 vErrors = [err251];
 }
@@ -4436,7 +4436,7 @@ vErrors.push(err251);
 errors++;
 }
 if(data108.EmpowermentNo === undefined){
-const err252 = {instancePath:instancePath+"/Empowerment",schemaPath:"#/properties/Empowerment/required",keyword:"required",params:{missingProperty: "EmpowermentNo"},message:"must have required property '"+"EmpowermentNo"+"'",schema:schema18.properties.Empowerment.required,parentSchema:schema18.properties.Empowerment,data:data108};
+const err252 = {instancePath:instancePath+"/Empowerment",schemaPath:"#/properties/Empowerment/required",keyword:"required",params:{missingProperty: "EmpowermentNo"},message:"must have required property '"+"EmpowermentNo"+"'",schema:schema19.properties.Empowerment.required,parentSchema:schema19.properties.Empowerment,data:data108};
 if(vErrors === null){
 vErrors = [err252];
 }
@@ -4446,7 +4446,7 @@ vErrors.push(err252);
 errors++;
 }
 if(data108.EmpowermentDateOfIssue === undefined){
-const err253 = {instancePath:instancePath+"/Empowerment",schemaPath:"#/properties/Empowerment/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfIssue"},message:"must have required property '"+"EmpowermentDateOfIssue"+"'",schema:schema18.properties.Empowerment.required,parentSchema:schema18.properties.Empowerment,data:data108};
+const err253 = {instancePath:instancePath+"/Empowerment",schemaPath:"#/properties/Empowerment/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfIssue"},message:"must have required property '"+"EmpowermentDateOfIssue"+"'",schema:schema19.properties.Empowerment.required,parentSchema:schema19.properties.Empowerment,data:data108};
 if(vErrors === null){
 vErrors = [err253];
 }
@@ -4457,7 +4457,7 @@ errors++;
 }
 for(const key18 in data108){
 if(!((((key18 === "EmpowermentId") || (key18 === "EmpowermentNo")) || (key18 === "EmpowermentDateOfIssue")) || (key18 === "EmpowermentDateOfExpire"))){
-const err254 = {instancePath:instancePath+"/Empowerment",schemaPath:"#/properties/Empowerment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.Empowerment,data:data108};
+const err254 = {instancePath:instancePath+"/Empowerment",schemaPath:"#/properties/Empowerment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Empowerment,data:data108};
 if(vErrors === null){
 vErrors = [err254];
 }
@@ -4471,7 +4471,7 @@ if(data108.EmpowermentId !== undefined){
 let data109 = data108.EmpowermentId;
 if(typeof data109 === "string"){
 if(func3(data109) > 50){
-const err255 = {instancePath:instancePath+"/Empowerment/EmpowermentId",schemaPath:"#/properties/Empowerment/properties/EmpowermentId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.Empowerment.properties.EmpowermentId,data:data109};
+const err255 = {instancePath:instancePath+"/Empowerment/EmpowermentId",schemaPath:"#/properties/Empowerment/properties/EmpowermentId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.Empowerment.properties.EmpowermentId,data:data109};
 if(vErrors === null){
 vErrors = [err255];
 }
@@ -4482,7 +4482,7 @@ errors++;
 }
 }
 else {
-const err256 = {instancePath:instancePath+"/Empowerment/EmpowermentId",schemaPath:"#/properties/Empowerment/properties/EmpowermentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Empowerment.properties.EmpowermentId.type,parentSchema:schema18.properties.Empowerment.properties.EmpowermentId,data:data109};
+const err256 = {instancePath:instancePath+"/Empowerment/EmpowermentId",schemaPath:"#/properties/Empowerment/properties/EmpowermentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Empowerment.properties.EmpowermentId.type,parentSchema:schema19.properties.Empowerment.properties.EmpowermentId,data:data109};
 if(vErrors === null){
 vErrors = [err256];
 }
@@ -4496,7 +4496,7 @@ if(data108.EmpowermentNo !== undefined){
 let data110 = data108.EmpowermentNo;
 if(typeof data110 === "string"){
 if(func3(data110) > 50){
-const err257 = {instancePath:instancePath+"/Empowerment/EmpowermentNo",schemaPath:"#/properties/Empowerment/properties/EmpowermentNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.Empowerment.properties.EmpowermentNo,data:data110};
+const err257 = {instancePath:instancePath+"/Empowerment/EmpowermentNo",schemaPath:"#/properties/Empowerment/properties/EmpowermentNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.Empowerment.properties.EmpowermentNo,data:data110};
 if(vErrors === null){
 vErrors = [err257];
 }
@@ -4506,7 +4506,7 @@ vErrors.push(err257);
 errors++;
 }
 if(func3(data110) < 1){
-const err258 = {instancePath:instancePath+"/Empowerment/EmpowermentNo",schemaPath:"#/properties/Empowerment/properties/EmpowermentNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.Empowerment.properties.EmpowermentNo,data:data110};
+const err258 = {instancePath:instancePath+"/Empowerment/EmpowermentNo",schemaPath:"#/properties/Empowerment/properties/EmpowermentNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Empowerment.properties.EmpowermentNo,data:data110};
 if(vErrors === null){
 vErrors = [err258];
 }
@@ -4517,7 +4517,7 @@ errors++;
 }
 }
 else {
-const err259 = {instancePath:instancePath+"/Empowerment/EmpowermentNo",schemaPath:"#/properties/Empowerment/properties/EmpowermentNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Empowerment.properties.EmpowermentNo.type,parentSchema:schema18.properties.Empowerment.properties.EmpowermentNo,data:data110};
+const err259 = {instancePath:instancePath+"/Empowerment/EmpowermentNo",schemaPath:"#/properties/Empowerment/properties/EmpowermentNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Empowerment.properties.EmpowermentNo.type,parentSchema:schema19.properties.Empowerment.properties.EmpowermentNo,data:data110};
 if(vErrors === null){
 vErrors = [err259];
 }
@@ -4528,26 +4528,26 @@ errors++;
 }
 }
 if(data108.EmpowermentDateOfIssue !== undefined){
-if(!(validate36.call(this, data108.EmpowermentDateOfIssue, {instancePath:instancePath+"/Empowerment/EmpowermentDateOfIssue",parentData:data108,parentDataProperty:"EmpowermentDateOfIssue",rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate37.call(this, data108.EmpowermentDateOfIssue, {instancePath:instancePath+"/Empowerment/EmpowermentDateOfIssue",parentData:data108,parentDataProperty:"EmpowermentDateOfIssue",rootData}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 }
 if(data108.EmpowermentDateOfExpire !== undefined){
-if(!(validate36.call(this, data108.EmpowermentDateOfExpire, {instancePath:instancePath+"/Empowerment/EmpowermentDateOfExpire",parentData:data108,parentDataProperty:"EmpowermentDateOfExpire",rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate37.call(this, data108.EmpowermentDateOfExpire, {instancePath:instancePath+"/Empowerment/EmpowermentDateOfExpire",parentData:data108,parentDataProperty:"EmpowermentDateOfExpire",rootData}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 }
 }
 }
-const issues9 = func109(data, schema18.requiredUnless, rootData, this, instancePath + "");
+const issues9 = func109(data, schema19.requiredUnless, rootData, this, instancePath + "");
 if(issues9 !== null){
 const kwErrors9 = func7(issues9, instancePath + "", "#/requiredUnless", "requiredUnless");
 vErrors = vErrors === null ? kwErrors9 : vErrors.concat(kwErrors9);
 errors = errors + kwErrors9.length;
 }
-const issues10 = func111(data, schema18.sellerNotBuyer, rootData, this, instancePath + "");
+const issues10 = func111(data, schema19.sellerNotBuyer, rootData, this, instancePath + "");
 if(issues10 !== null){
 const kwErrors10 = func7(issues10, instancePath + "", "#/sellerNotBuyer", "sellerNotBuyer");
 vErrors = vErrors === null ? kwErrors10 : vErrors.concat(kwErrors10);
@@ -4555,7 +4555,7 @@ errors = errors + kwErrors10.length;
 }
 }
 else {
-const err260 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
+const err260 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err260];
 }
@@ -4564,7 +4564,7 @@ vErrors.push(err260);
 }
 errors++;
 }
-validate35.errors = vErrors;
+validate36.errors = vErrors;
 return errors === 0;
 }
 

@@ -3,29 +3,30 @@
 /* eslint-disable */
 import * as kw from '../../keywords/functions';
 "use strict";
-export const validate = validate35;
-export default validate35;
-const schema18 = {"$id":"invoice","title":"documents:kinds.invoice","description":"Electronic invoice (ESF), roaming JSON Version 1 (uz-edi.md §b.1). Types 0 standard, 1 additional, 2 expense reimbursement, 3 without payment, 4 corrected, 5 corrected (reimbursement), 6 additional (reimbursement), 8 corrected (without payment), 9 additional (without payment).","type":"object","additionalProperties":false,"required":["Version","FacturaId","FacturaType","HasMarking","WaybillLocalIds","FacturaDoc","OldFacturaDoc","ContractDoc","FacturaEmpowermentDoc","ItemReleasedDoc","SellerTin","BuyerTin","Seller","Buyer","ProductList"],"sellerNotBuyer":{"seller":"SellerTin","buyer":"BuyerTin"},"requiredUnless":{"field":"FacturaType","equals":[0],"properties":["OldFacturaDoc"]},"correctionDeadline":{"type":"FacturaType","correctedTypes":[4,5,8],"date":"FacturaDoc/FacturaDate"},"properties":{"Version":{"title":"forms:invoice.Version","type":"integer","const":1},"FacturaId":{"title":"forms:invoice.FacturaId","type":"string","pattern":"^[0-9a-fA-F]{24}$"},"FacturaType":{"title":"forms:invoice.FacturaType","type":"integer","enum":[0,1,2,3,4,5,6,8,9]},"HasMarking":{"title":"forms:invoice.HasMarking","type":"boolean"},"HasRent":{"title":"forms:invoice.HasRent","type":"boolean"},"FacturaRentDoc":{"title":"forms:invoice.FacturaRentDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["RentFrom","RentTo"],"properties":{"RentId":{"title":"forms:invoice.RentId","type":"string","maxLength":50},"RentFrom":{"title":"forms:invoice.RentFrom","$ref":"#/$defs/isoDate"},"RentTo":{"title":"forms:invoice.RentTo","$ref":"#/$defs/isoDate"}}},"WaybillLocalIds":{"title":"forms:invoice.WaybillLocalIds","type":"array","maxItems":100,"items":{"type":"string","minLength":1,"maxLength":50}},"FacturaDoc":{"title":"forms:invoice.FacturaDoc","type":"object","additionalProperties":false,"required":["FacturaNo","FacturaDate"],"properties":{"FacturaNo":{"title":"forms:invoice.FacturaNo","type":"string","minLength":1,"maxLength":50},"FacturaDate":{"title":"forms:invoice.FacturaDate","$ref":"#/$defs/isoDate"}}},"OldFacturaDoc":{"title":"forms:invoice.OldFacturaDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["OldFacturaId","OldFacturaNo","OldFacturaDate"],"properties":{"OldFacturaId":{"title":"forms:invoice.OldFacturaId","type":"string","pattern":"^[0-9a-fA-F]{24}$","serverCheck":{"name":"oldDocumentSameType","kind":"invoice"}},"OldFacturaNo":{"title":"forms:invoice.OldFacturaNo","type":"string","minLength":1,"maxLength":50},"OldFacturaDate":{"title":"forms:invoice.OldFacturaDate","$ref":"#/$defs/isoDate"}}},"ContractDoc":{"title":"forms:invoice.ContractDoc","type":"object","additionalProperties":false,"required":["ContractNo","ContractDate"],"properties":{"ContractNo":{"title":"forms:common.ContractNo","type":"string","minLength":1,"maxLength":100},"ContractDate":{"title":"forms:common.ContractDate","$ref":"#/$defs/isoDate"}}},"ContractId":{"title":"forms:invoice.ContractId","type":["string","null"],"maxLength":50},"LotId":{"title":"forms:invoice.LotId","type":"string","maxLength":100},"FacturaEmpowermentDoc":{"title":"forms:invoice.FacturaEmpowermentDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["EmpowermentNo","EmpowermentDateOfIssue","AgentFio","AgentPinfl"],"properties":{"AgentFacturaId":{"title":"forms:invoice.AgentFacturaId","type":"string","maxLength":50},"EmpowermentNo":{"title":"forms:empowermentRef.EmpowermentNo","type":"string","minLength":1,"maxLength":50},"EmpowermentDateOfIssue":{"title":"forms:empowermentRef.EmpowermentDateOfIssue","$ref":"#/$defs/isoDate"},"AgentFio":{"title":"forms:invoice.AgentFio","type":"string","minLength":1,"maxLength":300},"AgentPinfl":{"title":"forms:invoice.AgentPinfl","$ref":"#/$defs/pinfl","minLength":14},"AgentTin":{"title":"forms:invoice.AgentTin","$ref":"#/$defs/tin"}}},"ItemReleasedDoc":{"title":"forms:invoice.ItemReleasedDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ItemReleasedFio"],"properties":{"ItemReleasedFio":{"title":"forms:invoice.ItemReleasedFio","type":"string","minLength":1,"maxLength":300},"ItemReleasedPinfl":{"title":"forms:invoice.ItemReleasedPinfl","$ref":"#/$defs/pinfl"},"ItemReleasedTin":{"title":"forms:invoice.ItemReleasedTin","$ref":"#/$defs/tin"}}},"SellerTin":{"title":"forms:invoice.SellerTin","$ref":"#/$defs/tinOrPinfl"},"BuyerTin":{"title":"forms:invoice.BuyerTin","$ref":"#/$defs/tinOrPinfl","noIndividual":true},"Seller":{"title":"forms:invoice.Seller","$ref":"#/$defs/party"},"Buyer":{"title":"forms:invoice.Buyer","$ref":"#/$defs/party"},"ForeignCompany":{"title":"forms:invoice.ForeignCompany","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["CountryId","Name"],"properties":{"CountryId":{"title":"forms:invoice.CountryId","type":"string","maxLength":10},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Bank":{"title":"forms:invoice.Bank","type":"string","maxLength":500},"Account":{"title":"forms:party.Account","type":"string","maxLength":50}}},"ProductList":{"title":"forms:invoice.ProductList","type":"object","additionalProperties":false,"required":["FacturaProductId","Tin","HasExcise","HasVat","HasCommittent","HasLgota","HasMedical","Products"],"properties":{"FacturaProductId":{"title":"forms:invoice.FacturaProductId","type":"string","pattern":"^[0-9a-fA-F]{24}$"},"Tin":{"title":"forms:invoice.ProductListTin","$ref":"#/$defs/tinOrPinfl"},"HasExcise":{"title":"forms:invoice.HasExcise","type":"boolean"},"HasVat":{"title":"forms:invoice.HasVat","type":"boolean"},"HasCommittent":{"title":"forms:invoice.HasCommittent","type":"boolean"},"HasLgota":{"title":"forms:invoice.HasLgota","type":"boolean"},"HasMedical":{"title":"forms:invoice.HasMedical","type":"boolean"},"HideReportCommittent":{"title":"forms:invoice.HideReportCommittent","type":"boolean"},"Products":{"title":"forms:invoice.Products","type":"array","minItems":1,"maxItems":10000,"items":{"$ref":"#/$defs/productLine"},"lineArithmetic":{"count":"Count","price":"Summa","deliverySum":"DeliverySum","vatRate":"VatRate","vatSum":"VatSum","total":"DeliverySumWithVat","withoutVat":"WithoutVat"},"vatRateForDate":{"date":"FacturaDoc/FacturaDate","rate":"VatRate","withoutVat":"WithoutVat"}}}}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"marks":{"description":"Marking codes of a marked product line: product type and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"party":{"description":"Seller or buyer requisites of an invoice (uz-edi.md §b.1). The TIN lives beside it (SellerTin/BuyerTin). Director is mandatory for both parties.","type":"object","additionalProperties":false,"required":["Name","Director"],"properties":{"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"VatRegCode":{"title":"forms:party.VatRegCode","type":"string","pattern":"^(\\d{12})?$"},"VatRegStatus":{"title":"forms:party.VatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Account":{"title":"forms:party.Account","type":"string","pattern":"^(\\d{20}|\\d{27})?$"},"BankId":{"title":"forms:party.BankId","type":"string","pattern":"^(\\d{5})?$"},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Mobile":{"title":"forms:party.Mobile","type":"string","maxLength":50},"WorkPhone":{"title":"forms:party.WorkPhone","type":"string","maxLength":50},"Oked":{"title":"forms:party.Oked","type":"string","maxLength":10},"DistrictId":{"title":"forms:party.DistrictId","type":"string","maxLength":10},"Director":{"title":"forms:party.Director","type":"string","minLength":1,"maxLength":300},"Accountant":{"title":"forms:party.Accountant","type":"string","maxLength":300}}},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"productLine":{"description":"An invoice (ESF) product line, national field names of uz-edi.md §b.1 plus the spec §3 extras (ShortName, WeightBrutto/WeightNetto in tons). Barcode may hold several barcodes separated by commas. The line is marked when Marks is not null. MeasureId is kept for acts and legacy payloads; operators forbid it in ESF, so leave it out there. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat","Origin"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"CatalogCode":{"title":"forms:line.CatalogCode","$ref":"#/$defs/catalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"ShortName":{"title":"forms:line.ShortName","type":"string","maxLength":200},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"Serial":{"title":"forms:line.Serial","type":"string","maxLength":200},"MeasureId":{"title":"forms:line.MeasureId","type":["string","null"],"maxLength":20},"PackageCode":{"title":"forms:line.PackageCode","$ref":"#/$defs/packageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"title":"forms:line.Count","$ref":"#/$defs/count"},"Summa":{"title":"forms:line.Summa","$ref":"#/$defs/money"},"DeliverySum":{"title":"forms:line.DeliverySum","$ref":"#/$defs/money"},"ExciseRate":{"title":"forms:line.ExciseRate","$ref":"#/$defs/money","minimum":0},"ExciseSum":{"title":"forms:line.ExciseSum","$ref":"#/$defs/money","minimum":0},"VatRate":{"title":"forms:line.VatRate","$ref":"#/$defs/vatRate"},"VatSum":{"title":"forms:line.VatSum","$ref":"#/$defs/money"},"DeliverySumWithVat":{"title":"forms:line.DeliverySumWithVat","$ref":"#/$defs/money"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"LgotaId":{"title":"forms:line.LgotaId","type":["integer","null"]},"LgotaName":{"title":"forms:line.LgotaName","type":["string","null"],"maxLength":2000},"LgotaType":{"title":"forms:line.LgotaType","type":["integer","null"],"enum":[1,2,null]},"LgotaVatSum":{"title":"forms:line.LgotaVatSum","$ref":"#/$defs/money","minimum":0},"CommittentName":{"title":"forms:line.CommittentName","type":"string","maxLength":500},"CommittentTin":{"title":"forms:line.CommittentTin","type":"string","maxLength":14,"pinflOrTin":true},"CommittentVatRegCode":{"title":"forms:line.CommittentVatRegCode","type":"string","pattern":"^(\\d{12})?$"},"CommittentVatRegStatus":{"title":"forms:line.CommittentVatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]},"WarehouseId":{"title":"forms:line.WarehouseId","type":["integer","null"]},"WeightBrutto":{"title":"forms:line.WeightBrutto","type":"number","minimum":0,"decimalPlaces":6},"WeightNetto":{"title":"forms:line.WeightNetto","type":"number","minimum":0,"decimalPlaces":6},"Marks":{"title":"forms:line.Marks","$ref":"#/$defs/marks"},"ExchangeInfo":{"title":"forms:line.ExchangeInfo","type":["object","null"],"additionalProperties":false,"minProperties":1,"properties":{"PlanPositionId":{"title":"forms:line.PlanPositionId","type":"string","maxLength":100},"ProductCode":{"title":"forms:line.ProductCode","type":"string","maxLength":100},"ProductProperties":{"title":"forms:line.ProductProperties","type":"string","maxLength":2000}}}}},"tin":{"description":"TIN (INN) of an organisation: exactly 9 digits, stored as text (leading zeros matter).","type":"string","maxLength":9,"tin":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]}}};
+export const validate = validate36;
+export default validate36;
+const schema19 = {"$id":"invoice","title":"documents:kinds.invoice","description":"Electronic invoice (ESF), roaming JSON Version 1 (uz-edi.md §b.1). Types 0 standard, 1 additional, 2 expense reimbursement, 3 without payment, 4 corrected, 5 corrected (reimbursement), 6 additional (reimbursement), 8 corrected (without payment), 9 additional (without payment).","type":"object","additionalProperties":false,"required":["Version","FacturaId","FacturaType","HasMarking","WaybillLocalIds","FacturaDoc","OldFacturaDoc","ContractDoc","FacturaEmpowermentDoc","ItemReleasedDoc","SellerTin","BuyerTin","Seller","Buyer","ProductList"],"sellerNotBuyer":{"seller":"SellerTin","buyer":"BuyerTin"},"requiredUnless":{"field":"FacturaType","equals":[0],"properties":["OldFacturaDoc"]},"correctionDeadline":{"type":"FacturaType","correctedTypes":[4,5,8],"date":"FacturaDoc/FacturaDate"},"properties":{"Version":{"title":"forms:invoice.Version","type":"integer","const":1},"FacturaId":{"title":"forms:invoice.FacturaId","type":"string","pattern":"^[0-9a-fA-F]{24}$"},"FacturaType":{"title":"forms:invoice.FacturaType","type":"integer","enum":[0,1,2,3,4,5,6,8,9]},"HasMarking":{"title":"forms:invoice.HasMarking","type":"boolean"},"HasRent":{"title":"forms:invoice.HasRent","type":"boolean"},"FacturaRentDoc":{"title":"forms:invoice.FacturaRentDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["RentFrom","RentTo"],"dateOrder":{"from":"RentFrom","to":"RentTo"},"properties":{"RentId":{"title":"forms:invoice.RentId","type":"string","maxLength":50},"RentFrom":{"title":"forms:invoice.RentFrom","$ref":"#/$defs/isoDate"},"RentTo":{"title":"forms:invoice.RentTo","$ref":"#/$defs/isoDate"}}},"WaybillLocalIds":{"title":"forms:invoice.WaybillLocalIds","type":"array","maxItems":100,"items":{"type":"string","minLength":1,"maxLength":50}},"FacturaDoc":{"title":"forms:invoice.FacturaDoc","type":"object","additionalProperties":false,"required":["FacturaNo","FacturaDate"],"properties":{"FacturaNo":{"title":"forms:invoice.FacturaNo","type":"string","minLength":1,"maxLength":50},"FacturaDate":{"title":"forms:invoice.FacturaDate","$ref":"#/$defs/isoDate"}}},"OldFacturaDoc":{"title":"forms:invoice.OldFacturaDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["OldFacturaId","OldFacturaNo","OldFacturaDate"],"properties":{"OldFacturaId":{"title":"forms:invoice.OldFacturaId","type":"string","pattern":"^[0-9a-fA-F]{24}$","serverCheck":{"name":"oldDocumentSameType","kind":"invoice"}},"OldFacturaNo":{"title":"forms:invoice.OldFacturaNo","type":"string","minLength":1,"maxLength":50},"OldFacturaDate":{"title":"forms:invoice.OldFacturaDate","$ref":"#/$defs/isoDate"}}},"ContractDoc":{"title":"forms:invoice.ContractDoc","type":"object","additionalProperties":false,"required":["ContractNo","ContractDate"],"properties":{"ContractNo":{"title":"forms:common.ContractNo","type":"string","minLength":1,"maxLength":100},"ContractDate":{"title":"forms:common.ContractDate","$ref":"#/$defs/isoDate"}}},"ContractId":{"title":"forms:invoice.ContractId","type":["string","null"],"maxLength":50},"LotId":{"title":"forms:invoice.LotId","type":"string","maxLength":100},"FacturaEmpowermentDoc":{"title":"forms:invoice.FacturaEmpowermentDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["EmpowermentNo","EmpowermentDateOfIssue","AgentFio","AgentPinfl"],"properties":{"AgentFacturaId":{"title":"forms:invoice.AgentFacturaId","type":"string","maxLength":50},"EmpowermentNo":{"title":"forms:empowermentRef.EmpowermentNo","type":"string","minLength":1,"maxLength":50},"EmpowermentDateOfIssue":{"title":"forms:empowermentRef.EmpowermentDateOfIssue","$ref":"#/$defs/isoDate"},"AgentFio":{"title":"forms:invoice.AgentFio","type":"string","minLength":1,"maxLength":300},"AgentPinfl":{"title":"forms:invoice.AgentPinfl","$ref":"#/$defs/pinfl","minLength":14},"AgentTin":{"title":"forms:invoice.AgentTin","$ref":"#/$defs/tin"}}},"ItemReleasedDoc":{"title":"forms:invoice.ItemReleasedDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ItemReleasedFio"],"properties":{"ItemReleasedFio":{"title":"forms:invoice.ItemReleasedFio","type":"string","minLength":1,"maxLength":300},"ItemReleasedPinfl":{"title":"forms:invoice.ItemReleasedPinfl","$ref":"#/$defs/pinfl"},"ItemReleasedTin":{"title":"forms:invoice.ItemReleasedTin","$ref":"#/$defs/tin"}}},"SellerTin":{"title":"forms:invoice.SellerTin","$ref":"#/$defs/tinOrPinfl"},"BuyerTin":{"title":"forms:invoice.BuyerTin","$ref":"#/$defs/tinOrPinfl","noIndividual":true},"Seller":{"title":"forms:invoice.Seller","$ref":"#/$defs/party"},"Buyer":{"title":"forms:invoice.Buyer","$ref":"#/$defs/party"},"ForeignCompany":{"title":"forms:invoice.ForeignCompany","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["CountryId","Name"],"properties":{"CountryId":{"title":"forms:invoice.CountryId","type":"string","maxLength":10},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Bank":{"title":"forms:invoice.Bank","type":"string","maxLength":500},"Account":{"title":"forms:party.Account","type":"string","maxLength":50}}},"ProductList":{"title":"forms:invoice.ProductList","type":"object","additionalProperties":false,"required":["FacturaProductId","Tin","HasExcise","HasVat","HasCommittent","HasLgota","HasMedical","Products"],"properties":{"FacturaProductId":{"title":"forms:invoice.FacturaProductId","type":"string","pattern":"^[0-9a-fA-F]{24}$"},"Tin":{"title":"forms:invoice.ProductListTin","$ref":"#/$defs/tinOrPinfl"},"HasExcise":{"title":"forms:invoice.HasExcise","type":"boolean"},"HasVat":{"title":"forms:invoice.HasVat","type":"boolean"},"HasCommittent":{"title":"forms:invoice.HasCommittent","type":"boolean"},"HasLgota":{"title":"forms:invoice.HasLgota","type":"boolean"},"HasMedical":{"title":"forms:invoice.HasMedical","type":"boolean"},"HideReportCommittent":{"title":"forms:invoice.HideReportCommittent","type":"boolean"},"Products":{"title":"forms:invoice.Products","type":"array","minItems":1,"maxItems":10000,"items":{"$ref":"#/$defs/productLine"},"lineArithmetic":{"count":"Count","price":"Summa","deliverySum":"DeliverySum","vatRate":"VatRate","vatSum":"VatSum","total":"DeliverySumWithVat","withoutVat":"WithoutVat"},"vatRateForDate":{"date":"FacturaDoc/FacturaDate","rate":"VatRate","withoutVat":"WithoutVat"}}}}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"marks":{"description":"Marking codes of a marked product line: product type and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"party":{"description":"Seller or buyer requisites of an invoice (uz-edi.md §b.1). The TIN lives beside it (SellerTin/BuyerTin). Director is mandatory for both parties.","type":"object","additionalProperties":false,"required":["Name","Director"],"properties":{"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"VatRegCode":{"title":"forms:party.VatRegCode","type":"string","pattern":"^(\\d{12})?$"},"VatRegStatus":{"title":"forms:party.VatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Account":{"title":"forms:party.Account","type":"string","pattern":"^(\\d{20}|\\d{27})?$"},"BankId":{"title":"forms:party.BankId","type":"string","pattern":"^(\\d{5})?$"},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Mobile":{"title":"forms:party.Mobile","type":"string","maxLength":50},"WorkPhone":{"title":"forms:party.WorkPhone","type":"string","maxLength":50},"Oked":{"title":"forms:party.Oked","type":"string","maxLength":10},"DistrictId":{"title":"forms:party.DistrictId","type":"string","maxLength":10},"Director":{"title":"forms:party.Director","type":"string","minLength":1,"maxLength":300},"Accountant":{"title":"forms:party.Accountant","type":"string","maxLength":300}}},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"productLine":{"description":"An invoice (ESF) product line, national field names of uz-edi.md §b.1 plus the spec §3 extras (ShortName, WeightBrutto/WeightNetto in tons). Barcode may hold several barcodes separated by commas. The line is marked when Marks is not null. MeasureId is kept for acts and legacy payloads; operators forbid it in ESF, so leave it out there. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat","Origin"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"CatalogCode":{"title":"forms:line.CatalogCode","$ref":"#/$defs/catalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"ShortName":{"title":"forms:line.ShortName","type":"string","maxLength":200},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"Serial":{"title":"forms:line.Serial","type":"string","maxLength":200},"MeasureId":{"title":"forms:line.MeasureId","type":["string","null"],"maxLength":20},"PackageCode":{"title":"forms:line.PackageCode","$ref":"#/$defs/packageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"title":"forms:line.Count","$ref":"#/$defs/count"},"Summa":{"title":"forms:line.Summa","$ref":"#/$defs/money"},"DeliverySum":{"title":"forms:line.DeliverySum","$ref":"#/$defs/money"},"ExciseRate":{"title":"forms:line.ExciseRate","$ref":"#/$defs/money","minimum":0},"ExciseSum":{"title":"forms:line.ExciseSum","$ref":"#/$defs/money","minimum":0},"VatRate":{"title":"forms:line.VatRate","$ref":"#/$defs/vatRate"},"VatSum":{"title":"forms:line.VatSum","$ref":"#/$defs/money"},"DeliverySumWithVat":{"title":"forms:line.DeliverySumWithVat","$ref":"#/$defs/money"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"LgotaId":{"title":"forms:line.LgotaId","type":["integer","null"]},"LgotaName":{"title":"forms:line.LgotaName","type":["string","null"],"maxLength":2000},"LgotaType":{"title":"forms:line.LgotaType","type":["integer","null"],"enum":[1,2,null]},"LgotaVatSum":{"title":"forms:line.LgotaVatSum","$ref":"#/$defs/money","minimum":0},"CommittentName":{"title":"forms:line.CommittentName","type":"string","maxLength":500},"CommittentTin":{"title":"forms:line.CommittentTin","type":"string","maxLength":14,"pinflOrTin":true},"CommittentVatRegCode":{"title":"forms:line.CommittentVatRegCode","type":"string","pattern":"^(\\d{12})?$"},"CommittentVatRegStatus":{"title":"forms:line.CommittentVatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]},"WarehouseId":{"title":"forms:line.WarehouseId","type":["integer","null"]},"WeightBrutto":{"title":"forms:line.WeightBrutto","type":"number","minimum":0,"decimalPlaces":6},"WeightNetto":{"title":"forms:line.WeightNetto","type":"number","minimum":0,"decimalPlaces":6},"Marks":{"title":"forms:line.Marks","$ref":"#/$defs/marks"},"ExchangeInfo":{"title":"forms:line.ExchangeInfo","type":["object","null"],"additionalProperties":false,"minProperties":1,"properties":{"PlanPositionId":{"title":"forms:line.PlanPositionId","type":"string","maxLength":100},"ProductCode":{"title":"forms:line.ProductCode","type":"string","maxLength":100},"ProductProperties":{"title":"forms:line.ProductProperties","type":"string","maxLength":2000}}}}},"tin":{"description":"TIN (INN) of an organisation: exactly 9 digits, stored as text (leading zeros matter).","type":"string","maxLength":9,"tin":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = kw.ucs2length;
-const func11 = kw.serverCheck;
+const func7 = kw.dateOrder;
 const func6 = kw.toErrors;
-const func37 = kw.noIndividual;
-const func92 = kw.lineArithmetic;
-const func94 = kw.vatRateForDate;
-const func96 = kw.correctionDeadline;
-const func98 = kw.requiredUnless;
-const func100 = kw.sellerNotBuyer;
+const func13 = kw.serverCheck;
+const func39 = kw.noIndividual;
+const func94 = kw.lineArithmetic;
+const func96 = kw.vatRateForDate;
+const func98 = kw.correctionDeadline;
+const func100 = kw.requiredUnless;
+const func102 = kw.sellerNotBuyer;
 const pattern0 = new RegExp("^[0-9a-fA-F]{24}$", "u");
-const schema19 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
+const schema20 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
 const func5 = kw.isoDate;
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(func3(data) > 10){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema19,data};
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -42,44 +43,6 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.type,parentSchema:schema19,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate36.errors = vErrors;
-return errors === 0;
-}
-
-const schema20 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
-const func25 = kw.pinfl;
-
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data === "string"){
-if(func3(data) > 14){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema20,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-const issues0 = func25(data, true, rootData, this, instancePath + "");
-if(issues0 !== null){
-const kwErrors0 = func6(issues0, instancePath + "", "#/pinfl", "pinfl");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
-}
-}
-else {
 const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.type,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err1];
@@ -89,19 +52,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate43.errors = vErrors;
+validate37.errors = vErrors;
 return errors === 0;
 }
 
-const schema21 = {"description":"TIN (INN) of an organisation: exactly 9 digits, stored as text (leading zeros matter).","type":"string","maxLength":9,"tin":true};
-const func29 = kw.tin;
+const schema21 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
+const func27 = kw.pinfl;
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(func3(data) > 9){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 9},message:"must NOT have more than 9 characters",schema:9,parentSchema:schema21,data};
+if(func3(data) > 14){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -110,9 +73,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-const issues0 = func29(data, true, rootData, this, instancePath + "");
+const issues0 = func27(data, true, rootData, this, instancePath + "");
 if(issues0 !== null){
-const kwErrors0 = func6(issues0, instancePath + "", "#/tin", "tin");
+const kwErrors0 = func6(issues0, instancePath + "", "#/pinfl", "pinfl");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
 errors = errors + kwErrors0.length;
 }
@@ -127,19 +90,57 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate45.errors = vErrors;
+validate44.errors = vErrors;
 return errors === 0;
 }
 
-const schema22 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
-const func35 = kw.pinflOrTin;
+const schema22 = {"description":"TIN (INN) of an organisation: exactly 9 digits, stored as text (leading zeros matter).","type":"string","maxLength":9,"tin":true};
+const func31 = kw.tin;
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(func3(data) > 9){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 9},message:"must NOT have more than 9 characters",schema:9,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const issues0 = func31(data, true, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func6(issues0, instancePath + "", "#/tin", "tin");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate46.errors = vErrors;
+return errors === 0;
+}
+
+const schema23 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
+const func37 = kw.pinflOrTin;
+
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(func3(data) > 14){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema22,data};
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -149,7 +150,7 @@ vErrors.push(err0);
 errors++;
 }
 if(func3(data) < 9){
-const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema22,data};
+const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -158,7 +159,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-const issues0 = func35(data, true, rootData, this, instancePath + "");
+const issues0 = func37(data, true, rootData, this, instancePath + "");
 if(issues0 !== null){
 const kwErrors0 = func6(issues0, instancePath + "", "#/pinflOrTin", "pinflOrTin");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
@@ -166,7 +167,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -175,21 +176,21 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate49.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
 
-const schema23 = {"description":"Seller or buyer requisites of an invoice (uz-edi.md §b.1). The TIN lives beside it (SellerTin/BuyerTin). Director is mandatory for both parties.","type":"object","additionalProperties":false,"required":["Name","Director"],"properties":{"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"VatRegCode":{"title":"forms:party.VatRegCode","type":"string","pattern":"^(\\d{12})?$"},"VatRegStatus":{"title":"forms:party.VatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Account":{"title":"forms:party.Account","type":"string","pattern":"^(\\d{20}|\\d{27})?$"},"BankId":{"title":"forms:party.BankId","type":"string","pattern":"^(\\d{5})?$"},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Mobile":{"title":"forms:party.Mobile","type":"string","maxLength":50},"WorkPhone":{"title":"forms:party.WorkPhone","type":"string","maxLength":50},"Oked":{"title":"forms:party.Oked","type":"string","maxLength":10},"DistrictId":{"title":"forms:party.DistrictId","type":"string","maxLength":10},"Director":{"title":"forms:party.Director","type":"string","minLength":1,"maxLength":300},"Accountant":{"title":"forms:party.Accountant","type":"string","maxLength":300}}};
+const schema24 = {"description":"Seller or buyer requisites of an invoice (uz-edi.md §b.1). The TIN lives beside it (SellerTin/BuyerTin). Director is mandatory for both parties.","type":"object","additionalProperties":false,"required":["Name","Director"],"properties":{"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"VatRegCode":{"title":"forms:party.VatRegCode","type":"string","pattern":"^(\\d{12})?$"},"VatRegStatus":{"title":"forms:party.VatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Account":{"title":"forms:party.Account","type":"string","pattern":"^(\\d{20}|\\d{27})?$"},"BankId":{"title":"forms:party.BankId","type":"string","pattern":"^(\\d{5})?$"},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Mobile":{"title":"forms:party.Mobile","type":"string","maxLength":50},"WorkPhone":{"title":"forms:party.WorkPhone","type":"string","maxLength":50},"Oked":{"title":"forms:party.Oked","type":"string","maxLength":10},"DistrictId":{"title":"forms:party.DistrictId","type":"string","maxLength":10},"Director":{"title":"forms:party.Director","type":"string","minLength":1,"maxLength":300},"Accountant":{"title":"forms:party.Accountant","type":"string","maxLength":300}}};
 const pattern2 = new RegExp("^(\\d{12})?$", "u");
 const pattern3 = new RegExp("^(\\d{20}|\\d{27})?$", "u");
 const pattern4 = new RegExp("^(\\d{5})?$", "u");
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.Name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -199,7 +200,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.Director === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Director"},message:"must have required property '"+"Director"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Director"},message:"must have required property '"+"Director"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -209,8 +210,8 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema23.properties, key0))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema23,data};
+if(!(func2.call(schema24.properties, key0))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -224,7 +225,7 @@ if(data.Name !== undefined){
 let data0 = data.Name;
 if(typeof data0 === "string"){
 if(func3(data0) > 500){
-const err3 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Name,data:data0};
+const err3 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema24.properties.Name,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -234,7 +235,7 @@ vErrors.push(err3);
 errors++;
 }
 if(func3(data0) < 1){
-const err4 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Name,data:data0};
+const err4 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.Name,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -245,7 +246,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Name.type,parentSchema:schema23.properties.Name,data:data0};
+const err5 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.Name.type,parentSchema:schema24.properties.Name,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -259,7 +260,7 @@ if(data.BranchCode !== undefined){
 let data1 = data.BranchCode;
 if(typeof data1 === "string"){
 if(func3(data1) > 50){
-const err6 = {instancePath:instancePath+"/BranchCode",schemaPath:"#/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.BranchCode,data:data1};
+const err6 = {instancePath:instancePath+"/BranchCode",schemaPath:"#/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema24.properties.BranchCode,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -270,7 +271,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/BranchCode",schemaPath:"#/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.BranchCode.type,parentSchema:schema23.properties.BranchCode,data:data1};
+const err7 = {instancePath:instancePath+"/BranchCode",schemaPath:"#/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.BranchCode.type,parentSchema:schema24.properties.BranchCode,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -284,7 +285,7 @@ if(data.BranchName !== undefined){
 let data2 = data.BranchName;
 if(typeof data2 === "string"){
 if(func3(data2) > 500){
-const err8 = {instancePath:instancePath+"/BranchName",schemaPath:"#/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.BranchName,data:data2};
+const err8 = {instancePath:instancePath+"/BranchName",schemaPath:"#/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema24.properties.BranchName,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -295,7 +296,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/BranchName",schemaPath:"#/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.BranchName.type,parentSchema:schema23.properties.BranchName,data:data2};
+const err9 = {instancePath:instancePath+"/BranchName",schemaPath:"#/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.BranchName.type,parentSchema:schema24.properties.BranchName,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -309,7 +310,7 @@ if(data.VatRegCode !== undefined){
 let data3 = data.VatRegCode;
 if(typeof data3 === "string"){
 if(!pattern2.test(data3)){
-const err10 = {instancePath:instancePath+"/VatRegCode",schemaPath:"#/properties/VatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema23.properties.VatRegCode,data:data3};
+const err10 = {instancePath:instancePath+"/VatRegCode",schemaPath:"#/properties/VatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema24.properties.VatRegCode,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -320,7 +321,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/VatRegCode",schemaPath:"#/properties/VatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.VatRegCode.type,parentSchema:schema23.properties.VatRegCode,data:data3};
+const err11 = {instancePath:instancePath+"/VatRegCode",schemaPath:"#/properties/VatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.VatRegCode.type,parentSchema:schema24.properties.VatRegCode,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -333,7 +334,7 @@ errors++;
 if(data.VatRegStatus !== undefined){
 let data4 = data.VatRegStatus;
 if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)){
-const err12 = {instancePath:instancePath+"/VatRegStatus",schemaPath:"#/properties/VatRegStatus/type",keyword:"type",params:{type: schema23.properties.VatRegStatus.type},message:"must be integer,null",schema:schema23.properties.VatRegStatus.type,parentSchema:schema23.properties.VatRegStatus,data:data4};
+const err12 = {instancePath:instancePath+"/VatRegStatus",schemaPath:"#/properties/VatRegStatus/type",keyword:"type",params:{type: schema24.properties.VatRegStatus.type},message:"must be integer,null",schema:schema24.properties.VatRegStatus.type,parentSchema:schema24.properties.VatRegStatus,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -343,7 +344,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((((data4 === 20) || (data4 === 21)) || (data4 === 22)) || (data4 === null))){
-const err13 = {instancePath:instancePath+"/VatRegStatus",schemaPath:"#/properties/VatRegStatus/enum",keyword:"enum",params:{allowedValues: schema23.properties.VatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema23.properties.VatRegStatus.enum,parentSchema:schema23.properties.VatRegStatus,data:data4};
+const err13 = {instancePath:instancePath+"/VatRegStatus",schemaPath:"#/properties/VatRegStatus/enum",keyword:"enum",params:{allowedValues: schema24.properties.VatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema24.properties.VatRegStatus.enum,parentSchema:schema24.properties.VatRegStatus,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -357,7 +358,7 @@ if(data.Account !== undefined){
 let data5 = data.Account;
 if(typeof data5 === "string"){
 if(!pattern3.test(data5)){
-const err14 = {instancePath:instancePath+"/Account",schemaPath:"#/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema23.properties.Account,data:data5};
+const err14 = {instancePath:instancePath+"/Account",schemaPath:"#/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema24.properties.Account,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -368,7 +369,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/Account",schemaPath:"#/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Account.type,parentSchema:schema23.properties.Account,data:data5};
+const err15 = {instancePath:instancePath+"/Account",schemaPath:"#/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.Account.type,parentSchema:schema24.properties.Account,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -382,7 +383,7 @@ if(data.BankId !== undefined){
 let data6 = data.BankId;
 if(typeof data6 === "string"){
 if(!pattern4.test(data6)){
-const err16 = {instancePath:instancePath+"/BankId",schemaPath:"#/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema23.properties.BankId,data:data6};
+const err16 = {instancePath:instancePath+"/BankId",schemaPath:"#/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema24.properties.BankId,data:data6};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -393,7 +394,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/BankId",schemaPath:"#/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.BankId.type,parentSchema:schema23.properties.BankId,data:data6};
+const err17 = {instancePath:instancePath+"/BankId",schemaPath:"#/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.BankId.type,parentSchema:schema24.properties.BankId,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -407,7 +408,7 @@ if(data.Address !== undefined){
 let data7 = data.Address;
 if(typeof data7 === "string"){
 if(func3(data7) > 500){
-const err18 = {instancePath:instancePath+"/Address",schemaPath:"#/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Address,data:data7};
+const err18 = {instancePath:instancePath+"/Address",schemaPath:"#/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema24.properties.Address,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -418,7 +419,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/Address",schemaPath:"#/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Address.type,parentSchema:schema23.properties.Address,data:data7};
+const err19 = {instancePath:instancePath+"/Address",schemaPath:"#/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.Address.type,parentSchema:schema24.properties.Address,data:data7};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -432,7 +433,7 @@ if(data.Mobile !== undefined){
 let data8 = data.Mobile;
 if(typeof data8 === "string"){
 if(func3(data8) > 50){
-const err20 = {instancePath:instancePath+"/Mobile",schemaPath:"#/properties/Mobile/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.Mobile,data:data8};
+const err20 = {instancePath:instancePath+"/Mobile",schemaPath:"#/properties/Mobile/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema24.properties.Mobile,data:data8};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -443,7 +444,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/Mobile",schemaPath:"#/properties/Mobile/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Mobile.type,parentSchema:schema23.properties.Mobile,data:data8};
+const err21 = {instancePath:instancePath+"/Mobile",schemaPath:"#/properties/Mobile/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.Mobile.type,parentSchema:schema24.properties.Mobile,data:data8};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -457,7 +458,7 @@ if(data.WorkPhone !== undefined){
 let data9 = data.WorkPhone;
 if(typeof data9 === "string"){
 if(func3(data9) > 50){
-const err22 = {instancePath:instancePath+"/WorkPhone",schemaPath:"#/properties/WorkPhone/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.WorkPhone,data:data9};
+const err22 = {instancePath:instancePath+"/WorkPhone",schemaPath:"#/properties/WorkPhone/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema24.properties.WorkPhone,data:data9};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -468,7 +469,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/WorkPhone",schemaPath:"#/properties/WorkPhone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.WorkPhone.type,parentSchema:schema23.properties.WorkPhone,data:data9};
+const err23 = {instancePath:instancePath+"/WorkPhone",schemaPath:"#/properties/WorkPhone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.WorkPhone.type,parentSchema:schema24.properties.WorkPhone,data:data9};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -482,7 +483,7 @@ if(data.Oked !== undefined){
 let data10 = data.Oked;
 if(typeof data10 === "string"){
 if(func3(data10) > 10){
-const err24 = {instancePath:instancePath+"/Oked",schemaPath:"#/properties/Oked/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema23.properties.Oked,data:data10};
+const err24 = {instancePath:instancePath+"/Oked",schemaPath:"#/properties/Oked/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24.properties.Oked,data:data10};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -493,7 +494,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/Oked",schemaPath:"#/properties/Oked/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Oked.type,parentSchema:schema23.properties.Oked,data:data10};
+const err25 = {instancePath:instancePath+"/Oked",schemaPath:"#/properties/Oked/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.Oked.type,parentSchema:schema24.properties.Oked,data:data10};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -507,7 +508,7 @@ if(data.DistrictId !== undefined){
 let data11 = data.DistrictId;
 if(typeof data11 === "string"){
 if(func3(data11) > 10){
-const err26 = {instancePath:instancePath+"/DistrictId",schemaPath:"#/properties/DistrictId/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema23.properties.DistrictId,data:data11};
+const err26 = {instancePath:instancePath+"/DistrictId",schemaPath:"#/properties/DistrictId/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24.properties.DistrictId,data:data11};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -518,7 +519,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/DistrictId",schemaPath:"#/properties/DistrictId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.DistrictId.type,parentSchema:schema23.properties.DistrictId,data:data11};
+const err27 = {instancePath:instancePath+"/DistrictId",schemaPath:"#/properties/DistrictId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.DistrictId.type,parentSchema:schema24.properties.DistrictId,data:data11};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -532,7 +533,7 @@ if(data.Director !== undefined){
 let data12 = data.Director;
 if(typeof data12 === "string"){
 if(func3(data12) > 300){
-const err28 = {instancePath:instancePath+"/Director",schemaPath:"#/properties/Director/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.Director,data:data12};
+const err28 = {instancePath:instancePath+"/Director",schemaPath:"#/properties/Director/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema24.properties.Director,data:data12};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -542,7 +543,7 @@ vErrors.push(err28);
 errors++;
 }
 if(func3(data12) < 1){
-const err29 = {instancePath:instancePath+"/Director",schemaPath:"#/properties/Director/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Director,data:data12};
+const err29 = {instancePath:instancePath+"/Director",schemaPath:"#/properties/Director/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.Director,data:data12};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -553,7 +554,7 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/Director",schemaPath:"#/properties/Director/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Director.type,parentSchema:schema23.properties.Director,data:data12};
+const err30 = {instancePath:instancePath+"/Director",schemaPath:"#/properties/Director/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.Director.type,parentSchema:schema24.properties.Director,data:data12};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -567,7 +568,7 @@ if(data.Accountant !== undefined){
 let data13 = data.Accountant;
 if(typeof data13 === "string"){
 if(func3(data13) > 300){
-const err31 = {instancePath:instancePath+"/Accountant",schemaPath:"#/properties/Accountant/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.Accountant,data:data13};
+const err31 = {instancePath:instancePath+"/Accountant",schemaPath:"#/properties/Accountant/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema24.properties.Accountant,data:data13};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -578,7 +579,7 @@ errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/Accountant",schemaPath:"#/properties/Accountant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Accountant.type,parentSchema:schema23.properties.Accountant,data:data13};
+const err32 = {instancePath:instancePath+"/Accountant",schemaPath:"#/properties/Accountant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.Accountant.type,parentSchema:schema24.properties.Accountant,data:data13};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -590,7 +591,7 @@ errors++;
 }
 }
 else {
-const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
+const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -599,53 +600,21 @@ vErrors.push(err33);
 }
 errors++;
 }
-validate52.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
 
-const schema24 = {"description":"An invoice (ESF) product line, national field names of uz-edi.md §b.1 plus the spec §3 extras (ShortName, WeightBrutto/WeightNetto in tons). Barcode may hold several barcodes separated by commas. The line is marked when Marks is not null. MeasureId is kept for acts and legacy payloads; operators forbid it in ESF, so leave it out there. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat","Origin"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"CatalogCode":{"title":"forms:line.CatalogCode","$ref":"#/$defs/catalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"ShortName":{"title":"forms:line.ShortName","type":"string","maxLength":200},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"Serial":{"title":"forms:line.Serial","type":"string","maxLength":200},"MeasureId":{"title":"forms:line.MeasureId","type":["string","null"],"maxLength":20},"PackageCode":{"title":"forms:line.PackageCode","$ref":"#/$defs/packageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"title":"forms:line.Count","$ref":"#/$defs/count"},"Summa":{"title":"forms:line.Summa","$ref":"#/$defs/money"},"DeliverySum":{"title":"forms:line.DeliverySum","$ref":"#/$defs/money"},"ExciseRate":{"title":"forms:line.ExciseRate","$ref":"#/$defs/money","minimum":0},"ExciseSum":{"title":"forms:line.ExciseSum","$ref":"#/$defs/money","minimum":0},"VatRate":{"title":"forms:line.VatRate","$ref":"#/$defs/vatRate"},"VatSum":{"title":"forms:line.VatSum","$ref":"#/$defs/money"},"DeliverySumWithVat":{"title":"forms:line.DeliverySumWithVat","$ref":"#/$defs/money"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"LgotaId":{"title":"forms:line.LgotaId","type":["integer","null"]},"LgotaName":{"title":"forms:line.LgotaName","type":["string","null"],"maxLength":2000},"LgotaType":{"title":"forms:line.LgotaType","type":["integer","null"],"enum":[1,2,null]},"LgotaVatSum":{"title":"forms:line.LgotaVatSum","$ref":"#/$defs/money","minimum":0},"CommittentName":{"title":"forms:line.CommittentName","type":"string","maxLength":500},"CommittentTin":{"title":"forms:line.CommittentTin","type":"string","maxLength":14,"pinflOrTin":true},"CommittentVatRegCode":{"title":"forms:line.CommittentVatRegCode","type":"string","pattern":"^(\\d{12})?$"},"CommittentVatRegStatus":{"title":"forms:line.CommittentVatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]},"WarehouseId":{"title":"forms:line.WarehouseId","type":["integer","null"]},"WeightBrutto":{"title":"forms:line.WeightBrutto","type":"number","minimum":0,"decimalPlaces":6},"WeightNetto":{"title":"forms:line.WeightNetto","type":"number","minimum":0,"decimalPlaces":6},"Marks":{"title":"forms:line.Marks","$ref":"#/$defs/marks"},"ExchangeInfo":{"title":"forms:line.ExchangeInfo","type":["object","null"],"additionalProperties":false,"minProperties":1,"properties":{"PlanPositionId":{"title":"forms:line.PlanPositionId","type":"string","maxLength":100},"ProductCode":{"title":"forms:line.ProductCode","type":"string","maxLength":100},"ProductProperties":{"title":"forms:line.ProductProperties","type":"string","maxLength":2000}}}}};
-const func70 = kw.decimalPlaces;
-const schema25 = {"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"};
+const schema25 = {"description":"An invoice (ESF) product line, national field names of uz-edi.md §b.1 plus the spec §3 extras (ShortName, WeightBrutto/WeightNetto in tons). Barcode may hold several barcodes separated by commas. The line is marked when Marks is not null. MeasureId is kept for acts and legacy payloads; operators forbid it in ESF, so leave it out there. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat","Origin"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"CatalogCode":{"title":"forms:line.CatalogCode","$ref":"#/$defs/catalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"ShortName":{"title":"forms:line.ShortName","type":"string","maxLength":200},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"Serial":{"title":"forms:line.Serial","type":"string","maxLength":200},"MeasureId":{"title":"forms:line.MeasureId","type":["string","null"],"maxLength":20},"PackageCode":{"title":"forms:line.PackageCode","$ref":"#/$defs/packageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"title":"forms:line.Count","$ref":"#/$defs/count"},"Summa":{"title":"forms:line.Summa","$ref":"#/$defs/money"},"DeliverySum":{"title":"forms:line.DeliverySum","$ref":"#/$defs/money"},"ExciseRate":{"title":"forms:line.ExciseRate","$ref":"#/$defs/money","minimum":0},"ExciseSum":{"title":"forms:line.ExciseSum","$ref":"#/$defs/money","minimum":0},"VatRate":{"title":"forms:line.VatRate","$ref":"#/$defs/vatRate"},"VatSum":{"title":"forms:line.VatSum","$ref":"#/$defs/money"},"DeliverySumWithVat":{"title":"forms:line.DeliverySumWithVat","$ref":"#/$defs/money"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"LgotaId":{"title":"forms:line.LgotaId","type":["integer","null"]},"LgotaName":{"title":"forms:line.LgotaName","type":["string","null"],"maxLength":2000},"LgotaType":{"title":"forms:line.LgotaType","type":["integer","null"],"enum":[1,2,null]},"LgotaVatSum":{"title":"forms:line.LgotaVatSum","$ref":"#/$defs/money","minimum":0},"CommittentName":{"title":"forms:line.CommittentName","type":"string","maxLength":500},"CommittentTin":{"title":"forms:line.CommittentTin","type":"string","maxLength":14,"pinflOrTin":true},"CommittentVatRegCode":{"title":"forms:line.CommittentVatRegCode","type":"string","pattern":"^(\\d{12})?$"},"CommittentVatRegStatus":{"title":"forms:line.CommittentVatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]},"WarehouseId":{"title":"forms:line.WarehouseId","type":["integer","null"]},"WeightBrutto":{"title":"forms:line.WeightBrutto","type":"number","minimum":0,"decimalPlaces":6},"WeightNetto":{"title":"forms:line.WeightNetto","type":"number","minimum":0,"decimalPlaces":6},"Marks":{"title":"forms:line.Marks","$ref":"#/$defs/marks"},"ExchangeInfo":{"title":"forms:line.ExchangeInfo","type":["object","null"],"additionalProperties":false,"minProperties":1,"properties":{"PlanPositionId":{"title":"forms:line.PlanPositionId","type":"string","maxLength":100},"ProductCode":{"title":"forms:line.ProductCode","type":"string","maxLength":100},"ProductProperties":{"title":"forms:line.ProductProperties","type":"string","maxLength":2000}}}}};
+const func72 = kw.decimalPlaces;
+const schema26 = {"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"};
 const pattern6 = new RegExp("^\\d{17}$", "u");
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(!pattern6.test(data)){
-const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema25,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate57.errors = vErrors;
-return errors === 0;
-}
-
-const schema26 = {"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"};
-const pattern7 = new RegExp("^\\d{1,20}$", "u");
-
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data === "string"){
-if(!pattern7.test(data)){
-const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema26,data};
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -665,18 +634,50 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate59.errors = vErrors;
+validate58.errors = vErrors;
 return errors === 0;
 }
 
-const schema27 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
+const schema27 = {"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"};
+const pattern7 = new RegExp("^\\d{1,20}$", "u");
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(!pattern7.test(data)){
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema27,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.type,parentSchema:schema27,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate60.errors = vErrors;
+return errors === 0;
+}
+
+const schema28 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
+
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if((typeof data == "number") && (isFinite(data))){
 if(data > 999999999 || isNaN(data)){
-const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema27,data};
+const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -686,7 +687,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data <= 0 || isNaN(data)){
-const err1 = {instancePath,schemaPath:"#/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema27,data};
+const err1 = {instancePath,schemaPath:"#/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -695,54 +696,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-const issues0 = func70(data, 6, rootData, this, instancePath + "");
-if(issues0 !== null){
-const kwErrors0 = func6(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema27.type,parentSchema:schema27,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate61.errors = vErrors;
-return errors === 0;
-}
-
-const schema28 = {"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2};
-
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if((typeof data == "number") && (isFinite(data))){
-if(data > 9999999999999.99 || isNaN(data)){
-const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema28,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data < -9999999999999.99 || isNaN(data)){
-const err1 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema28,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-const issues0 = func70(data, 2, rootData, this, instancePath + "");
+const issues0 = func72(data, 6, rootData, this, instancePath + "");
 if(issues0 !== null){
 const kwErrors0 = func6(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
@@ -759,17 +713,64 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate63.errors = vErrors;
+validate62.errors = vErrors;
 return errors === 0;
 }
 
-const schema29 = {"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]};
+const schema29 = {"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2};
 
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if((typeof data == "number") && (isFinite(data))){
+if(data > 9999999999999.99 || isNaN(data)){
+const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data < -9999999999999.99 || isNaN(data)){
+const err1 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const issues0 = func72(data, 2, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func6(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema29.type,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate64.errors = vErrors;
+return errors === 0;
+}
+
+const schema30 = {"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]};
+
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema29.type,parentSchema:schema29,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.type,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -779,7 +780,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((data === 0) || (data === 12)) || (data === 15)) || (data === 20))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema29.enum},message:"must be equal to one of the allowed values",schema:schema29.enum,parentSchema:schema29,data};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema30.enum},message:"must be equal to one of the allowed values",schema:schema30.enum,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -788,17 +789,17 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate68.errors = vErrors;
+validate69.errors = vErrors;
 return errors === 0;
 }
 
-const schema30 = {"description":"Marking codes of a marked product line: product type and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}};
+const schema31 = {"description":"Marking codes of a marked product line: product type and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}};
 
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (data !== null)){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema30.type},message:"must be object,null",schema:schema30.type,parentSchema:schema30,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema31.type},message:"must be object,null",schema:schema31.type,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -809,7 +810,7 @@ errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(Object.keys(data).length < 1){
-const err1 = {instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema30,data};
+const err1 = {instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -819,7 +820,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.ProductType === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ProductType"},message:"must have required property '"+"ProductType"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ProductType"},message:"must have required property '"+"ProductType"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -830,7 +831,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "ProductType") || (key0 === "KIZ")) || (key0 === "NomUpak")) || (key0 === "IdentTransUpak"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema30,data};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -843,7 +844,7 @@ errors++;
 if(data.ProductType !== undefined){
 let data0 = data.ProductType;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err4 = {instancePath:instancePath+"/ProductType",schemaPath:"#/properties/ProductType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.ProductType.type,parentSchema:schema30.properties.ProductType,data:data0};
+const err4 = {instancePath:instancePath+"/ProductType",schemaPath:"#/properties/ProductType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.ProductType.type,parentSchema:schema31.properties.ProductType,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -853,7 +854,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!((((((data0 === 1) || (data0 === 2)) || (data0 === 3)) || (data0 === 4)) || (data0 === 5)) || (data0 === 6))){
-const err5 = {instancePath:instancePath+"/ProductType",schemaPath:"#/properties/ProductType/enum",keyword:"enum",params:{allowedValues: schema30.properties.ProductType.enum},message:"must be equal to one of the allowed values",schema:schema30.properties.ProductType.enum,parentSchema:schema30.properties.ProductType,data:data0};
+const err5 = {instancePath:instancePath+"/ProductType",schemaPath:"#/properties/ProductType/enum",keyword:"enum",params:{allowedValues: schema31.properties.ProductType.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.ProductType.enum,parentSchema:schema31.properties.ProductType,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -867,7 +868,7 @@ if(data.KIZ !== undefined){
 let data1 = data.KIZ;
 if(Array.isArray(data1)){
 if(data1.length > 10000){
-const err6 = {instancePath:instancePath+"/KIZ",schemaPath:"#/properties/KIZ/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema30.properties.KIZ,data:data1};
+const err6 = {instancePath:instancePath+"/KIZ",schemaPath:"#/properties/KIZ/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema31.properties.KIZ,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -881,7 +882,7 @@ for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 if(typeof data2 === "string"){
 if(func3(data2) > 200){
-const err7 = {instancePath:instancePath+"/KIZ/" + i0,schemaPath:"#/properties/KIZ/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema30.properties.KIZ.items,data:data2};
+const err7 = {instancePath:instancePath+"/KIZ/" + i0,schemaPath:"#/properties/KIZ/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema31.properties.KIZ.items,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -891,7 +892,7 @@ vErrors.push(err7);
 errors++;
 }
 if(func3(data2) < 1){
-const err8 = {instancePath:instancePath+"/KIZ/" + i0,schemaPath:"#/properties/KIZ/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema30.properties.KIZ.items,data:data2};
+const err8 = {instancePath:instancePath+"/KIZ/" + i0,schemaPath:"#/properties/KIZ/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.KIZ.items,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -902,7 +903,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/KIZ/" + i0,schemaPath:"#/properties/KIZ/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.KIZ.items.type,parentSchema:schema30.properties.KIZ.items,data:data2};
+const err9 = {instancePath:instancePath+"/KIZ/" + i0,schemaPath:"#/properties/KIZ/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.KIZ.items.type,parentSchema:schema31.properties.KIZ.items,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -914,7 +915,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/KIZ",schemaPath:"#/properties/KIZ/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema30.properties.KIZ.type,parentSchema:schema30.properties.KIZ,data:data1};
+const err10 = {instancePath:instancePath+"/KIZ",schemaPath:"#/properties/KIZ/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.KIZ.type,parentSchema:schema31.properties.KIZ,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -928,7 +929,7 @@ if(data.NomUpak !== undefined){
 let data3 = data.NomUpak;
 if(Array.isArray(data3)){
 if(data3.length > 10000){
-const err11 = {instancePath:instancePath+"/NomUpak",schemaPath:"#/properties/NomUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema30.properties.NomUpak,data:data3};
+const err11 = {instancePath:instancePath+"/NomUpak",schemaPath:"#/properties/NomUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema31.properties.NomUpak,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -942,7 +943,7 @@ for(let i1=0; i1<len1; i1++){
 let data4 = data3[i1];
 if(typeof data4 === "string"){
 if(func3(data4) > 200){
-const err12 = {instancePath:instancePath+"/NomUpak/" + i1,schemaPath:"#/properties/NomUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema30.properties.NomUpak.items,data:data4};
+const err12 = {instancePath:instancePath+"/NomUpak/" + i1,schemaPath:"#/properties/NomUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema31.properties.NomUpak.items,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -952,7 +953,7 @@ vErrors.push(err12);
 errors++;
 }
 if(func3(data4) < 1){
-const err13 = {instancePath:instancePath+"/NomUpak/" + i1,schemaPath:"#/properties/NomUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema30.properties.NomUpak.items,data:data4};
+const err13 = {instancePath:instancePath+"/NomUpak/" + i1,schemaPath:"#/properties/NomUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.NomUpak.items,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -963,7 +964,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/NomUpak/" + i1,schemaPath:"#/properties/NomUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.NomUpak.items.type,parentSchema:schema30.properties.NomUpak.items,data:data4};
+const err14 = {instancePath:instancePath+"/NomUpak/" + i1,schemaPath:"#/properties/NomUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.NomUpak.items.type,parentSchema:schema31.properties.NomUpak.items,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -975,7 +976,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/NomUpak",schemaPath:"#/properties/NomUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema30.properties.NomUpak.type,parentSchema:schema30.properties.NomUpak,data:data3};
+const err15 = {instancePath:instancePath+"/NomUpak",schemaPath:"#/properties/NomUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.NomUpak.type,parentSchema:schema31.properties.NomUpak,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -989,7 +990,7 @@ if(data.IdentTransUpak !== undefined){
 let data5 = data.IdentTransUpak;
 if(Array.isArray(data5)){
 if(data5.length > 10000){
-const err16 = {instancePath:instancePath+"/IdentTransUpak",schemaPath:"#/properties/IdentTransUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema30.properties.IdentTransUpak,data:data5};
+const err16 = {instancePath:instancePath+"/IdentTransUpak",schemaPath:"#/properties/IdentTransUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema31.properties.IdentTransUpak,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1003,7 +1004,7 @@ for(let i2=0; i2<len2; i2++){
 let data6 = data5[i2];
 if(typeof data6 === "string"){
 if(func3(data6) > 200){
-const err17 = {instancePath:instancePath+"/IdentTransUpak/" + i2,schemaPath:"#/properties/IdentTransUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema30.properties.IdentTransUpak.items,data:data6};
+const err17 = {instancePath:instancePath+"/IdentTransUpak/" + i2,schemaPath:"#/properties/IdentTransUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema31.properties.IdentTransUpak.items,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1013,7 +1014,7 @@ vErrors.push(err17);
 errors++;
 }
 if(func3(data6) < 1){
-const err18 = {instancePath:instancePath+"/IdentTransUpak/" + i2,schemaPath:"#/properties/IdentTransUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema30.properties.IdentTransUpak.items,data:data6};
+const err18 = {instancePath:instancePath+"/IdentTransUpak/" + i2,schemaPath:"#/properties/IdentTransUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.IdentTransUpak.items,data:data6};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1024,7 +1025,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/IdentTransUpak/" + i2,schemaPath:"#/properties/IdentTransUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.IdentTransUpak.items.type,parentSchema:schema30.properties.IdentTransUpak.items,data:data6};
+const err19 = {instancePath:instancePath+"/IdentTransUpak/" + i2,schemaPath:"#/properties/IdentTransUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.IdentTransUpak.items.type,parentSchema:schema31.properties.IdentTransUpak.items,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1036,7 +1037,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/IdentTransUpak",schemaPath:"#/properties/IdentTransUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema30.properties.IdentTransUpak.type,parentSchema:schema30.properties.IdentTransUpak,data:data5};
+const err20 = {instancePath:instancePath+"/IdentTransUpak",schemaPath:"#/properties/IdentTransUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.IdentTransUpak.type,parentSchema:schema31.properties.IdentTransUpak,data:data5};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1047,17 +1048,17 @@ errors++;
 }
 }
 }
-validate73.errors = vErrors;
+validate74.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.OrdNo === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1067,7 +1068,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.CatalogCode === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1077,7 +1078,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.CatalogName === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1087,7 +1088,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.Name === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1097,7 +1098,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.PackageCode === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1107,7 +1108,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.PackageName === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1117,7 +1118,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.Count === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1127,7 +1128,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.Summa === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Summa"},message:"must have required property '"+"Summa"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Summa"},message:"must have required property '"+"Summa"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1137,7 +1138,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.DeliverySum === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1147,7 +1148,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.VatRate === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatRate"},message:"must have required property '"+"VatRate"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatRate"},message:"must have required property '"+"VatRate"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1157,7 +1158,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.VatSum === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatSum"},message:"must have required property '"+"VatSum"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatSum"},message:"must have required property '"+"VatSum"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1167,7 +1168,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.DeliverySumWithVat === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySumWithVat"},message:"must have required property '"+"DeliverySumWithVat"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySumWithVat"},message:"must have required property '"+"DeliverySumWithVat"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1177,7 +1178,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.WithoutVat === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WithoutVat"},message:"must have required property '"+"WithoutVat"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WithoutVat"},message:"must have required property '"+"WithoutVat"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1187,7 +1188,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.Origin === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Origin"},message:"must have required property '"+"Origin"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Origin"},message:"must have required property '"+"Origin"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1197,8 +1198,8 @@ vErrors.push(err13);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema24.properties, key0))){
-const err14 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema24,data};
+if(!(func2.call(schema25.properties, key0))){
+const err14 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1211,7 +1212,7 @@ errors++;
 if(data.OrdNo !== undefined){
 let data0 = data.OrdNo;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err15 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema24.properties.OrdNo.type,parentSchema:schema24.properties.OrdNo,data:data0};
+const err15 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.OrdNo.type,parentSchema:schema25.properties.OrdNo,data:data0};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1222,7 +1223,7 @@ errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
-const err16 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema24.properties.OrdNo,data:data0};
+const err16 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema25.properties.OrdNo,data:data0};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1234,8 +1235,8 @@ errors++;
 }
 }
 if(data.CatalogCode !== undefined){
-if(!(validate57.call(this, data.CatalogCode, {instancePath:instancePath+"/CatalogCode",parentData:data,parentDataProperty:"CatalogCode",rootData}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+if(!(validate58.call(this, data.CatalogCode, {instancePath:instancePath+"/CatalogCode",parentData:data,parentDataProperty:"CatalogCode",rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 }
@@ -1243,7 +1244,7 @@ if(data.CatalogName !== undefined){
 let data2 = data.CatalogName;
 if(typeof data2 === "string"){
 if(func3(data2) > 1000){
-const err17 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema24.properties.CatalogName,data:data2};
+const err17 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema25.properties.CatalogName,data:data2};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1253,7 +1254,7 @@ vErrors.push(err17);
 errors++;
 }
 if(func3(data2) < 1){
-const err18 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.CatalogName,data:data2};
+const err18 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema25.properties.CatalogName,data:data2};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1264,7 +1265,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.CatalogName.type,parentSchema:schema24.properties.CatalogName,data:data2};
+const err19 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.CatalogName.type,parentSchema:schema25.properties.CatalogName,data:data2};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1278,7 +1279,7 @@ if(data.Name !== undefined){
 let data3 = data.Name;
 if(typeof data3 === "string"){
 if(func3(data3) > 1000){
-const err20 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema24.properties.Name,data:data3};
+const err20 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema25.properties.Name,data:data3};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1288,7 +1289,7 @@ vErrors.push(err20);
 errors++;
 }
 if(func3(data3) < 1){
-const err21 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.Name,data:data3};
+const err21 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema25.properties.Name,data:data3};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1299,7 +1300,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.Name.type,parentSchema:schema24.properties.Name,data:data3};
+const err22 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.Name.type,parentSchema:schema25.properties.Name,data:data3};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1313,7 +1314,7 @@ if(data.ShortName !== undefined){
 let data4 = data.ShortName;
 if(typeof data4 === "string"){
 if(func3(data4) > 200){
-const err23 = {instancePath:instancePath+"/ShortName",schemaPath:"#/properties/ShortName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema24.properties.ShortName,data:data4};
+const err23 = {instancePath:instancePath+"/ShortName",schemaPath:"#/properties/ShortName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema25.properties.ShortName,data:data4};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1324,7 +1325,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/ShortName",schemaPath:"#/properties/ShortName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.ShortName.type,parentSchema:schema24.properties.ShortName,data:data4};
+const err24 = {instancePath:instancePath+"/ShortName",schemaPath:"#/properties/ShortName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.ShortName.type,parentSchema:schema25.properties.ShortName,data:data4};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1338,7 +1339,7 @@ if(data.Barcode !== undefined){
 let data5 = data.Barcode;
 if(typeof data5 === "string"){
 if(func3(data5) > 1000){
-const err25 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema24.properties.Barcode,data:data5};
+const err25 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema25.properties.Barcode,data:data5};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1349,7 +1350,7 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.Barcode.type,parentSchema:schema24.properties.Barcode,data:data5};
+const err26 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.Barcode.type,parentSchema:schema25.properties.Barcode,data:data5};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1363,7 +1364,7 @@ if(data.Serial !== undefined){
 let data6 = data.Serial;
 if(typeof data6 === "string"){
 if(func3(data6) > 200){
-const err27 = {instancePath:instancePath+"/Serial",schemaPath:"#/properties/Serial/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema24.properties.Serial,data:data6};
+const err27 = {instancePath:instancePath+"/Serial",schemaPath:"#/properties/Serial/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema25.properties.Serial,data:data6};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1374,7 +1375,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/Serial",schemaPath:"#/properties/Serial/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.Serial.type,parentSchema:schema24.properties.Serial,data:data6};
+const err28 = {instancePath:instancePath+"/Serial",schemaPath:"#/properties/Serial/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.Serial.type,parentSchema:schema25.properties.Serial,data:data6};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1387,7 +1388,7 @@ errors++;
 if(data.MeasureId !== undefined){
 let data7 = data.MeasureId;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err29 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/type",keyword:"type",params:{type: schema24.properties.MeasureId.type},message:"must be string,null",schema:schema24.properties.MeasureId.type,parentSchema:schema24.properties.MeasureId,data:data7};
+const err29 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/type",keyword:"type",params:{type: schema25.properties.MeasureId.type},message:"must be string,null",schema:schema25.properties.MeasureId.type,parentSchema:schema25.properties.MeasureId,data:data7};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1398,7 +1399,7 @@ errors++;
 }
 if(typeof data7 === "string"){
 if(func3(data7) > 20){
-const err30 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema24.properties.MeasureId,data:data7};
+const err30 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema25.properties.MeasureId,data:data7};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1410,8 +1411,8 @@ errors++;
 }
 }
 if(data.PackageCode !== undefined){
-if(!(validate59.call(this, data.PackageCode, {instancePath:instancePath+"/PackageCode",parentData:data,parentDataProperty:"PackageCode",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate60.call(this, data.PackageCode, {instancePath:instancePath+"/PackageCode",parentData:data,parentDataProperty:"PackageCode",rootData}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -1419,7 +1420,7 @@ if(data.PackageName !== undefined){
 let data9 = data.PackageName;
 if(typeof data9 === "string"){
 if(func3(data9) > 300){
-const err31 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema24.properties.PackageName,data:data9};
+const err31 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema25.properties.PackageName,data:data9};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1429,7 +1430,7 @@ vErrors.push(err31);
 errors++;
 }
 if(func3(data9) < 1){
-const err32 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.PackageName,data:data9};
+const err32 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema25.properties.PackageName,data:data9};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1440,7 +1441,7 @@ errors++;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.PackageName.type,parentSchema:schema24.properties.PackageName,data:data9};
+const err33 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.PackageName.type,parentSchema:schema25.properties.PackageName,data:data9};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1451,32 +1452,32 @@ errors++;
 }
 }
 if(data.Count !== undefined){
-if(!(validate61.call(this, data.Count, {instancePath:instancePath+"/Count",parentData:data,parentDataProperty:"Count",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62.call(this, data.Count, {instancePath:instancePath+"/Count",parentData:data,parentDataProperty:"Count",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 }
 if(data.Summa !== undefined){
-if(!(validate63.call(this, data.Summa, {instancePath:instancePath+"/Summa",parentData:data,parentDataProperty:"Summa",rootData}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+if(!(validate64.call(this, data.Summa, {instancePath:instancePath+"/Summa",parentData:data,parentDataProperty:"Summa",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 }
 if(data.DeliverySum !== undefined){
-if(!(validate63.call(this, data.DeliverySum, {instancePath:instancePath+"/DeliverySum",parentData:data,parentDataProperty:"DeliverySum",rootData}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+if(!(validate64.call(this, data.DeliverySum, {instancePath:instancePath+"/DeliverySum",parentData:data,parentDataProperty:"DeliverySum",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 }
 if(data.ExciseRate !== undefined){
 let data13 = data.ExciseRate;
-if(!(validate63.call(this, data13, {instancePath:instancePath+"/ExciseRate",parentData:data,parentDataProperty:"ExciseRate",rootData}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+if(!(validate64.call(this, data13, {instancePath:instancePath+"/ExciseRate",parentData:data,parentDataProperty:"ExciseRate",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 if((typeof data13 == "number") && (isFinite(data13))){
 if(data13 < 0 || isNaN(data13)){
-const err34 = {instancePath:instancePath+"/ExciseRate",schemaPath:"#/properties/ExciseRate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema24.properties.ExciseRate,data:data13};
+const err34 = {instancePath:instancePath+"/ExciseRate",schemaPath:"#/properties/ExciseRate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.ExciseRate,data:data13};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1489,13 +1490,13 @@ errors++;
 }
 if(data.ExciseSum !== undefined){
 let data14 = data.ExciseSum;
-if(!(validate63.call(this, data14, {instancePath:instancePath+"/ExciseSum",parentData:data,parentDataProperty:"ExciseSum",rootData}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+if(!(validate64.call(this, data14, {instancePath:instancePath+"/ExciseSum",parentData:data,parentDataProperty:"ExciseSum",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 if((typeof data14 == "number") && (isFinite(data14))){
 if(data14 < 0 || isNaN(data14)){
-const err35 = {instancePath:instancePath+"/ExciseSum",schemaPath:"#/properties/ExciseSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema24.properties.ExciseSum,data:data14};
+const err35 = {instancePath:instancePath+"/ExciseSum",schemaPath:"#/properties/ExciseSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.ExciseSum,data:data14};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1507,27 +1508,27 @@ errors++;
 }
 }
 if(data.VatRate !== undefined){
-if(!(validate68.call(this, data.VatRate, {instancePath:instancePath+"/VatRate",parentData:data,parentDataProperty:"VatRate",rootData}))){
-vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+if(!(validate69.call(this, data.VatRate, {instancePath:instancePath+"/VatRate",parentData:data,parentDataProperty:"VatRate",rootData}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
 }
 }
 if(data.VatSum !== undefined){
-if(!(validate63.call(this, data.VatSum, {instancePath:instancePath+"/VatSum",parentData:data,parentDataProperty:"VatSum",rootData}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+if(!(validate64.call(this, data.VatSum, {instancePath:instancePath+"/VatSum",parentData:data,parentDataProperty:"VatSum",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 }
 if(data.DeliverySumWithVat !== undefined){
-if(!(validate63.call(this, data.DeliverySumWithVat, {instancePath:instancePath+"/DeliverySumWithVat",parentData:data,parentDataProperty:"DeliverySumWithVat",rootData}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+if(!(validate64.call(this, data.DeliverySumWithVat, {instancePath:instancePath+"/DeliverySumWithVat",parentData:data,parentDataProperty:"DeliverySumWithVat",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 }
 if(data.WithoutVat !== undefined){
 let data18 = data.WithoutVat;
 if(typeof data18 !== "boolean"){
-const err36 = {instancePath:instancePath+"/WithoutVat",schemaPath:"#/properties/WithoutVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema24.properties.WithoutVat.type,parentSchema:schema24.properties.WithoutVat,data:data18};
+const err36 = {instancePath:instancePath+"/WithoutVat",schemaPath:"#/properties/WithoutVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema25.properties.WithoutVat.type,parentSchema:schema25.properties.WithoutVat,data:data18};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1540,7 +1541,7 @@ errors++;
 if(data.LgotaId !== undefined){
 let data19 = data.LgotaId;
 if((!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))) && (data19 !== null)){
-const err37 = {instancePath:instancePath+"/LgotaId",schemaPath:"#/properties/LgotaId/type",keyword:"type",params:{type: schema24.properties.LgotaId.type},message:"must be integer,null",schema:schema24.properties.LgotaId.type,parentSchema:schema24.properties.LgotaId,data:data19};
+const err37 = {instancePath:instancePath+"/LgotaId",schemaPath:"#/properties/LgotaId/type",keyword:"type",params:{type: schema25.properties.LgotaId.type},message:"must be integer,null",schema:schema25.properties.LgotaId.type,parentSchema:schema25.properties.LgotaId,data:data19};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1553,7 +1554,7 @@ errors++;
 if(data.LgotaName !== undefined){
 let data20 = data.LgotaName;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err38 = {instancePath:instancePath+"/LgotaName",schemaPath:"#/properties/LgotaName/type",keyword:"type",params:{type: schema24.properties.LgotaName.type},message:"must be string,null",schema:schema24.properties.LgotaName.type,parentSchema:schema24.properties.LgotaName,data:data20};
+const err38 = {instancePath:instancePath+"/LgotaName",schemaPath:"#/properties/LgotaName/type",keyword:"type",params:{type: schema25.properties.LgotaName.type},message:"must be string,null",schema:schema25.properties.LgotaName.type,parentSchema:schema25.properties.LgotaName,data:data20};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1564,7 +1565,7 @@ errors++;
 }
 if(typeof data20 === "string"){
 if(func3(data20) > 2000){
-const err39 = {instancePath:instancePath+"/LgotaName",schemaPath:"#/properties/LgotaName/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema24.properties.LgotaName,data:data20};
+const err39 = {instancePath:instancePath+"/LgotaName",schemaPath:"#/properties/LgotaName/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema25.properties.LgotaName,data:data20};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1578,7 +1579,7 @@ errors++;
 if(data.LgotaType !== undefined){
 let data21 = data.LgotaType;
 if((!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))) && (data21 !== null)){
-const err40 = {instancePath:instancePath+"/LgotaType",schemaPath:"#/properties/LgotaType/type",keyword:"type",params:{type: schema24.properties.LgotaType.type},message:"must be integer,null",schema:schema24.properties.LgotaType.type,parentSchema:schema24.properties.LgotaType,data:data21};
+const err40 = {instancePath:instancePath+"/LgotaType",schemaPath:"#/properties/LgotaType/type",keyword:"type",params:{type: schema25.properties.LgotaType.type},message:"must be integer,null",schema:schema25.properties.LgotaType.type,parentSchema:schema25.properties.LgotaType,data:data21};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -1588,7 +1589,7 @@ vErrors.push(err40);
 errors++;
 }
 if(!(((data21 === 1) || (data21 === 2)) || (data21 === null))){
-const err41 = {instancePath:instancePath+"/LgotaType",schemaPath:"#/properties/LgotaType/enum",keyword:"enum",params:{allowedValues: schema24.properties.LgotaType.enum},message:"must be equal to one of the allowed values",schema:schema24.properties.LgotaType.enum,parentSchema:schema24.properties.LgotaType,data:data21};
+const err41 = {instancePath:instancePath+"/LgotaType",schemaPath:"#/properties/LgotaType/enum",keyword:"enum",params:{allowedValues: schema25.properties.LgotaType.enum},message:"must be equal to one of the allowed values",schema:schema25.properties.LgotaType.enum,parentSchema:schema25.properties.LgotaType,data:data21};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -1600,13 +1601,13 @@ errors++;
 }
 if(data.LgotaVatSum !== undefined){
 let data22 = data.LgotaVatSum;
-if(!(validate63.call(this, data22, {instancePath:instancePath+"/LgotaVatSum",parentData:data,parentDataProperty:"LgotaVatSum",rootData}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+if(!(validate64.call(this, data22, {instancePath:instancePath+"/LgotaVatSum",parentData:data,parentDataProperty:"LgotaVatSum",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 if((typeof data22 == "number") && (isFinite(data22))){
 if(data22 < 0 || isNaN(data22)){
-const err42 = {instancePath:instancePath+"/LgotaVatSum",schemaPath:"#/properties/LgotaVatSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema24.properties.LgotaVatSum,data:data22};
+const err42 = {instancePath:instancePath+"/LgotaVatSum",schemaPath:"#/properties/LgotaVatSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.LgotaVatSum,data:data22};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -1621,7 +1622,7 @@ if(data.CommittentName !== undefined){
 let data23 = data.CommittentName;
 if(typeof data23 === "string"){
 if(func3(data23) > 500){
-const err43 = {instancePath:instancePath+"/CommittentName",schemaPath:"#/properties/CommittentName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema24.properties.CommittentName,data:data23};
+const err43 = {instancePath:instancePath+"/CommittentName",schemaPath:"#/properties/CommittentName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema25.properties.CommittentName,data:data23};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -1632,7 +1633,7 @@ errors++;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/CommittentName",schemaPath:"#/properties/CommittentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.CommittentName.type,parentSchema:schema24.properties.CommittentName,data:data23};
+const err44 = {instancePath:instancePath+"/CommittentName",schemaPath:"#/properties/CommittentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.CommittentName.type,parentSchema:schema25.properties.CommittentName,data:data23};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -1646,7 +1647,7 @@ if(data.CommittentTin !== undefined){
 let data24 = data.CommittentTin;
 if(typeof data24 === "string"){
 if(func3(data24) > 14){
-const err45 = {instancePath:instancePath+"/CommittentTin",schemaPath:"#/properties/CommittentTin/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema24.properties.CommittentTin,data:data24};
+const err45 = {instancePath:instancePath+"/CommittentTin",schemaPath:"#/properties/CommittentTin/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema25.properties.CommittentTin,data:data24};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -1655,7 +1656,7 @@ vErrors.push(err45);
 }
 errors++;
 }
-const issues0 = func35(data24, true, rootData, this, instancePath + "/CommittentTin");
+const issues0 = func37(data24, true, rootData, this, instancePath + "/CommittentTin");
 if(issues0 !== null){
 const kwErrors0 = func6(issues0, instancePath + "/CommittentTin", "#/properties/CommittentTin/pinflOrTin", "pinflOrTin");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
@@ -1663,7 +1664,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/CommittentTin",schemaPath:"#/properties/CommittentTin/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.CommittentTin.type,parentSchema:schema24.properties.CommittentTin,data:data24};
+const err46 = {instancePath:instancePath+"/CommittentTin",schemaPath:"#/properties/CommittentTin/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.CommittentTin.type,parentSchema:schema25.properties.CommittentTin,data:data24};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -1677,7 +1678,7 @@ if(data.CommittentVatRegCode !== undefined){
 let data25 = data.CommittentVatRegCode;
 if(typeof data25 === "string"){
 if(!pattern2.test(data25)){
-const err47 = {instancePath:instancePath+"/CommittentVatRegCode",schemaPath:"#/properties/CommittentVatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema24.properties.CommittentVatRegCode,data:data25};
+const err47 = {instancePath:instancePath+"/CommittentVatRegCode",schemaPath:"#/properties/CommittentVatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema25.properties.CommittentVatRegCode,data:data25};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -1688,7 +1689,7 @@ errors++;
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/CommittentVatRegCode",schemaPath:"#/properties/CommittentVatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.CommittentVatRegCode.type,parentSchema:schema24.properties.CommittentVatRegCode,data:data25};
+const err48 = {instancePath:instancePath+"/CommittentVatRegCode",schemaPath:"#/properties/CommittentVatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.CommittentVatRegCode.type,parentSchema:schema25.properties.CommittentVatRegCode,data:data25};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -1701,7 +1702,7 @@ errors++;
 if(data.CommittentVatRegStatus !== undefined){
 let data26 = data.CommittentVatRegStatus;
 if((!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))) && (data26 !== null)){
-const err49 = {instancePath:instancePath+"/CommittentVatRegStatus",schemaPath:"#/properties/CommittentVatRegStatus/type",keyword:"type",params:{type: schema24.properties.CommittentVatRegStatus.type},message:"must be integer,null",schema:schema24.properties.CommittentVatRegStatus.type,parentSchema:schema24.properties.CommittentVatRegStatus,data:data26};
+const err49 = {instancePath:instancePath+"/CommittentVatRegStatus",schemaPath:"#/properties/CommittentVatRegStatus/type",keyword:"type",params:{type: schema25.properties.CommittentVatRegStatus.type},message:"must be integer,null",schema:schema25.properties.CommittentVatRegStatus.type,parentSchema:schema25.properties.CommittentVatRegStatus,data:data26};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -1711,7 +1712,7 @@ vErrors.push(err49);
 errors++;
 }
 if(!((((data26 === 20) || (data26 === 21)) || (data26 === 22)) || (data26 === null))){
-const err50 = {instancePath:instancePath+"/CommittentVatRegStatus",schemaPath:"#/properties/CommittentVatRegStatus/enum",keyword:"enum",params:{allowedValues: schema24.properties.CommittentVatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema24.properties.CommittentVatRegStatus.enum,parentSchema:schema24.properties.CommittentVatRegStatus,data:data26};
+const err50 = {instancePath:instancePath+"/CommittentVatRegStatus",schemaPath:"#/properties/CommittentVatRegStatus/enum",keyword:"enum",params:{allowedValues: schema25.properties.CommittentVatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema25.properties.CommittentVatRegStatus.enum,parentSchema:schema25.properties.CommittentVatRegStatus,data:data26};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -1724,7 +1725,7 @@ errors++;
 if(data.Origin !== undefined){
 let data27 = data.Origin;
 if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
-const err51 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema24.properties.Origin.type,parentSchema:schema24.properties.Origin,data:data27};
+const err51 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.Origin.type,parentSchema:schema25.properties.Origin,data:data27};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -1734,7 +1735,7 @@ vErrors.push(err51);
 errors++;
 }
 if(!((((data27 === 1) || (data27 === 2)) || (data27 === 3)) || (data27 === 4))){
-const err52 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/enum",keyword:"enum",params:{allowedValues: schema24.properties.Origin.enum},message:"must be equal to one of the allowed values",schema:schema24.properties.Origin.enum,parentSchema:schema24.properties.Origin,data:data27};
+const err52 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/enum",keyword:"enum",params:{allowedValues: schema25.properties.Origin.enum},message:"must be equal to one of the allowed values",schema:schema25.properties.Origin.enum,parentSchema:schema25.properties.Origin,data:data27};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -1747,7 +1748,7 @@ errors++;
 if(data.WarehouseId !== undefined){
 let data28 = data.WarehouseId;
 if((!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))) && (data28 !== null)){
-const err53 = {instancePath:instancePath+"/WarehouseId",schemaPath:"#/properties/WarehouseId/type",keyword:"type",params:{type: schema24.properties.WarehouseId.type},message:"must be integer,null",schema:schema24.properties.WarehouseId.type,parentSchema:schema24.properties.WarehouseId,data:data28};
+const err53 = {instancePath:instancePath+"/WarehouseId",schemaPath:"#/properties/WarehouseId/type",keyword:"type",params:{type: schema25.properties.WarehouseId.type},message:"must be integer,null",schema:schema25.properties.WarehouseId.type,parentSchema:schema25.properties.WarehouseId,data:data28};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -1761,7 +1762,7 @@ if(data.WeightBrutto !== undefined){
 let data29 = data.WeightBrutto;
 if((typeof data29 == "number") && (isFinite(data29))){
 if(data29 < 0 || isNaN(data29)){
-const err54 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema24.properties.WeightBrutto,data:data29};
+const err54 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.WeightBrutto,data:data29};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -1770,7 +1771,7 @@ vErrors.push(err54);
 }
 errors++;
 }
-const issues1 = func70(data29, 6, rootData, this, instancePath + "/WeightBrutto");
+const issues1 = func72(data29, 6, rootData, this, instancePath + "/WeightBrutto");
 if(issues1 !== null){
 const kwErrors1 = func6(issues1, instancePath + "/WeightBrutto", "#/properties/WeightBrutto/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
@@ -1778,7 +1779,7 @@ errors = errors + kwErrors1.length;
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema24.properties.WeightBrutto.type,parentSchema:schema24.properties.WeightBrutto,data:data29};
+const err55 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema25.properties.WeightBrutto.type,parentSchema:schema25.properties.WeightBrutto,data:data29};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -1792,7 +1793,7 @@ if(data.WeightNetto !== undefined){
 let data30 = data.WeightNetto;
 if((typeof data30 == "number") && (isFinite(data30))){
 if(data30 < 0 || isNaN(data30)){
-const err56 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema24.properties.WeightNetto,data:data30};
+const err56 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.WeightNetto,data:data30};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -1801,7 +1802,7 @@ vErrors.push(err56);
 }
 errors++;
 }
-const issues2 = func70(data30, 6, rootData, this, instancePath + "/WeightNetto");
+const issues2 = func72(data30, 6, rootData, this, instancePath + "/WeightNetto");
 if(issues2 !== null){
 const kwErrors2 = func6(issues2, instancePath + "/WeightNetto", "#/properties/WeightNetto/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
@@ -1809,7 +1810,7 @@ errors = errors + kwErrors2.length;
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema24.properties.WeightNetto.type,parentSchema:schema24.properties.WeightNetto,data:data30};
+const err57 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema25.properties.WeightNetto.type,parentSchema:schema25.properties.WeightNetto,data:data30};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -1820,15 +1821,15 @@ errors++;
 }
 }
 if(data.Marks !== undefined){
-if(!(validate73.call(this, data.Marks, {instancePath:instancePath+"/Marks",parentData:data,parentDataProperty:"Marks",rootData}))){
-vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+if(!(validate74.call(this, data.Marks, {instancePath:instancePath+"/Marks",parentData:data,parentDataProperty:"Marks",rootData}))){
+vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
 errors = vErrors.length;
 }
 }
 if(data.ExchangeInfo !== undefined){
 let data32 = data.ExchangeInfo;
 if((!(data32 && typeof data32 == "object" && !Array.isArray(data32))) && (data32 !== null)){
-const err58 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/type",keyword:"type",params:{type: schema24.properties.ExchangeInfo.type},message:"must be object,null",schema:schema24.properties.ExchangeInfo.type,parentSchema:schema24.properties.ExchangeInfo,data:data32};
+const err58 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/type",keyword:"type",params:{type: schema25.properties.ExchangeInfo.type},message:"must be object,null",schema:schema25.properties.ExchangeInfo.type,parentSchema:schema25.properties.ExchangeInfo,data:data32};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -1839,7 +1840,7 @@ errors++;
 }
 if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
 if(Object.keys(data32).length < 1){
-const err59 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema24.properties.ExchangeInfo,data:data32};
+const err59 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema25.properties.ExchangeInfo,data:data32};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -1850,7 +1851,7 @@ errors++;
 }
 for(const key1 in data32){
 if(!(((key1 === "PlanPositionId") || (key1 === "ProductCode")) || (key1 === "ProductProperties"))){
-const err60 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema24.properties.ExchangeInfo,data:data32};
+const err60 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema25.properties.ExchangeInfo,data:data32};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -1864,7 +1865,7 @@ if(data32.PlanPositionId !== undefined){
 let data33 = data32.PlanPositionId;
 if(typeof data33 === "string"){
 if(func3(data33) > 100){
-const err61 = {instancePath:instancePath+"/ExchangeInfo/PlanPositionId",schemaPath:"#/properties/ExchangeInfo/properties/PlanPositionId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema24.properties.ExchangeInfo.properties.PlanPositionId,data:data33};
+const err61 = {instancePath:instancePath+"/ExchangeInfo/PlanPositionId",schemaPath:"#/properties/ExchangeInfo/properties/PlanPositionId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema25.properties.ExchangeInfo.properties.PlanPositionId,data:data33};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -1875,7 +1876,7 @@ errors++;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/ExchangeInfo/PlanPositionId",schemaPath:"#/properties/ExchangeInfo/properties/PlanPositionId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.ExchangeInfo.properties.PlanPositionId.type,parentSchema:schema24.properties.ExchangeInfo.properties.PlanPositionId,data:data33};
+const err62 = {instancePath:instancePath+"/ExchangeInfo/PlanPositionId",schemaPath:"#/properties/ExchangeInfo/properties/PlanPositionId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.ExchangeInfo.properties.PlanPositionId.type,parentSchema:schema25.properties.ExchangeInfo.properties.PlanPositionId,data:data33};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -1889,7 +1890,7 @@ if(data32.ProductCode !== undefined){
 let data34 = data32.ProductCode;
 if(typeof data34 === "string"){
 if(func3(data34) > 100){
-const err63 = {instancePath:instancePath+"/ExchangeInfo/ProductCode",schemaPath:"#/properties/ExchangeInfo/properties/ProductCode/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema24.properties.ExchangeInfo.properties.ProductCode,data:data34};
+const err63 = {instancePath:instancePath+"/ExchangeInfo/ProductCode",schemaPath:"#/properties/ExchangeInfo/properties/ProductCode/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema25.properties.ExchangeInfo.properties.ProductCode,data:data34};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -1900,7 +1901,7 @@ errors++;
 }
 }
 else {
-const err64 = {instancePath:instancePath+"/ExchangeInfo/ProductCode",schemaPath:"#/properties/ExchangeInfo/properties/ProductCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.ExchangeInfo.properties.ProductCode.type,parentSchema:schema24.properties.ExchangeInfo.properties.ProductCode,data:data34};
+const err64 = {instancePath:instancePath+"/ExchangeInfo/ProductCode",schemaPath:"#/properties/ExchangeInfo/properties/ProductCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.ExchangeInfo.properties.ProductCode.type,parentSchema:schema25.properties.ExchangeInfo.properties.ProductCode,data:data34};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1914,7 +1915,7 @@ if(data32.ProductProperties !== undefined){
 let data35 = data32.ProductProperties;
 if(typeof data35 === "string"){
 if(func3(data35) > 2000){
-const err65 = {instancePath:instancePath+"/ExchangeInfo/ProductProperties",schemaPath:"#/properties/ExchangeInfo/properties/ProductProperties/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema24.properties.ExchangeInfo.properties.ProductProperties,data:data35};
+const err65 = {instancePath:instancePath+"/ExchangeInfo/ProductProperties",schemaPath:"#/properties/ExchangeInfo/properties/ProductProperties/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema25.properties.ExchangeInfo.properties.ProductProperties,data:data35};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1925,7 +1926,7 @@ errors++;
 }
 }
 else {
-const err66 = {instancePath:instancePath+"/ExchangeInfo/ProductProperties",schemaPath:"#/properties/ExchangeInfo/properties/ProductProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.ExchangeInfo.properties.ProductProperties.type,parentSchema:schema24.properties.ExchangeInfo.properties.ProductProperties,data:data35};
+const err66 = {instancePath:instancePath+"/ExchangeInfo/ProductProperties",schemaPath:"#/properties/ExchangeInfo/properties/ProductProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.ExchangeInfo.properties.ProductProperties.type,parentSchema:schema25.properties.ExchangeInfo.properties.ProductProperties,data:data35};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1939,7 +1940,7 @@ errors++;
 }
 }
 else {
-const err67 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
+const err67 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1948,18 +1949,18 @@ vErrors.push(err67);
 }
 errors++;
 }
-validate56.errors = vErrors;
+validate57.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="invoice" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.Version === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Version"},message:"must have required property '"+"Version"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Version"},message:"must have required property '"+"Version"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1969,7 +1970,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.FacturaId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaId"},message:"must have required property '"+"FacturaId"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaId"},message:"must have required property '"+"FacturaId"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1979,7 +1980,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.FacturaType === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaType"},message:"must have required property '"+"FacturaType"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaType"},message:"must have required property '"+"FacturaType"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1989,7 +1990,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.HasMarking === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasMarking"},message:"must have required property '"+"HasMarking"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasMarking"},message:"must have required property '"+"HasMarking"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1999,7 +2000,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.WaybillLocalIds === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WaybillLocalIds"},message:"must have required property '"+"WaybillLocalIds"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WaybillLocalIds"},message:"must have required property '"+"WaybillLocalIds"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2009,7 +2010,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.FacturaDoc === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaDoc"},message:"must have required property '"+"FacturaDoc"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaDoc"},message:"must have required property '"+"FacturaDoc"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2019,7 +2020,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.OldFacturaDoc === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OldFacturaDoc"},message:"must have required property '"+"OldFacturaDoc"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OldFacturaDoc"},message:"must have required property '"+"OldFacturaDoc"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2029,7 +2030,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.ContractDoc === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2039,7 +2040,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.FacturaEmpowermentDoc === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaEmpowermentDoc"},message:"must have required property '"+"FacturaEmpowermentDoc"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaEmpowermentDoc"},message:"must have required property '"+"FacturaEmpowermentDoc"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2049,7 +2050,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.ItemReleasedDoc === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ItemReleasedDoc"},message:"must have required property '"+"ItemReleasedDoc"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ItemReleasedDoc"},message:"must have required property '"+"ItemReleasedDoc"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2059,7 +2060,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.SellerTin === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SellerTin"},message:"must have required property '"+"SellerTin"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SellerTin"},message:"must have required property '"+"SellerTin"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2069,7 +2070,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.BuyerTin === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "BuyerTin"},message:"must have required property '"+"BuyerTin"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "BuyerTin"},message:"must have required property '"+"BuyerTin"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2079,7 +2080,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.Seller === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Seller"},message:"must have required property '"+"Seller"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Seller"},message:"must have required property '"+"Seller"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2089,7 +2090,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.Buyer === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Buyer"},message:"must have required property '"+"Buyer"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Buyer"},message:"must have required property '"+"Buyer"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2099,7 +2100,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.ProductList === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ProductList"},message:"must have required property '"+"ProductList"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ProductList"},message:"must have required property '"+"ProductList"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2109,8 +2110,8 @@ vErrors.push(err14);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema18.properties, key0))){
-const err15 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema18,data};
+if(!(func2.call(schema19.properties, key0))){
+const err15 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2123,7 +2124,7 @@ errors++;
 if(data.Version !== undefined){
 let data0 = data.Version;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err16 = {instancePath:instancePath+"/Version",schemaPath:"#/properties/Version/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.Version.type,parentSchema:schema18.properties.Version,data:data0};
+const err16 = {instancePath:instancePath+"/Version",schemaPath:"#/properties/Version/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.Version.type,parentSchema:schema19.properties.Version,data:data0};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2133,7 +2134,7 @@ vErrors.push(err16);
 errors++;
 }
 if(1 !== data0){
-const err17 = {instancePath:instancePath+"/Version",schemaPath:"#/properties/Version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant",schema:1,parentSchema:schema18.properties.Version,data:data0};
+const err17 = {instancePath:instancePath+"/Version",schemaPath:"#/properties/Version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant",schema:1,parentSchema:schema19.properties.Version,data:data0};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2147,7 +2148,7 @@ if(data.FacturaId !== undefined){
 let data1 = data.FacturaId;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-const err18 = {instancePath:instancePath+"/FacturaId",schemaPath:"#/properties/FacturaId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema18.properties.FacturaId,data:data1};
+const err18 = {instancePath:instancePath+"/FacturaId",schemaPath:"#/properties/FacturaId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema19.properties.FacturaId,data:data1};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2158,7 +2159,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/FacturaId",schemaPath:"#/properties/FacturaId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.FacturaId.type,parentSchema:schema18.properties.FacturaId,data:data1};
+const err19 = {instancePath:instancePath+"/FacturaId",schemaPath:"#/properties/FacturaId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.FacturaId.type,parentSchema:schema19.properties.FacturaId,data:data1};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2171,7 +2172,7 @@ errors++;
 if(data.FacturaType !== undefined){
 let data2 = data.FacturaType;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err20 = {instancePath:instancePath+"/FacturaType",schemaPath:"#/properties/FacturaType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.FacturaType.type,parentSchema:schema18.properties.FacturaType,data:data2};
+const err20 = {instancePath:instancePath+"/FacturaType",schemaPath:"#/properties/FacturaType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.FacturaType.type,parentSchema:schema19.properties.FacturaType,data:data2};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2181,7 +2182,7 @@ vErrors.push(err20);
 errors++;
 }
 if(!(((((((((data2 === 0) || (data2 === 1)) || (data2 === 2)) || (data2 === 3)) || (data2 === 4)) || (data2 === 5)) || (data2 === 6)) || (data2 === 8)) || (data2 === 9))){
-const err21 = {instancePath:instancePath+"/FacturaType",schemaPath:"#/properties/FacturaType/enum",keyword:"enum",params:{allowedValues: schema18.properties.FacturaType.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.FacturaType.enum,parentSchema:schema18.properties.FacturaType,data:data2};
+const err21 = {instancePath:instancePath+"/FacturaType",schemaPath:"#/properties/FacturaType/enum",keyword:"enum",params:{allowedValues: schema19.properties.FacturaType.enum},message:"must be equal to one of the allowed values",schema:schema19.properties.FacturaType.enum,parentSchema:schema19.properties.FacturaType,data:data2};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2194,7 +2195,7 @@ errors++;
 if(data.HasMarking !== undefined){
 let data3 = data.HasMarking;
 if(typeof data3 !== "boolean"){
-const err22 = {instancePath:instancePath+"/HasMarking",schemaPath:"#/properties/HasMarking/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.HasMarking.type,parentSchema:schema18.properties.HasMarking,data:data3};
+const err22 = {instancePath:instancePath+"/HasMarking",schemaPath:"#/properties/HasMarking/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.HasMarking.type,parentSchema:schema19.properties.HasMarking,data:data3};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2207,7 +2208,7 @@ errors++;
 if(data.HasRent !== undefined){
 let data4 = data.HasRent;
 if(typeof data4 !== "boolean"){
-const err23 = {instancePath:instancePath+"/HasRent",schemaPath:"#/properties/HasRent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.HasRent.type,parentSchema:schema18.properties.HasRent,data:data4};
+const err23 = {instancePath:instancePath+"/HasRent",schemaPath:"#/properties/HasRent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.HasRent.type,parentSchema:schema19.properties.HasRent,data:data4};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2220,7 +2221,7 @@ errors++;
 if(data.FacturaRentDoc !== undefined){
 let data5 = data.FacturaRentDoc;
 if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
-const err24 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/type",keyword:"type",params:{type: schema18.properties.FacturaRentDoc.type},message:"must be object,null",schema:schema18.properties.FacturaRentDoc.type,parentSchema:schema18.properties.FacturaRentDoc,data:data5};
+const err24 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/type",keyword:"type",params:{type: schema19.properties.FacturaRentDoc.type},message:"must be object,null",schema:schema19.properties.FacturaRentDoc.type,parentSchema:schema19.properties.FacturaRentDoc,data:data5};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2231,7 +2232,7 @@ errors++;
 }
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(Object.keys(data5).length < 1){
-const err25 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema18.properties.FacturaRentDoc,data:data5};
+const err25 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.FacturaRentDoc,data:data5};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2241,7 +2242,7 @@ vErrors.push(err25);
 errors++;
 }
 if(data5.RentFrom === undefined){
-const err26 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/required",keyword:"required",params:{missingProperty: "RentFrom"},message:"must have required property '"+"RentFrom"+"'",schema:schema18.properties.FacturaRentDoc.required,parentSchema:schema18.properties.FacturaRentDoc,data:data5};
+const err26 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/required",keyword:"required",params:{missingProperty: "RentFrom"},message:"must have required property '"+"RentFrom"+"'",schema:schema19.properties.FacturaRentDoc.required,parentSchema:schema19.properties.FacturaRentDoc,data:data5};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2251,7 +2252,7 @@ vErrors.push(err26);
 errors++;
 }
 if(data5.RentTo === undefined){
-const err27 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/required",keyword:"required",params:{missingProperty: "RentTo"},message:"must have required property '"+"RentTo"+"'",schema:schema18.properties.FacturaRentDoc.required,parentSchema:schema18.properties.FacturaRentDoc,data:data5};
+const err27 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/required",keyword:"required",params:{missingProperty: "RentTo"},message:"must have required property '"+"RentTo"+"'",schema:schema19.properties.FacturaRentDoc.required,parentSchema:schema19.properties.FacturaRentDoc,data:data5};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2262,7 +2263,7 @@ errors++;
 }
 for(const key1 in data5){
 if(!(((key1 === "RentId") || (key1 === "RentFrom")) || (key1 === "RentTo"))){
-const err28 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.FacturaRentDoc,data:data5};
+const err28 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.FacturaRentDoc,data:data5};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2276,7 +2277,7 @@ if(data5.RentId !== undefined){
 let data6 = data5.RentId;
 if(typeof data6 === "string"){
 if(func3(data6) > 50){
-const err29 = {instancePath:instancePath+"/FacturaRentDoc/RentId",schemaPath:"#/properties/FacturaRentDoc/properties/RentId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.FacturaRentDoc.properties.RentId,data:data6};
+const err29 = {instancePath:instancePath+"/FacturaRentDoc/RentId",schemaPath:"#/properties/FacturaRentDoc/properties/RentId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.FacturaRentDoc.properties.RentId,data:data6};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -2287,7 +2288,7 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/FacturaRentDoc/RentId",schemaPath:"#/properties/FacturaRentDoc/properties/RentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.FacturaRentDoc.properties.RentId.type,parentSchema:schema18.properties.FacturaRentDoc.properties.RentId,data:data6};
+const err30 = {instancePath:instancePath+"/FacturaRentDoc/RentId",schemaPath:"#/properties/FacturaRentDoc/properties/RentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.FacturaRentDoc.properties.RentId.type,parentSchema:schema19.properties.FacturaRentDoc.properties.RentId,data:data6};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -2298,16 +2299,22 @@ errors++;
 }
 }
 if(data5.RentFrom !== undefined){
-if(!(validate36.call(this, data5.RentFrom, {instancePath:instancePath+"/FacturaRentDoc/RentFrom",parentData:data5,parentDataProperty:"RentFrom",rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate37.call(this, data5.RentFrom, {instancePath:instancePath+"/FacturaRentDoc/RentFrom",parentData:data5,parentDataProperty:"RentFrom",rootData}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 }
 if(data5.RentTo !== undefined){
-if(!(validate36.call(this, data5.RentTo, {instancePath:instancePath+"/FacturaRentDoc/RentTo",parentData:data5,parentDataProperty:"RentTo",rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate37.call(this, data5.RentTo, {instancePath:instancePath+"/FacturaRentDoc/RentTo",parentData:data5,parentDataProperty:"RentTo",rootData}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
+}
+const issues0 = func7(data5, schema19.properties.FacturaRentDoc.dateOrder, rootData, this, instancePath + "/FacturaRentDoc");
+if(issues0 !== null){
+const kwErrors0 = func6(issues0, instancePath + "/FacturaRentDoc", "#/properties/FacturaRentDoc/dateOrder", "dateOrder");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
 }
 }
 }
@@ -2315,7 +2322,7 @@ if(data.WaybillLocalIds !== undefined){
 let data9 = data.WaybillLocalIds;
 if(Array.isArray(data9)){
 if(data9.length > 100){
-const err31 = {instancePath:instancePath+"/WaybillLocalIds",schemaPath:"#/properties/WaybillLocalIds/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema18.properties.WaybillLocalIds,data:data9};
+const err31 = {instancePath:instancePath+"/WaybillLocalIds",schemaPath:"#/properties/WaybillLocalIds/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema19.properties.WaybillLocalIds,data:data9};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -2329,7 +2336,7 @@ for(let i0=0; i0<len0; i0++){
 let data10 = data9[i0];
 if(typeof data10 === "string"){
 if(func3(data10) > 50){
-const err32 = {instancePath:instancePath+"/WaybillLocalIds/" + i0,schemaPath:"#/properties/WaybillLocalIds/items/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.WaybillLocalIds.items,data:data10};
+const err32 = {instancePath:instancePath+"/WaybillLocalIds/" + i0,schemaPath:"#/properties/WaybillLocalIds/items/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.WaybillLocalIds.items,data:data10};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -2339,7 +2346,7 @@ vErrors.push(err32);
 errors++;
 }
 if(func3(data10) < 1){
-const err33 = {instancePath:instancePath+"/WaybillLocalIds/" + i0,schemaPath:"#/properties/WaybillLocalIds/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.WaybillLocalIds.items,data:data10};
+const err33 = {instancePath:instancePath+"/WaybillLocalIds/" + i0,schemaPath:"#/properties/WaybillLocalIds/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.WaybillLocalIds.items,data:data10};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -2350,7 +2357,7 @@ errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/WaybillLocalIds/" + i0,schemaPath:"#/properties/WaybillLocalIds/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.WaybillLocalIds.items.type,parentSchema:schema18.properties.WaybillLocalIds.items,data:data10};
+const err34 = {instancePath:instancePath+"/WaybillLocalIds/" + i0,schemaPath:"#/properties/WaybillLocalIds/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.WaybillLocalIds.items.type,parentSchema:schema19.properties.WaybillLocalIds.items,data:data10};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -2362,7 +2369,7 @@ errors++;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/WaybillLocalIds",schemaPath:"#/properties/WaybillLocalIds/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.WaybillLocalIds.type,parentSchema:schema18.properties.WaybillLocalIds,data:data9};
+const err35 = {instancePath:instancePath+"/WaybillLocalIds",schemaPath:"#/properties/WaybillLocalIds/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.WaybillLocalIds.type,parentSchema:schema19.properties.WaybillLocalIds,data:data9};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -2376,7 +2383,7 @@ if(data.FacturaDoc !== undefined){
 let data11 = data.FacturaDoc;
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 if(data11.FacturaNo === undefined){
-const err36 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/required",keyword:"required",params:{missingProperty: "FacturaNo"},message:"must have required property '"+"FacturaNo"+"'",schema:schema18.properties.FacturaDoc.required,parentSchema:schema18.properties.FacturaDoc,data:data11};
+const err36 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/required",keyword:"required",params:{missingProperty: "FacturaNo"},message:"must have required property '"+"FacturaNo"+"'",schema:schema19.properties.FacturaDoc.required,parentSchema:schema19.properties.FacturaDoc,data:data11};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -2386,7 +2393,7 @@ vErrors.push(err36);
 errors++;
 }
 if(data11.FacturaDate === undefined){
-const err37 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/required",keyword:"required",params:{missingProperty: "FacturaDate"},message:"must have required property '"+"FacturaDate"+"'",schema:schema18.properties.FacturaDoc.required,parentSchema:schema18.properties.FacturaDoc,data:data11};
+const err37 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/required",keyword:"required",params:{missingProperty: "FacturaDate"},message:"must have required property '"+"FacturaDate"+"'",schema:schema19.properties.FacturaDoc.required,parentSchema:schema19.properties.FacturaDoc,data:data11};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -2397,7 +2404,7 @@ errors++;
 }
 for(const key2 in data11){
 if(!((key2 === "FacturaNo") || (key2 === "FacturaDate"))){
-const err38 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.FacturaDoc,data:data11};
+const err38 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.FacturaDoc,data:data11};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -2411,7 +2418,7 @@ if(data11.FacturaNo !== undefined){
 let data12 = data11.FacturaNo;
 if(typeof data12 === "string"){
 if(func3(data12) > 50){
-const err39 = {instancePath:instancePath+"/FacturaDoc/FacturaNo",schemaPath:"#/properties/FacturaDoc/properties/FacturaNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.FacturaDoc.properties.FacturaNo,data:data12};
+const err39 = {instancePath:instancePath+"/FacturaDoc/FacturaNo",schemaPath:"#/properties/FacturaDoc/properties/FacturaNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.FacturaDoc.properties.FacturaNo,data:data12};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -2421,7 +2428,7 @@ vErrors.push(err39);
 errors++;
 }
 if(func3(data12) < 1){
-const err40 = {instancePath:instancePath+"/FacturaDoc/FacturaNo",schemaPath:"#/properties/FacturaDoc/properties/FacturaNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.FacturaDoc.properties.FacturaNo,data:data12};
+const err40 = {instancePath:instancePath+"/FacturaDoc/FacturaNo",schemaPath:"#/properties/FacturaDoc/properties/FacturaNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.FacturaDoc.properties.FacturaNo,data:data12};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -2432,7 +2439,7 @@ errors++;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/FacturaDoc/FacturaNo",schemaPath:"#/properties/FacturaDoc/properties/FacturaNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.FacturaDoc.properties.FacturaNo.type,parentSchema:schema18.properties.FacturaDoc.properties.FacturaNo,data:data12};
+const err41 = {instancePath:instancePath+"/FacturaDoc/FacturaNo",schemaPath:"#/properties/FacturaDoc/properties/FacturaNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.FacturaDoc.properties.FacturaNo.type,parentSchema:schema19.properties.FacturaDoc.properties.FacturaNo,data:data12};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -2443,14 +2450,14 @@ errors++;
 }
 }
 if(data11.FacturaDate !== undefined){
-if(!(validate36.call(this, data11.FacturaDate, {instancePath:instancePath+"/FacturaDoc/FacturaDate",parentData:data11,parentDataProperty:"FacturaDate",rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate37.call(this, data11.FacturaDate, {instancePath:instancePath+"/FacturaDoc/FacturaDate",parentData:data11,parentDataProperty:"FacturaDate",rootData}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.FacturaDoc.type,parentSchema:schema18.properties.FacturaDoc,data:data11};
+const err42 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.FacturaDoc.type,parentSchema:schema19.properties.FacturaDoc,data:data11};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -2463,7 +2470,7 @@ errors++;
 if(data.OldFacturaDoc !== undefined){
 let data14 = data.OldFacturaDoc;
 if((!(data14 && typeof data14 == "object" && !Array.isArray(data14))) && (data14 !== null)){
-const err43 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/type",keyword:"type",params:{type: schema18.properties.OldFacturaDoc.type},message:"must be object,null",schema:schema18.properties.OldFacturaDoc.type,parentSchema:schema18.properties.OldFacturaDoc,data:data14};
+const err43 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/type",keyword:"type",params:{type: schema19.properties.OldFacturaDoc.type},message:"must be object,null",schema:schema19.properties.OldFacturaDoc.type,parentSchema:schema19.properties.OldFacturaDoc,data:data14};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -2474,7 +2481,7 @@ errors++;
 }
 if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
 if(Object.keys(data14).length < 1){
-const err44 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema18.properties.OldFacturaDoc,data:data14};
+const err44 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.OldFacturaDoc,data:data14};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -2484,7 +2491,7 @@ vErrors.push(err44);
 errors++;
 }
 if(data14.OldFacturaId === undefined){
-const err45 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/required",keyword:"required",params:{missingProperty: "OldFacturaId"},message:"must have required property '"+"OldFacturaId"+"'",schema:schema18.properties.OldFacturaDoc.required,parentSchema:schema18.properties.OldFacturaDoc,data:data14};
+const err45 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/required",keyword:"required",params:{missingProperty: "OldFacturaId"},message:"must have required property '"+"OldFacturaId"+"'",schema:schema19.properties.OldFacturaDoc.required,parentSchema:schema19.properties.OldFacturaDoc,data:data14};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -2494,7 +2501,7 @@ vErrors.push(err45);
 errors++;
 }
 if(data14.OldFacturaNo === undefined){
-const err46 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/required",keyword:"required",params:{missingProperty: "OldFacturaNo"},message:"must have required property '"+"OldFacturaNo"+"'",schema:schema18.properties.OldFacturaDoc.required,parentSchema:schema18.properties.OldFacturaDoc,data:data14};
+const err46 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/required",keyword:"required",params:{missingProperty: "OldFacturaNo"},message:"must have required property '"+"OldFacturaNo"+"'",schema:schema19.properties.OldFacturaDoc.required,parentSchema:schema19.properties.OldFacturaDoc,data:data14};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -2504,7 +2511,7 @@ vErrors.push(err46);
 errors++;
 }
 if(data14.OldFacturaDate === undefined){
-const err47 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/required",keyword:"required",params:{missingProperty: "OldFacturaDate"},message:"must have required property '"+"OldFacturaDate"+"'",schema:schema18.properties.OldFacturaDoc.required,parentSchema:schema18.properties.OldFacturaDoc,data:data14};
+const err47 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/required",keyword:"required",params:{missingProperty: "OldFacturaDate"},message:"must have required property '"+"OldFacturaDate"+"'",schema:schema19.properties.OldFacturaDoc.required,parentSchema:schema19.properties.OldFacturaDoc,data:data14};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -2515,7 +2522,7 @@ errors++;
 }
 for(const key3 in data14){
 if(!(((key3 === "OldFacturaId") || (key3 === "OldFacturaNo")) || (key3 === "OldFacturaDate"))){
-const err48 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.OldFacturaDoc,data:data14};
+const err48 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.OldFacturaDoc,data:data14};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -2527,15 +2534,15 @@ errors++;
 }
 if(data14.OldFacturaId !== undefined){
 let data15 = data14.OldFacturaId;
-const issues0 = func11(data15, schema18.properties.OldFacturaDoc.properties.OldFacturaId.serverCheck, rootData, this, instancePath + "/OldFacturaDoc/OldFacturaId");
-if(issues0 !== null){
-const kwErrors0 = func6(issues0, instancePath + "/OldFacturaDoc/OldFacturaId", "#/properties/OldFacturaDoc/properties/OldFacturaId/serverCheck", "serverCheck");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
+const issues1 = func13(data15, schema19.properties.OldFacturaDoc.properties.OldFacturaId.serverCheck, rootData, this, instancePath + "/OldFacturaDoc/OldFacturaId");
+if(issues1 !== null){
+const kwErrors1 = func6(issues1, instancePath + "/OldFacturaDoc/OldFacturaId", "#/properties/OldFacturaDoc/properties/OldFacturaId/serverCheck", "serverCheck");
+vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
+errors = errors + kwErrors1.length;
 }
 if(typeof data15 === "string"){
 if(!pattern0.test(data15)){
-const err49 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaId",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema18.properties.OldFacturaDoc.properties.OldFacturaId,data:data15};
+const err49 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaId",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema19.properties.OldFacturaDoc.properties.OldFacturaId,data:data15};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -2546,7 +2553,7 @@ errors++;
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaId",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.OldFacturaDoc.properties.OldFacturaId.type,parentSchema:schema18.properties.OldFacturaDoc.properties.OldFacturaId,data:data15};
+const err50 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaId",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.OldFacturaDoc.properties.OldFacturaId.type,parentSchema:schema19.properties.OldFacturaDoc.properties.OldFacturaId,data:data15};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -2560,7 +2567,7 @@ if(data14.OldFacturaNo !== undefined){
 let data16 = data14.OldFacturaNo;
 if(typeof data16 === "string"){
 if(func3(data16) > 50){
-const err51 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaNo",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.OldFacturaDoc.properties.OldFacturaNo,data:data16};
+const err51 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaNo",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.OldFacturaDoc.properties.OldFacturaNo,data:data16};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -2570,7 +2577,7 @@ vErrors.push(err51);
 errors++;
 }
 if(func3(data16) < 1){
-const err52 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaNo",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.OldFacturaDoc.properties.OldFacturaNo,data:data16};
+const err52 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaNo",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.OldFacturaDoc.properties.OldFacturaNo,data:data16};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -2581,7 +2588,7 @@ errors++;
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaNo",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.OldFacturaDoc.properties.OldFacturaNo.type,parentSchema:schema18.properties.OldFacturaDoc.properties.OldFacturaNo,data:data16};
+const err53 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaNo",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.OldFacturaDoc.properties.OldFacturaNo.type,parentSchema:schema19.properties.OldFacturaDoc.properties.OldFacturaNo,data:data16};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -2592,8 +2599,8 @@ errors++;
 }
 }
 if(data14.OldFacturaDate !== undefined){
-if(!(validate36.call(this, data14.OldFacturaDate, {instancePath:instancePath+"/OldFacturaDoc/OldFacturaDate",parentData:data14,parentDataProperty:"OldFacturaDate",rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate37.call(this, data14.OldFacturaDate, {instancePath:instancePath+"/OldFacturaDoc/OldFacturaDate",parentData:data14,parentDataProperty:"OldFacturaDate",rootData}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 }
@@ -2603,7 +2610,7 @@ if(data.ContractDoc !== undefined){
 let data18 = data.ContractDoc;
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 if(data18.ContractNo === undefined){
-const err54 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema18.properties.ContractDoc.required,parentSchema:schema18.properties.ContractDoc,data:data18};
+const err54 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema19.properties.ContractDoc.required,parentSchema:schema19.properties.ContractDoc,data:data18};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -2613,7 +2620,7 @@ vErrors.push(err54);
 errors++;
 }
 if(data18.ContractDate === undefined){
-const err55 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema18.properties.ContractDoc.required,parentSchema:schema18.properties.ContractDoc,data:data18};
+const err55 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema19.properties.ContractDoc.required,parentSchema:schema19.properties.ContractDoc,data:data18};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -2624,7 +2631,7 @@ errors++;
 }
 for(const key4 in data18){
 if(!((key4 === "ContractNo") || (key4 === "ContractDate"))){
-const err56 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.ContractDoc,data:data18};
+const err56 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.ContractDoc,data:data18};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -2638,7 +2645,7 @@ if(data18.ContractNo !== undefined){
 let data19 = data18.ContractNo;
 if(typeof data19 === "string"){
 if(func3(data19) > 100){
-const err57 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema18.properties.ContractDoc.properties.ContractNo,data:data19};
+const err57 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema19.properties.ContractDoc.properties.ContractNo,data:data19};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -2648,7 +2655,7 @@ vErrors.push(err57);
 errors++;
 }
 if(func3(data19) < 1){
-const err58 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.ContractDoc.properties.ContractNo,data:data19};
+const err58 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.ContractDoc.properties.ContractNo,data:data19};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -2659,7 +2666,7 @@ errors++;
 }
 }
 else {
-const err59 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema18.properties.ContractDoc.properties.ContractNo,data:data19};
+const err59 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema19.properties.ContractDoc.properties.ContractNo,data:data19};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -2670,14 +2677,14 @@ errors++;
 }
 }
 if(data18.ContractDate !== undefined){
-if(!(validate36.call(this, data18.ContractDate, {instancePath:instancePath+"/ContractDoc/ContractDate",parentData:data18,parentDataProperty:"ContractDate",rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate37.call(this, data18.ContractDate, {instancePath:instancePath+"/ContractDoc/ContractDate",parentData:data18,parentDataProperty:"ContractDate",rootData}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.ContractDoc.type,parentSchema:schema18.properties.ContractDoc,data:data18};
+const err60 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.ContractDoc.type,parentSchema:schema19.properties.ContractDoc,data:data18};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -2690,7 +2697,7 @@ errors++;
 if(data.ContractId !== undefined){
 let data21 = data.ContractId;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err61 = {instancePath:instancePath+"/ContractId",schemaPath:"#/properties/ContractId/type",keyword:"type",params:{type: schema18.properties.ContractId.type},message:"must be string,null",schema:schema18.properties.ContractId.type,parentSchema:schema18.properties.ContractId,data:data21};
+const err61 = {instancePath:instancePath+"/ContractId",schemaPath:"#/properties/ContractId/type",keyword:"type",params:{type: schema19.properties.ContractId.type},message:"must be string,null",schema:schema19.properties.ContractId.type,parentSchema:schema19.properties.ContractId,data:data21};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -2701,7 +2708,7 @@ errors++;
 }
 if(typeof data21 === "string"){
 if(func3(data21) > 50){
-const err62 = {instancePath:instancePath+"/ContractId",schemaPath:"#/properties/ContractId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.ContractId,data:data21};
+const err62 = {instancePath:instancePath+"/ContractId",schemaPath:"#/properties/ContractId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.ContractId,data:data21};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -2716,7 +2723,7 @@ if(data.LotId !== undefined){
 let data22 = data.LotId;
 if(typeof data22 === "string"){
 if(func3(data22) > 100){
-const err63 = {instancePath:instancePath+"/LotId",schemaPath:"#/properties/LotId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema18.properties.LotId,data:data22};
+const err63 = {instancePath:instancePath+"/LotId",schemaPath:"#/properties/LotId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema19.properties.LotId,data:data22};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -2727,7 +2734,7 @@ errors++;
 }
 }
 else {
-const err64 = {instancePath:instancePath+"/LotId",schemaPath:"#/properties/LotId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.LotId.type,parentSchema:schema18.properties.LotId,data:data22};
+const err64 = {instancePath:instancePath+"/LotId",schemaPath:"#/properties/LotId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.LotId.type,parentSchema:schema19.properties.LotId,data:data22};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -2740,7 +2747,7 @@ errors++;
 if(data.FacturaEmpowermentDoc !== undefined){
 let data23 = data.FacturaEmpowermentDoc;
 if((!(data23 && typeof data23 == "object" && !Array.isArray(data23))) && (data23 !== null)){
-const err65 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/type",keyword:"type",params:{type: schema18.properties.FacturaEmpowermentDoc.type},message:"must be object,null",schema:schema18.properties.FacturaEmpowermentDoc.type,parentSchema:schema18.properties.FacturaEmpowermentDoc,data:data23};
+const err65 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/type",keyword:"type",params:{type: schema19.properties.FacturaEmpowermentDoc.type},message:"must be object,null",schema:schema19.properties.FacturaEmpowermentDoc.type,parentSchema:schema19.properties.FacturaEmpowermentDoc,data:data23};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -2751,7 +2758,7 @@ errors++;
 }
 if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
 if(Object.keys(data23).length < 1){
-const err66 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema18.properties.FacturaEmpowermentDoc,data:data23};
+const err66 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.FacturaEmpowermentDoc,data:data23};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -2761,7 +2768,7 @@ vErrors.push(err66);
 errors++;
 }
 if(data23.EmpowermentNo === undefined){
-const err67 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentNo"},message:"must have required property '"+"EmpowermentNo"+"'",schema:schema18.properties.FacturaEmpowermentDoc.required,parentSchema:schema18.properties.FacturaEmpowermentDoc,data:data23};
+const err67 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentNo"},message:"must have required property '"+"EmpowermentNo"+"'",schema:schema19.properties.FacturaEmpowermentDoc.required,parentSchema:schema19.properties.FacturaEmpowermentDoc,data:data23};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -2771,7 +2778,7 @@ vErrors.push(err67);
 errors++;
 }
 if(data23.EmpowermentDateOfIssue === undefined){
-const err68 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfIssue"},message:"must have required property '"+"EmpowermentDateOfIssue"+"'",schema:schema18.properties.FacturaEmpowermentDoc.required,parentSchema:schema18.properties.FacturaEmpowermentDoc,data:data23};
+const err68 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfIssue"},message:"must have required property '"+"EmpowermentDateOfIssue"+"'",schema:schema19.properties.FacturaEmpowermentDoc.required,parentSchema:schema19.properties.FacturaEmpowermentDoc,data:data23};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -2781,7 +2788,7 @@ vErrors.push(err68);
 errors++;
 }
 if(data23.AgentFio === undefined){
-const err69 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "AgentFio"},message:"must have required property '"+"AgentFio"+"'",schema:schema18.properties.FacturaEmpowermentDoc.required,parentSchema:schema18.properties.FacturaEmpowermentDoc,data:data23};
+const err69 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "AgentFio"},message:"must have required property '"+"AgentFio"+"'",schema:schema19.properties.FacturaEmpowermentDoc.required,parentSchema:schema19.properties.FacturaEmpowermentDoc,data:data23};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -2791,7 +2798,7 @@ vErrors.push(err69);
 errors++;
 }
 if(data23.AgentPinfl === undefined){
-const err70 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "AgentPinfl"},message:"must have required property '"+"AgentPinfl"+"'",schema:schema18.properties.FacturaEmpowermentDoc.required,parentSchema:schema18.properties.FacturaEmpowermentDoc,data:data23};
+const err70 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "AgentPinfl"},message:"must have required property '"+"AgentPinfl"+"'",schema:schema19.properties.FacturaEmpowermentDoc.required,parentSchema:schema19.properties.FacturaEmpowermentDoc,data:data23};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -2802,7 +2809,7 @@ errors++;
 }
 for(const key5 in data23){
 if(!((((((key5 === "AgentFacturaId") || (key5 === "EmpowermentNo")) || (key5 === "EmpowermentDateOfIssue")) || (key5 === "AgentFio")) || (key5 === "AgentPinfl")) || (key5 === "AgentTin"))){
-const err71 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.FacturaEmpowermentDoc,data:data23};
+const err71 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.FacturaEmpowermentDoc,data:data23};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -2816,7 +2823,7 @@ if(data23.AgentFacturaId !== undefined){
 let data24 = data23.AgentFacturaId;
 if(typeof data24 === "string"){
 if(func3(data24) > 50){
-const err72 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFacturaId",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFacturaId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.FacturaEmpowermentDoc.properties.AgentFacturaId,data:data24};
+const err72 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFacturaId",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFacturaId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.FacturaEmpowermentDoc.properties.AgentFacturaId,data:data24};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -2827,7 +2834,7 @@ errors++;
 }
 }
 else {
-const err73 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFacturaId",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFacturaId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.FacturaEmpowermentDoc.properties.AgentFacturaId.type,parentSchema:schema18.properties.FacturaEmpowermentDoc.properties.AgentFacturaId,data:data24};
+const err73 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFacturaId",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFacturaId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.FacturaEmpowermentDoc.properties.AgentFacturaId.type,parentSchema:schema19.properties.FacturaEmpowermentDoc.properties.AgentFacturaId,data:data24};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -2841,7 +2848,7 @@ if(data23.EmpowermentNo !== undefined){
 let data25 = data23.EmpowermentNo;
 if(typeof data25 === "string"){
 if(func3(data25) > 50){
-const err74 = {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/EmpowermentNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.FacturaEmpowermentDoc.properties.EmpowermentNo,data:data25};
+const err74 = {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/EmpowermentNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.FacturaEmpowermentDoc.properties.EmpowermentNo,data:data25};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -2851,7 +2858,7 @@ vErrors.push(err74);
 errors++;
 }
 if(func3(data25) < 1){
-const err75 = {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/EmpowermentNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.FacturaEmpowermentDoc.properties.EmpowermentNo,data:data25};
+const err75 = {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/EmpowermentNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.FacturaEmpowermentDoc.properties.EmpowermentNo,data:data25};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -2862,7 +2869,7 @@ errors++;
 }
 }
 else {
-const err76 = {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/EmpowermentNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.FacturaEmpowermentDoc.properties.EmpowermentNo.type,parentSchema:schema18.properties.FacturaEmpowermentDoc.properties.EmpowermentNo,data:data25};
+const err76 = {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/EmpowermentNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.FacturaEmpowermentDoc.properties.EmpowermentNo.type,parentSchema:schema19.properties.FacturaEmpowermentDoc.properties.EmpowermentNo,data:data25};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -2873,8 +2880,8 @@ errors++;
 }
 }
 if(data23.EmpowermentDateOfIssue !== undefined){
-if(!(validate36.call(this, data23.EmpowermentDateOfIssue, {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentDateOfIssue",parentData:data23,parentDataProperty:"EmpowermentDateOfIssue",rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate37.call(this, data23.EmpowermentDateOfIssue, {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentDateOfIssue",parentData:data23,parentDataProperty:"EmpowermentDateOfIssue",rootData}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 }
@@ -2882,7 +2889,7 @@ if(data23.AgentFio !== undefined){
 let data27 = data23.AgentFio;
 if(typeof data27 === "string"){
 if(func3(data27) > 300){
-const err77 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFio",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema18.properties.FacturaEmpowermentDoc.properties.AgentFio,data:data27};
+const err77 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFio",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema19.properties.FacturaEmpowermentDoc.properties.AgentFio,data:data27};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -2892,7 +2899,7 @@ vErrors.push(err77);
 errors++;
 }
 if(func3(data27) < 1){
-const err78 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFio",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFio/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.FacturaEmpowermentDoc.properties.AgentFio,data:data27};
+const err78 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFio",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFio/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.FacturaEmpowermentDoc.properties.AgentFio,data:data27};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -2903,7 +2910,7 @@ errors++;
 }
 }
 else {
-const err79 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFio",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.FacturaEmpowermentDoc.properties.AgentFio.type,parentSchema:schema18.properties.FacturaEmpowermentDoc.properties.AgentFio,data:data27};
+const err79 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFio",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.FacturaEmpowermentDoc.properties.AgentFio.type,parentSchema:schema19.properties.FacturaEmpowermentDoc.properties.AgentFio,data:data27};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -2915,13 +2922,13 @@ errors++;
 }
 if(data23.AgentPinfl !== undefined){
 let data28 = data23.AgentPinfl;
-if(!(validate43.call(this, data28, {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentPinfl",parentData:data23,parentDataProperty:"AgentPinfl",rootData}))){
-vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+if(!(validate44.call(this, data28, {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentPinfl",parentData:data23,parentDataProperty:"AgentPinfl",rootData}))){
+vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
 }
 if(typeof data28 === "string"){
 if(func3(data28) < 14){
-const err80 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentPinfl",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentPinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema18.properties.FacturaEmpowermentDoc.properties.AgentPinfl,data:data28};
+const err80 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentPinfl",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentPinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema19.properties.FacturaEmpowermentDoc.properties.AgentPinfl,data:data28};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -2933,8 +2940,8 @@ errors++;
 }
 }
 if(data23.AgentTin !== undefined){
-if(!(validate45.call(this, data23.AgentTin, {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentTin",parentData:data23,parentDataProperty:"AgentTin",rootData}))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+if(!(validate46.call(this, data23.AgentTin, {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentTin",parentData:data23,parentDataProperty:"AgentTin",rootData}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 }
@@ -2943,7 +2950,7 @@ errors = vErrors.length;
 if(data.ItemReleasedDoc !== undefined){
 let data30 = data.ItemReleasedDoc;
 if((!(data30 && typeof data30 == "object" && !Array.isArray(data30))) && (data30 !== null)){
-const err81 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/type",keyword:"type",params:{type: schema18.properties.ItemReleasedDoc.type},message:"must be object,null",schema:schema18.properties.ItemReleasedDoc.type,parentSchema:schema18.properties.ItemReleasedDoc,data:data30};
+const err81 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/type",keyword:"type",params:{type: schema19.properties.ItemReleasedDoc.type},message:"must be object,null",schema:schema19.properties.ItemReleasedDoc.type,parentSchema:schema19.properties.ItemReleasedDoc,data:data30};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -2954,7 +2961,7 @@ errors++;
 }
 if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
 if(Object.keys(data30).length < 1){
-const err82 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema18.properties.ItemReleasedDoc,data:data30};
+const err82 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.ItemReleasedDoc,data:data30};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -2964,7 +2971,7 @@ vErrors.push(err82);
 errors++;
 }
 if(data30.ItemReleasedFio === undefined){
-const err83 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/required",keyword:"required",params:{missingProperty: "ItemReleasedFio"},message:"must have required property '"+"ItemReleasedFio"+"'",schema:schema18.properties.ItemReleasedDoc.required,parentSchema:schema18.properties.ItemReleasedDoc,data:data30};
+const err83 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/required",keyword:"required",params:{missingProperty: "ItemReleasedFio"},message:"must have required property '"+"ItemReleasedFio"+"'",schema:schema19.properties.ItemReleasedDoc.required,parentSchema:schema19.properties.ItemReleasedDoc,data:data30};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -2975,7 +2982,7 @@ errors++;
 }
 for(const key6 in data30){
 if(!(((key6 === "ItemReleasedFio") || (key6 === "ItemReleasedPinfl")) || (key6 === "ItemReleasedTin"))){
-const err84 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.ItemReleasedDoc,data:data30};
+const err84 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.ItemReleasedDoc,data:data30};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -2989,7 +2996,7 @@ if(data30.ItemReleasedFio !== undefined){
 let data31 = data30.ItemReleasedFio;
 if(typeof data31 === "string"){
 if(func3(data31) > 300){
-const err85 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedFio",schemaPath:"#/properties/ItemReleasedDoc/properties/ItemReleasedFio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema18.properties.ItemReleasedDoc.properties.ItemReleasedFio,data:data31};
+const err85 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedFio",schemaPath:"#/properties/ItemReleasedDoc/properties/ItemReleasedFio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema19.properties.ItemReleasedDoc.properties.ItemReleasedFio,data:data31};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -2999,7 +3006,7 @@ vErrors.push(err85);
 errors++;
 }
 if(func3(data31) < 1){
-const err86 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedFio",schemaPath:"#/properties/ItemReleasedDoc/properties/ItemReleasedFio/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.ItemReleasedDoc.properties.ItemReleasedFio,data:data31};
+const err86 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedFio",schemaPath:"#/properties/ItemReleasedDoc/properties/ItemReleasedFio/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.ItemReleasedDoc.properties.ItemReleasedFio,data:data31};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -3010,7 +3017,7 @@ errors++;
 }
 }
 else {
-const err87 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedFio",schemaPath:"#/properties/ItemReleasedDoc/properties/ItemReleasedFio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ItemReleasedDoc.properties.ItemReleasedFio.type,parentSchema:schema18.properties.ItemReleasedDoc.properties.ItemReleasedFio,data:data31};
+const err87 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedFio",schemaPath:"#/properties/ItemReleasedDoc/properties/ItemReleasedFio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ItemReleasedDoc.properties.ItemReleasedFio.type,parentSchema:schema19.properties.ItemReleasedDoc.properties.ItemReleasedFio,data:data31};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -3021,56 +3028,56 @@ errors++;
 }
 }
 if(data30.ItemReleasedPinfl !== undefined){
-if(!(validate43.call(this, data30.ItemReleasedPinfl, {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedPinfl",parentData:data30,parentDataProperty:"ItemReleasedPinfl",rootData}))){
-vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+if(!(validate44.call(this, data30.ItemReleasedPinfl, {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedPinfl",parentData:data30,parentDataProperty:"ItemReleasedPinfl",rootData}))){
+vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
 }
 }
 if(data30.ItemReleasedTin !== undefined){
-if(!(validate45.call(this, data30.ItemReleasedTin, {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedTin",parentData:data30,parentDataProperty:"ItemReleasedTin",rootData}))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+if(!(validate46.call(this, data30.ItemReleasedTin, {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedTin",parentData:data30,parentDataProperty:"ItemReleasedTin",rootData}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 }
 }
 }
 if(data.SellerTin !== undefined){
-if(!(validate49.call(this, data.SellerTin, {instancePath:instancePath+"/SellerTin",parentData:data,parentDataProperty:"SellerTin",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate50.call(this, data.SellerTin, {instancePath:instancePath+"/SellerTin",parentData:data,parentDataProperty:"SellerTin",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 }
 if(data.BuyerTin !== undefined){
 let data35 = data.BuyerTin;
-if(!(validate49.call(this, data35, {instancePath:instancePath+"/BuyerTin",parentData:data,parentDataProperty:"BuyerTin",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate50.call(this, data35, {instancePath:instancePath+"/BuyerTin",parentData:data,parentDataProperty:"BuyerTin",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 if(typeof data35 === "string"){
-const issues1 = func37(data35, true, rootData, this, instancePath + "/BuyerTin");
-if(issues1 !== null){
-const kwErrors1 = func6(issues1, instancePath + "/BuyerTin", "#/properties/BuyerTin/noIndividual", "noIndividual");
-vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
-errors = errors + kwErrors1.length;
+const issues2 = func39(data35, true, rootData, this, instancePath + "/BuyerTin");
+if(issues2 !== null){
+const kwErrors2 = func6(issues2, instancePath + "/BuyerTin", "#/properties/BuyerTin/noIndividual", "noIndividual");
+vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
+errors = errors + kwErrors2.length;
 }
 }
 }
 if(data.Seller !== undefined){
-if(!(validate52.call(this, data.Seller, {instancePath:instancePath+"/Seller",parentData:data,parentDataProperty:"Seller",rootData}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate53.call(this, data.Seller, {instancePath:instancePath+"/Seller",parentData:data,parentDataProperty:"Seller",rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 }
 if(data.Buyer !== undefined){
-if(!(validate52.call(this, data.Buyer, {instancePath:instancePath+"/Buyer",parentData:data,parentDataProperty:"Buyer",rootData}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate53.call(this, data.Buyer, {instancePath:instancePath+"/Buyer",parentData:data,parentDataProperty:"Buyer",rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 }
 if(data.ForeignCompany !== undefined){
 let data38 = data.ForeignCompany;
 if((!(data38 && typeof data38 == "object" && !Array.isArray(data38))) && (data38 !== null)){
-const err88 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/type",keyword:"type",params:{type: schema18.properties.ForeignCompany.type},message:"must be object,null",schema:schema18.properties.ForeignCompany.type,parentSchema:schema18.properties.ForeignCompany,data:data38};
+const err88 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/type",keyword:"type",params:{type: schema19.properties.ForeignCompany.type},message:"must be object,null",schema:schema19.properties.ForeignCompany.type,parentSchema:schema19.properties.ForeignCompany,data:data38};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -3081,7 +3088,7 @@ errors++;
 }
 if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
 if(Object.keys(data38).length < 1){
-const err89 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema18.properties.ForeignCompany,data:data38};
+const err89 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.ForeignCompany,data:data38};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -3091,7 +3098,7 @@ vErrors.push(err89);
 errors++;
 }
 if(data38.CountryId === undefined){
-const err90 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/required",keyword:"required",params:{missingProperty: "CountryId"},message:"must have required property '"+"CountryId"+"'",schema:schema18.properties.ForeignCompany.required,parentSchema:schema18.properties.ForeignCompany,data:data38};
+const err90 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/required",keyword:"required",params:{missingProperty: "CountryId"},message:"must have required property '"+"CountryId"+"'",schema:schema19.properties.ForeignCompany.required,parentSchema:schema19.properties.ForeignCompany,data:data38};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -3101,7 +3108,7 @@ vErrors.push(err90);
 errors++;
 }
 if(data38.Name === undefined){
-const err91 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema18.properties.ForeignCompany.required,parentSchema:schema18.properties.ForeignCompany,data:data38};
+const err91 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema19.properties.ForeignCompany.required,parentSchema:schema19.properties.ForeignCompany,data:data38};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -3112,7 +3119,7 @@ errors++;
 }
 for(const key7 in data38){
 if(!(((((key7 === "CountryId") || (key7 === "Name")) || (key7 === "Address")) || (key7 === "Bank")) || (key7 === "Account"))){
-const err92 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.ForeignCompany,data:data38};
+const err92 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.ForeignCompany,data:data38};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -3126,7 +3133,7 @@ if(data38.CountryId !== undefined){
 let data39 = data38.CountryId;
 if(typeof data39 === "string"){
 if(func3(data39) > 10){
-const err93 = {instancePath:instancePath+"/ForeignCompany/CountryId",schemaPath:"#/properties/ForeignCompany/properties/CountryId/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema18.properties.ForeignCompany.properties.CountryId,data:data39};
+const err93 = {instancePath:instancePath+"/ForeignCompany/CountryId",schemaPath:"#/properties/ForeignCompany/properties/CountryId/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema19.properties.ForeignCompany.properties.CountryId,data:data39};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -3137,7 +3144,7 @@ errors++;
 }
 }
 else {
-const err94 = {instancePath:instancePath+"/ForeignCompany/CountryId",schemaPath:"#/properties/ForeignCompany/properties/CountryId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ForeignCompany.properties.CountryId.type,parentSchema:schema18.properties.ForeignCompany.properties.CountryId,data:data39};
+const err94 = {instancePath:instancePath+"/ForeignCompany/CountryId",schemaPath:"#/properties/ForeignCompany/properties/CountryId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ForeignCompany.properties.CountryId.type,parentSchema:schema19.properties.ForeignCompany.properties.CountryId,data:data39};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -3151,7 +3158,7 @@ if(data38.Name !== undefined){
 let data40 = data38.Name;
 if(typeof data40 === "string"){
 if(func3(data40) > 500){
-const err95 = {instancePath:instancePath+"/ForeignCompany/Name",schemaPath:"#/properties/ForeignCompany/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.ForeignCompany.properties.Name,data:data40};
+const err95 = {instancePath:instancePath+"/ForeignCompany/Name",schemaPath:"#/properties/ForeignCompany/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.ForeignCompany.properties.Name,data:data40};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -3161,7 +3168,7 @@ vErrors.push(err95);
 errors++;
 }
 if(func3(data40) < 1){
-const err96 = {instancePath:instancePath+"/ForeignCompany/Name",schemaPath:"#/properties/ForeignCompany/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.ForeignCompany.properties.Name,data:data40};
+const err96 = {instancePath:instancePath+"/ForeignCompany/Name",schemaPath:"#/properties/ForeignCompany/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.ForeignCompany.properties.Name,data:data40};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -3172,7 +3179,7 @@ errors++;
 }
 }
 else {
-const err97 = {instancePath:instancePath+"/ForeignCompany/Name",schemaPath:"#/properties/ForeignCompany/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ForeignCompany.properties.Name.type,parentSchema:schema18.properties.ForeignCompany.properties.Name,data:data40};
+const err97 = {instancePath:instancePath+"/ForeignCompany/Name",schemaPath:"#/properties/ForeignCompany/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ForeignCompany.properties.Name.type,parentSchema:schema19.properties.ForeignCompany.properties.Name,data:data40};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -3186,7 +3193,7 @@ if(data38.Address !== undefined){
 let data41 = data38.Address;
 if(typeof data41 === "string"){
 if(func3(data41) > 500){
-const err98 = {instancePath:instancePath+"/ForeignCompany/Address",schemaPath:"#/properties/ForeignCompany/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.ForeignCompany.properties.Address,data:data41};
+const err98 = {instancePath:instancePath+"/ForeignCompany/Address",schemaPath:"#/properties/ForeignCompany/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.ForeignCompany.properties.Address,data:data41};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -3197,7 +3204,7 @@ errors++;
 }
 }
 else {
-const err99 = {instancePath:instancePath+"/ForeignCompany/Address",schemaPath:"#/properties/ForeignCompany/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ForeignCompany.properties.Address.type,parentSchema:schema18.properties.ForeignCompany.properties.Address,data:data41};
+const err99 = {instancePath:instancePath+"/ForeignCompany/Address",schemaPath:"#/properties/ForeignCompany/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ForeignCompany.properties.Address.type,parentSchema:schema19.properties.ForeignCompany.properties.Address,data:data41};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -3211,7 +3218,7 @@ if(data38.Bank !== undefined){
 let data42 = data38.Bank;
 if(typeof data42 === "string"){
 if(func3(data42) > 500){
-const err100 = {instancePath:instancePath+"/ForeignCompany/Bank",schemaPath:"#/properties/ForeignCompany/properties/Bank/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.ForeignCompany.properties.Bank,data:data42};
+const err100 = {instancePath:instancePath+"/ForeignCompany/Bank",schemaPath:"#/properties/ForeignCompany/properties/Bank/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.ForeignCompany.properties.Bank,data:data42};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -3222,7 +3229,7 @@ errors++;
 }
 }
 else {
-const err101 = {instancePath:instancePath+"/ForeignCompany/Bank",schemaPath:"#/properties/ForeignCompany/properties/Bank/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ForeignCompany.properties.Bank.type,parentSchema:schema18.properties.ForeignCompany.properties.Bank,data:data42};
+const err101 = {instancePath:instancePath+"/ForeignCompany/Bank",schemaPath:"#/properties/ForeignCompany/properties/Bank/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ForeignCompany.properties.Bank.type,parentSchema:schema19.properties.ForeignCompany.properties.Bank,data:data42};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -3236,7 +3243,7 @@ if(data38.Account !== undefined){
 let data43 = data38.Account;
 if(typeof data43 === "string"){
 if(func3(data43) > 50){
-const err102 = {instancePath:instancePath+"/ForeignCompany/Account",schemaPath:"#/properties/ForeignCompany/properties/Account/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.ForeignCompany.properties.Account,data:data43};
+const err102 = {instancePath:instancePath+"/ForeignCompany/Account",schemaPath:"#/properties/ForeignCompany/properties/Account/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.ForeignCompany.properties.Account,data:data43};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -3247,7 +3254,7 @@ errors++;
 }
 }
 else {
-const err103 = {instancePath:instancePath+"/ForeignCompany/Account",schemaPath:"#/properties/ForeignCompany/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ForeignCompany.properties.Account.type,parentSchema:schema18.properties.ForeignCompany.properties.Account,data:data43};
+const err103 = {instancePath:instancePath+"/ForeignCompany/Account",schemaPath:"#/properties/ForeignCompany/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ForeignCompany.properties.Account.type,parentSchema:schema19.properties.ForeignCompany.properties.Account,data:data43};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -3263,7 +3270,7 @@ if(data.ProductList !== undefined){
 let data44 = data.ProductList;
 if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
 if(data44.FacturaProductId === undefined){
-const err104 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "FacturaProductId"},message:"must have required property '"+"FacturaProductId"+"'",schema:schema18.properties.ProductList.required,parentSchema:schema18.properties.ProductList,data:data44};
+const err104 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "FacturaProductId"},message:"must have required property '"+"FacturaProductId"+"'",schema:schema19.properties.ProductList.required,parentSchema:schema19.properties.ProductList,data:data44};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -3273,7 +3280,7 @@ vErrors.push(err104);
 errors++;
 }
 if(data44.Tin === undefined){
-const err105 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Tin"},message:"must have required property '"+"Tin"+"'",schema:schema18.properties.ProductList.required,parentSchema:schema18.properties.ProductList,data:data44};
+const err105 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Tin"},message:"must have required property '"+"Tin"+"'",schema:schema19.properties.ProductList.required,parentSchema:schema19.properties.ProductList,data:data44};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -3283,7 +3290,7 @@ vErrors.push(err105);
 errors++;
 }
 if(data44.HasExcise === undefined){
-const err106 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasExcise"},message:"must have required property '"+"HasExcise"+"'",schema:schema18.properties.ProductList.required,parentSchema:schema18.properties.ProductList,data:data44};
+const err106 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasExcise"},message:"must have required property '"+"HasExcise"+"'",schema:schema19.properties.ProductList.required,parentSchema:schema19.properties.ProductList,data:data44};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -3293,7 +3300,7 @@ vErrors.push(err106);
 errors++;
 }
 if(data44.HasVat === undefined){
-const err107 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasVat"},message:"must have required property '"+"HasVat"+"'",schema:schema18.properties.ProductList.required,parentSchema:schema18.properties.ProductList,data:data44};
+const err107 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasVat"},message:"must have required property '"+"HasVat"+"'",schema:schema19.properties.ProductList.required,parentSchema:schema19.properties.ProductList,data:data44};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -3303,7 +3310,7 @@ vErrors.push(err107);
 errors++;
 }
 if(data44.HasCommittent === undefined){
-const err108 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasCommittent"},message:"must have required property '"+"HasCommittent"+"'",schema:schema18.properties.ProductList.required,parentSchema:schema18.properties.ProductList,data:data44};
+const err108 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasCommittent"},message:"must have required property '"+"HasCommittent"+"'",schema:schema19.properties.ProductList.required,parentSchema:schema19.properties.ProductList,data:data44};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -3313,7 +3320,7 @@ vErrors.push(err108);
 errors++;
 }
 if(data44.HasLgota === undefined){
-const err109 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasLgota"},message:"must have required property '"+"HasLgota"+"'",schema:schema18.properties.ProductList.required,parentSchema:schema18.properties.ProductList,data:data44};
+const err109 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasLgota"},message:"must have required property '"+"HasLgota"+"'",schema:schema19.properties.ProductList.required,parentSchema:schema19.properties.ProductList,data:data44};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -3323,7 +3330,7 @@ vErrors.push(err109);
 errors++;
 }
 if(data44.HasMedical === undefined){
-const err110 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasMedical"},message:"must have required property '"+"HasMedical"+"'",schema:schema18.properties.ProductList.required,parentSchema:schema18.properties.ProductList,data:data44};
+const err110 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasMedical"},message:"must have required property '"+"HasMedical"+"'",schema:schema19.properties.ProductList.required,parentSchema:schema19.properties.ProductList,data:data44};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -3333,7 +3340,7 @@ vErrors.push(err110);
 errors++;
 }
 if(data44.Products === undefined){
-const err111 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema18.properties.ProductList.required,parentSchema:schema18.properties.ProductList,data:data44};
+const err111 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema19.properties.ProductList.required,parentSchema:schema19.properties.ProductList,data:data44};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -3343,8 +3350,8 @@ vErrors.push(err111);
 errors++;
 }
 for(const key8 in data44){
-if(!(func2.call(schema18.properties.ProductList.properties, key8))){
-const err112 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.ProductList,data:data44};
+if(!(func2.call(schema19.properties.ProductList.properties, key8))){
+const err112 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.ProductList,data:data44};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -3358,7 +3365,7 @@ if(data44.FacturaProductId !== undefined){
 let data45 = data44.FacturaProductId;
 if(typeof data45 === "string"){
 if(!pattern0.test(data45)){
-const err113 = {instancePath:instancePath+"/ProductList/FacturaProductId",schemaPath:"#/properties/ProductList/properties/FacturaProductId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema18.properties.ProductList.properties.FacturaProductId,data:data45};
+const err113 = {instancePath:instancePath+"/ProductList/FacturaProductId",schemaPath:"#/properties/ProductList/properties/FacturaProductId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema19.properties.ProductList.properties.FacturaProductId,data:data45};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -3369,7 +3376,7 @@ errors++;
 }
 }
 else {
-const err114 = {instancePath:instancePath+"/ProductList/FacturaProductId",schemaPath:"#/properties/ProductList/properties/FacturaProductId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ProductList.properties.FacturaProductId.type,parentSchema:schema18.properties.ProductList.properties.FacturaProductId,data:data45};
+const err114 = {instancePath:instancePath+"/ProductList/FacturaProductId",schemaPath:"#/properties/ProductList/properties/FacturaProductId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ProductList.properties.FacturaProductId.type,parentSchema:schema19.properties.ProductList.properties.FacturaProductId,data:data45};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -3380,15 +3387,15 @@ errors++;
 }
 }
 if(data44.Tin !== undefined){
-if(!(validate49.call(this, data44.Tin, {instancePath:instancePath+"/ProductList/Tin",parentData:data44,parentDataProperty:"Tin",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate50.call(this, data44.Tin, {instancePath:instancePath+"/ProductList/Tin",parentData:data44,parentDataProperty:"Tin",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 }
 if(data44.HasExcise !== undefined){
 let data47 = data44.HasExcise;
 if(typeof data47 !== "boolean"){
-const err115 = {instancePath:instancePath+"/ProductList/HasExcise",schemaPath:"#/properties/ProductList/properties/HasExcise/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.ProductList.properties.HasExcise.type,parentSchema:schema18.properties.ProductList.properties.HasExcise,data:data47};
+const err115 = {instancePath:instancePath+"/ProductList/HasExcise",schemaPath:"#/properties/ProductList/properties/HasExcise/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.ProductList.properties.HasExcise.type,parentSchema:schema19.properties.ProductList.properties.HasExcise,data:data47};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -3401,7 +3408,7 @@ errors++;
 if(data44.HasVat !== undefined){
 let data48 = data44.HasVat;
 if(typeof data48 !== "boolean"){
-const err116 = {instancePath:instancePath+"/ProductList/HasVat",schemaPath:"#/properties/ProductList/properties/HasVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.ProductList.properties.HasVat.type,parentSchema:schema18.properties.ProductList.properties.HasVat,data:data48};
+const err116 = {instancePath:instancePath+"/ProductList/HasVat",schemaPath:"#/properties/ProductList/properties/HasVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.ProductList.properties.HasVat.type,parentSchema:schema19.properties.ProductList.properties.HasVat,data:data48};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -3414,7 +3421,7 @@ errors++;
 if(data44.HasCommittent !== undefined){
 let data49 = data44.HasCommittent;
 if(typeof data49 !== "boolean"){
-const err117 = {instancePath:instancePath+"/ProductList/HasCommittent",schemaPath:"#/properties/ProductList/properties/HasCommittent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.ProductList.properties.HasCommittent.type,parentSchema:schema18.properties.ProductList.properties.HasCommittent,data:data49};
+const err117 = {instancePath:instancePath+"/ProductList/HasCommittent",schemaPath:"#/properties/ProductList/properties/HasCommittent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.ProductList.properties.HasCommittent.type,parentSchema:schema19.properties.ProductList.properties.HasCommittent,data:data49};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -3427,7 +3434,7 @@ errors++;
 if(data44.HasLgota !== undefined){
 let data50 = data44.HasLgota;
 if(typeof data50 !== "boolean"){
-const err118 = {instancePath:instancePath+"/ProductList/HasLgota",schemaPath:"#/properties/ProductList/properties/HasLgota/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.ProductList.properties.HasLgota.type,parentSchema:schema18.properties.ProductList.properties.HasLgota,data:data50};
+const err118 = {instancePath:instancePath+"/ProductList/HasLgota",schemaPath:"#/properties/ProductList/properties/HasLgota/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.ProductList.properties.HasLgota.type,parentSchema:schema19.properties.ProductList.properties.HasLgota,data:data50};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -3440,7 +3447,7 @@ errors++;
 if(data44.HasMedical !== undefined){
 let data51 = data44.HasMedical;
 if(typeof data51 !== "boolean"){
-const err119 = {instancePath:instancePath+"/ProductList/HasMedical",schemaPath:"#/properties/ProductList/properties/HasMedical/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.ProductList.properties.HasMedical.type,parentSchema:schema18.properties.ProductList.properties.HasMedical,data:data51};
+const err119 = {instancePath:instancePath+"/ProductList/HasMedical",schemaPath:"#/properties/ProductList/properties/HasMedical/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.ProductList.properties.HasMedical.type,parentSchema:schema19.properties.ProductList.properties.HasMedical,data:data51};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -3453,7 +3460,7 @@ errors++;
 if(data44.HideReportCommittent !== undefined){
 let data52 = data44.HideReportCommittent;
 if(typeof data52 !== "boolean"){
-const err120 = {instancePath:instancePath+"/ProductList/HideReportCommittent",schemaPath:"#/properties/ProductList/properties/HideReportCommittent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.ProductList.properties.HideReportCommittent.type,parentSchema:schema18.properties.ProductList.properties.HideReportCommittent,data:data52};
+const err120 = {instancePath:instancePath+"/ProductList/HideReportCommittent",schemaPath:"#/properties/ProductList/properties/HideReportCommittent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.ProductList.properties.HideReportCommittent.type,parentSchema:schema19.properties.ProductList.properties.HideReportCommittent,data:data52};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -3467,7 +3474,7 @@ if(data44.Products !== undefined){
 let data53 = data44.Products;
 if(Array.isArray(data53)){
 if(data53.length > 10000){
-const err121 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema18.properties.ProductList.properties.Products,data:data53};
+const err121 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema19.properties.ProductList.properties.Products,data:data53};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -3477,7 +3484,7 @@ vErrors.push(err121);
 errors++;
 }
 if(data53.length < 1){
-const err122 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema18.properties.ProductList.properties.Products,data:data53};
+const err122 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema19.properties.ProductList.properties.Products,data:data53};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -3488,26 +3495,26 @@ errors++;
 }
 const len1 = data53.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate56.call(this, data53[i1], {instancePath:instancePath+"/ProductList/Products/" + i1,parentData:data53,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate57.call(this, data53[i1], {instancePath:instancePath+"/ProductList/Products/" + i1,parentData:data53,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
 errors = vErrors.length;
 }
 }
-const issues2 = func92(data53, schema18.properties.ProductList.properties.Products.lineArithmetic, rootData, this, instancePath + "/ProductList/Products");
-if(issues2 !== null){
-const kwErrors2 = func6(issues2, instancePath + "/ProductList/Products", "#/properties/ProductList/properties/Products/lineArithmetic", "lineArithmetic");
-vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
-errors = errors + kwErrors2.length;
-}
-const issues3 = func94(data53, schema18.properties.ProductList.properties.Products.vatRateForDate, rootData, this, instancePath + "/ProductList/Products");
+const issues3 = func94(data53, schema19.properties.ProductList.properties.Products.lineArithmetic, rootData, this, instancePath + "/ProductList/Products");
 if(issues3 !== null){
-const kwErrors3 = func6(issues3, instancePath + "/ProductList/Products", "#/properties/ProductList/properties/Products/vatRateForDate", "vatRateForDate");
+const kwErrors3 = func6(issues3, instancePath + "/ProductList/Products", "#/properties/ProductList/properties/Products/lineArithmetic", "lineArithmetic");
 vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
 errors = errors + kwErrors3.length;
 }
+const issues4 = func96(data53, schema19.properties.ProductList.properties.Products.vatRateForDate, rootData, this, instancePath + "/ProductList/Products");
+if(issues4 !== null){
+const kwErrors4 = func6(issues4, instancePath + "/ProductList/Products", "#/properties/ProductList/properties/Products/vatRateForDate", "vatRateForDate");
+vErrors = vErrors === null ? kwErrors4 : vErrors.concat(kwErrors4);
+errors = errors + kwErrors4.length;
+}
 }
 else {
-const err123 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.ProductList.properties.Products.type,parentSchema:schema18.properties.ProductList.properties.Products,data:data53};
+const err123 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.ProductList.properties.Products.type,parentSchema:schema19.properties.ProductList.properties.Products,data:data53};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -3519,7 +3526,7 @@ errors++;
 }
 }
 else {
-const err124 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.ProductList.type,parentSchema:schema18.properties.ProductList,data:data44};
+const err124 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.ProductList.type,parentSchema:schema19.properties.ProductList,data:data44};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -3529,27 +3536,27 @@ vErrors.push(err124);
 errors++;
 }
 }
-const issues4 = func96(data, schema18.correctionDeadline, rootData, this, instancePath + "");
-if(issues4 !== null){
-const kwErrors4 = func6(issues4, instancePath + "", "#/correctionDeadline", "correctionDeadline");
-vErrors = vErrors === null ? kwErrors4 : vErrors.concat(kwErrors4);
-errors = errors + kwErrors4.length;
-}
-const issues5 = func98(data, schema18.requiredUnless, rootData, this, instancePath + "");
+const issues5 = func98(data, schema19.correctionDeadline, rootData, this, instancePath + "");
 if(issues5 !== null){
-const kwErrors5 = func6(issues5, instancePath + "", "#/requiredUnless", "requiredUnless");
+const kwErrors5 = func6(issues5, instancePath + "", "#/correctionDeadline", "correctionDeadline");
 vErrors = vErrors === null ? kwErrors5 : vErrors.concat(kwErrors5);
 errors = errors + kwErrors5.length;
 }
-const issues6 = func100(data, schema18.sellerNotBuyer, rootData, this, instancePath + "");
+const issues6 = func100(data, schema19.requiredUnless, rootData, this, instancePath + "");
 if(issues6 !== null){
-const kwErrors6 = func6(issues6, instancePath + "", "#/sellerNotBuyer", "sellerNotBuyer");
+const kwErrors6 = func6(issues6, instancePath + "", "#/requiredUnless", "requiredUnless");
 vErrors = vErrors === null ? kwErrors6 : vErrors.concat(kwErrors6);
 errors = errors + kwErrors6.length;
 }
+const issues7 = func102(data, schema19.sellerNotBuyer, rootData, this, instancePath + "");
+if(issues7 !== null){
+const kwErrors7 = func6(issues7, instancePath + "", "#/sellerNotBuyer", "sellerNotBuyer");
+vErrors = vErrors === null ? kwErrors7 : vErrors.concat(kwErrors7);
+errors = errors + kwErrors7.length;
+}
 }
 else {
-const err125 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
+const err125 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -3558,7 +3565,7 @@ vErrors.push(err125);
 }
 errors++;
 }
-validate35.errors = vErrors;
+validate36.errors = vErrors;
 return errors === 0;
 }
 

@@ -3,18 +3,18 @@
 /* eslint-disable */
 import * as kw from '../../keywords/functions';
 "use strict";
-export const validate = validate35;
-export default validate35;
-const schema18 = {"$id":"login","title":"forms:titles.login","description":"Password sign-in: phone or TIN, password, remember me.","type":"object","additionalProperties":false,"required":["phone","password"],"properties":{"phone":{"type":"string","minLength":1,"maxLength":250,"title":"forms:login.phone"},"password":{"type":"string","minLength":1,"maxLength":128,"title":"forms:login.password"},"rememberMe":{"type":"boolean","title":"forms:login.rememberMe"}},"$defs":{}};
+export const validate = validate36;
+export default validate36;
+const schema19 = {"$id":"login","title":"forms:titles.login","description":"Password sign-in: phone or TIN, password, remember me.","type":"object","additionalProperties":false,"required":["phone","password"],"properties":{"phone":{"type":"string","minLength":1,"maxLength":250,"title":"forms:login.phone"},"password":{"type":"string","minLength":1,"maxLength":128,"title":"forms:login.password"},"rememberMe":{"type":"boolean","title":"forms:login.rememberMe"}},"$defs":{}};
 const func2 = kw.ucs2length;
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="login" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.phone === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "phone"},message:"must have required property '"+"phone"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "phone"},message:"must have required property '"+"phone"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -24,7 +24,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.password === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -35,7 +35,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "phone") || (key0 === "password")) || (key0 === "rememberMe"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema18,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -49,7 +49,7 @@ if(data.phone !== undefined){
 let data0 = data.phone;
 if(typeof data0 === "string"){
 if(func2(data0) > 250){
-const err3 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/maxLength",keyword:"maxLength",params:{limit: 250},message:"must NOT have more than 250 characters",schema:250,parentSchema:schema18.properties.phone,data:data0};
+const err3 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/maxLength",keyword:"maxLength",params:{limit: 250},message:"must NOT have more than 250 characters",schema:250,parentSchema:schema19.properties.phone,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -59,7 +59,7 @@ vErrors.push(err3);
 errors++;
 }
 if(func2(data0) < 1){
-const err4 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.phone,data:data0};
+const err4 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.phone,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -70,7 +70,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.phone.type,parentSchema:schema18.properties.phone,data:data0};
+const err5 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.phone.type,parentSchema:schema19.properties.phone,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -84,7 +84,7 @@ if(data.password !== undefined){
 let data1 = data.password;
 if(typeof data1 === "string"){
 if(func2(data1) > 128){
-const err6 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema18.properties.password,data:data1};
+const err6 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema19.properties.password,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -94,7 +94,7 @@ vErrors.push(err6);
 errors++;
 }
 if(func2(data1) < 1){
-const err7 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.password,data:data1};
+const err7 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.password,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -105,7 +105,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.password.type,parentSchema:schema18.properties.password,data:data1};
+const err8 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.password.type,parentSchema:schema19.properties.password,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -118,7 +118,7 @@ errors++;
 if(data.rememberMe !== undefined){
 let data2 = data.rememberMe;
 if(typeof data2 !== "boolean"){
-const err9 = {instancePath:instancePath+"/rememberMe",schemaPath:"#/properties/rememberMe/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.rememberMe.type,parentSchema:schema18.properties.rememberMe,data:data2};
+const err9 = {instancePath:instancePath+"/rememberMe",schemaPath:"#/properties/rememberMe/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.rememberMe.type,parentSchema:schema19.properties.rememberMe,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -130,7 +130,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -139,7 +139,7 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate35.errors = vErrors;
+validate36.errors = vErrors;
 return errors === 0;
 }
 

@@ -3,27 +3,28 @@
 /* eslint-disable */
 import * as kw from '../../keywords/functions';
 "use strict";
-export const validate = validate35;
-export default validate35;
-const schema18 = {"$id":"oneSidedInvoice","title":"documents:kinds.oneSidedInvoice","description":"One-sided invoice (ESF with SingleSidedType): only the seller signs, Buyer is null and BuyerTin is empty (uz-edi.md §b.1, §d.5). SingleSidedType: 1 to an individual, 2 export of services (abroad), 3 import, 5 financial services, 6 below market value, 7 below customs value, 8 export of services (inside), 9 other income, 10-13 excise goods operations.","type":"object","additionalProperties":false,"required":["Version","FacturaId","FacturaType","SingleSidedType","HasMarking","WaybillLocalIds","FacturaDoc","OldFacturaDoc","ContractDoc","FacturaEmpowermentDoc","ItemReleasedDoc","SellerTin","BuyerTin","Seller","Buyer","ProductList"],"requiredUnless":{"field":"FacturaType","equals":[0],"properties":["OldFacturaDoc"]},"correctionDeadline":{"type":"FacturaType","correctedTypes":[4,5,8],"date":"FacturaDoc/FacturaDate"},"properties":{"Version":{"title":"forms:invoice.Version","type":"integer","const":1},"FacturaId":{"title":"forms:invoice.FacturaId","type":"string","pattern":"^[0-9a-fA-F]{24}$"},"FacturaType":{"title":"forms:invoice.FacturaType","type":"integer","enum":[0,1,2,3,4,5,6,8,9]},"SingleSidedType":{"title":"forms:oneSidedInvoice.SingleSidedType","type":"integer","enum":[1,2,3,5,6,7,8,9,10,11,12,13]},"HasMarking":{"title":"forms:invoice.HasMarking","type":"boolean"},"HasRent":{"title":"forms:invoice.HasRent","type":"boolean"},"FacturaRentDoc":{"title":"forms:invoice.FacturaRentDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["RentFrom","RentTo"],"properties":{"RentId":{"title":"forms:invoice.RentId","type":"string","maxLength":50},"RentFrom":{"title":"forms:invoice.RentFrom","$ref":"#/$defs/isoDate"},"RentTo":{"title":"forms:invoice.RentTo","$ref":"#/$defs/isoDate"}}},"WaybillLocalIds":{"title":"forms:invoice.WaybillLocalIds","type":"array","maxItems":100,"items":{"type":"string","minLength":1,"maxLength":50}},"FacturaDoc":{"title":"forms:invoice.FacturaDoc","type":"object","additionalProperties":false,"required":["FacturaNo","FacturaDate"],"properties":{"FacturaNo":{"title":"forms:invoice.FacturaNo","type":"string","minLength":1,"maxLength":50},"FacturaDate":{"title":"forms:invoice.FacturaDate","$ref":"#/$defs/isoDate"}}},"OldFacturaDoc":{"title":"forms:invoice.OldFacturaDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["OldFacturaId","OldFacturaNo","OldFacturaDate"],"properties":{"OldFacturaId":{"title":"forms:invoice.OldFacturaId","type":"string","pattern":"^[0-9a-fA-F]{24}$","serverCheck":{"name":"oldDocumentSameType","kind":"oneSidedInvoice"}},"OldFacturaNo":{"title":"forms:invoice.OldFacturaNo","type":"string","minLength":1,"maxLength":50},"OldFacturaDate":{"title":"forms:invoice.OldFacturaDate","$ref":"#/$defs/isoDate"}}},"ContractDoc":{"title":"forms:invoice.ContractDoc","type":"object","additionalProperties":false,"required":["ContractNo","ContractDate"],"properties":{"ContractNo":{"title":"forms:common.ContractNo","type":"string","minLength":1,"maxLength":100},"ContractDate":{"title":"forms:common.ContractDate","$ref":"#/$defs/isoDate"}}},"ContractId":{"title":"forms:invoice.ContractId","type":["string","null"],"maxLength":50},"LotId":{"title":"forms:invoice.LotId","type":"string","maxLength":100},"FacturaEmpowermentDoc":{"title":"forms:invoice.FacturaEmpowermentDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["EmpowermentNo","EmpowermentDateOfIssue","AgentFio","AgentPinfl"],"properties":{"AgentFacturaId":{"title":"forms:invoice.AgentFacturaId","type":"string","maxLength":50},"EmpowermentNo":{"title":"forms:empowermentRef.EmpowermentNo","type":"string","minLength":1,"maxLength":50},"EmpowermentDateOfIssue":{"title":"forms:empowermentRef.EmpowermentDateOfIssue","$ref":"#/$defs/isoDate"},"AgentFio":{"title":"forms:invoice.AgentFio","type":"string","minLength":1,"maxLength":300},"AgentPinfl":{"title":"forms:invoice.AgentPinfl","$ref":"#/$defs/pinfl","minLength":14},"AgentTin":{"title":"forms:invoice.AgentTin","$ref":"#/$defs/tin"}}},"ItemReleasedDoc":{"title":"forms:invoice.ItemReleasedDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ItemReleasedFio"],"properties":{"ItemReleasedFio":{"title":"forms:invoice.ItemReleasedFio","type":"string","minLength":1,"maxLength":300},"ItemReleasedPinfl":{"title":"forms:invoice.ItemReleasedPinfl","$ref":"#/$defs/pinfl"},"ItemReleasedTin":{"title":"forms:invoice.ItemReleasedTin","$ref":"#/$defs/tin"}}},"SellerTin":{"title":"forms:invoice.SellerTin","$ref":"#/$defs/tinOrPinfl"},"BuyerTin":{"title":"forms:invoice.BuyerTin","type":"string","const":""},"Seller":{"title":"forms:invoice.Seller","$ref":"#/$defs/party"},"Buyer":{"title":"forms:invoice.Buyer","type":"null"},"ForeignCompany":{"title":"forms:invoice.ForeignCompany","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["CountryId","Name"],"properties":{"CountryId":{"title":"forms:invoice.CountryId","type":"string","maxLength":10},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Bank":{"title":"forms:invoice.Bank","type":"string","maxLength":500},"Account":{"title":"forms:party.Account","type":"string","maxLength":50}}},"ProductList":{"title":"forms:invoice.ProductList","type":"object","additionalProperties":false,"required":["FacturaProductId","Tin","HasExcise","HasVat","HasCommittent","HasLgota","HasMedical","Products"],"properties":{"FacturaProductId":{"title":"forms:invoice.FacturaProductId","type":"string","pattern":"^[0-9a-fA-F]{24}$"},"Tin":{"title":"forms:invoice.ProductListTin","$ref":"#/$defs/tinOrPinfl"},"HasExcise":{"title":"forms:invoice.HasExcise","type":"boolean"},"HasVat":{"title":"forms:invoice.HasVat","type":"boolean"},"HasCommittent":{"title":"forms:invoice.HasCommittent","type":"boolean"},"HasLgota":{"title":"forms:invoice.HasLgota","type":"boolean"},"HasMedical":{"title":"forms:invoice.HasMedical","type":"boolean"},"HideReportCommittent":{"title":"forms:invoice.HideReportCommittent","type":"boolean"},"Products":{"title":"forms:invoice.Products","type":"array","minItems":1,"maxItems":10000,"items":{"$ref":"#/$defs/productLine"},"lineArithmetic":{"count":"Count","price":"Summa","deliverySum":"DeliverySum","vatRate":"VatRate","vatSum":"VatSum","total":"DeliverySumWithVat","withoutVat":"WithoutVat"},"vatRateForDate":{"date":"FacturaDoc/FacturaDate","rate":"VatRate","withoutVat":"WithoutVat"}}}}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"marks":{"description":"Marking codes of a marked product line: product type and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"party":{"description":"Seller or buyer requisites of an invoice (uz-edi.md §b.1). The TIN lives beside it (SellerTin/BuyerTin). Director is mandatory for both parties.","type":"object","additionalProperties":false,"required":["Name","Director"],"properties":{"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"VatRegCode":{"title":"forms:party.VatRegCode","type":"string","pattern":"^(\\d{12})?$"},"VatRegStatus":{"title":"forms:party.VatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Account":{"title":"forms:party.Account","type":"string","pattern":"^(\\d{20}|\\d{27})?$"},"BankId":{"title":"forms:party.BankId","type":"string","pattern":"^(\\d{5})?$"},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Mobile":{"title":"forms:party.Mobile","type":"string","maxLength":50},"WorkPhone":{"title":"forms:party.WorkPhone","type":"string","maxLength":50},"Oked":{"title":"forms:party.Oked","type":"string","maxLength":10},"DistrictId":{"title":"forms:party.DistrictId","type":"string","maxLength":10},"Director":{"title":"forms:party.Director","type":"string","minLength":1,"maxLength":300},"Accountant":{"title":"forms:party.Accountant","type":"string","maxLength":300}}},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"productLine":{"description":"An invoice (ESF) product line, national field names of uz-edi.md §b.1 plus the spec §3 extras (ShortName, WeightBrutto/WeightNetto in tons). Barcode may hold several barcodes separated by commas. The line is marked when Marks is not null. MeasureId is kept for acts and legacy payloads; operators forbid it in ESF, so leave it out there. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat","Origin"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"CatalogCode":{"title":"forms:line.CatalogCode","$ref":"#/$defs/catalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"ShortName":{"title":"forms:line.ShortName","type":"string","maxLength":200},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"Serial":{"title":"forms:line.Serial","type":"string","maxLength":200},"MeasureId":{"title":"forms:line.MeasureId","type":["string","null"],"maxLength":20},"PackageCode":{"title":"forms:line.PackageCode","$ref":"#/$defs/packageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"title":"forms:line.Count","$ref":"#/$defs/count"},"Summa":{"title":"forms:line.Summa","$ref":"#/$defs/money"},"DeliverySum":{"title":"forms:line.DeliverySum","$ref":"#/$defs/money"},"ExciseRate":{"title":"forms:line.ExciseRate","$ref":"#/$defs/money","minimum":0},"ExciseSum":{"title":"forms:line.ExciseSum","$ref":"#/$defs/money","minimum":0},"VatRate":{"title":"forms:line.VatRate","$ref":"#/$defs/vatRate"},"VatSum":{"title":"forms:line.VatSum","$ref":"#/$defs/money"},"DeliverySumWithVat":{"title":"forms:line.DeliverySumWithVat","$ref":"#/$defs/money"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"LgotaId":{"title":"forms:line.LgotaId","type":["integer","null"]},"LgotaName":{"title":"forms:line.LgotaName","type":["string","null"],"maxLength":2000},"LgotaType":{"title":"forms:line.LgotaType","type":["integer","null"],"enum":[1,2,null]},"LgotaVatSum":{"title":"forms:line.LgotaVatSum","$ref":"#/$defs/money","minimum":0},"CommittentName":{"title":"forms:line.CommittentName","type":"string","maxLength":500},"CommittentTin":{"title":"forms:line.CommittentTin","type":"string","maxLength":14,"pinflOrTin":true},"CommittentVatRegCode":{"title":"forms:line.CommittentVatRegCode","type":"string","pattern":"^(\\d{12})?$"},"CommittentVatRegStatus":{"title":"forms:line.CommittentVatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]},"WarehouseId":{"title":"forms:line.WarehouseId","type":["integer","null"]},"WeightBrutto":{"title":"forms:line.WeightBrutto","type":"number","minimum":0,"decimalPlaces":6},"WeightNetto":{"title":"forms:line.WeightNetto","type":"number","minimum":0,"decimalPlaces":6},"Marks":{"title":"forms:line.Marks","$ref":"#/$defs/marks"},"ExchangeInfo":{"title":"forms:line.ExchangeInfo","type":["object","null"],"additionalProperties":false,"minProperties":1,"properties":{"PlanPositionId":{"title":"forms:line.PlanPositionId","type":"string","maxLength":100},"ProductCode":{"title":"forms:line.ProductCode","type":"string","maxLength":100},"ProductProperties":{"title":"forms:line.ProductProperties","type":"string","maxLength":2000}}}}},"tin":{"description":"TIN (INN) of an organisation: exactly 9 digits, stored as text (leading zeros matter).","type":"string","maxLength":9,"tin":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]}}};
+export const validate = validate36;
+export default validate36;
+const schema19 = {"$id":"oneSidedInvoice","title":"documents:kinds.oneSidedInvoice","description":"One-sided invoice (ESF with SingleSidedType): only the seller signs, Buyer is null and BuyerTin is empty (uz-edi.md §b.1, §d.5). SingleSidedType: 1 to an individual, 2 export of services (abroad), 3 import, 5 financial services, 6 below market value, 7 below customs value, 8 export of services (inside), 9 other income, 10-13 excise goods operations.","type":"object","additionalProperties":false,"required":["Version","FacturaId","FacturaType","SingleSidedType","HasMarking","WaybillLocalIds","FacturaDoc","OldFacturaDoc","ContractDoc","FacturaEmpowermentDoc","ItemReleasedDoc","SellerTin","BuyerTin","Seller","Buyer","ProductList"],"requiredUnless":{"field":"FacturaType","equals":[0],"properties":["OldFacturaDoc"]},"correctionDeadline":{"type":"FacturaType","correctedTypes":[4,5,8],"date":"FacturaDoc/FacturaDate"},"properties":{"Version":{"title":"forms:invoice.Version","type":"integer","const":1},"FacturaId":{"title":"forms:invoice.FacturaId","type":"string","pattern":"^[0-9a-fA-F]{24}$"},"FacturaType":{"title":"forms:invoice.FacturaType","type":"integer","enum":[0,1,2,3,4,5,6,8,9]},"SingleSidedType":{"title":"forms:oneSidedInvoice.SingleSidedType","type":"integer","enum":[1,2,3,5,6,7,8,9,10,11,12,13]},"HasMarking":{"title":"forms:invoice.HasMarking","type":"boolean"},"HasRent":{"title":"forms:invoice.HasRent","type":"boolean"},"FacturaRentDoc":{"title":"forms:invoice.FacturaRentDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["RentFrom","RentTo"],"dateOrder":{"from":"RentFrom","to":"RentTo"},"properties":{"RentId":{"title":"forms:invoice.RentId","type":"string","maxLength":50},"RentFrom":{"title":"forms:invoice.RentFrom","$ref":"#/$defs/isoDate"},"RentTo":{"title":"forms:invoice.RentTo","$ref":"#/$defs/isoDate"}}},"WaybillLocalIds":{"title":"forms:invoice.WaybillLocalIds","type":"array","maxItems":100,"items":{"type":"string","minLength":1,"maxLength":50}},"FacturaDoc":{"title":"forms:invoice.FacturaDoc","type":"object","additionalProperties":false,"required":["FacturaNo","FacturaDate"],"properties":{"FacturaNo":{"title":"forms:invoice.FacturaNo","type":"string","minLength":1,"maxLength":50},"FacturaDate":{"title":"forms:invoice.FacturaDate","$ref":"#/$defs/isoDate"}}},"OldFacturaDoc":{"title":"forms:invoice.OldFacturaDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["OldFacturaId","OldFacturaNo","OldFacturaDate"],"properties":{"OldFacturaId":{"title":"forms:invoice.OldFacturaId","type":"string","pattern":"^[0-9a-fA-F]{24}$","serverCheck":{"name":"oldDocumentSameType","kind":"oneSidedInvoice"}},"OldFacturaNo":{"title":"forms:invoice.OldFacturaNo","type":"string","minLength":1,"maxLength":50},"OldFacturaDate":{"title":"forms:invoice.OldFacturaDate","$ref":"#/$defs/isoDate"}}},"ContractDoc":{"title":"forms:invoice.ContractDoc","type":"object","additionalProperties":false,"required":["ContractNo","ContractDate"],"properties":{"ContractNo":{"title":"forms:common.ContractNo","type":"string","minLength":1,"maxLength":100},"ContractDate":{"title":"forms:common.ContractDate","$ref":"#/$defs/isoDate"}}},"ContractId":{"title":"forms:invoice.ContractId","type":["string","null"],"maxLength":50},"LotId":{"title":"forms:invoice.LotId","type":"string","maxLength":100},"FacturaEmpowermentDoc":{"title":"forms:invoice.FacturaEmpowermentDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["EmpowermentNo","EmpowermentDateOfIssue","AgentFio","AgentPinfl"],"properties":{"AgentFacturaId":{"title":"forms:invoice.AgentFacturaId","type":"string","maxLength":50},"EmpowermentNo":{"title":"forms:empowermentRef.EmpowermentNo","type":"string","minLength":1,"maxLength":50},"EmpowermentDateOfIssue":{"title":"forms:empowermentRef.EmpowermentDateOfIssue","$ref":"#/$defs/isoDate"},"AgentFio":{"title":"forms:invoice.AgentFio","type":"string","minLength":1,"maxLength":300},"AgentPinfl":{"title":"forms:invoice.AgentPinfl","$ref":"#/$defs/pinfl","minLength":14},"AgentTin":{"title":"forms:invoice.AgentTin","$ref":"#/$defs/tin"}}},"ItemReleasedDoc":{"title":"forms:invoice.ItemReleasedDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ItemReleasedFio"],"properties":{"ItemReleasedFio":{"title":"forms:invoice.ItemReleasedFio","type":"string","minLength":1,"maxLength":300},"ItemReleasedPinfl":{"title":"forms:invoice.ItemReleasedPinfl","$ref":"#/$defs/pinfl"},"ItemReleasedTin":{"title":"forms:invoice.ItemReleasedTin","$ref":"#/$defs/tin"}}},"SellerTin":{"title":"forms:invoice.SellerTin","$ref":"#/$defs/tinOrPinfl"},"BuyerTin":{"title":"forms:invoice.BuyerTin","type":"string","const":""},"Seller":{"title":"forms:invoice.Seller","$ref":"#/$defs/party"},"Buyer":{"title":"forms:invoice.Buyer","type":"null"},"ForeignCompany":{"title":"forms:invoice.ForeignCompany","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["CountryId","Name"],"properties":{"CountryId":{"title":"forms:invoice.CountryId","type":"string","maxLength":10},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Bank":{"title":"forms:invoice.Bank","type":"string","maxLength":500},"Account":{"title":"forms:party.Account","type":"string","maxLength":50}}},"ProductList":{"title":"forms:invoice.ProductList","type":"object","additionalProperties":false,"required":["FacturaProductId","Tin","HasExcise","HasVat","HasCommittent","HasLgota","HasMedical","Products"],"properties":{"FacturaProductId":{"title":"forms:invoice.FacturaProductId","type":"string","pattern":"^[0-9a-fA-F]{24}$"},"Tin":{"title":"forms:invoice.ProductListTin","$ref":"#/$defs/tinOrPinfl"},"HasExcise":{"title":"forms:invoice.HasExcise","type":"boolean"},"HasVat":{"title":"forms:invoice.HasVat","type":"boolean"},"HasCommittent":{"title":"forms:invoice.HasCommittent","type":"boolean"},"HasLgota":{"title":"forms:invoice.HasLgota","type":"boolean"},"HasMedical":{"title":"forms:invoice.HasMedical","type":"boolean"},"HideReportCommittent":{"title":"forms:invoice.HideReportCommittent","type":"boolean"},"Products":{"title":"forms:invoice.Products","type":"array","minItems":1,"maxItems":10000,"items":{"$ref":"#/$defs/productLine"},"lineArithmetic":{"count":"Count","price":"Summa","deliverySum":"DeliverySum","vatRate":"VatRate","vatSum":"VatSum","total":"DeliverySumWithVat","withoutVat":"WithoutVat"},"vatRateForDate":{"date":"FacturaDoc/FacturaDate","rate":"VatRate","withoutVat":"WithoutVat"}}}}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"marks":{"description":"Marking codes of a marked product line: product type and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"party":{"description":"Seller or buyer requisites of an invoice (uz-edi.md §b.1). The TIN lives beside it (SellerTin/BuyerTin). Director is mandatory for both parties.","type":"object","additionalProperties":false,"required":["Name","Director"],"properties":{"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"VatRegCode":{"title":"forms:party.VatRegCode","type":"string","pattern":"^(\\d{12})?$"},"VatRegStatus":{"title":"forms:party.VatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Account":{"title":"forms:party.Account","type":"string","pattern":"^(\\d{20}|\\d{27})?$"},"BankId":{"title":"forms:party.BankId","type":"string","pattern":"^(\\d{5})?$"},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Mobile":{"title":"forms:party.Mobile","type":"string","maxLength":50},"WorkPhone":{"title":"forms:party.WorkPhone","type":"string","maxLength":50},"Oked":{"title":"forms:party.Oked","type":"string","maxLength":10},"DistrictId":{"title":"forms:party.DistrictId","type":"string","maxLength":10},"Director":{"title":"forms:party.Director","type":"string","minLength":1,"maxLength":300},"Accountant":{"title":"forms:party.Accountant","type":"string","maxLength":300}}},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"productLine":{"description":"An invoice (ESF) product line, national field names of uz-edi.md §b.1 plus the spec §3 extras (ShortName, WeightBrutto/WeightNetto in tons). Barcode may hold several barcodes separated by commas. The line is marked when Marks is not null. MeasureId is kept for acts and legacy payloads; operators forbid it in ESF, so leave it out there. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat","Origin"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"CatalogCode":{"title":"forms:line.CatalogCode","$ref":"#/$defs/catalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"ShortName":{"title":"forms:line.ShortName","type":"string","maxLength":200},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"Serial":{"title":"forms:line.Serial","type":"string","maxLength":200},"MeasureId":{"title":"forms:line.MeasureId","type":["string","null"],"maxLength":20},"PackageCode":{"title":"forms:line.PackageCode","$ref":"#/$defs/packageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"title":"forms:line.Count","$ref":"#/$defs/count"},"Summa":{"title":"forms:line.Summa","$ref":"#/$defs/money"},"DeliverySum":{"title":"forms:line.DeliverySum","$ref":"#/$defs/money"},"ExciseRate":{"title":"forms:line.ExciseRate","$ref":"#/$defs/money","minimum":0},"ExciseSum":{"title":"forms:line.ExciseSum","$ref":"#/$defs/money","minimum":0},"VatRate":{"title":"forms:line.VatRate","$ref":"#/$defs/vatRate"},"VatSum":{"title":"forms:line.VatSum","$ref":"#/$defs/money"},"DeliverySumWithVat":{"title":"forms:line.DeliverySumWithVat","$ref":"#/$defs/money"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"LgotaId":{"title":"forms:line.LgotaId","type":["integer","null"]},"LgotaName":{"title":"forms:line.LgotaName","type":["string","null"],"maxLength":2000},"LgotaType":{"title":"forms:line.LgotaType","type":["integer","null"],"enum":[1,2,null]},"LgotaVatSum":{"title":"forms:line.LgotaVatSum","$ref":"#/$defs/money","minimum":0},"CommittentName":{"title":"forms:line.CommittentName","type":"string","maxLength":500},"CommittentTin":{"title":"forms:line.CommittentTin","type":"string","maxLength":14,"pinflOrTin":true},"CommittentVatRegCode":{"title":"forms:line.CommittentVatRegCode","type":"string","pattern":"^(\\d{12})?$"},"CommittentVatRegStatus":{"title":"forms:line.CommittentVatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]},"WarehouseId":{"title":"forms:line.WarehouseId","type":["integer","null"]},"WeightBrutto":{"title":"forms:line.WeightBrutto","type":"number","minimum":0,"decimalPlaces":6},"WeightNetto":{"title":"forms:line.WeightNetto","type":"number","minimum":0,"decimalPlaces":6},"Marks":{"title":"forms:line.Marks","$ref":"#/$defs/marks"},"ExchangeInfo":{"title":"forms:line.ExchangeInfo","type":["object","null"],"additionalProperties":false,"minProperties":1,"properties":{"PlanPositionId":{"title":"forms:line.PlanPositionId","type":"string","maxLength":100},"ProductCode":{"title":"forms:line.ProductCode","type":"string","maxLength":100},"ProductProperties":{"title":"forms:line.ProductProperties","type":"string","maxLength":2000}}}}},"tin":{"description":"TIN (INN) of an organisation: exactly 9 digits, stored as text (leading zeros matter).","type":"string","maxLength":9,"tin":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = kw.ucs2length;
-const func11 = kw.serverCheck;
+const func7 = kw.dateOrder;
 const func6 = kw.toErrors;
-const func90 = kw.lineArithmetic;
-const func92 = kw.vatRateForDate;
-const func94 = kw.correctionDeadline;
-const func96 = kw.requiredUnless;
+const func13 = kw.serverCheck;
+const func92 = kw.lineArithmetic;
+const func94 = kw.vatRateForDate;
+const func96 = kw.correctionDeadline;
+const func98 = kw.requiredUnless;
 const pattern0 = new RegExp("^[0-9a-fA-F]{24}$", "u");
-const schema19 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
+const schema20 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
 const func5 = kw.isoDate;
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(func3(data) > 10){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema19,data};
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -40,44 +41,6 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.type,parentSchema:schema19,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate36.errors = vErrors;
-return errors === 0;
-}
-
-const schema20 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
-const func25 = kw.pinfl;
-
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data === "string"){
-if(func3(data) > 14){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema20,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-const issues0 = func25(data, true, rootData, this, instancePath + "");
-if(issues0 !== null){
-const kwErrors0 = func6(issues0, instancePath + "", "#/pinfl", "pinfl");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
-}
-}
-else {
 const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.type,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err1];
@@ -87,19 +50,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate43.errors = vErrors;
+validate37.errors = vErrors;
 return errors === 0;
 }
 
-const schema21 = {"description":"TIN (INN) of an organisation: exactly 9 digits, stored as text (leading zeros matter).","type":"string","maxLength":9,"tin":true};
-const func29 = kw.tin;
+const schema21 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
+const func27 = kw.pinfl;
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(func3(data) > 9){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 9},message:"must NOT have more than 9 characters",schema:9,parentSchema:schema21,data};
+if(func3(data) > 14){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -108,9 +71,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-const issues0 = func29(data, true, rootData, this, instancePath + "");
+const issues0 = func27(data, true, rootData, this, instancePath + "");
 if(issues0 !== null){
-const kwErrors0 = func6(issues0, instancePath + "", "#/tin", "tin");
+const kwErrors0 = func6(issues0, instancePath + "", "#/pinfl", "pinfl");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
 errors = errors + kwErrors0.length;
 }
@@ -125,19 +88,57 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate45.errors = vErrors;
+validate44.errors = vErrors;
 return errors === 0;
 }
 
-const schema22 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
-const func35 = kw.pinflOrTin;
+const schema22 = {"description":"TIN (INN) of an organisation: exactly 9 digits, stored as text (leading zeros matter).","type":"string","maxLength":9,"tin":true};
+const func31 = kw.tin;
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(func3(data) > 9){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 9},message:"must NOT have more than 9 characters",schema:9,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const issues0 = func31(data, true, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func6(issues0, instancePath + "", "#/tin", "tin");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate46.errors = vErrors;
+return errors === 0;
+}
+
+const schema23 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
+const func37 = kw.pinflOrTin;
+
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(func3(data) > 14){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema22,data};
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -147,7 +148,7 @@ vErrors.push(err0);
 errors++;
 }
 if(func3(data) < 9){
-const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema22,data};
+const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -156,7 +157,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-const issues0 = func35(data, true, rootData, this, instancePath + "");
+const issues0 = func37(data, true, rootData, this, instancePath + "");
 if(issues0 !== null){
 const kwErrors0 = func6(issues0, instancePath + "", "#/pinflOrTin", "pinflOrTin");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
@@ -164,7 +165,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -173,21 +174,21 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate49.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
 
-const schema23 = {"description":"Seller or buyer requisites of an invoice (uz-edi.md §b.1). The TIN lives beside it (SellerTin/BuyerTin). Director is mandatory for both parties.","type":"object","additionalProperties":false,"required":["Name","Director"],"properties":{"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"VatRegCode":{"title":"forms:party.VatRegCode","type":"string","pattern":"^(\\d{12})?$"},"VatRegStatus":{"title":"forms:party.VatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Account":{"title":"forms:party.Account","type":"string","pattern":"^(\\d{20}|\\d{27})?$"},"BankId":{"title":"forms:party.BankId","type":"string","pattern":"^(\\d{5})?$"},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Mobile":{"title":"forms:party.Mobile","type":"string","maxLength":50},"WorkPhone":{"title":"forms:party.WorkPhone","type":"string","maxLength":50},"Oked":{"title":"forms:party.Oked","type":"string","maxLength":10},"DistrictId":{"title":"forms:party.DistrictId","type":"string","maxLength":10},"Director":{"title":"forms:party.Director","type":"string","minLength":1,"maxLength":300},"Accountant":{"title":"forms:party.Accountant","type":"string","maxLength":300}}};
+const schema24 = {"description":"Seller or buyer requisites of an invoice (uz-edi.md §b.1). The TIN lives beside it (SellerTin/BuyerTin). Director is mandatory for both parties.","type":"object","additionalProperties":false,"required":["Name","Director"],"properties":{"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"VatRegCode":{"title":"forms:party.VatRegCode","type":"string","pattern":"^(\\d{12})?$"},"VatRegStatus":{"title":"forms:party.VatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Account":{"title":"forms:party.Account","type":"string","pattern":"^(\\d{20}|\\d{27})?$"},"BankId":{"title":"forms:party.BankId","type":"string","pattern":"^(\\d{5})?$"},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Mobile":{"title":"forms:party.Mobile","type":"string","maxLength":50},"WorkPhone":{"title":"forms:party.WorkPhone","type":"string","maxLength":50},"Oked":{"title":"forms:party.Oked","type":"string","maxLength":10},"DistrictId":{"title":"forms:party.DistrictId","type":"string","maxLength":10},"Director":{"title":"forms:party.Director","type":"string","minLength":1,"maxLength":300},"Accountant":{"title":"forms:party.Accountant","type":"string","maxLength":300}}};
 const pattern2 = new RegExp("^(\\d{12})?$", "u");
 const pattern3 = new RegExp("^(\\d{20}|\\d{27})?$", "u");
 const pattern4 = new RegExp("^(\\d{5})?$", "u");
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.Name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -197,7 +198,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.Director === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Director"},message:"must have required property '"+"Director"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Director"},message:"must have required property '"+"Director"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -207,8 +208,8 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema23.properties, key0))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema23,data};
+if(!(func2.call(schema24.properties, key0))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -222,7 +223,7 @@ if(data.Name !== undefined){
 let data0 = data.Name;
 if(typeof data0 === "string"){
 if(func3(data0) > 500){
-const err3 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Name,data:data0};
+const err3 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema24.properties.Name,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -232,7 +233,7 @@ vErrors.push(err3);
 errors++;
 }
 if(func3(data0) < 1){
-const err4 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Name,data:data0};
+const err4 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.Name,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -243,7 +244,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Name.type,parentSchema:schema23.properties.Name,data:data0};
+const err5 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.Name.type,parentSchema:schema24.properties.Name,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -257,7 +258,7 @@ if(data.BranchCode !== undefined){
 let data1 = data.BranchCode;
 if(typeof data1 === "string"){
 if(func3(data1) > 50){
-const err6 = {instancePath:instancePath+"/BranchCode",schemaPath:"#/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.BranchCode,data:data1};
+const err6 = {instancePath:instancePath+"/BranchCode",schemaPath:"#/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema24.properties.BranchCode,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -268,7 +269,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/BranchCode",schemaPath:"#/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.BranchCode.type,parentSchema:schema23.properties.BranchCode,data:data1};
+const err7 = {instancePath:instancePath+"/BranchCode",schemaPath:"#/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.BranchCode.type,parentSchema:schema24.properties.BranchCode,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -282,7 +283,7 @@ if(data.BranchName !== undefined){
 let data2 = data.BranchName;
 if(typeof data2 === "string"){
 if(func3(data2) > 500){
-const err8 = {instancePath:instancePath+"/BranchName",schemaPath:"#/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.BranchName,data:data2};
+const err8 = {instancePath:instancePath+"/BranchName",schemaPath:"#/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema24.properties.BranchName,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -293,7 +294,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/BranchName",schemaPath:"#/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.BranchName.type,parentSchema:schema23.properties.BranchName,data:data2};
+const err9 = {instancePath:instancePath+"/BranchName",schemaPath:"#/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.BranchName.type,parentSchema:schema24.properties.BranchName,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -307,7 +308,7 @@ if(data.VatRegCode !== undefined){
 let data3 = data.VatRegCode;
 if(typeof data3 === "string"){
 if(!pattern2.test(data3)){
-const err10 = {instancePath:instancePath+"/VatRegCode",schemaPath:"#/properties/VatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema23.properties.VatRegCode,data:data3};
+const err10 = {instancePath:instancePath+"/VatRegCode",schemaPath:"#/properties/VatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema24.properties.VatRegCode,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -318,7 +319,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/VatRegCode",schemaPath:"#/properties/VatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.VatRegCode.type,parentSchema:schema23.properties.VatRegCode,data:data3};
+const err11 = {instancePath:instancePath+"/VatRegCode",schemaPath:"#/properties/VatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.VatRegCode.type,parentSchema:schema24.properties.VatRegCode,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -331,7 +332,7 @@ errors++;
 if(data.VatRegStatus !== undefined){
 let data4 = data.VatRegStatus;
 if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)){
-const err12 = {instancePath:instancePath+"/VatRegStatus",schemaPath:"#/properties/VatRegStatus/type",keyword:"type",params:{type: schema23.properties.VatRegStatus.type},message:"must be integer,null",schema:schema23.properties.VatRegStatus.type,parentSchema:schema23.properties.VatRegStatus,data:data4};
+const err12 = {instancePath:instancePath+"/VatRegStatus",schemaPath:"#/properties/VatRegStatus/type",keyword:"type",params:{type: schema24.properties.VatRegStatus.type},message:"must be integer,null",schema:schema24.properties.VatRegStatus.type,parentSchema:schema24.properties.VatRegStatus,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -341,7 +342,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((((data4 === 20) || (data4 === 21)) || (data4 === 22)) || (data4 === null))){
-const err13 = {instancePath:instancePath+"/VatRegStatus",schemaPath:"#/properties/VatRegStatus/enum",keyword:"enum",params:{allowedValues: schema23.properties.VatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema23.properties.VatRegStatus.enum,parentSchema:schema23.properties.VatRegStatus,data:data4};
+const err13 = {instancePath:instancePath+"/VatRegStatus",schemaPath:"#/properties/VatRegStatus/enum",keyword:"enum",params:{allowedValues: schema24.properties.VatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema24.properties.VatRegStatus.enum,parentSchema:schema24.properties.VatRegStatus,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -355,7 +356,7 @@ if(data.Account !== undefined){
 let data5 = data.Account;
 if(typeof data5 === "string"){
 if(!pattern3.test(data5)){
-const err14 = {instancePath:instancePath+"/Account",schemaPath:"#/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema23.properties.Account,data:data5};
+const err14 = {instancePath:instancePath+"/Account",schemaPath:"#/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema24.properties.Account,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -366,7 +367,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/Account",schemaPath:"#/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Account.type,parentSchema:schema23.properties.Account,data:data5};
+const err15 = {instancePath:instancePath+"/Account",schemaPath:"#/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.Account.type,parentSchema:schema24.properties.Account,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -380,7 +381,7 @@ if(data.BankId !== undefined){
 let data6 = data.BankId;
 if(typeof data6 === "string"){
 if(!pattern4.test(data6)){
-const err16 = {instancePath:instancePath+"/BankId",schemaPath:"#/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema23.properties.BankId,data:data6};
+const err16 = {instancePath:instancePath+"/BankId",schemaPath:"#/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema24.properties.BankId,data:data6};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -391,7 +392,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/BankId",schemaPath:"#/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.BankId.type,parentSchema:schema23.properties.BankId,data:data6};
+const err17 = {instancePath:instancePath+"/BankId",schemaPath:"#/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.BankId.type,parentSchema:schema24.properties.BankId,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -405,7 +406,7 @@ if(data.Address !== undefined){
 let data7 = data.Address;
 if(typeof data7 === "string"){
 if(func3(data7) > 500){
-const err18 = {instancePath:instancePath+"/Address",schemaPath:"#/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Address,data:data7};
+const err18 = {instancePath:instancePath+"/Address",schemaPath:"#/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema24.properties.Address,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -416,7 +417,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/Address",schemaPath:"#/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Address.type,parentSchema:schema23.properties.Address,data:data7};
+const err19 = {instancePath:instancePath+"/Address",schemaPath:"#/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.Address.type,parentSchema:schema24.properties.Address,data:data7};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -430,7 +431,7 @@ if(data.Mobile !== undefined){
 let data8 = data.Mobile;
 if(typeof data8 === "string"){
 if(func3(data8) > 50){
-const err20 = {instancePath:instancePath+"/Mobile",schemaPath:"#/properties/Mobile/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.Mobile,data:data8};
+const err20 = {instancePath:instancePath+"/Mobile",schemaPath:"#/properties/Mobile/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema24.properties.Mobile,data:data8};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -441,7 +442,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/Mobile",schemaPath:"#/properties/Mobile/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Mobile.type,parentSchema:schema23.properties.Mobile,data:data8};
+const err21 = {instancePath:instancePath+"/Mobile",schemaPath:"#/properties/Mobile/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.Mobile.type,parentSchema:schema24.properties.Mobile,data:data8};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -455,7 +456,7 @@ if(data.WorkPhone !== undefined){
 let data9 = data.WorkPhone;
 if(typeof data9 === "string"){
 if(func3(data9) > 50){
-const err22 = {instancePath:instancePath+"/WorkPhone",schemaPath:"#/properties/WorkPhone/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.WorkPhone,data:data9};
+const err22 = {instancePath:instancePath+"/WorkPhone",schemaPath:"#/properties/WorkPhone/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema24.properties.WorkPhone,data:data9};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -466,7 +467,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/WorkPhone",schemaPath:"#/properties/WorkPhone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.WorkPhone.type,parentSchema:schema23.properties.WorkPhone,data:data9};
+const err23 = {instancePath:instancePath+"/WorkPhone",schemaPath:"#/properties/WorkPhone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.WorkPhone.type,parentSchema:schema24.properties.WorkPhone,data:data9};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -480,7 +481,7 @@ if(data.Oked !== undefined){
 let data10 = data.Oked;
 if(typeof data10 === "string"){
 if(func3(data10) > 10){
-const err24 = {instancePath:instancePath+"/Oked",schemaPath:"#/properties/Oked/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema23.properties.Oked,data:data10};
+const err24 = {instancePath:instancePath+"/Oked",schemaPath:"#/properties/Oked/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24.properties.Oked,data:data10};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -491,7 +492,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/Oked",schemaPath:"#/properties/Oked/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Oked.type,parentSchema:schema23.properties.Oked,data:data10};
+const err25 = {instancePath:instancePath+"/Oked",schemaPath:"#/properties/Oked/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.Oked.type,parentSchema:schema24.properties.Oked,data:data10};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -505,7 +506,7 @@ if(data.DistrictId !== undefined){
 let data11 = data.DistrictId;
 if(typeof data11 === "string"){
 if(func3(data11) > 10){
-const err26 = {instancePath:instancePath+"/DistrictId",schemaPath:"#/properties/DistrictId/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema23.properties.DistrictId,data:data11};
+const err26 = {instancePath:instancePath+"/DistrictId",schemaPath:"#/properties/DistrictId/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24.properties.DistrictId,data:data11};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -516,7 +517,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/DistrictId",schemaPath:"#/properties/DistrictId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.DistrictId.type,parentSchema:schema23.properties.DistrictId,data:data11};
+const err27 = {instancePath:instancePath+"/DistrictId",schemaPath:"#/properties/DistrictId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.DistrictId.type,parentSchema:schema24.properties.DistrictId,data:data11};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -530,7 +531,7 @@ if(data.Director !== undefined){
 let data12 = data.Director;
 if(typeof data12 === "string"){
 if(func3(data12) > 300){
-const err28 = {instancePath:instancePath+"/Director",schemaPath:"#/properties/Director/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.Director,data:data12};
+const err28 = {instancePath:instancePath+"/Director",schemaPath:"#/properties/Director/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema24.properties.Director,data:data12};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -540,7 +541,7 @@ vErrors.push(err28);
 errors++;
 }
 if(func3(data12) < 1){
-const err29 = {instancePath:instancePath+"/Director",schemaPath:"#/properties/Director/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Director,data:data12};
+const err29 = {instancePath:instancePath+"/Director",schemaPath:"#/properties/Director/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.Director,data:data12};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -551,7 +552,7 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/Director",schemaPath:"#/properties/Director/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Director.type,parentSchema:schema23.properties.Director,data:data12};
+const err30 = {instancePath:instancePath+"/Director",schemaPath:"#/properties/Director/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.Director.type,parentSchema:schema24.properties.Director,data:data12};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -565,7 +566,7 @@ if(data.Accountant !== undefined){
 let data13 = data.Accountant;
 if(typeof data13 === "string"){
 if(func3(data13) > 300){
-const err31 = {instancePath:instancePath+"/Accountant",schemaPath:"#/properties/Accountant/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.Accountant,data:data13};
+const err31 = {instancePath:instancePath+"/Accountant",schemaPath:"#/properties/Accountant/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema24.properties.Accountant,data:data13};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -576,7 +577,7 @@ errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/Accountant",schemaPath:"#/properties/Accountant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Accountant.type,parentSchema:schema23.properties.Accountant,data:data13};
+const err32 = {instancePath:instancePath+"/Accountant",schemaPath:"#/properties/Accountant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.Accountant.type,parentSchema:schema24.properties.Accountant,data:data13};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -588,7 +589,7 @@ errors++;
 }
 }
 else {
-const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
+const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -597,53 +598,21 @@ vErrors.push(err33);
 }
 errors++;
 }
-validate51.errors = vErrors;
+validate52.errors = vErrors;
 return errors === 0;
 }
 
-const schema24 = {"description":"An invoice (ESF) product line, national field names of uz-edi.md §b.1 plus the spec §3 extras (ShortName, WeightBrutto/WeightNetto in tons). Barcode may hold several barcodes separated by commas. The line is marked when Marks is not null. MeasureId is kept for acts and legacy payloads; operators forbid it in ESF, so leave it out there. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat","Origin"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"CatalogCode":{"title":"forms:line.CatalogCode","$ref":"#/$defs/catalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"ShortName":{"title":"forms:line.ShortName","type":"string","maxLength":200},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"Serial":{"title":"forms:line.Serial","type":"string","maxLength":200},"MeasureId":{"title":"forms:line.MeasureId","type":["string","null"],"maxLength":20},"PackageCode":{"title":"forms:line.PackageCode","$ref":"#/$defs/packageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"title":"forms:line.Count","$ref":"#/$defs/count"},"Summa":{"title":"forms:line.Summa","$ref":"#/$defs/money"},"DeliverySum":{"title":"forms:line.DeliverySum","$ref":"#/$defs/money"},"ExciseRate":{"title":"forms:line.ExciseRate","$ref":"#/$defs/money","minimum":0},"ExciseSum":{"title":"forms:line.ExciseSum","$ref":"#/$defs/money","minimum":0},"VatRate":{"title":"forms:line.VatRate","$ref":"#/$defs/vatRate"},"VatSum":{"title":"forms:line.VatSum","$ref":"#/$defs/money"},"DeliverySumWithVat":{"title":"forms:line.DeliverySumWithVat","$ref":"#/$defs/money"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"LgotaId":{"title":"forms:line.LgotaId","type":["integer","null"]},"LgotaName":{"title":"forms:line.LgotaName","type":["string","null"],"maxLength":2000},"LgotaType":{"title":"forms:line.LgotaType","type":["integer","null"],"enum":[1,2,null]},"LgotaVatSum":{"title":"forms:line.LgotaVatSum","$ref":"#/$defs/money","minimum":0},"CommittentName":{"title":"forms:line.CommittentName","type":"string","maxLength":500},"CommittentTin":{"title":"forms:line.CommittentTin","type":"string","maxLength":14,"pinflOrTin":true},"CommittentVatRegCode":{"title":"forms:line.CommittentVatRegCode","type":"string","pattern":"^(\\d{12})?$"},"CommittentVatRegStatus":{"title":"forms:line.CommittentVatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]},"WarehouseId":{"title":"forms:line.WarehouseId","type":["integer","null"]},"WeightBrutto":{"title":"forms:line.WeightBrutto","type":"number","minimum":0,"decimalPlaces":6},"WeightNetto":{"title":"forms:line.WeightNetto","type":"number","minimum":0,"decimalPlaces":6},"Marks":{"title":"forms:line.Marks","$ref":"#/$defs/marks"},"ExchangeInfo":{"title":"forms:line.ExchangeInfo","type":["object","null"],"additionalProperties":false,"minProperties":1,"properties":{"PlanPositionId":{"title":"forms:line.PlanPositionId","type":"string","maxLength":100},"ProductCode":{"title":"forms:line.ProductCode","type":"string","maxLength":100},"ProductProperties":{"title":"forms:line.ProductProperties","type":"string","maxLength":2000}}}}};
-const func68 = kw.decimalPlaces;
-const schema25 = {"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"};
+const schema25 = {"description":"An invoice (ESF) product line, national field names of uz-edi.md §b.1 plus the spec §3 extras (ShortName, WeightBrutto/WeightNetto in tons). Barcode may hold several barcodes separated by commas. The line is marked when Marks is not null. MeasureId is kept for acts and legacy payloads; operators forbid it in ESF, so leave it out there. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat","Origin"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"CatalogCode":{"title":"forms:line.CatalogCode","$ref":"#/$defs/catalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"ShortName":{"title":"forms:line.ShortName","type":"string","maxLength":200},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"Serial":{"title":"forms:line.Serial","type":"string","maxLength":200},"MeasureId":{"title":"forms:line.MeasureId","type":["string","null"],"maxLength":20},"PackageCode":{"title":"forms:line.PackageCode","$ref":"#/$defs/packageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"title":"forms:line.Count","$ref":"#/$defs/count"},"Summa":{"title":"forms:line.Summa","$ref":"#/$defs/money"},"DeliverySum":{"title":"forms:line.DeliverySum","$ref":"#/$defs/money"},"ExciseRate":{"title":"forms:line.ExciseRate","$ref":"#/$defs/money","minimum":0},"ExciseSum":{"title":"forms:line.ExciseSum","$ref":"#/$defs/money","minimum":0},"VatRate":{"title":"forms:line.VatRate","$ref":"#/$defs/vatRate"},"VatSum":{"title":"forms:line.VatSum","$ref":"#/$defs/money"},"DeliverySumWithVat":{"title":"forms:line.DeliverySumWithVat","$ref":"#/$defs/money"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"LgotaId":{"title":"forms:line.LgotaId","type":["integer","null"]},"LgotaName":{"title":"forms:line.LgotaName","type":["string","null"],"maxLength":2000},"LgotaType":{"title":"forms:line.LgotaType","type":["integer","null"],"enum":[1,2,null]},"LgotaVatSum":{"title":"forms:line.LgotaVatSum","$ref":"#/$defs/money","minimum":0},"CommittentName":{"title":"forms:line.CommittentName","type":"string","maxLength":500},"CommittentTin":{"title":"forms:line.CommittentTin","type":"string","maxLength":14,"pinflOrTin":true},"CommittentVatRegCode":{"title":"forms:line.CommittentVatRegCode","type":"string","pattern":"^(\\d{12})?$"},"CommittentVatRegStatus":{"title":"forms:line.CommittentVatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]},"WarehouseId":{"title":"forms:line.WarehouseId","type":["integer","null"]},"WeightBrutto":{"title":"forms:line.WeightBrutto","type":"number","minimum":0,"decimalPlaces":6},"WeightNetto":{"title":"forms:line.WeightNetto","type":"number","minimum":0,"decimalPlaces":6},"Marks":{"title":"forms:line.Marks","$ref":"#/$defs/marks"},"ExchangeInfo":{"title":"forms:line.ExchangeInfo","type":["object","null"],"additionalProperties":false,"minProperties":1,"properties":{"PlanPositionId":{"title":"forms:line.PlanPositionId","type":"string","maxLength":100},"ProductCode":{"title":"forms:line.ProductCode","type":"string","maxLength":100},"ProductProperties":{"title":"forms:line.ProductProperties","type":"string","maxLength":2000}}}}};
+const func70 = kw.decimalPlaces;
+const schema26 = {"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"};
 const pattern6 = new RegExp("^\\d{17}$", "u");
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(!pattern6.test(data)){
-const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema25,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate55.errors = vErrors;
-return errors === 0;
-}
-
-const schema26 = {"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"};
-const pattern7 = new RegExp("^\\d{1,20}$", "u");
-
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data === "string"){
-if(!pattern7.test(data)){
-const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema26,data};
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -663,18 +632,50 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate57.errors = vErrors;
+validate56.errors = vErrors;
 return errors === 0;
 }
 
-const schema27 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
+const schema27 = {"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"};
+const pattern7 = new RegExp("^\\d{1,20}$", "u");
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(!pattern7.test(data)){
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema27,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.type,parentSchema:schema27,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate58.errors = vErrors;
+return errors === 0;
+}
+
+const schema28 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
+
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if((typeof data == "number") && (isFinite(data))){
 if(data > 999999999 || isNaN(data)){
-const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema27,data};
+const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -684,7 +685,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data <= 0 || isNaN(data)){
-const err1 = {instancePath,schemaPath:"#/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema27,data};
+const err1 = {instancePath,schemaPath:"#/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -693,54 +694,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-const issues0 = func68(data, 6, rootData, this, instancePath + "");
-if(issues0 !== null){
-const kwErrors0 = func6(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema27.type,parentSchema:schema27,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate59.errors = vErrors;
-return errors === 0;
-}
-
-const schema28 = {"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2};
-
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if((typeof data == "number") && (isFinite(data))){
-if(data > 9999999999999.99 || isNaN(data)){
-const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema28,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data < -9999999999999.99 || isNaN(data)){
-const err1 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema28,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-const issues0 = func68(data, 2, rootData, this, instancePath + "");
+const issues0 = func70(data, 6, rootData, this, instancePath + "");
 if(issues0 !== null){
 const kwErrors0 = func6(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
@@ -757,17 +711,64 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate61.errors = vErrors;
+validate60.errors = vErrors;
 return errors === 0;
 }
 
-const schema29 = {"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]};
+const schema29 = {"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2};
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if((typeof data == "number") && (isFinite(data))){
+if(data > 9999999999999.99 || isNaN(data)){
+const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data < -9999999999999.99 || isNaN(data)){
+const err1 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const issues0 = func70(data, 2, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func6(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema29.type,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate62.errors = vErrors;
+return errors === 0;
+}
+
+const schema30 = {"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]};
+
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema29.type,parentSchema:schema29,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.type,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -777,7 +778,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((data === 0) || (data === 12)) || (data === 15)) || (data === 20))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema29.enum},message:"must be equal to one of the allowed values",schema:schema29.enum,parentSchema:schema29,data};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema30.enum},message:"must be equal to one of the allowed values",schema:schema30.enum,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -786,17 +787,17 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate66.errors = vErrors;
+validate67.errors = vErrors;
 return errors === 0;
 }
 
-const schema30 = {"description":"Marking codes of a marked product line: product type and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}};
+const schema31 = {"description":"Marking codes of a marked product line: product type and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}};
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (data !== null)){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema30.type},message:"must be object,null",schema:schema30.type,parentSchema:schema30,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema31.type},message:"must be object,null",schema:schema31.type,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -807,7 +808,7 @@ errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(Object.keys(data).length < 1){
-const err1 = {instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema30,data};
+const err1 = {instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -817,7 +818,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.ProductType === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ProductType"},message:"must have required property '"+"ProductType"+"'",schema:schema30.required,parentSchema:schema30,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ProductType"},message:"must have required property '"+"ProductType"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -828,7 +829,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "ProductType") || (key0 === "KIZ")) || (key0 === "NomUpak")) || (key0 === "IdentTransUpak"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema30,data};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -841,7 +842,7 @@ errors++;
 if(data.ProductType !== undefined){
 let data0 = data.ProductType;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err4 = {instancePath:instancePath+"/ProductType",schemaPath:"#/properties/ProductType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.ProductType.type,parentSchema:schema30.properties.ProductType,data:data0};
+const err4 = {instancePath:instancePath+"/ProductType",schemaPath:"#/properties/ProductType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.ProductType.type,parentSchema:schema31.properties.ProductType,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -851,7 +852,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!((((((data0 === 1) || (data0 === 2)) || (data0 === 3)) || (data0 === 4)) || (data0 === 5)) || (data0 === 6))){
-const err5 = {instancePath:instancePath+"/ProductType",schemaPath:"#/properties/ProductType/enum",keyword:"enum",params:{allowedValues: schema30.properties.ProductType.enum},message:"must be equal to one of the allowed values",schema:schema30.properties.ProductType.enum,parentSchema:schema30.properties.ProductType,data:data0};
+const err5 = {instancePath:instancePath+"/ProductType",schemaPath:"#/properties/ProductType/enum",keyword:"enum",params:{allowedValues: schema31.properties.ProductType.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.ProductType.enum,parentSchema:schema31.properties.ProductType,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -865,7 +866,7 @@ if(data.KIZ !== undefined){
 let data1 = data.KIZ;
 if(Array.isArray(data1)){
 if(data1.length > 10000){
-const err6 = {instancePath:instancePath+"/KIZ",schemaPath:"#/properties/KIZ/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema30.properties.KIZ,data:data1};
+const err6 = {instancePath:instancePath+"/KIZ",schemaPath:"#/properties/KIZ/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema31.properties.KIZ,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -879,7 +880,7 @@ for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 if(typeof data2 === "string"){
 if(func3(data2) > 200){
-const err7 = {instancePath:instancePath+"/KIZ/" + i0,schemaPath:"#/properties/KIZ/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema30.properties.KIZ.items,data:data2};
+const err7 = {instancePath:instancePath+"/KIZ/" + i0,schemaPath:"#/properties/KIZ/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema31.properties.KIZ.items,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -889,7 +890,7 @@ vErrors.push(err7);
 errors++;
 }
 if(func3(data2) < 1){
-const err8 = {instancePath:instancePath+"/KIZ/" + i0,schemaPath:"#/properties/KIZ/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema30.properties.KIZ.items,data:data2};
+const err8 = {instancePath:instancePath+"/KIZ/" + i0,schemaPath:"#/properties/KIZ/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.KIZ.items,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -900,7 +901,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/KIZ/" + i0,schemaPath:"#/properties/KIZ/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.KIZ.items.type,parentSchema:schema30.properties.KIZ.items,data:data2};
+const err9 = {instancePath:instancePath+"/KIZ/" + i0,schemaPath:"#/properties/KIZ/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.KIZ.items.type,parentSchema:schema31.properties.KIZ.items,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -912,7 +913,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/KIZ",schemaPath:"#/properties/KIZ/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema30.properties.KIZ.type,parentSchema:schema30.properties.KIZ,data:data1};
+const err10 = {instancePath:instancePath+"/KIZ",schemaPath:"#/properties/KIZ/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.KIZ.type,parentSchema:schema31.properties.KIZ,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -926,7 +927,7 @@ if(data.NomUpak !== undefined){
 let data3 = data.NomUpak;
 if(Array.isArray(data3)){
 if(data3.length > 10000){
-const err11 = {instancePath:instancePath+"/NomUpak",schemaPath:"#/properties/NomUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema30.properties.NomUpak,data:data3};
+const err11 = {instancePath:instancePath+"/NomUpak",schemaPath:"#/properties/NomUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema31.properties.NomUpak,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -940,7 +941,7 @@ for(let i1=0; i1<len1; i1++){
 let data4 = data3[i1];
 if(typeof data4 === "string"){
 if(func3(data4) > 200){
-const err12 = {instancePath:instancePath+"/NomUpak/" + i1,schemaPath:"#/properties/NomUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema30.properties.NomUpak.items,data:data4};
+const err12 = {instancePath:instancePath+"/NomUpak/" + i1,schemaPath:"#/properties/NomUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema31.properties.NomUpak.items,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -950,7 +951,7 @@ vErrors.push(err12);
 errors++;
 }
 if(func3(data4) < 1){
-const err13 = {instancePath:instancePath+"/NomUpak/" + i1,schemaPath:"#/properties/NomUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema30.properties.NomUpak.items,data:data4};
+const err13 = {instancePath:instancePath+"/NomUpak/" + i1,schemaPath:"#/properties/NomUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.NomUpak.items,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -961,7 +962,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/NomUpak/" + i1,schemaPath:"#/properties/NomUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.NomUpak.items.type,parentSchema:schema30.properties.NomUpak.items,data:data4};
+const err14 = {instancePath:instancePath+"/NomUpak/" + i1,schemaPath:"#/properties/NomUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.NomUpak.items.type,parentSchema:schema31.properties.NomUpak.items,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -973,7 +974,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/NomUpak",schemaPath:"#/properties/NomUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema30.properties.NomUpak.type,parentSchema:schema30.properties.NomUpak,data:data3};
+const err15 = {instancePath:instancePath+"/NomUpak",schemaPath:"#/properties/NomUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.NomUpak.type,parentSchema:schema31.properties.NomUpak,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -987,7 +988,7 @@ if(data.IdentTransUpak !== undefined){
 let data5 = data.IdentTransUpak;
 if(Array.isArray(data5)){
 if(data5.length > 10000){
-const err16 = {instancePath:instancePath+"/IdentTransUpak",schemaPath:"#/properties/IdentTransUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema30.properties.IdentTransUpak,data:data5};
+const err16 = {instancePath:instancePath+"/IdentTransUpak",schemaPath:"#/properties/IdentTransUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema31.properties.IdentTransUpak,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1001,7 +1002,7 @@ for(let i2=0; i2<len2; i2++){
 let data6 = data5[i2];
 if(typeof data6 === "string"){
 if(func3(data6) > 200){
-const err17 = {instancePath:instancePath+"/IdentTransUpak/" + i2,schemaPath:"#/properties/IdentTransUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema30.properties.IdentTransUpak.items,data:data6};
+const err17 = {instancePath:instancePath+"/IdentTransUpak/" + i2,schemaPath:"#/properties/IdentTransUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema31.properties.IdentTransUpak.items,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1011,7 +1012,7 @@ vErrors.push(err17);
 errors++;
 }
 if(func3(data6) < 1){
-const err18 = {instancePath:instancePath+"/IdentTransUpak/" + i2,schemaPath:"#/properties/IdentTransUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema30.properties.IdentTransUpak.items,data:data6};
+const err18 = {instancePath:instancePath+"/IdentTransUpak/" + i2,schemaPath:"#/properties/IdentTransUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.IdentTransUpak.items,data:data6};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1022,7 +1023,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/IdentTransUpak/" + i2,schemaPath:"#/properties/IdentTransUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.IdentTransUpak.items.type,parentSchema:schema30.properties.IdentTransUpak.items,data:data6};
+const err19 = {instancePath:instancePath+"/IdentTransUpak/" + i2,schemaPath:"#/properties/IdentTransUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.IdentTransUpak.items.type,parentSchema:schema31.properties.IdentTransUpak.items,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1034,7 +1035,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/IdentTransUpak",schemaPath:"#/properties/IdentTransUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema30.properties.IdentTransUpak.type,parentSchema:schema30.properties.IdentTransUpak,data:data5};
+const err20 = {instancePath:instancePath+"/IdentTransUpak",schemaPath:"#/properties/IdentTransUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.IdentTransUpak.type,parentSchema:schema31.properties.IdentTransUpak,data:data5};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1045,17 +1046,17 @@ errors++;
 }
 }
 }
-validate71.errors = vErrors;
+validate72.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.OrdNo === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1065,7 +1066,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.CatalogCode === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1075,7 +1076,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.CatalogName === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1085,7 +1086,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.Name === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1095,7 +1096,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.PackageCode === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1105,7 +1106,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.PackageName === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1115,7 +1116,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.Count === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1125,7 +1126,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.Summa === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Summa"},message:"must have required property '"+"Summa"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Summa"},message:"must have required property '"+"Summa"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1135,7 +1136,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.DeliverySum === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1145,7 +1146,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.VatRate === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatRate"},message:"must have required property '"+"VatRate"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatRate"},message:"must have required property '"+"VatRate"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1155,7 +1156,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.VatSum === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatSum"},message:"must have required property '"+"VatSum"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatSum"},message:"must have required property '"+"VatSum"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1165,7 +1166,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.DeliverySumWithVat === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySumWithVat"},message:"must have required property '"+"DeliverySumWithVat"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySumWithVat"},message:"must have required property '"+"DeliverySumWithVat"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1175,7 +1176,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.WithoutVat === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WithoutVat"},message:"must have required property '"+"WithoutVat"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WithoutVat"},message:"must have required property '"+"WithoutVat"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1185,7 +1186,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.Origin === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Origin"},message:"must have required property '"+"Origin"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Origin"},message:"must have required property '"+"Origin"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1195,8 +1196,8 @@ vErrors.push(err13);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema24.properties, key0))){
-const err14 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema24,data};
+if(!(func2.call(schema25.properties, key0))){
+const err14 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1209,7 +1210,7 @@ errors++;
 if(data.OrdNo !== undefined){
 let data0 = data.OrdNo;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err15 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema24.properties.OrdNo.type,parentSchema:schema24.properties.OrdNo,data:data0};
+const err15 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.OrdNo.type,parentSchema:schema25.properties.OrdNo,data:data0};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1220,7 +1221,7 @@ errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
-const err16 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema24.properties.OrdNo,data:data0};
+const err16 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema25.properties.OrdNo,data:data0};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1232,8 +1233,8 @@ errors++;
 }
 }
 if(data.CatalogCode !== undefined){
-if(!(validate55.call(this, data.CatalogCode, {instancePath:instancePath+"/CatalogCode",parentData:data,parentDataProperty:"CatalogCode",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate56.call(this, data.CatalogCode, {instancePath:instancePath+"/CatalogCode",parentData:data,parentDataProperty:"CatalogCode",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
@@ -1241,7 +1242,7 @@ if(data.CatalogName !== undefined){
 let data2 = data.CatalogName;
 if(typeof data2 === "string"){
 if(func3(data2) > 1000){
-const err17 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema24.properties.CatalogName,data:data2};
+const err17 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema25.properties.CatalogName,data:data2};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1251,7 +1252,7 @@ vErrors.push(err17);
 errors++;
 }
 if(func3(data2) < 1){
-const err18 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.CatalogName,data:data2};
+const err18 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema25.properties.CatalogName,data:data2};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1262,7 +1263,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.CatalogName.type,parentSchema:schema24.properties.CatalogName,data:data2};
+const err19 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.CatalogName.type,parentSchema:schema25.properties.CatalogName,data:data2};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1276,7 +1277,7 @@ if(data.Name !== undefined){
 let data3 = data.Name;
 if(typeof data3 === "string"){
 if(func3(data3) > 1000){
-const err20 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema24.properties.Name,data:data3};
+const err20 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema25.properties.Name,data:data3};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1286,7 +1287,7 @@ vErrors.push(err20);
 errors++;
 }
 if(func3(data3) < 1){
-const err21 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.Name,data:data3};
+const err21 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema25.properties.Name,data:data3};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1297,7 +1298,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.Name.type,parentSchema:schema24.properties.Name,data:data3};
+const err22 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.Name.type,parentSchema:schema25.properties.Name,data:data3};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1311,7 +1312,7 @@ if(data.ShortName !== undefined){
 let data4 = data.ShortName;
 if(typeof data4 === "string"){
 if(func3(data4) > 200){
-const err23 = {instancePath:instancePath+"/ShortName",schemaPath:"#/properties/ShortName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema24.properties.ShortName,data:data4};
+const err23 = {instancePath:instancePath+"/ShortName",schemaPath:"#/properties/ShortName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema25.properties.ShortName,data:data4};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1322,7 +1323,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/ShortName",schemaPath:"#/properties/ShortName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.ShortName.type,parentSchema:schema24.properties.ShortName,data:data4};
+const err24 = {instancePath:instancePath+"/ShortName",schemaPath:"#/properties/ShortName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.ShortName.type,parentSchema:schema25.properties.ShortName,data:data4};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1336,7 +1337,7 @@ if(data.Barcode !== undefined){
 let data5 = data.Barcode;
 if(typeof data5 === "string"){
 if(func3(data5) > 1000){
-const err25 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema24.properties.Barcode,data:data5};
+const err25 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema25.properties.Barcode,data:data5};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1347,7 +1348,7 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.Barcode.type,parentSchema:schema24.properties.Barcode,data:data5};
+const err26 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.Barcode.type,parentSchema:schema25.properties.Barcode,data:data5};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1361,7 +1362,7 @@ if(data.Serial !== undefined){
 let data6 = data.Serial;
 if(typeof data6 === "string"){
 if(func3(data6) > 200){
-const err27 = {instancePath:instancePath+"/Serial",schemaPath:"#/properties/Serial/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema24.properties.Serial,data:data6};
+const err27 = {instancePath:instancePath+"/Serial",schemaPath:"#/properties/Serial/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema25.properties.Serial,data:data6};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1372,7 +1373,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/Serial",schemaPath:"#/properties/Serial/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.Serial.type,parentSchema:schema24.properties.Serial,data:data6};
+const err28 = {instancePath:instancePath+"/Serial",schemaPath:"#/properties/Serial/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.Serial.type,parentSchema:schema25.properties.Serial,data:data6};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1385,7 +1386,7 @@ errors++;
 if(data.MeasureId !== undefined){
 let data7 = data.MeasureId;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err29 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/type",keyword:"type",params:{type: schema24.properties.MeasureId.type},message:"must be string,null",schema:schema24.properties.MeasureId.type,parentSchema:schema24.properties.MeasureId,data:data7};
+const err29 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/type",keyword:"type",params:{type: schema25.properties.MeasureId.type},message:"must be string,null",schema:schema25.properties.MeasureId.type,parentSchema:schema25.properties.MeasureId,data:data7};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1396,7 +1397,7 @@ errors++;
 }
 if(typeof data7 === "string"){
 if(func3(data7) > 20){
-const err30 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema24.properties.MeasureId,data:data7};
+const err30 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema25.properties.MeasureId,data:data7};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1408,8 +1409,8 @@ errors++;
 }
 }
 if(data.PackageCode !== undefined){
-if(!(validate57.call(this, data.PackageCode, {instancePath:instancePath+"/PackageCode",parentData:data,parentDataProperty:"PackageCode",rootData}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+if(!(validate58.call(this, data.PackageCode, {instancePath:instancePath+"/PackageCode",parentData:data,parentDataProperty:"PackageCode",rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 }
@@ -1417,7 +1418,7 @@ if(data.PackageName !== undefined){
 let data9 = data.PackageName;
 if(typeof data9 === "string"){
 if(func3(data9) > 300){
-const err31 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema24.properties.PackageName,data:data9};
+const err31 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema25.properties.PackageName,data:data9};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1427,7 +1428,7 @@ vErrors.push(err31);
 errors++;
 }
 if(func3(data9) < 1){
-const err32 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.PackageName,data:data9};
+const err32 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema25.properties.PackageName,data:data9};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1438,7 +1439,7 @@ errors++;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.PackageName.type,parentSchema:schema24.properties.PackageName,data:data9};
+const err33 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.PackageName.type,parentSchema:schema25.properties.PackageName,data:data9};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1449,32 +1450,32 @@ errors++;
 }
 }
 if(data.Count !== undefined){
-if(!(validate59.call(this, data.Count, {instancePath:instancePath+"/Count",parentData:data,parentDataProperty:"Count",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate60.call(this, data.Count, {instancePath:instancePath+"/Count",parentData:data,parentDataProperty:"Count",rootData}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 }
 if(data.Summa !== undefined){
-if(!(validate61.call(this, data.Summa, {instancePath:instancePath+"/Summa",parentData:data,parentDataProperty:"Summa",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62.call(this, data.Summa, {instancePath:instancePath+"/Summa",parentData:data,parentDataProperty:"Summa",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 }
 if(data.DeliverySum !== undefined){
-if(!(validate61.call(this, data.DeliverySum, {instancePath:instancePath+"/DeliverySum",parentData:data,parentDataProperty:"DeliverySum",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62.call(this, data.DeliverySum, {instancePath:instancePath+"/DeliverySum",parentData:data,parentDataProperty:"DeliverySum",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 }
 if(data.ExciseRate !== undefined){
 let data13 = data.ExciseRate;
-if(!(validate61.call(this, data13, {instancePath:instancePath+"/ExciseRate",parentData:data,parentDataProperty:"ExciseRate",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62.call(this, data13, {instancePath:instancePath+"/ExciseRate",parentData:data,parentDataProperty:"ExciseRate",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 if((typeof data13 == "number") && (isFinite(data13))){
 if(data13 < 0 || isNaN(data13)){
-const err34 = {instancePath:instancePath+"/ExciseRate",schemaPath:"#/properties/ExciseRate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema24.properties.ExciseRate,data:data13};
+const err34 = {instancePath:instancePath+"/ExciseRate",schemaPath:"#/properties/ExciseRate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.ExciseRate,data:data13};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1487,13 +1488,13 @@ errors++;
 }
 if(data.ExciseSum !== undefined){
 let data14 = data.ExciseSum;
-if(!(validate61.call(this, data14, {instancePath:instancePath+"/ExciseSum",parentData:data,parentDataProperty:"ExciseSum",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62.call(this, data14, {instancePath:instancePath+"/ExciseSum",parentData:data,parentDataProperty:"ExciseSum",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 if((typeof data14 == "number") && (isFinite(data14))){
 if(data14 < 0 || isNaN(data14)){
-const err35 = {instancePath:instancePath+"/ExciseSum",schemaPath:"#/properties/ExciseSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema24.properties.ExciseSum,data:data14};
+const err35 = {instancePath:instancePath+"/ExciseSum",schemaPath:"#/properties/ExciseSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.ExciseSum,data:data14};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1505,27 +1506,27 @@ errors++;
 }
 }
 if(data.VatRate !== undefined){
-if(!(validate66.call(this, data.VatRate, {instancePath:instancePath+"/VatRate",parentData:data,parentDataProperty:"VatRate",rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate67.call(this, data.VatRate, {instancePath:instancePath+"/VatRate",parentData:data,parentDataProperty:"VatRate",rootData}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 }
 if(data.VatSum !== undefined){
-if(!(validate61.call(this, data.VatSum, {instancePath:instancePath+"/VatSum",parentData:data,parentDataProperty:"VatSum",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62.call(this, data.VatSum, {instancePath:instancePath+"/VatSum",parentData:data,parentDataProperty:"VatSum",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 }
 if(data.DeliverySumWithVat !== undefined){
-if(!(validate61.call(this, data.DeliverySumWithVat, {instancePath:instancePath+"/DeliverySumWithVat",parentData:data,parentDataProperty:"DeliverySumWithVat",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62.call(this, data.DeliverySumWithVat, {instancePath:instancePath+"/DeliverySumWithVat",parentData:data,parentDataProperty:"DeliverySumWithVat",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 }
 if(data.WithoutVat !== undefined){
 let data18 = data.WithoutVat;
 if(typeof data18 !== "boolean"){
-const err36 = {instancePath:instancePath+"/WithoutVat",schemaPath:"#/properties/WithoutVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema24.properties.WithoutVat.type,parentSchema:schema24.properties.WithoutVat,data:data18};
+const err36 = {instancePath:instancePath+"/WithoutVat",schemaPath:"#/properties/WithoutVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema25.properties.WithoutVat.type,parentSchema:schema25.properties.WithoutVat,data:data18};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1538,7 +1539,7 @@ errors++;
 if(data.LgotaId !== undefined){
 let data19 = data.LgotaId;
 if((!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))) && (data19 !== null)){
-const err37 = {instancePath:instancePath+"/LgotaId",schemaPath:"#/properties/LgotaId/type",keyword:"type",params:{type: schema24.properties.LgotaId.type},message:"must be integer,null",schema:schema24.properties.LgotaId.type,parentSchema:schema24.properties.LgotaId,data:data19};
+const err37 = {instancePath:instancePath+"/LgotaId",schemaPath:"#/properties/LgotaId/type",keyword:"type",params:{type: schema25.properties.LgotaId.type},message:"must be integer,null",schema:schema25.properties.LgotaId.type,parentSchema:schema25.properties.LgotaId,data:data19};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1551,7 +1552,7 @@ errors++;
 if(data.LgotaName !== undefined){
 let data20 = data.LgotaName;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err38 = {instancePath:instancePath+"/LgotaName",schemaPath:"#/properties/LgotaName/type",keyword:"type",params:{type: schema24.properties.LgotaName.type},message:"must be string,null",schema:schema24.properties.LgotaName.type,parentSchema:schema24.properties.LgotaName,data:data20};
+const err38 = {instancePath:instancePath+"/LgotaName",schemaPath:"#/properties/LgotaName/type",keyword:"type",params:{type: schema25.properties.LgotaName.type},message:"must be string,null",schema:schema25.properties.LgotaName.type,parentSchema:schema25.properties.LgotaName,data:data20};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1562,7 +1563,7 @@ errors++;
 }
 if(typeof data20 === "string"){
 if(func3(data20) > 2000){
-const err39 = {instancePath:instancePath+"/LgotaName",schemaPath:"#/properties/LgotaName/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema24.properties.LgotaName,data:data20};
+const err39 = {instancePath:instancePath+"/LgotaName",schemaPath:"#/properties/LgotaName/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema25.properties.LgotaName,data:data20};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1576,7 +1577,7 @@ errors++;
 if(data.LgotaType !== undefined){
 let data21 = data.LgotaType;
 if((!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))) && (data21 !== null)){
-const err40 = {instancePath:instancePath+"/LgotaType",schemaPath:"#/properties/LgotaType/type",keyword:"type",params:{type: schema24.properties.LgotaType.type},message:"must be integer,null",schema:schema24.properties.LgotaType.type,parentSchema:schema24.properties.LgotaType,data:data21};
+const err40 = {instancePath:instancePath+"/LgotaType",schemaPath:"#/properties/LgotaType/type",keyword:"type",params:{type: schema25.properties.LgotaType.type},message:"must be integer,null",schema:schema25.properties.LgotaType.type,parentSchema:schema25.properties.LgotaType,data:data21};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -1586,7 +1587,7 @@ vErrors.push(err40);
 errors++;
 }
 if(!(((data21 === 1) || (data21 === 2)) || (data21 === null))){
-const err41 = {instancePath:instancePath+"/LgotaType",schemaPath:"#/properties/LgotaType/enum",keyword:"enum",params:{allowedValues: schema24.properties.LgotaType.enum},message:"must be equal to one of the allowed values",schema:schema24.properties.LgotaType.enum,parentSchema:schema24.properties.LgotaType,data:data21};
+const err41 = {instancePath:instancePath+"/LgotaType",schemaPath:"#/properties/LgotaType/enum",keyword:"enum",params:{allowedValues: schema25.properties.LgotaType.enum},message:"must be equal to one of the allowed values",schema:schema25.properties.LgotaType.enum,parentSchema:schema25.properties.LgotaType,data:data21};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -1598,13 +1599,13 @@ errors++;
 }
 if(data.LgotaVatSum !== undefined){
 let data22 = data.LgotaVatSum;
-if(!(validate61.call(this, data22, {instancePath:instancePath+"/LgotaVatSum",parentData:data,parentDataProperty:"LgotaVatSum",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62.call(this, data22, {instancePath:instancePath+"/LgotaVatSum",parentData:data,parentDataProperty:"LgotaVatSum",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 if((typeof data22 == "number") && (isFinite(data22))){
 if(data22 < 0 || isNaN(data22)){
-const err42 = {instancePath:instancePath+"/LgotaVatSum",schemaPath:"#/properties/LgotaVatSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema24.properties.LgotaVatSum,data:data22};
+const err42 = {instancePath:instancePath+"/LgotaVatSum",schemaPath:"#/properties/LgotaVatSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.LgotaVatSum,data:data22};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -1619,7 +1620,7 @@ if(data.CommittentName !== undefined){
 let data23 = data.CommittentName;
 if(typeof data23 === "string"){
 if(func3(data23) > 500){
-const err43 = {instancePath:instancePath+"/CommittentName",schemaPath:"#/properties/CommittentName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema24.properties.CommittentName,data:data23};
+const err43 = {instancePath:instancePath+"/CommittentName",schemaPath:"#/properties/CommittentName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema25.properties.CommittentName,data:data23};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -1630,7 +1631,7 @@ errors++;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/CommittentName",schemaPath:"#/properties/CommittentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.CommittentName.type,parentSchema:schema24.properties.CommittentName,data:data23};
+const err44 = {instancePath:instancePath+"/CommittentName",schemaPath:"#/properties/CommittentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.CommittentName.type,parentSchema:schema25.properties.CommittentName,data:data23};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -1644,7 +1645,7 @@ if(data.CommittentTin !== undefined){
 let data24 = data.CommittentTin;
 if(typeof data24 === "string"){
 if(func3(data24) > 14){
-const err45 = {instancePath:instancePath+"/CommittentTin",schemaPath:"#/properties/CommittentTin/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema24.properties.CommittentTin,data:data24};
+const err45 = {instancePath:instancePath+"/CommittentTin",schemaPath:"#/properties/CommittentTin/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema25.properties.CommittentTin,data:data24};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -1653,7 +1654,7 @@ vErrors.push(err45);
 }
 errors++;
 }
-const issues0 = func35(data24, true, rootData, this, instancePath + "/CommittentTin");
+const issues0 = func37(data24, true, rootData, this, instancePath + "/CommittentTin");
 if(issues0 !== null){
 const kwErrors0 = func6(issues0, instancePath + "/CommittentTin", "#/properties/CommittentTin/pinflOrTin", "pinflOrTin");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
@@ -1661,7 +1662,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/CommittentTin",schemaPath:"#/properties/CommittentTin/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.CommittentTin.type,parentSchema:schema24.properties.CommittentTin,data:data24};
+const err46 = {instancePath:instancePath+"/CommittentTin",schemaPath:"#/properties/CommittentTin/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.CommittentTin.type,parentSchema:schema25.properties.CommittentTin,data:data24};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -1675,7 +1676,7 @@ if(data.CommittentVatRegCode !== undefined){
 let data25 = data.CommittentVatRegCode;
 if(typeof data25 === "string"){
 if(!pattern2.test(data25)){
-const err47 = {instancePath:instancePath+"/CommittentVatRegCode",schemaPath:"#/properties/CommittentVatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema24.properties.CommittentVatRegCode,data:data25};
+const err47 = {instancePath:instancePath+"/CommittentVatRegCode",schemaPath:"#/properties/CommittentVatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema25.properties.CommittentVatRegCode,data:data25};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -1686,7 +1687,7 @@ errors++;
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/CommittentVatRegCode",schemaPath:"#/properties/CommittentVatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.CommittentVatRegCode.type,parentSchema:schema24.properties.CommittentVatRegCode,data:data25};
+const err48 = {instancePath:instancePath+"/CommittentVatRegCode",schemaPath:"#/properties/CommittentVatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.CommittentVatRegCode.type,parentSchema:schema25.properties.CommittentVatRegCode,data:data25};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -1699,7 +1700,7 @@ errors++;
 if(data.CommittentVatRegStatus !== undefined){
 let data26 = data.CommittentVatRegStatus;
 if((!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))) && (data26 !== null)){
-const err49 = {instancePath:instancePath+"/CommittentVatRegStatus",schemaPath:"#/properties/CommittentVatRegStatus/type",keyword:"type",params:{type: schema24.properties.CommittentVatRegStatus.type},message:"must be integer,null",schema:schema24.properties.CommittentVatRegStatus.type,parentSchema:schema24.properties.CommittentVatRegStatus,data:data26};
+const err49 = {instancePath:instancePath+"/CommittentVatRegStatus",schemaPath:"#/properties/CommittentVatRegStatus/type",keyword:"type",params:{type: schema25.properties.CommittentVatRegStatus.type},message:"must be integer,null",schema:schema25.properties.CommittentVatRegStatus.type,parentSchema:schema25.properties.CommittentVatRegStatus,data:data26};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -1709,7 +1710,7 @@ vErrors.push(err49);
 errors++;
 }
 if(!((((data26 === 20) || (data26 === 21)) || (data26 === 22)) || (data26 === null))){
-const err50 = {instancePath:instancePath+"/CommittentVatRegStatus",schemaPath:"#/properties/CommittentVatRegStatus/enum",keyword:"enum",params:{allowedValues: schema24.properties.CommittentVatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema24.properties.CommittentVatRegStatus.enum,parentSchema:schema24.properties.CommittentVatRegStatus,data:data26};
+const err50 = {instancePath:instancePath+"/CommittentVatRegStatus",schemaPath:"#/properties/CommittentVatRegStatus/enum",keyword:"enum",params:{allowedValues: schema25.properties.CommittentVatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema25.properties.CommittentVatRegStatus.enum,parentSchema:schema25.properties.CommittentVatRegStatus,data:data26};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -1722,7 +1723,7 @@ errors++;
 if(data.Origin !== undefined){
 let data27 = data.Origin;
 if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
-const err51 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema24.properties.Origin.type,parentSchema:schema24.properties.Origin,data:data27};
+const err51 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.Origin.type,parentSchema:schema25.properties.Origin,data:data27};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -1732,7 +1733,7 @@ vErrors.push(err51);
 errors++;
 }
 if(!((((data27 === 1) || (data27 === 2)) || (data27 === 3)) || (data27 === 4))){
-const err52 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/enum",keyword:"enum",params:{allowedValues: schema24.properties.Origin.enum},message:"must be equal to one of the allowed values",schema:schema24.properties.Origin.enum,parentSchema:schema24.properties.Origin,data:data27};
+const err52 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/enum",keyword:"enum",params:{allowedValues: schema25.properties.Origin.enum},message:"must be equal to one of the allowed values",schema:schema25.properties.Origin.enum,parentSchema:schema25.properties.Origin,data:data27};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -1745,7 +1746,7 @@ errors++;
 if(data.WarehouseId !== undefined){
 let data28 = data.WarehouseId;
 if((!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))) && (data28 !== null)){
-const err53 = {instancePath:instancePath+"/WarehouseId",schemaPath:"#/properties/WarehouseId/type",keyword:"type",params:{type: schema24.properties.WarehouseId.type},message:"must be integer,null",schema:schema24.properties.WarehouseId.type,parentSchema:schema24.properties.WarehouseId,data:data28};
+const err53 = {instancePath:instancePath+"/WarehouseId",schemaPath:"#/properties/WarehouseId/type",keyword:"type",params:{type: schema25.properties.WarehouseId.type},message:"must be integer,null",schema:schema25.properties.WarehouseId.type,parentSchema:schema25.properties.WarehouseId,data:data28};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -1759,7 +1760,7 @@ if(data.WeightBrutto !== undefined){
 let data29 = data.WeightBrutto;
 if((typeof data29 == "number") && (isFinite(data29))){
 if(data29 < 0 || isNaN(data29)){
-const err54 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema24.properties.WeightBrutto,data:data29};
+const err54 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.WeightBrutto,data:data29};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -1768,7 +1769,7 @@ vErrors.push(err54);
 }
 errors++;
 }
-const issues1 = func68(data29, 6, rootData, this, instancePath + "/WeightBrutto");
+const issues1 = func70(data29, 6, rootData, this, instancePath + "/WeightBrutto");
 if(issues1 !== null){
 const kwErrors1 = func6(issues1, instancePath + "/WeightBrutto", "#/properties/WeightBrutto/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
@@ -1776,7 +1777,7 @@ errors = errors + kwErrors1.length;
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema24.properties.WeightBrutto.type,parentSchema:schema24.properties.WeightBrutto,data:data29};
+const err55 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema25.properties.WeightBrutto.type,parentSchema:schema25.properties.WeightBrutto,data:data29};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -1790,7 +1791,7 @@ if(data.WeightNetto !== undefined){
 let data30 = data.WeightNetto;
 if((typeof data30 == "number") && (isFinite(data30))){
 if(data30 < 0 || isNaN(data30)){
-const err56 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema24.properties.WeightNetto,data:data30};
+const err56 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.WeightNetto,data:data30};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -1799,7 +1800,7 @@ vErrors.push(err56);
 }
 errors++;
 }
-const issues2 = func68(data30, 6, rootData, this, instancePath + "/WeightNetto");
+const issues2 = func70(data30, 6, rootData, this, instancePath + "/WeightNetto");
 if(issues2 !== null){
 const kwErrors2 = func6(issues2, instancePath + "/WeightNetto", "#/properties/WeightNetto/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
@@ -1807,7 +1808,7 @@ errors = errors + kwErrors2.length;
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema24.properties.WeightNetto.type,parentSchema:schema24.properties.WeightNetto,data:data30};
+const err57 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema25.properties.WeightNetto.type,parentSchema:schema25.properties.WeightNetto,data:data30};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -1818,15 +1819,15 @@ errors++;
 }
 }
 if(data.Marks !== undefined){
-if(!(validate71.call(this, data.Marks, {instancePath:instancePath+"/Marks",parentData:data,parentDataProperty:"Marks",rootData}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+if(!(validate72.call(this, data.Marks, {instancePath:instancePath+"/Marks",parentData:data,parentDataProperty:"Marks",rootData}))){
+vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
 errors = vErrors.length;
 }
 }
 if(data.ExchangeInfo !== undefined){
 let data32 = data.ExchangeInfo;
 if((!(data32 && typeof data32 == "object" && !Array.isArray(data32))) && (data32 !== null)){
-const err58 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/type",keyword:"type",params:{type: schema24.properties.ExchangeInfo.type},message:"must be object,null",schema:schema24.properties.ExchangeInfo.type,parentSchema:schema24.properties.ExchangeInfo,data:data32};
+const err58 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/type",keyword:"type",params:{type: schema25.properties.ExchangeInfo.type},message:"must be object,null",schema:schema25.properties.ExchangeInfo.type,parentSchema:schema25.properties.ExchangeInfo,data:data32};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -1837,7 +1838,7 @@ errors++;
 }
 if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
 if(Object.keys(data32).length < 1){
-const err59 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema24.properties.ExchangeInfo,data:data32};
+const err59 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema25.properties.ExchangeInfo,data:data32};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -1848,7 +1849,7 @@ errors++;
 }
 for(const key1 in data32){
 if(!(((key1 === "PlanPositionId") || (key1 === "ProductCode")) || (key1 === "ProductProperties"))){
-const err60 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema24.properties.ExchangeInfo,data:data32};
+const err60 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema25.properties.ExchangeInfo,data:data32};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -1862,7 +1863,7 @@ if(data32.PlanPositionId !== undefined){
 let data33 = data32.PlanPositionId;
 if(typeof data33 === "string"){
 if(func3(data33) > 100){
-const err61 = {instancePath:instancePath+"/ExchangeInfo/PlanPositionId",schemaPath:"#/properties/ExchangeInfo/properties/PlanPositionId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema24.properties.ExchangeInfo.properties.PlanPositionId,data:data33};
+const err61 = {instancePath:instancePath+"/ExchangeInfo/PlanPositionId",schemaPath:"#/properties/ExchangeInfo/properties/PlanPositionId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema25.properties.ExchangeInfo.properties.PlanPositionId,data:data33};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -1873,7 +1874,7 @@ errors++;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/ExchangeInfo/PlanPositionId",schemaPath:"#/properties/ExchangeInfo/properties/PlanPositionId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.ExchangeInfo.properties.PlanPositionId.type,parentSchema:schema24.properties.ExchangeInfo.properties.PlanPositionId,data:data33};
+const err62 = {instancePath:instancePath+"/ExchangeInfo/PlanPositionId",schemaPath:"#/properties/ExchangeInfo/properties/PlanPositionId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.ExchangeInfo.properties.PlanPositionId.type,parentSchema:schema25.properties.ExchangeInfo.properties.PlanPositionId,data:data33};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -1887,7 +1888,7 @@ if(data32.ProductCode !== undefined){
 let data34 = data32.ProductCode;
 if(typeof data34 === "string"){
 if(func3(data34) > 100){
-const err63 = {instancePath:instancePath+"/ExchangeInfo/ProductCode",schemaPath:"#/properties/ExchangeInfo/properties/ProductCode/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema24.properties.ExchangeInfo.properties.ProductCode,data:data34};
+const err63 = {instancePath:instancePath+"/ExchangeInfo/ProductCode",schemaPath:"#/properties/ExchangeInfo/properties/ProductCode/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema25.properties.ExchangeInfo.properties.ProductCode,data:data34};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -1898,7 +1899,7 @@ errors++;
 }
 }
 else {
-const err64 = {instancePath:instancePath+"/ExchangeInfo/ProductCode",schemaPath:"#/properties/ExchangeInfo/properties/ProductCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.ExchangeInfo.properties.ProductCode.type,parentSchema:schema24.properties.ExchangeInfo.properties.ProductCode,data:data34};
+const err64 = {instancePath:instancePath+"/ExchangeInfo/ProductCode",schemaPath:"#/properties/ExchangeInfo/properties/ProductCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.ExchangeInfo.properties.ProductCode.type,parentSchema:schema25.properties.ExchangeInfo.properties.ProductCode,data:data34};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1912,7 +1913,7 @@ if(data32.ProductProperties !== undefined){
 let data35 = data32.ProductProperties;
 if(typeof data35 === "string"){
 if(func3(data35) > 2000){
-const err65 = {instancePath:instancePath+"/ExchangeInfo/ProductProperties",schemaPath:"#/properties/ExchangeInfo/properties/ProductProperties/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema24.properties.ExchangeInfo.properties.ProductProperties,data:data35};
+const err65 = {instancePath:instancePath+"/ExchangeInfo/ProductProperties",schemaPath:"#/properties/ExchangeInfo/properties/ProductProperties/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema25.properties.ExchangeInfo.properties.ProductProperties,data:data35};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1923,7 +1924,7 @@ errors++;
 }
 }
 else {
-const err66 = {instancePath:instancePath+"/ExchangeInfo/ProductProperties",schemaPath:"#/properties/ExchangeInfo/properties/ProductProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.ExchangeInfo.properties.ProductProperties.type,parentSchema:schema24.properties.ExchangeInfo.properties.ProductProperties,data:data35};
+const err66 = {instancePath:instancePath+"/ExchangeInfo/ProductProperties",schemaPath:"#/properties/ExchangeInfo/properties/ProductProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.ExchangeInfo.properties.ProductProperties.type,parentSchema:schema25.properties.ExchangeInfo.properties.ProductProperties,data:data35};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1937,7 +1938,7 @@ errors++;
 }
 }
 else {
-const err67 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
+const err67 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1946,18 +1947,18 @@ vErrors.push(err67);
 }
 errors++;
 }
-validate54.errors = vErrors;
+validate55.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="oneSidedInvoice" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.Version === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Version"},message:"must have required property '"+"Version"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Version"},message:"must have required property '"+"Version"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1967,7 +1968,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.FacturaId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaId"},message:"must have required property '"+"FacturaId"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaId"},message:"must have required property '"+"FacturaId"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1977,7 +1978,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.FacturaType === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaType"},message:"must have required property '"+"FacturaType"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaType"},message:"must have required property '"+"FacturaType"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1987,7 +1988,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.SingleSidedType === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SingleSidedType"},message:"must have required property '"+"SingleSidedType"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SingleSidedType"},message:"must have required property '"+"SingleSidedType"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1997,7 +1998,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.HasMarking === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasMarking"},message:"must have required property '"+"HasMarking"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasMarking"},message:"must have required property '"+"HasMarking"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2007,7 +2008,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.WaybillLocalIds === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WaybillLocalIds"},message:"must have required property '"+"WaybillLocalIds"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WaybillLocalIds"},message:"must have required property '"+"WaybillLocalIds"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2017,7 +2018,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.FacturaDoc === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaDoc"},message:"must have required property '"+"FacturaDoc"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaDoc"},message:"must have required property '"+"FacturaDoc"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2027,7 +2028,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.OldFacturaDoc === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OldFacturaDoc"},message:"must have required property '"+"OldFacturaDoc"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OldFacturaDoc"},message:"must have required property '"+"OldFacturaDoc"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2037,7 +2038,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.ContractDoc === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2047,7 +2048,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.FacturaEmpowermentDoc === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaEmpowermentDoc"},message:"must have required property '"+"FacturaEmpowermentDoc"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaEmpowermentDoc"},message:"must have required property '"+"FacturaEmpowermentDoc"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2057,7 +2058,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.ItemReleasedDoc === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ItemReleasedDoc"},message:"must have required property '"+"ItemReleasedDoc"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ItemReleasedDoc"},message:"must have required property '"+"ItemReleasedDoc"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2067,7 +2068,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.SellerTin === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SellerTin"},message:"must have required property '"+"SellerTin"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SellerTin"},message:"must have required property '"+"SellerTin"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2077,7 +2078,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.BuyerTin === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "BuyerTin"},message:"must have required property '"+"BuyerTin"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "BuyerTin"},message:"must have required property '"+"BuyerTin"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2087,7 +2088,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.Seller === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Seller"},message:"must have required property '"+"Seller"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Seller"},message:"must have required property '"+"Seller"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2097,7 +2098,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.Buyer === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Buyer"},message:"must have required property '"+"Buyer"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Buyer"},message:"must have required property '"+"Buyer"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2107,7 +2108,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.ProductList === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ProductList"},message:"must have required property '"+"ProductList"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ProductList"},message:"must have required property '"+"ProductList"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2117,8 +2118,8 @@ vErrors.push(err15);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema18.properties, key0))){
-const err16 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema18,data};
+if(!(func2.call(schema19.properties, key0))){
+const err16 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2131,7 +2132,7 @@ errors++;
 if(data.Version !== undefined){
 let data0 = data.Version;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err17 = {instancePath:instancePath+"/Version",schemaPath:"#/properties/Version/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.Version.type,parentSchema:schema18.properties.Version,data:data0};
+const err17 = {instancePath:instancePath+"/Version",schemaPath:"#/properties/Version/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.Version.type,parentSchema:schema19.properties.Version,data:data0};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2141,7 +2142,7 @@ vErrors.push(err17);
 errors++;
 }
 if(1 !== data0){
-const err18 = {instancePath:instancePath+"/Version",schemaPath:"#/properties/Version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant",schema:1,parentSchema:schema18.properties.Version,data:data0};
+const err18 = {instancePath:instancePath+"/Version",schemaPath:"#/properties/Version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant",schema:1,parentSchema:schema19.properties.Version,data:data0};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2155,7 +2156,7 @@ if(data.FacturaId !== undefined){
 let data1 = data.FacturaId;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-const err19 = {instancePath:instancePath+"/FacturaId",schemaPath:"#/properties/FacturaId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema18.properties.FacturaId,data:data1};
+const err19 = {instancePath:instancePath+"/FacturaId",schemaPath:"#/properties/FacturaId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema19.properties.FacturaId,data:data1};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2166,7 +2167,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/FacturaId",schemaPath:"#/properties/FacturaId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.FacturaId.type,parentSchema:schema18.properties.FacturaId,data:data1};
+const err20 = {instancePath:instancePath+"/FacturaId",schemaPath:"#/properties/FacturaId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.FacturaId.type,parentSchema:schema19.properties.FacturaId,data:data1};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2179,7 +2180,7 @@ errors++;
 if(data.FacturaType !== undefined){
 let data2 = data.FacturaType;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err21 = {instancePath:instancePath+"/FacturaType",schemaPath:"#/properties/FacturaType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.FacturaType.type,parentSchema:schema18.properties.FacturaType,data:data2};
+const err21 = {instancePath:instancePath+"/FacturaType",schemaPath:"#/properties/FacturaType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.FacturaType.type,parentSchema:schema19.properties.FacturaType,data:data2};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2189,7 +2190,7 @@ vErrors.push(err21);
 errors++;
 }
 if(!(((((((((data2 === 0) || (data2 === 1)) || (data2 === 2)) || (data2 === 3)) || (data2 === 4)) || (data2 === 5)) || (data2 === 6)) || (data2 === 8)) || (data2 === 9))){
-const err22 = {instancePath:instancePath+"/FacturaType",schemaPath:"#/properties/FacturaType/enum",keyword:"enum",params:{allowedValues: schema18.properties.FacturaType.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.FacturaType.enum,parentSchema:schema18.properties.FacturaType,data:data2};
+const err22 = {instancePath:instancePath+"/FacturaType",schemaPath:"#/properties/FacturaType/enum",keyword:"enum",params:{allowedValues: schema19.properties.FacturaType.enum},message:"must be equal to one of the allowed values",schema:schema19.properties.FacturaType.enum,parentSchema:schema19.properties.FacturaType,data:data2};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2202,7 +2203,7 @@ errors++;
 if(data.SingleSidedType !== undefined){
 let data3 = data.SingleSidedType;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err23 = {instancePath:instancePath+"/SingleSidedType",schemaPath:"#/properties/SingleSidedType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.SingleSidedType.type,parentSchema:schema18.properties.SingleSidedType,data:data3};
+const err23 = {instancePath:instancePath+"/SingleSidedType",schemaPath:"#/properties/SingleSidedType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.SingleSidedType.type,parentSchema:schema19.properties.SingleSidedType,data:data3};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2212,7 +2213,7 @@ vErrors.push(err23);
 errors++;
 }
 if(!((((((((((((data3 === 1) || (data3 === 2)) || (data3 === 3)) || (data3 === 5)) || (data3 === 6)) || (data3 === 7)) || (data3 === 8)) || (data3 === 9)) || (data3 === 10)) || (data3 === 11)) || (data3 === 12)) || (data3 === 13))){
-const err24 = {instancePath:instancePath+"/SingleSidedType",schemaPath:"#/properties/SingleSidedType/enum",keyword:"enum",params:{allowedValues: schema18.properties.SingleSidedType.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.SingleSidedType.enum,parentSchema:schema18.properties.SingleSidedType,data:data3};
+const err24 = {instancePath:instancePath+"/SingleSidedType",schemaPath:"#/properties/SingleSidedType/enum",keyword:"enum",params:{allowedValues: schema19.properties.SingleSidedType.enum},message:"must be equal to one of the allowed values",schema:schema19.properties.SingleSidedType.enum,parentSchema:schema19.properties.SingleSidedType,data:data3};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2225,7 +2226,7 @@ errors++;
 if(data.HasMarking !== undefined){
 let data4 = data.HasMarking;
 if(typeof data4 !== "boolean"){
-const err25 = {instancePath:instancePath+"/HasMarking",schemaPath:"#/properties/HasMarking/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.HasMarking.type,parentSchema:schema18.properties.HasMarking,data:data4};
+const err25 = {instancePath:instancePath+"/HasMarking",schemaPath:"#/properties/HasMarking/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.HasMarking.type,parentSchema:schema19.properties.HasMarking,data:data4};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2238,7 +2239,7 @@ errors++;
 if(data.HasRent !== undefined){
 let data5 = data.HasRent;
 if(typeof data5 !== "boolean"){
-const err26 = {instancePath:instancePath+"/HasRent",schemaPath:"#/properties/HasRent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.HasRent.type,parentSchema:schema18.properties.HasRent,data:data5};
+const err26 = {instancePath:instancePath+"/HasRent",schemaPath:"#/properties/HasRent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.HasRent.type,parentSchema:schema19.properties.HasRent,data:data5};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2251,7 +2252,7 @@ errors++;
 if(data.FacturaRentDoc !== undefined){
 let data6 = data.FacturaRentDoc;
 if((!(data6 && typeof data6 == "object" && !Array.isArray(data6))) && (data6 !== null)){
-const err27 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/type",keyword:"type",params:{type: schema18.properties.FacturaRentDoc.type},message:"must be object,null",schema:schema18.properties.FacturaRentDoc.type,parentSchema:schema18.properties.FacturaRentDoc,data:data6};
+const err27 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/type",keyword:"type",params:{type: schema19.properties.FacturaRentDoc.type},message:"must be object,null",schema:schema19.properties.FacturaRentDoc.type,parentSchema:schema19.properties.FacturaRentDoc,data:data6};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2262,7 +2263,7 @@ errors++;
 }
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(Object.keys(data6).length < 1){
-const err28 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema18.properties.FacturaRentDoc,data:data6};
+const err28 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.FacturaRentDoc,data:data6};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2272,7 +2273,7 @@ vErrors.push(err28);
 errors++;
 }
 if(data6.RentFrom === undefined){
-const err29 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/required",keyword:"required",params:{missingProperty: "RentFrom"},message:"must have required property '"+"RentFrom"+"'",schema:schema18.properties.FacturaRentDoc.required,parentSchema:schema18.properties.FacturaRentDoc,data:data6};
+const err29 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/required",keyword:"required",params:{missingProperty: "RentFrom"},message:"must have required property '"+"RentFrom"+"'",schema:schema19.properties.FacturaRentDoc.required,parentSchema:schema19.properties.FacturaRentDoc,data:data6};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -2282,7 +2283,7 @@ vErrors.push(err29);
 errors++;
 }
 if(data6.RentTo === undefined){
-const err30 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/required",keyword:"required",params:{missingProperty: "RentTo"},message:"must have required property '"+"RentTo"+"'",schema:schema18.properties.FacturaRentDoc.required,parentSchema:schema18.properties.FacturaRentDoc,data:data6};
+const err30 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/required",keyword:"required",params:{missingProperty: "RentTo"},message:"must have required property '"+"RentTo"+"'",schema:schema19.properties.FacturaRentDoc.required,parentSchema:schema19.properties.FacturaRentDoc,data:data6};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -2293,7 +2294,7 @@ errors++;
 }
 for(const key1 in data6){
 if(!(((key1 === "RentId") || (key1 === "RentFrom")) || (key1 === "RentTo"))){
-const err31 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.FacturaRentDoc,data:data6};
+const err31 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.FacturaRentDoc,data:data6};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -2307,7 +2308,7 @@ if(data6.RentId !== undefined){
 let data7 = data6.RentId;
 if(typeof data7 === "string"){
 if(func3(data7) > 50){
-const err32 = {instancePath:instancePath+"/FacturaRentDoc/RentId",schemaPath:"#/properties/FacturaRentDoc/properties/RentId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.FacturaRentDoc.properties.RentId,data:data7};
+const err32 = {instancePath:instancePath+"/FacturaRentDoc/RentId",schemaPath:"#/properties/FacturaRentDoc/properties/RentId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.FacturaRentDoc.properties.RentId,data:data7};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -2318,7 +2319,7 @@ errors++;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/FacturaRentDoc/RentId",schemaPath:"#/properties/FacturaRentDoc/properties/RentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.FacturaRentDoc.properties.RentId.type,parentSchema:schema18.properties.FacturaRentDoc.properties.RentId,data:data7};
+const err33 = {instancePath:instancePath+"/FacturaRentDoc/RentId",schemaPath:"#/properties/FacturaRentDoc/properties/RentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.FacturaRentDoc.properties.RentId.type,parentSchema:schema19.properties.FacturaRentDoc.properties.RentId,data:data7};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -2329,16 +2330,22 @@ errors++;
 }
 }
 if(data6.RentFrom !== undefined){
-if(!(validate36.call(this, data6.RentFrom, {instancePath:instancePath+"/FacturaRentDoc/RentFrom",parentData:data6,parentDataProperty:"RentFrom",rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate37.call(this, data6.RentFrom, {instancePath:instancePath+"/FacturaRentDoc/RentFrom",parentData:data6,parentDataProperty:"RentFrom",rootData}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 }
 if(data6.RentTo !== undefined){
-if(!(validate36.call(this, data6.RentTo, {instancePath:instancePath+"/FacturaRentDoc/RentTo",parentData:data6,parentDataProperty:"RentTo",rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate37.call(this, data6.RentTo, {instancePath:instancePath+"/FacturaRentDoc/RentTo",parentData:data6,parentDataProperty:"RentTo",rootData}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
+}
+const issues0 = func7(data6, schema19.properties.FacturaRentDoc.dateOrder, rootData, this, instancePath + "/FacturaRentDoc");
+if(issues0 !== null){
+const kwErrors0 = func6(issues0, instancePath + "/FacturaRentDoc", "#/properties/FacturaRentDoc/dateOrder", "dateOrder");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
 }
 }
 }
@@ -2346,7 +2353,7 @@ if(data.WaybillLocalIds !== undefined){
 let data10 = data.WaybillLocalIds;
 if(Array.isArray(data10)){
 if(data10.length > 100){
-const err34 = {instancePath:instancePath+"/WaybillLocalIds",schemaPath:"#/properties/WaybillLocalIds/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema18.properties.WaybillLocalIds,data:data10};
+const err34 = {instancePath:instancePath+"/WaybillLocalIds",schemaPath:"#/properties/WaybillLocalIds/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema19.properties.WaybillLocalIds,data:data10};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -2360,7 +2367,7 @@ for(let i0=0; i0<len0; i0++){
 let data11 = data10[i0];
 if(typeof data11 === "string"){
 if(func3(data11) > 50){
-const err35 = {instancePath:instancePath+"/WaybillLocalIds/" + i0,schemaPath:"#/properties/WaybillLocalIds/items/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.WaybillLocalIds.items,data:data11};
+const err35 = {instancePath:instancePath+"/WaybillLocalIds/" + i0,schemaPath:"#/properties/WaybillLocalIds/items/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.WaybillLocalIds.items,data:data11};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -2370,7 +2377,7 @@ vErrors.push(err35);
 errors++;
 }
 if(func3(data11) < 1){
-const err36 = {instancePath:instancePath+"/WaybillLocalIds/" + i0,schemaPath:"#/properties/WaybillLocalIds/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.WaybillLocalIds.items,data:data11};
+const err36 = {instancePath:instancePath+"/WaybillLocalIds/" + i0,schemaPath:"#/properties/WaybillLocalIds/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.WaybillLocalIds.items,data:data11};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -2381,7 +2388,7 @@ errors++;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/WaybillLocalIds/" + i0,schemaPath:"#/properties/WaybillLocalIds/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.WaybillLocalIds.items.type,parentSchema:schema18.properties.WaybillLocalIds.items,data:data11};
+const err37 = {instancePath:instancePath+"/WaybillLocalIds/" + i0,schemaPath:"#/properties/WaybillLocalIds/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.WaybillLocalIds.items.type,parentSchema:schema19.properties.WaybillLocalIds.items,data:data11};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -2393,7 +2400,7 @@ errors++;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/WaybillLocalIds",schemaPath:"#/properties/WaybillLocalIds/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.WaybillLocalIds.type,parentSchema:schema18.properties.WaybillLocalIds,data:data10};
+const err38 = {instancePath:instancePath+"/WaybillLocalIds",schemaPath:"#/properties/WaybillLocalIds/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.WaybillLocalIds.type,parentSchema:schema19.properties.WaybillLocalIds,data:data10};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -2407,7 +2414,7 @@ if(data.FacturaDoc !== undefined){
 let data12 = data.FacturaDoc;
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 if(data12.FacturaNo === undefined){
-const err39 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/required",keyword:"required",params:{missingProperty: "FacturaNo"},message:"must have required property '"+"FacturaNo"+"'",schema:schema18.properties.FacturaDoc.required,parentSchema:schema18.properties.FacturaDoc,data:data12};
+const err39 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/required",keyword:"required",params:{missingProperty: "FacturaNo"},message:"must have required property '"+"FacturaNo"+"'",schema:schema19.properties.FacturaDoc.required,parentSchema:schema19.properties.FacturaDoc,data:data12};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -2417,7 +2424,7 @@ vErrors.push(err39);
 errors++;
 }
 if(data12.FacturaDate === undefined){
-const err40 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/required",keyword:"required",params:{missingProperty: "FacturaDate"},message:"must have required property '"+"FacturaDate"+"'",schema:schema18.properties.FacturaDoc.required,parentSchema:schema18.properties.FacturaDoc,data:data12};
+const err40 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/required",keyword:"required",params:{missingProperty: "FacturaDate"},message:"must have required property '"+"FacturaDate"+"'",schema:schema19.properties.FacturaDoc.required,parentSchema:schema19.properties.FacturaDoc,data:data12};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -2428,7 +2435,7 @@ errors++;
 }
 for(const key2 in data12){
 if(!((key2 === "FacturaNo") || (key2 === "FacturaDate"))){
-const err41 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.FacturaDoc,data:data12};
+const err41 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.FacturaDoc,data:data12};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -2442,7 +2449,7 @@ if(data12.FacturaNo !== undefined){
 let data13 = data12.FacturaNo;
 if(typeof data13 === "string"){
 if(func3(data13) > 50){
-const err42 = {instancePath:instancePath+"/FacturaDoc/FacturaNo",schemaPath:"#/properties/FacturaDoc/properties/FacturaNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.FacturaDoc.properties.FacturaNo,data:data13};
+const err42 = {instancePath:instancePath+"/FacturaDoc/FacturaNo",schemaPath:"#/properties/FacturaDoc/properties/FacturaNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.FacturaDoc.properties.FacturaNo,data:data13};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -2452,7 +2459,7 @@ vErrors.push(err42);
 errors++;
 }
 if(func3(data13) < 1){
-const err43 = {instancePath:instancePath+"/FacturaDoc/FacturaNo",schemaPath:"#/properties/FacturaDoc/properties/FacturaNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.FacturaDoc.properties.FacturaNo,data:data13};
+const err43 = {instancePath:instancePath+"/FacturaDoc/FacturaNo",schemaPath:"#/properties/FacturaDoc/properties/FacturaNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.FacturaDoc.properties.FacturaNo,data:data13};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -2463,7 +2470,7 @@ errors++;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/FacturaDoc/FacturaNo",schemaPath:"#/properties/FacturaDoc/properties/FacturaNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.FacturaDoc.properties.FacturaNo.type,parentSchema:schema18.properties.FacturaDoc.properties.FacturaNo,data:data13};
+const err44 = {instancePath:instancePath+"/FacturaDoc/FacturaNo",schemaPath:"#/properties/FacturaDoc/properties/FacturaNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.FacturaDoc.properties.FacturaNo.type,parentSchema:schema19.properties.FacturaDoc.properties.FacturaNo,data:data13};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -2474,14 +2481,14 @@ errors++;
 }
 }
 if(data12.FacturaDate !== undefined){
-if(!(validate36.call(this, data12.FacturaDate, {instancePath:instancePath+"/FacturaDoc/FacturaDate",parentData:data12,parentDataProperty:"FacturaDate",rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate37.call(this, data12.FacturaDate, {instancePath:instancePath+"/FacturaDoc/FacturaDate",parentData:data12,parentDataProperty:"FacturaDate",rootData}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.FacturaDoc.type,parentSchema:schema18.properties.FacturaDoc,data:data12};
+const err45 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.FacturaDoc.type,parentSchema:schema19.properties.FacturaDoc,data:data12};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -2494,7 +2501,7 @@ errors++;
 if(data.OldFacturaDoc !== undefined){
 let data15 = data.OldFacturaDoc;
 if((!(data15 && typeof data15 == "object" && !Array.isArray(data15))) && (data15 !== null)){
-const err46 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/type",keyword:"type",params:{type: schema18.properties.OldFacturaDoc.type},message:"must be object,null",schema:schema18.properties.OldFacturaDoc.type,parentSchema:schema18.properties.OldFacturaDoc,data:data15};
+const err46 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/type",keyword:"type",params:{type: schema19.properties.OldFacturaDoc.type},message:"must be object,null",schema:schema19.properties.OldFacturaDoc.type,parentSchema:schema19.properties.OldFacturaDoc,data:data15};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -2505,7 +2512,7 @@ errors++;
 }
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 if(Object.keys(data15).length < 1){
-const err47 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema18.properties.OldFacturaDoc,data:data15};
+const err47 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.OldFacturaDoc,data:data15};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -2515,7 +2522,7 @@ vErrors.push(err47);
 errors++;
 }
 if(data15.OldFacturaId === undefined){
-const err48 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/required",keyword:"required",params:{missingProperty: "OldFacturaId"},message:"must have required property '"+"OldFacturaId"+"'",schema:schema18.properties.OldFacturaDoc.required,parentSchema:schema18.properties.OldFacturaDoc,data:data15};
+const err48 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/required",keyword:"required",params:{missingProperty: "OldFacturaId"},message:"must have required property '"+"OldFacturaId"+"'",schema:schema19.properties.OldFacturaDoc.required,parentSchema:schema19.properties.OldFacturaDoc,data:data15};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -2525,7 +2532,7 @@ vErrors.push(err48);
 errors++;
 }
 if(data15.OldFacturaNo === undefined){
-const err49 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/required",keyword:"required",params:{missingProperty: "OldFacturaNo"},message:"must have required property '"+"OldFacturaNo"+"'",schema:schema18.properties.OldFacturaDoc.required,parentSchema:schema18.properties.OldFacturaDoc,data:data15};
+const err49 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/required",keyword:"required",params:{missingProperty: "OldFacturaNo"},message:"must have required property '"+"OldFacturaNo"+"'",schema:schema19.properties.OldFacturaDoc.required,parentSchema:schema19.properties.OldFacturaDoc,data:data15};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -2535,7 +2542,7 @@ vErrors.push(err49);
 errors++;
 }
 if(data15.OldFacturaDate === undefined){
-const err50 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/required",keyword:"required",params:{missingProperty: "OldFacturaDate"},message:"must have required property '"+"OldFacturaDate"+"'",schema:schema18.properties.OldFacturaDoc.required,parentSchema:schema18.properties.OldFacturaDoc,data:data15};
+const err50 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/required",keyword:"required",params:{missingProperty: "OldFacturaDate"},message:"must have required property '"+"OldFacturaDate"+"'",schema:schema19.properties.OldFacturaDoc.required,parentSchema:schema19.properties.OldFacturaDoc,data:data15};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -2546,7 +2553,7 @@ errors++;
 }
 for(const key3 in data15){
 if(!(((key3 === "OldFacturaId") || (key3 === "OldFacturaNo")) || (key3 === "OldFacturaDate"))){
-const err51 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.OldFacturaDoc,data:data15};
+const err51 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.OldFacturaDoc,data:data15};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -2558,15 +2565,15 @@ errors++;
 }
 if(data15.OldFacturaId !== undefined){
 let data16 = data15.OldFacturaId;
-const issues0 = func11(data16, schema18.properties.OldFacturaDoc.properties.OldFacturaId.serverCheck, rootData, this, instancePath + "/OldFacturaDoc/OldFacturaId");
-if(issues0 !== null){
-const kwErrors0 = func6(issues0, instancePath + "/OldFacturaDoc/OldFacturaId", "#/properties/OldFacturaDoc/properties/OldFacturaId/serverCheck", "serverCheck");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
+const issues1 = func13(data16, schema19.properties.OldFacturaDoc.properties.OldFacturaId.serverCheck, rootData, this, instancePath + "/OldFacturaDoc/OldFacturaId");
+if(issues1 !== null){
+const kwErrors1 = func6(issues1, instancePath + "/OldFacturaDoc/OldFacturaId", "#/properties/OldFacturaDoc/properties/OldFacturaId/serverCheck", "serverCheck");
+vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
+errors = errors + kwErrors1.length;
 }
 if(typeof data16 === "string"){
 if(!pattern0.test(data16)){
-const err52 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaId",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema18.properties.OldFacturaDoc.properties.OldFacturaId,data:data16};
+const err52 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaId",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema19.properties.OldFacturaDoc.properties.OldFacturaId,data:data16};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -2577,7 +2584,7 @@ errors++;
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaId",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.OldFacturaDoc.properties.OldFacturaId.type,parentSchema:schema18.properties.OldFacturaDoc.properties.OldFacturaId,data:data16};
+const err53 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaId",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.OldFacturaDoc.properties.OldFacturaId.type,parentSchema:schema19.properties.OldFacturaDoc.properties.OldFacturaId,data:data16};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -2591,7 +2598,7 @@ if(data15.OldFacturaNo !== undefined){
 let data17 = data15.OldFacturaNo;
 if(typeof data17 === "string"){
 if(func3(data17) > 50){
-const err54 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaNo",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.OldFacturaDoc.properties.OldFacturaNo,data:data17};
+const err54 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaNo",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.OldFacturaDoc.properties.OldFacturaNo,data:data17};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -2601,7 +2608,7 @@ vErrors.push(err54);
 errors++;
 }
 if(func3(data17) < 1){
-const err55 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaNo",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.OldFacturaDoc.properties.OldFacturaNo,data:data17};
+const err55 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaNo",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.OldFacturaDoc.properties.OldFacturaNo,data:data17};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -2612,7 +2619,7 @@ errors++;
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaNo",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.OldFacturaDoc.properties.OldFacturaNo.type,parentSchema:schema18.properties.OldFacturaDoc.properties.OldFacturaNo,data:data17};
+const err56 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaNo",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.OldFacturaDoc.properties.OldFacturaNo.type,parentSchema:schema19.properties.OldFacturaDoc.properties.OldFacturaNo,data:data17};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -2623,8 +2630,8 @@ errors++;
 }
 }
 if(data15.OldFacturaDate !== undefined){
-if(!(validate36.call(this, data15.OldFacturaDate, {instancePath:instancePath+"/OldFacturaDoc/OldFacturaDate",parentData:data15,parentDataProperty:"OldFacturaDate",rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate37.call(this, data15.OldFacturaDate, {instancePath:instancePath+"/OldFacturaDoc/OldFacturaDate",parentData:data15,parentDataProperty:"OldFacturaDate",rootData}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 }
@@ -2634,7 +2641,7 @@ if(data.ContractDoc !== undefined){
 let data19 = data.ContractDoc;
 if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
 if(data19.ContractNo === undefined){
-const err57 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema18.properties.ContractDoc.required,parentSchema:schema18.properties.ContractDoc,data:data19};
+const err57 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema19.properties.ContractDoc.required,parentSchema:schema19.properties.ContractDoc,data:data19};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -2644,7 +2651,7 @@ vErrors.push(err57);
 errors++;
 }
 if(data19.ContractDate === undefined){
-const err58 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema18.properties.ContractDoc.required,parentSchema:schema18.properties.ContractDoc,data:data19};
+const err58 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema19.properties.ContractDoc.required,parentSchema:schema19.properties.ContractDoc,data:data19};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -2655,7 +2662,7 @@ errors++;
 }
 for(const key4 in data19){
 if(!((key4 === "ContractNo") || (key4 === "ContractDate"))){
-const err59 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.ContractDoc,data:data19};
+const err59 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.ContractDoc,data:data19};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -2669,7 +2676,7 @@ if(data19.ContractNo !== undefined){
 let data20 = data19.ContractNo;
 if(typeof data20 === "string"){
 if(func3(data20) > 100){
-const err60 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema18.properties.ContractDoc.properties.ContractNo,data:data20};
+const err60 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema19.properties.ContractDoc.properties.ContractNo,data:data20};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -2679,7 +2686,7 @@ vErrors.push(err60);
 errors++;
 }
 if(func3(data20) < 1){
-const err61 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.ContractDoc.properties.ContractNo,data:data20};
+const err61 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.ContractDoc.properties.ContractNo,data:data20};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -2690,7 +2697,7 @@ errors++;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema18.properties.ContractDoc.properties.ContractNo,data:data20};
+const err62 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema19.properties.ContractDoc.properties.ContractNo,data:data20};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -2701,14 +2708,14 @@ errors++;
 }
 }
 if(data19.ContractDate !== undefined){
-if(!(validate36.call(this, data19.ContractDate, {instancePath:instancePath+"/ContractDoc/ContractDate",parentData:data19,parentDataProperty:"ContractDate",rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate37.call(this, data19.ContractDate, {instancePath:instancePath+"/ContractDoc/ContractDate",parentData:data19,parentDataProperty:"ContractDate",rootData}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err63 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.ContractDoc.type,parentSchema:schema18.properties.ContractDoc,data:data19};
+const err63 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.ContractDoc.type,parentSchema:schema19.properties.ContractDoc,data:data19};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -2721,7 +2728,7 @@ errors++;
 if(data.ContractId !== undefined){
 let data22 = data.ContractId;
 if((typeof data22 !== "string") && (data22 !== null)){
-const err64 = {instancePath:instancePath+"/ContractId",schemaPath:"#/properties/ContractId/type",keyword:"type",params:{type: schema18.properties.ContractId.type},message:"must be string,null",schema:schema18.properties.ContractId.type,parentSchema:schema18.properties.ContractId,data:data22};
+const err64 = {instancePath:instancePath+"/ContractId",schemaPath:"#/properties/ContractId/type",keyword:"type",params:{type: schema19.properties.ContractId.type},message:"must be string,null",schema:schema19.properties.ContractId.type,parentSchema:schema19.properties.ContractId,data:data22};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -2732,7 +2739,7 @@ errors++;
 }
 if(typeof data22 === "string"){
 if(func3(data22) > 50){
-const err65 = {instancePath:instancePath+"/ContractId",schemaPath:"#/properties/ContractId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.ContractId,data:data22};
+const err65 = {instancePath:instancePath+"/ContractId",schemaPath:"#/properties/ContractId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.ContractId,data:data22};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -2747,7 +2754,7 @@ if(data.LotId !== undefined){
 let data23 = data.LotId;
 if(typeof data23 === "string"){
 if(func3(data23) > 100){
-const err66 = {instancePath:instancePath+"/LotId",schemaPath:"#/properties/LotId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema18.properties.LotId,data:data23};
+const err66 = {instancePath:instancePath+"/LotId",schemaPath:"#/properties/LotId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema19.properties.LotId,data:data23};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -2758,7 +2765,7 @@ errors++;
 }
 }
 else {
-const err67 = {instancePath:instancePath+"/LotId",schemaPath:"#/properties/LotId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.LotId.type,parentSchema:schema18.properties.LotId,data:data23};
+const err67 = {instancePath:instancePath+"/LotId",schemaPath:"#/properties/LotId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.LotId.type,parentSchema:schema19.properties.LotId,data:data23};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -2771,7 +2778,7 @@ errors++;
 if(data.FacturaEmpowermentDoc !== undefined){
 let data24 = data.FacturaEmpowermentDoc;
 if((!(data24 && typeof data24 == "object" && !Array.isArray(data24))) && (data24 !== null)){
-const err68 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/type",keyword:"type",params:{type: schema18.properties.FacturaEmpowermentDoc.type},message:"must be object,null",schema:schema18.properties.FacturaEmpowermentDoc.type,parentSchema:schema18.properties.FacturaEmpowermentDoc,data:data24};
+const err68 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/type",keyword:"type",params:{type: schema19.properties.FacturaEmpowermentDoc.type},message:"must be object,null",schema:schema19.properties.FacturaEmpowermentDoc.type,parentSchema:schema19.properties.FacturaEmpowermentDoc,data:data24};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -2782,7 +2789,7 @@ errors++;
 }
 if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
 if(Object.keys(data24).length < 1){
-const err69 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema18.properties.FacturaEmpowermentDoc,data:data24};
+const err69 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.FacturaEmpowermentDoc,data:data24};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -2792,7 +2799,7 @@ vErrors.push(err69);
 errors++;
 }
 if(data24.EmpowermentNo === undefined){
-const err70 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentNo"},message:"must have required property '"+"EmpowermentNo"+"'",schema:schema18.properties.FacturaEmpowermentDoc.required,parentSchema:schema18.properties.FacturaEmpowermentDoc,data:data24};
+const err70 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentNo"},message:"must have required property '"+"EmpowermentNo"+"'",schema:schema19.properties.FacturaEmpowermentDoc.required,parentSchema:schema19.properties.FacturaEmpowermentDoc,data:data24};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -2802,7 +2809,7 @@ vErrors.push(err70);
 errors++;
 }
 if(data24.EmpowermentDateOfIssue === undefined){
-const err71 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfIssue"},message:"must have required property '"+"EmpowermentDateOfIssue"+"'",schema:schema18.properties.FacturaEmpowermentDoc.required,parentSchema:schema18.properties.FacturaEmpowermentDoc,data:data24};
+const err71 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfIssue"},message:"must have required property '"+"EmpowermentDateOfIssue"+"'",schema:schema19.properties.FacturaEmpowermentDoc.required,parentSchema:schema19.properties.FacturaEmpowermentDoc,data:data24};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -2812,7 +2819,7 @@ vErrors.push(err71);
 errors++;
 }
 if(data24.AgentFio === undefined){
-const err72 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "AgentFio"},message:"must have required property '"+"AgentFio"+"'",schema:schema18.properties.FacturaEmpowermentDoc.required,parentSchema:schema18.properties.FacturaEmpowermentDoc,data:data24};
+const err72 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "AgentFio"},message:"must have required property '"+"AgentFio"+"'",schema:schema19.properties.FacturaEmpowermentDoc.required,parentSchema:schema19.properties.FacturaEmpowermentDoc,data:data24};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -2822,7 +2829,7 @@ vErrors.push(err72);
 errors++;
 }
 if(data24.AgentPinfl === undefined){
-const err73 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "AgentPinfl"},message:"must have required property '"+"AgentPinfl"+"'",schema:schema18.properties.FacturaEmpowermentDoc.required,parentSchema:schema18.properties.FacturaEmpowermentDoc,data:data24};
+const err73 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "AgentPinfl"},message:"must have required property '"+"AgentPinfl"+"'",schema:schema19.properties.FacturaEmpowermentDoc.required,parentSchema:schema19.properties.FacturaEmpowermentDoc,data:data24};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -2833,7 +2840,7 @@ errors++;
 }
 for(const key5 in data24){
 if(!((((((key5 === "AgentFacturaId") || (key5 === "EmpowermentNo")) || (key5 === "EmpowermentDateOfIssue")) || (key5 === "AgentFio")) || (key5 === "AgentPinfl")) || (key5 === "AgentTin"))){
-const err74 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.FacturaEmpowermentDoc,data:data24};
+const err74 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.FacturaEmpowermentDoc,data:data24};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -2847,7 +2854,7 @@ if(data24.AgentFacturaId !== undefined){
 let data25 = data24.AgentFacturaId;
 if(typeof data25 === "string"){
 if(func3(data25) > 50){
-const err75 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFacturaId",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFacturaId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.FacturaEmpowermentDoc.properties.AgentFacturaId,data:data25};
+const err75 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFacturaId",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFacturaId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.FacturaEmpowermentDoc.properties.AgentFacturaId,data:data25};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -2858,7 +2865,7 @@ errors++;
 }
 }
 else {
-const err76 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFacturaId",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFacturaId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.FacturaEmpowermentDoc.properties.AgentFacturaId.type,parentSchema:schema18.properties.FacturaEmpowermentDoc.properties.AgentFacturaId,data:data25};
+const err76 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFacturaId",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFacturaId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.FacturaEmpowermentDoc.properties.AgentFacturaId.type,parentSchema:schema19.properties.FacturaEmpowermentDoc.properties.AgentFacturaId,data:data25};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -2872,7 +2879,7 @@ if(data24.EmpowermentNo !== undefined){
 let data26 = data24.EmpowermentNo;
 if(typeof data26 === "string"){
 if(func3(data26) > 50){
-const err77 = {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/EmpowermentNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.FacturaEmpowermentDoc.properties.EmpowermentNo,data:data26};
+const err77 = {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/EmpowermentNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.FacturaEmpowermentDoc.properties.EmpowermentNo,data:data26};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -2882,7 +2889,7 @@ vErrors.push(err77);
 errors++;
 }
 if(func3(data26) < 1){
-const err78 = {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/EmpowermentNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.FacturaEmpowermentDoc.properties.EmpowermentNo,data:data26};
+const err78 = {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/EmpowermentNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.FacturaEmpowermentDoc.properties.EmpowermentNo,data:data26};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -2893,7 +2900,7 @@ errors++;
 }
 }
 else {
-const err79 = {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/EmpowermentNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.FacturaEmpowermentDoc.properties.EmpowermentNo.type,parentSchema:schema18.properties.FacturaEmpowermentDoc.properties.EmpowermentNo,data:data26};
+const err79 = {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/EmpowermentNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.FacturaEmpowermentDoc.properties.EmpowermentNo.type,parentSchema:schema19.properties.FacturaEmpowermentDoc.properties.EmpowermentNo,data:data26};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -2904,8 +2911,8 @@ errors++;
 }
 }
 if(data24.EmpowermentDateOfIssue !== undefined){
-if(!(validate36.call(this, data24.EmpowermentDateOfIssue, {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentDateOfIssue",parentData:data24,parentDataProperty:"EmpowermentDateOfIssue",rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate37.call(this, data24.EmpowermentDateOfIssue, {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentDateOfIssue",parentData:data24,parentDataProperty:"EmpowermentDateOfIssue",rootData}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 }
@@ -2913,7 +2920,7 @@ if(data24.AgentFio !== undefined){
 let data28 = data24.AgentFio;
 if(typeof data28 === "string"){
 if(func3(data28) > 300){
-const err80 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFio",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema18.properties.FacturaEmpowermentDoc.properties.AgentFio,data:data28};
+const err80 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFio",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema19.properties.FacturaEmpowermentDoc.properties.AgentFio,data:data28};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -2923,7 +2930,7 @@ vErrors.push(err80);
 errors++;
 }
 if(func3(data28) < 1){
-const err81 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFio",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFio/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.FacturaEmpowermentDoc.properties.AgentFio,data:data28};
+const err81 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFio",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFio/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.FacturaEmpowermentDoc.properties.AgentFio,data:data28};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -2934,7 +2941,7 @@ errors++;
 }
 }
 else {
-const err82 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFio",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.FacturaEmpowermentDoc.properties.AgentFio.type,parentSchema:schema18.properties.FacturaEmpowermentDoc.properties.AgentFio,data:data28};
+const err82 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFio",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.FacturaEmpowermentDoc.properties.AgentFio.type,parentSchema:schema19.properties.FacturaEmpowermentDoc.properties.AgentFio,data:data28};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -2946,13 +2953,13 @@ errors++;
 }
 if(data24.AgentPinfl !== undefined){
 let data29 = data24.AgentPinfl;
-if(!(validate43.call(this, data29, {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentPinfl",parentData:data24,parentDataProperty:"AgentPinfl",rootData}))){
-vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+if(!(validate44.call(this, data29, {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentPinfl",parentData:data24,parentDataProperty:"AgentPinfl",rootData}))){
+vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
 }
 if(typeof data29 === "string"){
 if(func3(data29) < 14){
-const err83 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentPinfl",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentPinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema18.properties.FacturaEmpowermentDoc.properties.AgentPinfl,data:data29};
+const err83 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentPinfl",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentPinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema19.properties.FacturaEmpowermentDoc.properties.AgentPinfl,data:data29};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -2964,8 +2971,8 @@ errors++;
 }
 }
 if(data24.AgentTin !== undefined){
-if(!(validate45.call(this, data24.AgentTin, {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentTin",parentData:data24,parentDataProperty:"AgentTin",rootData}))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+if(!(validate46.call(this, data24.AgentTin, {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentTin",parentData:data24,parentDataProperty:"AgentTin",rootData}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 }
@@ -2974,7 +2981,7 @@ errors = vErrors.length;
 if(data.ItemReleasedDoc !== undefined){
 let data31 = data.ItemReleasedDoc;
 if((!(data31 && typeof data31 == "object" && !Array.isArray(data31))) && (data31 !== null)){
-const err84 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/type",keyword:"type",params:{type: schema18.properties.ItemReleasedDoc.type},message:"must be object,null",schema:schema18.properties.ItemReleasedDoc.type,parentSchema:schema18.properties.ItemReleasedDoc,data:data31};
+const err84 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/type",keyword:"type",params:{type: schema19.properties.ItemReleasedDoc.type},message:"must be object,null",schema:schema19.properties.ItemReleasedDoc.type,parentSchema:schema19.properties.ItemReleasedDoc,data:data31};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -2985,7 +2992,7 @@ errors++;
 }
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 if(Object.keys(data31).length < 1){
-const err85 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema18.properties.ItemReleasedDoc,data:data31};
+const err85 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.ItemReleasedDoc,data:data31};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -2995,7 +3002,7 @@ vErrors.push(err85);
 errors++;
 }
 if(data31.ItemReleasedFio === undefined){
-const err86 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/required",keyword:"required",params:{missingProperty: "ItemReleasedFio"},message:"must have required property '"+"ItemReleasedFio"+"'",schema:schema18.properties.ItemReleasedDoc.required,parentSchema:schema18.properties.ItemReleasedDoc,data:data31};
+const err86 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/required",keyword:"required",params:{missingProperty: "ItemReleasedFio"},message:"must have required property '"+"ItemReleasedFio"+"'",schema:schema19.properties.ItemReleasedDoc.required,parentSchema:schema19.properties.ItemReleasedDoc,data:data31};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -3006,7 +3013,7 @@ errors++;
 }
 for(const key6 in data31){
 if(!(((key6 === "ItemReleasedFio") || (key6 === "ItemReleasedPinfl")) || (key6 === "ItemReleasedTin"))){
-const err87 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.ItemReleasedDoc,data:data31};
+const err87 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.ItemReleasedDoc,data:data31};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -3020,7 +3027,7 @@ if(data31.ItemReleasedFio !== undefined){
 let data32 = data31.ItemReleasedFio;
 if(typeof data32 === "string"){
 if(func3(data32) > 300){
-const err88 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedFio",schemaPath:"#/properties/ItemReleasedDoc/properties/ItemReleasedFio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema18.properties.ItemReleasedDoc.properties.ItemReleasedFio,data:data32};
+const err88 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedFio",schemaPath:"#/properties/ItemReleasedDoc/properties/ItemReleasedFio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema19.properties.ItemReleasedDoc.properties.ItemReleasedFio,data:data32};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -3030,7 +3037,7 @@ vErrors.push(err88);
 errors++;
 }
 if(func3(data32) < 1){
-const err89 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedFio",schemaPath:"#/properties/ItemReleasedDoc/properties/ItemReleasedFio/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.ItemReleasedDoc.properties.ItemReleasedFio,data:data32};
+const err89 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedFio",schemaPath:"#/properties/ItemReleasedDoc/properties/ItemReleasedFio/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.ItemReleasedDoc.properties.ItemReleasedFio,data:data32};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -3041,7 +3048,7 @@ errors++;
 }
 }
 else {
-const err90 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedFio",schemaPath:"#/properties/ItemReleasedDoc/properties/ItemReleasedFio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ItemReleasedDoc.properties.ItemReleasedFio.type,parentSchema:schema18.properties.ItemReleasedDoc.properties.ItemReleasedFio,data:data32};
+const err90 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedFio",schemaPath:"#/properties/ItemReleasedDoc/properties/ItemReleasedFio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ItemReleasedDoc.properties.ItemReleasedFio.type,parentSchema:schema19.properties.ItemReleasedDoc.properties.ItemReleasedFio,data:data32};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -3052,29 +3059,29 @@ errors++;
 }
 }
 if(data31.ItemReleasedPinfl !== undefined){
-if(!(validate43.call(this, data31.ItemReleasedPinfl, {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedPinfl",parentData:data31,parentDataProperty:"ItemReleasedPinfl",rootData}))){
-vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+if(!(validate44.call(this, data31.ItemReleasedPinfl, {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedPinfl",parentData:data31,parentDataProperty:"ItemReleasedPinfl",rootData}))){
+vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
 }
 }
 if(data31.ItemReleasedTin !== undefined){
-if(!(validate45.call(this, data31.ItemReleasedTin, {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedTin",parentData:data31,parentDataProperty:"ItemReleasedTin",rootData}))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+if(!(validate46.call(this, data31.ItemReleasedTin, {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedTin",parentData:data31,parentDataProperty:"ItemReleasedTin",rootData}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 }
 }
 }
 if(data.SellerTin !== undefined){
-if(!(validate49.call(this, data.SellerTin, {instancePath:instancePath+"/SellerTin",parentData:data,parentDataProperty:"SellerTin",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate50.call(this, data.SellerTin, {instancePath:instancePath+"/SellerTin",parentData:data,parentDataProperty:"SellerTin",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 }
 if(data.BuyerTin !== undefined){
 let data36 = data.BuyerTin;
 if(typeof data36 !== "string"){
-const err91 = {instancePath:instancePath+"/BuyerTin",schemaPath:"#/properties/BuyerTin/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.BuyerTin.type,parentSchema:schema18.properties.BuyerTin,data:data36};
+const err91 = {instancePath:instancePath+"/BuyerTin",schemaPath:"#/properties/BuyerTin/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.BuyerTin.type,parentSchema:schema19.properties.BuyerTin,data:data36};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -3084,7 +3091,7 @@ vErrors.push(err91);
 errors++;
 }
 if("" !== data36){
-const err92 = {instancePath:instancePath+"/BuyerTin",schemaPath:"#/properties/BuyerTin/const",keyword:"const",params:{allowedValue: ""},message:"must be equal to constant",schema:"",parentSchema:schema18.properties.BuyerTin,data:data36};
+const err92 = {instancePath:instancePath+"/BuyerTin",schemaPath:"#/properties/BuyerTin/const",keyword:"const",params:{allowedValue: ""},message:"must be equal to constant",schema:"",parentSchema:schema19.properties.BuyerTin,data:data36};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -3095,15 +3102,15 @@ errors++;
 }
 }
 if(data.Seller !== undefined){
-if(!(validate51.call(this, data.Seller, {instancePath:instancePath+"/Seller",parentData:data,parentDataProperty:"Seller",rootData}))){
-vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+if(!(validate52.call(this, data.Seller, {instancePath:instancePath+"/Seller",parentData:data,parentDataProperty:"Seller",rootData}))){
+vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
 errors = vErrors.length;
 }
 }
 if(data.Buyer !== undefined){
 let data38 = data.Buyer;
 if(data38 !== null){
-const err93 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema18.properties.Buyer.type,parentSchema:schema18.properties.Buyer,data:data38};
+const err93 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema19.properties.Buyer.type,parentSchema:schema19.properties.Buyer,data:data38};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -3116,7 +3123,7 @@ errors++;
 if(data.ForeignCompany !== undefined){
 let data39 = data.ForeignCompany;
 if((!(data39 && typeof data39 == "object" && !Array.isArray(data39))) && (data39 !== null)){
-const err94 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/type",keyword:"type",params:{type: schema18.properties.ForeignCompany.type},message:"must be object,null",schema:schema18.properties.ForeignCompany.type,parentSchema:schema18.properties.ForeignCompany,data:data39};
+const err94 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/type",keyword:"type",params:{type: schema19.properties.ForeignCompany.type},message:"must be object,null",schema:schema19.properties.ForeignCompany.type,parentSchema:schema19.properties.ForeignCompany,data:data39};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -3127,7 +3134,7 @@ errors++;
 }
 if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
 if(Object.keys(data39).length < 1){
-const err95 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema18.properties.ForeignCompany,data:data39};
+const err95 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.ForeignCompany,data:data39};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -3137,7 +3144,7 @@ vErrors.push(err95);
 errors++;
 }
 if(data39.CountryId === undefined){
-const err96 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/required",keyword:"required",params:{missingProperty: "CountryId"},message:"must have required property '"+"CountryId"+"'",schema:schema18.properties.ForeignCompany.required,parentSchema:schema18.properties.ForeignCompany,data:data39};
+const err96 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/required",keyword:"required",params:{missingProperty: "CountryId"},message:"must have required property '"+"CountryId"+"'",schema:schema19.properties.ForeignCompany.required,parentSchema:schema19.properties.ForeignCompany,data:data39};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -3147,7 +3154,7 @@ vErrors.push(err96);
 errors++;
 }
 if(data39.Name === undefined){
-const err97 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema18.properties.ForeignCompany.required,parentSchema:schema18.properties.ForeignCompany,data:data39};
+const err97 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema19.properties.ForeignCompany.required,parentSchema:schema19.properties.ForeignCompany,data:data39};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -3158,7 +3165,7 @@ errors++;
 }
 for(const key7 in data39){
 if(!(((((key7 === "CountryId") || (key7 === "Name")) || (key7 === "Address")) || (key7 === "Bank")) || (key7 === "Account"))){
-const err98 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.ForeignCompany,data:data39};
+const err98 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.ForeignCompany,data:data39};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -3172,7 +3179,7 @@ if(data39.CountryId !== undefined){
 let data40 = data39.CountryId;
 if(typeof data40 === "string"){
 if(func3(data40) > 10){
-const err99 = {instancePath:instancePath+"/ForeignCompany/CountryId",schemaPath:"#/properties/ForeignCompany/properties/CountryId/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema18.properties.ForeignCompany.properties.CountryId,data:data40};
+const err99 = {instancePath:instancePath+"/ForeignCompany/CountryId",schemaPath:"#/properties/ForeignCompany/properties/CountryId/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema19.properties.ForeignCompany.properties.CountryId,data:data40};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -3183,7 +3190,7 @@ errors++;
 }
 }
 else {
-const err100 = {instancePath:instancePath+"/ForeignCompany/CountryId",schemaPath:"#/properties/ForeignCompany/properties/CountryId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ForeignCompany.properties.CountryId.type,parentSchema:schema18.properties.ForeignCompany.properties.CountryId,data:data40};
+const err100 = {instancePath:instancePath+"/ForeignCompany/CountryId",schemaPath:"#/properties/ForeignCompany/properties/CountryId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ForeignCompany.properties.CountryId.type,parentSchema:schema19.properties.ForeignCompany.properties.CountryId,data:data40};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -3197,7 +3204,7 @@ if(data39.Name !== undefined){
 let data41 = data39.Name;
 if(typeof data41 === "string"){
 if(func3(data41) > 500){
-const err101 = {instancePath:instancePath+"/ForeignCompany/Name",schemaPath:"#/properties/ForeignCompany/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.ForeignCompany.properties.Name,data:data41};
+const err101 = {instancePath:instancePath+"/ForeignCompany/Name",schemaPath:"#/properties/ForeignCompany/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.ForeignCompany.properties.Name,data:data41};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -3207,7 +3214,7 @@ vErrors.push(err101);
 errors++;
 }
 if(func3(data41) < 1){
-const err102 = {instancePath:instancePath+"/ForeignCompany/Name",schemaPath:"#/properties/ForeignCompany/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.ForeignCompany.properties.Name,data:data41};
+const err102 = {instancePath:instancePath+"/ForeignCompany/Name",schemaPath:"#/properties/ForeignCompany/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.ForeignCompany.properties.Name,data:data41};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -3218,7 +3225,7 @@ errors++;
 }
 }
 else {
-const err103 = {instancePath:instancePath+"/ForeignCompany/Name",schemaPath:"#/properties/ForeignCompany/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ForeignCompany.properties.Name.type,parentSchema:schema18.properties.ForeignCompany.properties.Name,data:data41};
+const err103 = {instancePath:instancePath+"/ForeignCompany/Name",schemaPath:"#/properties/ForeignCompany/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ForeignCompany.properties.Name.type,parentSchema:schema19.properties.ForeignCompany.properties.Name,data:data41};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -3232,7 +3239,7 @@ if(data39.Address !== undefined){
 let data42 = data39.Address;
 if(typeof data42 === "string"){
 if(func3(data42) > 500){
-const err104 = {instancePath:instancePath+"/ForeignCompany/Address",schemaPath:"#/properties/ForeignCompany/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.ForeignCompany.properties.Address,data:data42};
+const err104 = {instancePath:instancePath+"/ForeignCompany/Address",schemaPath:"#/properties/ForeignCompany/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.ForeignCompany.properties.Address,data:data42};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -3243,7 +3250,7 @@ errors++;
 }
 }
 else {
-const err105 = {instancePath:instancePath+"/ForeignCompany/Address",schemaPath:"#/properties/ForeignCompany/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ForeignCompany.properties.Address.type,parentSchema:schema18.properties.ForeignCompany.properties.Address,data:data42};
+const err105 = {instancePath:instancePath+"/ForeignCompany/Address",schemaPath:"#/properties/ForeignCompany/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ForeignCompany.properties.Address.type,parentSchema:schema19.properties.ForeignCompany.properties.Address,data:data42};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -3257,7 +3264,7 @@ if(data39.Bank !== undefined){
 let data43 = data39.Bank;
 if(typeof data43 === "string"){
 if(func3(data43) > 500){
-const err106 = {instancePath:instancePath+"/ForeignCompany/Bank",schemaPath:"#/properties/ForeignCompany/properties/Bank/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema18.properties.ForeignCompany.properties.Bank,data:data43};
+const err106 = {instancePath:instancePath+"/ForeignCompany/Bank",schemaPath:"#/properties/ForeignCompany/properties/Bank/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.ForeignCompany.properties.Bank,data:data43};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -3268,7 +3275,7 @@ errors++;
 }
 }
 else {
-const err107 = {instancePath:instancePath+"/ForeignCompany/Bank",schemaPath:"#/properties/ForeignCompany/properties/Bank/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ForeignCompany.properties.Bank.type,parentSchema:schema18.properties.ForeignCompany.properties.Bank,data:data43};
+const err107 = {instancePath:instancePath+"/ForeignCompany/Bank",schemaPath:"#/properties/ForeignCompany/properties/Bank/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ForeignCompany.properties.Bank.type,parentSchema:schema19.properties.ForeignCompany.properties.Bank,data:data43};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -3282,7 +3289,7 @@ if(data39.Account !== undefined){
 let data44 = data39.Account;
 if(typeof data44 === "string"){
 if(func3(data44) > 50){
-const err108 = {instancePath:instancePath+"/ForeignCompany/Account",schemaPath:"#/properties/ForeignCompany/properties/Account/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema18.properties.ForeignCompany.properties.Account,data:data44};
+const err108 = {instancePath:instancePath+"/ForeignCompany/Account",schemaPath:"#/properties/ForeignCompany/properties/Account/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.ForeignCompany.properties.Account,data:data44};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -3293,7 +3300,7 @@ errors++;
 }
 }
 else {
-const err109 = {instancePath:instancePath+"/ForeignCompany/Account",schemaPath:"#/properties/ForeignCompany/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ForeignCompany.properties.Account.type,parentSchema:schema18.properties.ForeignCompany.properties.Account,data:data44};
+const err109 = {instancePath:instancePath+"/ForeignCompany/Account",schemaPath:"#/properties/ForeignCompany/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ForeignCompany.properties.Account.type,parentSchema:schema19.properties.ForeignCompany.properties.Account,data:data44};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -3309,7 +3316,7 @@ if(data.ProductList !== undefined){
 let data45 = data.ProductList;
 if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
 if(data45.FacturaProductId === undefined){
-const err110 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "FacturaProductId"},message:"must have required property '"+"FacturaProductId"+"'",schema:schema18.properties.ProductList.required,parentSchema:schema18.properties.ProductList,data:data45};
+const err110 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "FacturaProductId"},message:"must have required property '"+"FacturaProductId"+"'",schema:schema19.properties.ProductList.required,parentSchema:schema19.properties.ProductList,data:data45};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -3319,7 +3326,7 @@ vErrors.push(err110);
 errors++;
 }
 if(data45.Tin === undefined){
-const err111 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Tin"},message:"must have required property '"+"Tin"+"'",schema:schema18.properties.ProductList.required,parentSchema:schema18.properties.ProductList,data:data45};
+const err111 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Tin"},message:"must have required property '"+"Tin"+"'",schema:schema19.properties.ProductList.required,parentSchema:schema19.properties.ProductList,data:data45};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -3329,7 +3336,7 @@ vErrors.push(err111);
 errors++;
 }
 if(data45.HasExcise === undefined){
-const err112 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasExcise"},message:"must have required property '"+"HasExcise"+"'",schema:schema18.properties.ProductList.required,parentSchema:schema18.properties.ProductList,data:data45};
+const err112 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasExcise"},message:"must have required property '"+"HasExcise"+"'",schema:schema19.properties.ProductList.required,parentSchema:schema19.properties.ProductList,data:data45};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -3339,7 +3346,7 @@ vErrors.push(err112);
 errors++;
 }
 if(data45.HasVat === undefined){
-const err113 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasVat"},message:"must have required property '"+"HasVat"+"'",schema:schema18.properties.ProductList.required,parentSchema:schema18.properties.ProductList,data:data45};
+const err113 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasVat"},message:"must have required property '"+"HasVat"+"'",schema:schema19.properties.ProductList.required,parentSchema:schema19.properties.ProductList,data:data45};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -3349,7 +3356,7 @@ vErrors.push(err113);
 errors++;
 }
 if(data45.HasCommittent === undefined){
-const err114 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasCommittent"},message:"must have required property '"+"HasCommittent"+"'",schema:schema18.properties.ProductList.required,parentSchema:schema18.properties.ProductList,data:data45};
+const err114 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasCommittent"},message:"must have required property '"+"HasCommittent"+"'",schema:schema19.properties.ProductList.required,parentSchema:schema19.properties.ProductList,data:data45};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -3359,7 +3366,7 @@ vErrors.push(err114);
 errors++;
 }
 if(data45.HasLgota === undefined){
-const err115 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasLgota"},message:"must have required property '"+"HasLgota"+"'",schema:schema18.properties.ProductList.required,parentSchema:schema18.properties.ProductList,data:data45};
+const err115 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasLgota"},message:"must have required property '"+"HasLgota"+"'",schema:schema19.properties.ProductList.required,parentSchema:schema19.properties.ProductList,data:data45};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -3369,7 +3376,7 @@ vErrors.push(err115);
 errors++;
 }
 if(data45.HasMedical === undefined){
-const err116 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasMedical"},message:"must have required property '"+"HasMedical"+"'",schema:schema18.properties.ProductList.required,parentSchema:schema18.properties.ProductList,data:data45};
+const err116 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasMedical"},message:"must have required property '"+"HasMedical"+"'",schema:schema19.properties.ProductList.required,parentSchema:schema19.properties.ProductList,data:data45};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -3379,7 +3386,7 @@ vErrors.push(err116);
 errors++;
 }
 if(data45.Products === undefined){
-const err117 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema18.properties.ProductList.required,parentSchema:schema18.properties.ProductList,data:data45};
+const err117 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema19.properties.ProductList.required,parentSchema:schema19.properties.ProductList,data:data45};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -3389,8 +3396,8 @@ vErrors.push(err117);
 errors++;
 }
 for(const key8 in data45){
-if(!(func2.call(schema18.properties.ProductList.properties, key8))){
-const err118 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.ProductList,data:data45};
+if(!(func2.call(schema19.properties.ProductList.properties, key8))){
+const err118 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.ProductList,data:data45};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -3404,7 +3411,7 @@ if(data45.FacturaProductId !== undefined){
 let data46 = data45.FacturaProductId;
 if(typeof data46 === "string"){
 if(!pattern0.test(data46)){
-const err119 = {instancePath:instancePath+"/ProductList/FacturaProductId",schemaPath:"#/properties/ProductList/properties/FacturaProductId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema18.properties.ProductList.properties.FacturaProductId,data:data46};
+const err119 = {instancePath:instancePath+"/ProductList/FacturaProductId",schemaPath:"#/properties/ProductList/properties/FacturaProductId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema19.properties.ProductList.properties.FacturaProductId,data:data46};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -3415,7 +3422,7 @@ errors++;
 }
 }
 else {
-const err120 = {instancePath:instancePath+"/ProductList/FacturaProductId",schemaPath:"#/properties/ProductList/properties/FacturaProductId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.ProductList.properties.FacturaProductId.type,parentSchema:schema18.properties.ProductList.properties.FacturaProductId,data:data46};
+const err120 = {instancePath:instancePath+"/ProductList/FacturaProductId",schemaPath:"#/properties/ProductList/properties/FacturaProductId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ProductList.properties.FacturaProductId.type,parentSchema:schema19.properties.ProductList.properties.FacturaProductId,data:data46};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -3426,15 +3433,15 @@ errors++;
 }
 }
 if(data45.Tin !== undefined){
-if(!(validate49.call(this, data45.Tin, {instancePath:instancePath+"/ProductList/Tin",parentData:data45,parentDataProperty:"Tin",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate50.call(this, data45.Tin, {instancePath:instancePath+"/ProductList/Tin",parentData:data45,parentDataProperty:"Tin",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 }
 if(data45.HasExcise !== undefined){
 let data48 = data45.HasExcise;
 if(typeof data48 !== "boolean"){
-const err121 = {instancePath:instancePath+"/ProductList/HasExcise",schemaPath:"#/properties/ProductList/properties/HasExcise/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.ProductList.properties.HasExcise.type,parentSchema:schema18.properties.ProductList.properties.HasExcise,data:data48};
+const err121 = {instancePath:instancePath+"/ProductList/HasExcise",schemaPath:"#/properties/ProductList/properties/HasExcise/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.ProductList.properties.HasExcise.type,parentSchema:schema19.properties.ProductList.properties.HasExcise,data:data48};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -3447,7 +3454,7 @@ errors++;
 if(data45.HasVat !== undefined){
 let data49 = data45.HasVat;
 if(typeof data49 !== "boolean"){
-const err122 = {instancePath:instancePath+"/ProductList/HasVat",schemaPath:"#/properties/ProductList/properties/HasVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.ProductList.properties.HasVat.type,parentSchema:schema18.properties.ProductList.properties.HasVat,data:data49};
+const err122 = {instancePath:instancePath+"/ProductList/HasVat",schemaPath:"#/properties/ProductList/properties/HasVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.ProductList.properties.HasVat.type,parentSchema:schema19.properties.ProductList.properties.HasVat,data:data49};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -3460,7 +3467,7 @@ errors++;
 if(data45.HasCommittent !== undefined){
 let data50 = data45.HasCommittent;
 if(typeof data50 !== "boolean"){
-const err123 = {instancePath:instancePath+"/ProductList/HasCommittent",schemaPath:"#/properties/ProductList/properties/HasCommittent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.ProductList.properties.HasCommittent.type,parentSchema:schema18.properties.ProductList.properties.HasCommittent,data:data50};
+const err123 = {instancePath:instancePath+"/ProductList/HasCommittent",schemaPath:"#/properties/ProductList/properties/HasCommittent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.ProductList.properties.HasCommittent.type,parentSchema:schema19.properties.ProductList.properties.HasCommittent,data:data50};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -3473,7 +3480,7 @@ errors++;
 if(data45.HasLgota !== undefined){
 let data51 = data45.HasLgota;
 if(typeof data51 !== "boolean"){
-const err124 = {instancePath:instancePath+"/ProductList/HasLgota",schemaPath:"#/properties/ProductList/properties/HasLgota/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.ProductList.properties.HasLgota.type,parentSchema:schema18.properties.ProductList.properties.HasLgota,data:data51};
+const err124 = {instancePath:instancePath+"/ProductList/HasLgota",schemaPath:"#/properties/ProductList/properties/HasLgota/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.ProductList.properties.HasLgota.type,parentSchema:schema19.properties.ProductList.properties.HasLgota,data:data51};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -3486,7 +3493,7 @@ errors++;
 if(data45.HasMedical !== undefined){
 let data52 = data45.HasMedical;
 if(typeof data52 !== "boolean"){
-const err125 = {instancePath:instancePath+"/ProductList/HasMedical",schemaPath:"#/properties/ProductList/properties/HasMedical/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.ProductList.properties.HasMedical.type,parentSchema:schema18.properties.ProductList.properties.HasMedical,data:data52};
+const err125 = {instancePath:instancePath+"/ProductList/HasMedical",schemaPath:"#/properties/ProductList/properties/HasMedical/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.ProductList.properties.HasMedical.type,parentSchema:schema19.properties.ProductList.properties.HasMedical,data:data52};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -3499,7 +3506,7 @@ errors++;
 if(data45.HideReportCommittent !== undefined){
 let data53 = data45.HideReportCommittent;
 if(typeof data53 !== "boolean"){
-const err126 = {instancePath:instancePath+"/ProductList/HideReportCommittent",schemaPath:"#/properties/ProductList/properties/HideReportCommittent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.ProductList.properties.HideReportCommittent.type,parentSchema:schema18.properties.ProductList.properties.HideReportCommittent,data:data53};
+const err126 = {instancePath:instancePath+"/ProductList/HideReportCommittent",schemaPath:"#/properties/ProductList/properties/HideReportCommittent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.ProductList.properties.HideReportCommittent.type,parentSchema:schema19.properties.ProductList.properties.HideReportCommittent,data:data53};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -3513,7 +3520,7 @@ if(data45.Products !== undefined){
 let data54 = data45.Products;
 if(Array.isArray(data54)){
 if(data54.length > 10000){
-const err127 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema18.properties.ProductList.properties.Products,data:data54};
+const err127 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema19.properties.ProductList.properties.Products,data:data54};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -3523,7 +3530,7 @@ vErrors.push(err127);
 errors++;
 }
 if(data54.length < 1){
-const err128 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema18.properties.ProductList.properties.Products,data:data54};
+const err128 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema19.properties.ProductList.properties.Products,data:data54};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -3534,26 +3541,26 @@ errors++;
 }
 const len1 = data54.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate54.call(this, data54[i1], {instancePath:instancePath+"/ProductList/Products/" + i1,parentData:data54,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate55.call(this, data54[i1], {instancePath:instancePath+"/ProductList/Products/" + i1,parentData:data54,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
-const issues1 = func90(data54, schema18.properties.ProductList.properties.Products.lineArithmetic, rootData, this, instancePath + "/ProductList/Products");
-if(issues1 !== null){
-const kwErrors1 = func6(issues1, instancePath + "/ProductList/Products", "#/properties/ProductList/properties/Products/lineArithmetic", "lineArithmetic");
-vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
-errors = errors + kwErrors1.length;
-}
-const issues2 = func92(data54, schema18.properties.ProductList.properties.Products.vatRateForDate, rootData, this, instancePath + "/ProductList/Products");
+const issues2 = func92(data54, schema19.properties.ProductList.properties.Products.lineArithmetic, rootData, this, instancePath + "/ProductList/Products");
 if(issues2 !== null){
-const kwErrors2 = func6(issues2, instancePath + "/ProductList/Products", "#/properties/ProductList/properties/Products/vatRateForDate", "vatRateForDate");
+const kwErrors2 = func6(issues2, instancePath + "/ProductList/Products", "#/properties/ProductList/properties/Products/lineArithmetic", "lineArithmetic");
 vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
 errors = errors + kwErrors2.length;
 }
+const issues3 = func94(data54, schema19.properties.ProductList.properties.Products.vatRateForDate, rootData, this, instancePath + "/ProductList/Products");
+if(issues3 !== null){
+const kwErrors3 = func6(issues3, instancePath + "/ProductList/Products", "#/properties/ProductList/properties/Products/vatRateForDate", "vatRateForDate");
+vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
+errors = errors + kwErrors3.length;
+}
 }
 else {
-const err129 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.ProductList.properties.Products.type,parentSchema:schema18.properties.ProductList.properties.Products,data:data54};
+const err129 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.ProductList.properties.Products.type,parentSchema:schema19.properties.ProductList.properties.Products,data:data54};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -3565,7 +3572,7 @@ errors++;
 }
 }
 else {
-const err130 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.ProductList.type,parentSchema:schema18.properties.ProductList,data:data45};
+const err130 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.ProductList.type,parentSchema:schema19.properties.ProductList,data:data45};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -3575,21 +3582,21 @@ vErrors.push(err130);
 errors++;
 }
 }
-const issues3 = func94(data, schema18.correctionDeadline, rootData, this, instancePath + "");
-if(issues3 !== null){
-const kwErrors3 = func6(issues3, instancePath + "", "#/correctionDeadline", "correctionDeadline");
-vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
-errors = errors + kwErrors3.length;
-}
-const issues4 = func96(data, schema18.requiredUnless, rootData, this, instancePath + "");
+const issues4 = func96(data, schema19.correctionDeadline, rootData, this, instancePath + "");
 if(issues4 !== null){
-const kwErrors4 = func6(issues4, instancePath + "", "#/requiredUnless", "requiredUnless");
+const kwErrors4 = func6(issues4, instancePath + "", "#/correctionDeadline", "correctionDeadline");
 vErrors = vErrors === null ? kwErrors4 : vErrors.concat(kwErrors4);
 errors = errors + kwErrors4.length;
 }
+const issues5 = func98(data, schema19.requiredUnless, rootData, this, instancePath + "");
+if(issues5 !== null){
+const kwErrors5 = func6(issues5, instancePath + "", "#/requiredUnless", "requiredUnless");
+vErrors = vErrors === null ? kwErrors5 : vErrors.concat(kwErrors5);
+errors = errors + kwErrors5.length;
+}
 }
 else {
-const err131 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
+const err131 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -3598,7 +3605,7 @@ vErrors.push(err131);
 }
 errors++;
 }
-validate35.errors = vErrors;
+validate36.errors = vErrors;
 return errors === 0;
 }
 

@@ -3,20 +3,20 @@
 /* eslint-disable */
 import * as kw from '../../keywords/functions';
 "use strict";
-export const validate = validate35;
-export default validate35;
-const schema18 = {"$id":"staff","title":"forms:titles.staff","type":"object","additionalProperties":false,"required":["FullName","Role","TinOrPinfl"],"properties":{"FullName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:staff.FullName"},"Role":{"type":"string","enum":["owner","admin","accountant","staff"],"title":"forms:staff.Role"},"TinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:staff.TinOrPinfl"}},"$defs":{"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true}}};
+export const validate = validate36;
+export default validate36;
+const schema19 = {"$id":"staff","title":"forms:titles.staff","type":"object","additionalProperties":false,"required":["FullName","Role","TinOrPinfl"],"properties":{"FullName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:staff.FullName"},"Role":{"type":"string","enum":["owner","admin","accountant","staff"],"title":"forms:staff.Role"},"TinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:staff.TinOrPinfl"}},"$defs":{"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true}}};
 const func2 = kw.ucs2length;
-const schema19 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
+const schema20 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
 const func6 = kw.pinflOrTin;
 const func7 = kw.toErrors;
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(func2(data) > 14){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema19,data};
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -26,7 +26,7 @@ vErrors.push(err0);
 errors++;
 }
 if(func2(data) < 9){
-const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema19,data};
+const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -43,7 +43,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.type,parentSchema:schema19,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.type,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -52,18 +52,18 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate36.errors = vErrors;
+validate37.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="staff" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.FullName === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -73,7 +73,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.Role === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Role"},message:"must have required property '"+"Role"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Role"},message:"must have required property '"+"Role"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -83,7 +83,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.TinOrPinfl === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema18.required,parentSchema:schema18,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema19.required,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -94,7 +94,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "FullName") || (key0 === "Role")) || (key0 === "TinOrPinfl"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema18,data};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -108,7 +108,7 @@ if(data.FullName !== undefined){
 let data0 = data.FullName;
 if(typeof data0 === "string"){
 if(func2(data0) > 300){
-const err4 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema18.properties.FullName,data:data0};
+const err4 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema19.properties.FullName,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -118,7 +118,7 @@ vErrors.push(err4);
 errors++;
 }
 if(func2(data0) < 1){
-const err5 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.FullName,data:data0};
+const err5 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.FullName,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -129,7 +129,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.FullName.type,parentSchema:schema18.properties.FullName,data:data0};
+const err6 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.FullName.type,parentSchema:schema19.properties.FullName,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -142,7 +142,7 @@ errors++;
 if(data.Role !== undefined){
 let data1 = data.Role;
 if(typeof data1 !== "string"){
-const err7 = {instancePath:instancePath+"/Role",schemaPath:"#/properties/Role/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.Role.type,parentSchema:schema18.properties.Role,data:data1};
+const err7 = {instancePath:instancePath+"/Role",schemaPath:"#/properties/Role/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Role.type,parentSchema:schema19.properties.Role,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -152,7 +152,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((((data1 === "owner") || (data1 === "admin")) || (data1 === "accountant")) || (data1 === "staff"))){
-const err8 = {instancePath:instancePath+"/Role",schemaPath:"#/properties/Role/enum",keyword:"enum",params:{allowedValues: schema18.properties.Role.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.Role.enum,parentSchema:schema18.properties.Role,data:data1};
+const err8 = {instancePath:instancePath+"/Role",schemaPath:"#/properties/Role/enum",keyword:"enum",params:{allowedValues: schema19.properties.Role.enum},message:"must be equal to one of the allowed values",schema:schema19.properties.Role.enum,parentSchema:schema19.properties.Role,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -163,14 +163,14 @@ errors++;
 }
 }
 if(data.TinOrPinfl !== undefined){
-if(!(validate36.call(this, data.TinOrPinfl, {instancePath:instancePath+"/TinOrPinfl",parentData:data,parentDataProperty:"TinOrPinfl",rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate37.call(this, data.TinOrPinfl, {instancePath:instancePath+"/TinOrPinfl",parentData:data,parentDataProperty:"TinOrPinfl",rootData}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -179,7 +179,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate35.errors = vErrors;
+validate36.errors = vErrors;
 return errors === 0;
 }
 
