@@ -193,6 +193,33 @@ describe('CataloguePage', () => {
     expect(screen.queryByRole('navigation', { name: 'Страницы' })).not.toBeInTheDocument();
   });
 
+  it('offers the first page when the URL points past the end', async () => {
+    const user = userEvent.setup();
+    const router = renderAt('/gnccatalog/tasnifGetWithoutVat?page=9');
+    expect(await screen.findByText('На этой странице строк нет, всего в списке 40.')).toBeInTheDocument();
+    expect(screen.queryByTestId('nothing-found')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'К первой странице' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByText('1–18 из 40')).toBeInTheDocument();
+  });
+
+  it('closes the filter panel with Escape and returns focus; Enter applies the typed text', async () => {
+    const user = userEvent.setup();
+    const router = renderAt('/gnccatalog/tasnifGetWithoutVat');
+    await screen.findByText('Товар 1');
+    const trigger = screen.getByRole('button', { name: 'Наименование ИКПУ' });
+    await user.click(trigger);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('textbox', { name: 'Наименование ИКПУ' })).not.toBeInTheDocument();
+    expect(trigger).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await user.type(screen.getByRole('textbox', { name: 'Наименование ИКПУ' }), 'Товар 3{Enter}');
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?catalogName=%D0%A2%D0%BE%D0%B2%D0%B0%D1%80+3'),
+    );
+    expect(await screen.findByRole('button', { name: 'Наименование ИКПУ: Товар 3' })).toHaveFocus();
+  });
+
   it('uses the real total on the purchasing tab, with its enterprise columns and no demo badge', async () => {
     renderAt('/gnccatalog/enterprisesPurchasingWithoutOrZeroVAT');
     expect(await screen.findByText('Firm 1 (demo)')).toBeInTheDocument();

@@ -145,10 +145,22 @@ function CatalogueList({ def, url }: { def: TabDef; url: ReturnType<typeof useCa
               columns={columns}
               rows={rows}
               rowKey={rowKeyFor(def.kind)}
-              empty={<span data-testid="nothing-found">{t('page.nothingFound')}</span>}
+              empty={
+                total > 0 ? (
+                  // A shared link or a back step can point past the end of a list that has shrunk.
+                  <span className="catalogue-past-end">
+                    {t('page.pastEnd', { total })}{' '}
+                    <Button variant="secondary" size="sm" onClick={() => url.setPage(1)}>
+                      {t('page.firstPage')}
+                    </Button>
+                  </span>
+                ) : (
+                  <span data-testid="nothing-found">{t('page.nothingFound')}</span>
+                )
+              }
             />
           </div>
-          {total > 0 && (
+          {rows.length > 0 && (
             <Pagination
               page={url.page}
               lastPage={lastPage}
