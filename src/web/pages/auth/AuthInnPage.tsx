@@ -15,8 +15,8 @@ import {
 import { Button, Input, Loading, toast } from '../../ui';
 import { CertificateList } from './CertificateList';
 import { EimzoStatus } from './EimzoStatus';
-import { reportSigningError } from './signingErrors';
-import { useCertificates } from './useCertificates';
+import { reportSigningError } from '../../signing/reportSigningError';
+import { useCertificates } from '../../signing/useCertificates';
 import { useDemoMode } from './useDemoMode';
 import './auth.css';
 

@@ -25,8 +25,8 @@ import {
   phoneProblem,
   registrationIdentity,
 } from './registrationRules';
-import { reportSigningError } from './signingErrors';
-import { useCertificates } from './useCertificates';
+import { reportSigningError } from '../../signing/reportSigningError';
+import { useCertificates } from '../../signing/useCertificates';
 import './auth.css';
 
 type Field = 'cert' | 'email' | 'phone' | 'password' | 'confirm';

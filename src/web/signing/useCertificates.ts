@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { type Certificate, getEimzoClient, uniqueSortedCertificates } from '../../signing';
+import { type Certificate, uniqueSortedCertificates } from './certificate';
+import { getEimzoClient } from './instance';
 
 /**
  * The plug-in's certificates, duplicates by serial removed and sorted by TIN. Failing to reach the
