@@ -5,8 +5,12 @@ import { readPath, toPointer } from './pointer';
 import type { KeywordCheck, KeywordIssue } from './types';
 
 interface Options {
-  /** Path of the document date from the document root, e.g. "FacturaDoc/FacturaDate". */
-  date: string;
+  /**
+   * Path of the document date from the document root, e.g. "FacturaDoc/FacturaDate", or a list
+   * tried in order: ["OldFacturaDoc/OldFacturaDate", "FacturaDoc/FacturaDate"] lets a corrected or
+   * additional invoice keep the rate of the original deal (uz-edi.md §d.7).
+   */
+  date: string | string[];
   /** Path of the rate inside a line. */
   rate: string;
   /** Path of the "without VAT" flag inside a line, if the kind has one. */
@@ -18,8 +22,10 @@ interface Options {
  * 2019-10-01, 15 % until 2022-12-31, 12 % from 2023-01-01; 0 and "without VAT" always.
  */
 export const vatRateForDate: KeywordCheck<Options> = (lines, options, rootData) => {
-  const date = readPath(rootData, options.date);
-  if (parseIsoDate(date) === null) return null; // the date keyword reports a bad date
+  const date = (Array.isArray(options.date) ? options.date : [options.date])
+    .map((path) => readPath(rootData, path))
+    .find((value) => parseIsoDate(value) !== null);
+  if (date === undefined) return null; // the date keyword reports a bad date
   const allowed = allowedVatRates(date as string);
   let issues: KeywordIssue[] | null = null;
   lines.forEach((line: unknown, index: number) => {
@@ -41,7 +47,11 @@ export default defineKeyword('vatRateForDate', vatRateForDate, {
   metaSchema: {
     type: 'object',
     required: ['date', 'rate'],
-    properties: { date: { type: 'string' }, rate: { type: 'string' }, withoutVat: { type: 'string' } },
+    properties: {
+      date: { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' }, minItems: 1 }] },
+      rate: { type: 'string' },
+      withoutVat: { type: 'string' },
+    },
     additionalProperties: false,
   },
 });
