@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { clearSession } from './helpers';
 import { DEMO_LOGIN, resetEmulator, scriptPasswordDialog, signInWithPassword } from './authHelpers';
+import { clearSession } from './helpers';
 
 // Certificate and password sign-in and registration against the demo server and the E-IMZO emulator.
 
@@ -13,7 +13,9 @@ test.beforeEach(async ({ page }) => {
 });
 
 test.describe('certificate sign-in', () => {
-  test('lists the demo keys: expired greyed and disabled, duplicates removed, search works; signs in', async ({ page }) => {
+  test('lists the demo keys: expired greyed and disabled, duplicates removed, search works; signs in', async ({
+    page,
+  }) => {
     await page.goto('/auth-inn');
     const list = page.getByRole('group', { name: 'Сертификаты E-IMZO' });
     await expect(list).toBeVisible();

@@ -13,7 +13,9 @@ async function emulatorControlUrl(page: Page): Promise<string> {
 
 /** Scripts the emulator's password dialog for the next key use: type the password, cancel, or a wrong one. */
 export async function scriptPasswordDialog(page: Page, mode: 'enter' | 'cancel' | 'wrong') {
-  const res = await page.request.post(`${await emulatorControlUrl(page)}/password`, { data: { mode, once: true } });
+  const res = await page.request.post(`${await emulatorControlUrl(page)}/password`, {
+    data: { mode, once: true },
+  });
   expect(res.ok()).toBe(true);
 }
 
@@ -23,7 +25,11 @@ export async function resetEmulator(page: Page) {
 }
 
 /** A real session (server-issued tokens) through the password screen. */
-export async function signInWithPassword(page: Page, login = DEMO_LOGIN.phone, password = DEMO_LOGIN.password) {
+export async function signInWithPassword(
+  page: Page,
+  login = DEMO_LOGIN.phone,
+  password = DEMO_LOGIN.password,
+) {
   await page.goto('/auth-login');
   await page.getByLabel('Телефон или ИНН').fill(login);
   await page.getByLabel(/^Пароль\*?$/).fill(password);

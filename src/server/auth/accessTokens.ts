@@ -1,4 +1,4 @@
-import { SignJWT, jwtVerify } from 'jose';
+import { jwtVerify, SignJWT } from 'jose';
 import type { AuthUser, MembershipRole } from './types';
 
 /** Access tokens are short-lived; the rotating refresh token keeps a session going. */
@@ -27,9 +27,14 @@ export async function signAccessToken(key: Uint8Array, user: AuthUser, now = new
 /** The caller encoded in a token, or null when it is invalid, expired or malformed. */
 export async function verifyAccessToken(key: Uint8Array, token: string): Promise<AuthUser | null> {
   try {
-    const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, key, {
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      algorithms: ['HS256'],
+    });
     const role = payload.role as MembershipRole;
-    if (typeof payload.sub !== 'string' || typeof payload.org !== 'string' || !ROLES.includes(role)) return null;
+    if (typeof payload.sub !== 'string' || typeof payload.org !== 'string' || !ROLES.includes(role))
+      return null;
     const user: AuthUser = { userId: payload.sub, organizationId: payload.org, role };
     if (typeof payload.tin === 'string') user.tin = payload.tin;
     if (typeof payload.pinfl === 'string') user.pinfl = payload.pinfl;

@@ -29,6 +29,12 @@ export interface AuditEntry {
 export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
   await db.query(
     'insert into audit_log (event, user_id, organization_id, ip, detail) values ($1, $2, $3, $4, $5)',
-    [entry.event, entry.userId ?? null, entry.organizationId ?? null, entry.ip ?? null, JSON.stringify(entry.detail ?? {})],
+    [
+      entry.event,
+      entry.userId ?? null,
+      entry.organizationId ?? null,
+      entry.ip ?? null,
+      JSON.stringify(entry.detail ?? {}),
+    ],
   );
 }

@@ -1,6 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { createSignatureService, SignatureError, type SignatureService, type VerifiedSignature } from '../signing';
 import { ApiError } from '../errors';
+import {
+  createSignatureService,
+  SignatureError,
+  type SignatureService,
+  type VerifiedSignature,
+} from '../signing';
 
 // Bridges the SignatureService (src/server/signing) to sign-in: one service per app configuration,
 // and every verification failure turned into a localized refusal — never a 500.
@@ -31,7 +36,10 @@ export function signatureErrorCode(error: unknown): string {
   return error instanceof SignatureError ? String(error.code) : 'MALFORMED';
 }
 
-export async function verifyAttachedSignature(request: FastifyRequest, pkcs7b64: string): Promise<VerifiedSignature> {
+export async function verifyAttachedSignature(
+  request: FastifyRequest,
+  pkcs7b64: string,
+): Promise<VerifiedSignature> {
   const service = await signatureServiceOf(request.server);
   return service.verifyAttached(pkcs7b64.trim(), { clientIp: request.ip, host: request.host });
 }

@@ -54,7 +54,8 @@ export const USER_COLUMNS =
  * certificate has no PINFL. Null when the certificate names neither.
  */
 export function partyOf(holder: CertificateHolder): { tin: string } | { pinfl: string } | null {
-  const legalTin = holder.subject?.[LEGAL_TIN_OID] ?? (holder.tin && holder.tin !== holder.uid ? holder.tin : undefined);
+  const legalTin =
+    holder.subject?.[LEGAL_TIN_OID] ?? (holder.tin && holder.tin !== holder.uid ? holder.tin : undefined);
   if (legalTin && isOrganizationTin(legalTin)) return { tin: legalTin };
   if (holder.pinfl) return { pinfl: holder.pinfl };
   if (holder.tin) return { tin: holder.tin };
@@ -73,13 +74,21 @@ export function registrationIdentityOf(holder: CertificateHolder): string | null
 export async function findOrCreateFromCertificate(
   tx: Db,
   holder: CertificateHolder,
-): Promise<{ user: UserRow; organization: MembershipRow; created: { user: boolean; organization: boolean } }> {
+): Promise<{
+  user: UserRow;
+  organization: MembershipRow;
+  created: { user: boolean; organization: boolean };
+}> {
   const party = partyOf(holder);
   if (!party) throw new IdentityError('NO_IDENTITY');
   const created = { user: false, organization: false };
 
-  const orgName = holder.organization && !/^не указано$/i.test(holder.organization) ? holder.organization : holder.subjectCN;
-  const orgKey = 'tin' in party ? { column: 'tin', value: party.tin } : { column: 'pinfl', value: party.pinfl };
+  const orgName =
+    holder.organization && !/^не указано$/i.test(holder.organization)
+      ? holder.organization
+      : holder.subjectCN;
+  const orgKey =
+    'tin' in party ? { column: 'tin', value: party.tin } : { column: 'pinfl', value: party.pinfl };
   let { rows: orgs } = await tx.query<OrganizationRow>(
     `select id, tin, pinfl, name from organizations where ${orgKey.column} = $1`,
     [orgKey.value],
@@ -104,22 +113,28 @@ export async function findOrCreateFromCertificate(
         ? { column: 'tin', value: party.tin }
         : null;
   if (!personKey) throw new IdentityError('NO_IDENTITY');
-  let { rows: users } = await tx.query<UserRow>(`select ${USER_COLUMNS} from users u where u.${personKey.column} = $1`, [
-    personKey.value,
-  ]);
+  let { rows: users } = await tx.query<UserRow>(
+    `select ${USER_COLUMNS} from users u where u.${personKey.column} = $1`,
+    [personKey.value],
+  );
   if (!users[0]) {
     // A concurrent first sign-in of the same person may insert first; then read theirs.
     ({ rows: users } = await tx.query<UserRow>(
       `insert into users as u (pinfl, tin, full_name) values ($1, $2, $3)
        on conflict do nothing
        returning ${USER_COLUMNS}`,
-      [holder.pinfl ?? null, holder.uid ?? (personKey.column === 'tin' ? personKey.value : null), holder.subjectCN],
+      [
+        holder.pinfl ?? null,
+        holder.uid ?? (personKey.column === 'tin' ? personKey.value : null),
+        holder.subjectCN,
+      ],
     ));
     if (users[0]) created.user = true;
     else {
-      ({ rows: users } = await tx.query<UserRow>(`select ${USER_COLUMNS} from users u where u.${personKey.column} = $1`, [
-        personKey.value,
-      ]));
+      ({ rows: users } = await tx.query<UserRow>(
+        `select ${USER_COLUMNS} from users u where u.${personKey.column} = $1`,
+        [personKey.value],
+      ));
     }
   }
   const user = users[0];
@@ -128,10 +143,10 @@ export async function findOrCreateFromCertificate(
 
   // A certificate carrying the organisation's TIN is the CA's word that its holder acts for it; the
   // first member of an organisation owns it, later ones join as staff until an owner changes roles.
-  const { rows: owners } = await tx.query('select 1 from memberships where organization_id = $1 and role = $2 limit 1', [
-    org.id,
-    'owner',
-  ]);
+  const { rows: owners } = await tx.query(
+    'select 1 from memberships where organization_id = $1 and role = $2 limit 1',
+    [org.id, 'owner'],
+  );
   await tx.query(
     `insert into memberships (user_id, organization_id, role) values ($1, $2, $3)
      on conflict (user_id, organization_id) do nothing`,

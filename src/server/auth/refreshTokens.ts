@@ -70,7 +70,12 @@ export async function rotateRefreshToken(db: Db, token: string): Promise<Rotatio
     if (row.revoked_at) return { kind: 'invalid', userId: row.user_id, reason: 'revoked' };
     if (row.used_at) {
       await revokeFamily(tx, row.family_id);
-      return { kind: 'reuse', userId: row.user_id, organizationId: row.organization_id, familyId: row.family_id };
+      return {
+        kind: 'reuse',
+        userId: row.user_id,
+        organizationId: row.organization_id,
+        familyId: row.family_id,
+      };
     }
     if (row.expired) return { kind: 'invalid', userId: row.user_id, reason: 'expired' };
     if (!row.user_active || !row.member_active || !row.organization_id) {
@@ -89,7 +94,9 @@ export async function rotateRefreshToken(db: Db, token: string): Promise<Rotatio
 }
 
 export async function revokeFamily(db: Db, familyId: string): Promise<void> {
-  await db.query('update refresh_tokens set revoked_at = now() where family_id = $1 and revoked_at is null', [familyId]);
+  await db.query('update refresh_tokens set revoked_at = now() where family_id = $1 and revoked_at is null', [
+    familyId,
+  ]);
 }
 
 /** The family of a presented token (for logout), whatever its state; null when unknown. */
@@ -102,5 +109,7 @@ export async function familyOf(db: Db, token: string): Promise<{ familyId: strin
 }
 
 export async function revokeAllForUser(db: Db, userId: string): Promise<void> {
-  await db.query('update refresh_tokens set revoked_at = now() where user_id = $1 and revoked_at is null', [userId]);
+  await db.query('update refresh_tokens set revoked_at = now() where user_id = $1 and revoked_at is null', [
+    userId,
+  ]);
 }

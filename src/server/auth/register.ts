@@ -4,7 +4,12 @@ import { translate } from '../i18n';
 import { writeAudit } from './audit';
 import { signatureErrorCode, signatureRefusal, verifyAttachedSignature } from './certificates';
 import { consumeChallenge } from './challenges';
-import { findOrCreateFromCertificate, IdentityError, InactiveMembershipError, registrationIdentityOf } from './identity';
+import {
+  findOrCreateFromCertificate,
+  IdentityError,
+  InactiveMembershipError,
+  registrationIdentityOf,
+} from './identity';
 import { hashPassword } from './passwords';
 import { emailProblem, fieldErrors, PASSWORD_PROBLEM_KEYS, passwordProblem, phoneProblem } from './rules';
 import { envelope, errorResponses } from './schemas';
@@ -36,8 +41,18 @@ function parsePayload(content: Uint8Array): RegistrationPayload | null {
 const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === '23505';
 
 export async function registerBySignatureRoute(app: FastifyInstance) {
-  const refuse = async (request: FastifyRequest, error: ApiError, detail: Record<string, unknown>, userId?: string) => {
-    await writeAudit(app.db, { event: 'auth.register.failure', userId, ip: request.ip, detail: { code: error.code, ...detail } });
+  const refuse = async (
+    request: FastifyRequest,
+    error: ApiError,
+    detail: Record<string, unknown>,
+    userId?: string,
+  ) => {
+    await writeAudit(app.db, {
+      event: 'auth.register.failure',
+      userId,
+      ip: request.ip,
+      detail: { code: error.code, ...detail },
+    });
     return error;
   };
 
@@ -71,7 +86,8 @@ export async function registerBySignatureRoute(app: FastifyInstance) {
         verified = await verifyAttachedSignature(request, request.body.signature);
       } catch (error) {
         const code = signatureErrorCode(error);
-        if (code === 'MALFORMED') request.log.warn({ reason: (error as Error)?.message }, 'registration signature rejected');
+        if (code === 'MALFORMED')
+          request.log.warn({ reason: (error as Error)?.message }, 'registration signature rejected');
         throw await refuse(request, signatureRefusal(code), {});
       }
       const signer = verified.signer;
@@ -81,26 +97,42 @@ export async function registerBySignatureRoute(app: FastifyInstance) {
 
       const payload = parsePayload(verified.content);
       if (!payload) {
-        throw await refuse(request, new ApiError(400, 'PAYLOAD_INVALID', 'auth:errors.payloadInvalid'), { identity, certificate });
+        throw await refuse(request, new ApiError(400, 'PAYLOAD_INVALID', 'auth:errors.payloadInvalid'), {
+          identity,
+          certificate,
+        });
       }
       const phone = payload.phone.replace(/\D/g, '');
       const problems: Array<{ path: string; key: string; params?: Record<string, unknown> }> = [];
       const phoneIssue = phoneProblem(phone);
-      if (phoneIssue) problems.push({ path: '/phone', key: 'auth:errors.phoneInvalid', params: { reason: phoneIssue } });
+      if (phoneIssue)
+        problems.push({ path: '/phone', key: 'auth:errors.phoneInvalid', params: { reason: phoneIssue } });
       if (emailProblem(payload.email)) problems.push({ path: '/email', key: 'auth:errors.emailInvalid' });
       const weak = passwordProblem(payload.password);
       if (weak) problems.push({ path: '/password', key: PASSWORD_PROBLEM_KEYS[weak], params: { min: 8 } });
       if (problems.length) {
-        throw await refuse(request, fieldErrors(lang, problems), { identity, certificate, fields: problems.map((p) => p.path) });
-      }
-
-      const challenge = await consumeChallenge(app.db, { challenge: payload.challenge, host: request.host, purpose: 'register' });
-      if (!challenge.ok) {
-        throw await refuse(request, new ApiError(400, 'CHALLENGE_REFUSED', `auth:challenge.${challenge.reason}`), {
+        throw await refuse(request, fieldErrors(lang, problems), {
           identity,
           certificate,
-          reason: challenge.reason,
+          fields: problems.map((p) => p.path),
         });
+      }
+
+      const challenge = await consumeChallenge(app.db, {
+        challenge: payload.challenge,
+        host: request.host,
+        purpose: 'register',
+      });
+      if (!challenge.ok) {
+        throw await refuse(
+          request,
+          new ApiError(400, 'CHALLENGE_REFUSED', `auth:challenge.${challenge.reason}`),
+          {
+            identity,
+            certificate,
+            reason: challenge.reason,
+          },
+        );
       }
 
       const passwordHash = await hashPassword(payload.password);
@@ -127,11 +159,14 @@ export async function registerBySignatureRoute(app: FastifyInstance) {
         });
       } catch (error) {
         if (isUniqueViolation(error)) outcome = already;
-        else if (error instanceof InactiveMembershipError) outcome = new ApiError(403, 'MEMBERSHIP_INACTIVE', 'auth:errors.membershipInactive');
+        else if (error instanceof InactiveMembershipError)
+          outcome = new ApiError(403, 'MEMBERSHIP_INACTIVE', 'auth:errors.membershipInactive');
         else if (error instanceof IdentityError) {
-          outcome = error.code === 'NO_IDENTITY' ? signatureRefusal('NO_IDENTITY') : new ApiError(400, 'IDENTITY_CONFLICT', 'auth:errors.identityConflict');
-        }
-        else throw error;
+          outcome =
+            error.code === 'NO_IDENTITY'
+              ? signatureRefusal('NO_IDENTITY')
+              : new ApiError(400, 'IDENTITY_CONFLICT', 'auth:errors.identityConflict');
+        } else throw error;
       }
       if (outcome instanceof ApiError) throw await refuse(request, outcome, { identity, certificate });
       await writeAudit(app.db, {
@@ -141,7 +176,11 @@ export async function registerBySignatureRoute(app: FastifyInstance) {
         ip: request.ip,
         detail: { identity, certificate },
       });
-      return { success: true, message: translate(lang, 'auth:messages.registered'), data: { tinOrPinfl: identity } };
+      return {
+        success: true,
+        message: translate(lang, 'auth:messages.registered'),
+        data: { tinOrPinfl: identity },
+      };
     },
   );
 }

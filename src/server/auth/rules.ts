@@ -1,9 +1,9 @@
+import type { Locale } from '../../engine/constants';
 import { email as emailRule } from '../../engine/keywords/email';
 import { password as passwordRule } from '../../engine/keywords/password';
 import { phoneNumber as phoneRule } from '../../engine/keywords/phoneNumber';
 import { ApiError, type FieldError } from '../errors';
 import { translate } from '../i18n';
-import type { Locale } from '../../engine/constants';
 
 // Server side of the registration and password rules (spec §5), with the engine's own checks so the
 // browser and the server cannot disagree.
@@ -27,14 +27,23 @@ export function emailProblem(email: string): boolean {
 }
 
 /** A 400 listing every failing field of a registration or password change, localized. */
-export function fieldErrors(lang: Locale, problems: Array<{ path: string; key: string; params?: Record<string, unknown> }>) {
+export function fieldErrors(
+  lang: Locale,
+  problems: Array<{ path: string; key: string; params?: Record<string, unknown> }>,
+) {
   const errors: FieldError[] = problems.map((p) => ({
     path: p.path,
     key: p.key,
     params: p.params,
     message: translate(lang, p.key, p.params),
   }));
-  return new ApiError(400, 'VALIDATION', errors.length === 1 ? problems[0].key : 'errors:badRequestFields', problems[0]?.params, errors);
+  return new ApiError(
+    400,
+    'VALIDATION',
+    errors.length === 1 ? problems[0].key : 'errors:badRequestFields',
+    problems[0]?.params,
+    errors,
+  );
 }
 
 export const PASSWORD_PROBLEM_KEYS: Record<PasswordProblem, string> = {

@@ -38,7 +38,12 @@ export function authUserOf(user: Pick<UserRow, 'id'>, org: MembershipRow): AuthU
   return authUser;
 }
 
-export async function profileOf(db: Db, key: Uint8Array, user: UserRow, org: MembershipRow): Promise<ProfileData> {
+export async function profileOf(
+  db: Db,
+  key: Uint8Array,
+  user: UserRow,
+  org: MembershipRow,
+): Promise<ProfileData> {
   const orgs = await membershipsOf(db, user.id);
   return {
     accessToken: await signAccessToken(key, authUserOf(user, org)),
@@ -82,7 +87,10 @@ export async function startSession(
   params: { user: UserRow; organization: MembershipRow; persistent: boolean },
 ): Promise<ProfileData> {
   const { db } = request.server;
-  await db.query('update users set last_organization_id = $2 where id = $1', [params.user.id, params.organization.id]);
+  await db.query('update users set last_organization_id = $2 where id = $1', [
+    params.user.id,
+    params.organization.id,
+  ]);
   const issued = await issueRefreshToken(db, {
     userId: params.user.id,
     organizationId: params.organization.id,

@@ -40,11 +40,24 @@ export async function checkLoginThrottle(db: Db, account: string | null, ip: str
 
 function blocked(scope: 'account' | 'ip', oldest: Date | null): ThrottleState {
   const unlockAt = (oldest ? new Date(oldest).getTime() : Date.now()) + THROTTLE_WINDOW_MINUTES * 60_000;
-  return { blocked: true, scope, retryAfterMinutes: Math.max(1, Math.ceil((unlockAt - Date.now()) / 60_000)) };
+  return {
+    blocked: true,
+    scope,
+    retryAfterMinutes: Math.max(1, Math.ceil((unlockAt - Date.now()) / 60_000)),
+  };
 }
 
-export async function recordLoginAttempt(db: Db, account: string | null, ip: string, success: boolean): Promise<void> {
-  await db.query('insert into login_attempts (account, ip, success) values ($1, $2, $3)', [account, ip, success]);
+export async function recordLoginAttempt(
+  db: Db,
+  account: string | null,
+  ip: string,
+  success: boolean,
+): Promise<void> {
+  await db.query('insert into login_attempts (account, ip, success) values ($1, $2, $3)', [
+    account,
+    ip,
+    success,
+  ]);
   // Attempts older than a day count for nothing; sweeping a few per attempt keeps the table small.
   await db.query(
     `delete from login_attempts where id in (

@@ -5,11 +5,17 @@ import { authenticate, currentUser } from '../auth/authenticate';
 import { findUserByLogin, membershipsOf, normalizeLogin, USER_COLUMNS, type UserRow } from '../auth/identity';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { familyOf, revokeAllForUser, revokeFamily, rotateRefreshToken } from '../auth/refreshTokens';
+import { registerBySignatureRoute } from '../auth/register';
 import { fieldErrors, PASSWORD_PROBLEM_KEYS, passwordProblem } from '../auth/rules';
 import { envelope, errorResponses, organizationSchema, profileSchema } from '../auth/schemas';
-import { clearRefreshCookie, profileOf, REFRESH_COOKIE, setRefreshCookie, startSession } from '../auth/session';
+import {
+  clearRefreshCookie,
+  profileOf,
+  REFRESH_COOKIE,
+  setRefreshCookie,
+  startSession,
+} from '../auth/session';
 import { checkLoginThrottle, recordLoginAttempt } from '../auth/throttle';
-import { registerBySignatureRoute } from '../auth/register';
 import { ApiError, requestLanguage } from '../errors';
 import { translate } from '../i18n';
 
@@ -24,13 +30,16 @@ const LIMITS = {
 } as const;
 
 async function loadUser(app: FastifyInstance, userId: string): Promise<UserRow> {
-  const { rows } = await app.db.query<UserRow>(`select ${USER_COLUMNS} from users u where u.id = $1`, [userId]);
-  if (!rows[0] || !rows[0].is_active) throw new ApiError(401, 'UNAUTHORIZED', 'errors:unauthorized');
+  const { rows } = await app.db.query<UserRow>(`select ${USER_COLUMNS} from users u where u.id = $1`, [
+    userId,
+  ]);
+  if (!rows[0]?.is_active) throw new ApiError(401, 'UNAUTHORIZED', 'errors:unauthorized');
   return rows[0];
 }
 
 export default async function authRoutes(app: FastifyInstance) {
-  const audit = (request: FastifyRequest, entry: Omit<AuditEntry, 'ip'>) => writeAudit(app.db, { ...entry, ip: request.ip });
+  const audit = (request: FastifyRequest, entry: Omit<AuditEntry, 'ip'>) =>
+    writeAudit(app.db, { ...entry, ip: request.ip });
   const ok = (request: FastifyRequest, key: string, data: unknown) => ({
     success: true,
     message: translate(requestLanguage(request), key),
@@ -49,7 +58,12 @@ export default async function authRoutes(app: FastifyInstance) {
           required: ['phone', 'password'],
           additionalProperties: false,
           properties: {
-            phone: { type: 'string', minLength: 1, maxLength: 250, description: 'phone digits, TIN or PINFL' },
+            phone: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 250,
+              description: 'phone digits, TIN or PINFL',
+            },
             password: { type: 'string', minLength: 1, maxLength: 256 },
             rememberMe: { type: 'boolean', default: false },
           },
@@ -63,16 +77,25 @@ export default async function authRoutes(app: FastifyInstance) {
       if (throttle.blocked) {
         await audit(request, { event: 'auth.login.throttled', detail: { login, scope: throttle.scope } });
         reply.header('retry-after', String((throttle.retryAfterMinutes ?? 1) * 60));
-        throw new ApiError(429, 'TOO_MANY_ATTEMPTS', 'auth:errors.tooManyAttempts', { minutes: throttle.retryAfterMinutes });
+        throw new ApiError(429, 'TOO_MANY_ATTEMPTS', 'auth:errors.tooManyAttempts', {
+          minutes: throttle.retryAfterMinutes,
+        });
       }
       const user = login ? await findUserByLogin(app.db, login) : null;
       const passwordOk = await verifyPassword(user?.password_hash, request.body.password);
       const orgs = user && passwordOk && user.is_active ? await membershipsOf(app.db, user.id) : [];
       if (!user || !passwordOk || !user.is_active || orgs.length === 0) {
         await recordLoginAttempt(app.db, login, request.ip, false);
-        const reason = !user ? 'unknownLogin' : !passwordOk ? 'wrongPassword' : !user.is_active ? 'inactive' : 'noOrganization';
+        const reason = !user
+          ? 'unknownLogin'
+          : !passwordOk
+            ? 'wrongPassword'
+            : !user.is_active
+              ? 'inactive'
+              : 'noOrganization';
         await audit(request, { event: 'auth.login.failure', userId: user?.id, detail: { login, reason } });
-        if (reason === 'noOrganization') throw new ApiError(403, 'NO_ORGANIZATION', 'auth:errors.noOrganization');
+        if (reason === 'noOrganization')
+          throw new ApiError(403, 'NO_ORGANIZATION', 'auth:errors.noOrganization');
         throw new ApiError(401, 'INVALID_CREDENTIALS', 'auth:errors.invalidCredentials');
       }
       await recordLoginAttempt(app.db, login, request.ip, true);
@@ -81,8 +104,17 @@ export default async function authRoutes(app: FastifyInstance) {
         orgs.find((o) => o.tin === login || o.pinfl === login) ??
         orgs.find((o) => o.id === user.last_organization_id) ??
         orgs[0];
-      const profile = await startSession(request, reply, { user, organization, persistent: request.body.rememberMe === true });
-      await audit(request, { event: 'auth.login.success', userId: user.id, organizationId: organization.id, detail: { login } });
+      const profile = await startSession(request, reply, {
+        user,
+        organization,
+        persistent: request.body.rememberMe === true,
+      });
+      await audit(request, {
+        event: 'auth.login.success',
+        userId: user.id,
+        organizationId: organization.id,
+        detail: { login },
+      });
       return ok(request, 'auth:messages.signedIn', profile);
     },
   );
@@ -97,10 +129,16 @@ export default async function authRoutes(app: FastifyInstance) {
         querystring: {
           type: 'object',
           required: ['tinOrPinfl'],
-          properties: { tinOrPinfl: { type: 'string', pattern: `^(\\d{${TIN_LENGTH}}|\\d{${PINFL_LENGTH}})$` } },
+          properties: {
+            tinOrPinfl: { type: 'string', pattern: `^(\\d{${TIN_LENGTH}}|\\d{${PINFL_LENGTH}})$` },
+          },
         },
         response: {
-          200: envelope({ type: 'object', required: ['registered'], properties: { registered: { type: 'boolean', enum: [false] } } }),
+          200: envelope({
+            type: 'object',
+            required: ['registered'],
+            properties: { registered: { type: 'boolean', enum: [false] } },
+          }),
           ...errorResponses,
         },
       },
@@ -112,7 +150,10 @@ export default async function authRoutes(app: FastifyInstance) {
         [id],
       );
       if (rows.length) {
-        await audit(request, { event: 'auth.register.failure', detail: { tinOrPinfl: id, reason: 'alreadyRegistered', probe: true } });
+        await audit(request, {
+          event: 'auth.register.failure',
+          detail: { tinOrPinfl: id, reason: 'alreadyRegistered', probe: true },
+        });
         throw new ApiError(400, 'ALREADY_REGISTERED', 'auth:errors.alreadyRegistered');
       }
       return ok(request, 'auth:messages.notRegistered', { registered: false });
@@ -162,7 +203,11 @@ export default async function authRoutes(app: FastifyInstance) {
       }
       if (result.kind === 'invalid') {
         clearRefreshCookie(reply);
-        await audit(request, { event: 'auth.refresh.failure', userId: result.userId, detail: { reason: result.reason } });
+        await audit(request, {
+          event: 'auth.refresh.failure',
+          userId: result.userId,
+          detail: { reason: result.reason },
+        });
         throw new ApiError(401, 'INVALID_REFRESH_TOKEN', 'auth:errors.sessionExpired');
       }
       const user = await loadUser(app, result.userId);
@@ -171,7 +216,11 @@ export default async function authRoutes(app: FastifyInstance) {
       setRefreshCookie(request, reply, result.issued);
       const profile = await profileOf(app.db, app.auth.key, user, org);
       const fromQuery = Boolean(request.query.refreshToken);
-      return ok(request, 'auth:messages.refreshed', fromQuery ? { ...profile, refreshToken: result.issued.token } : profile);
+      return ok(
+        request,
+        'auth:messages.refreshed',
+        fromQuery ? { ...profile, refreshToken: result.issued.token } : profile,
+      );
     },
   );
 
@@ -191,7 +240,11 @@ export default async function authRoutes(app: FastifyInstance) {
       const family = token ? await familyOf(app.db, token) : null;
       if (family) await revokeFamily(app.db, family.familyId);
       clearRefreshCookie(reply);
-      await audit(request, { event: 'auth.logout', userId: family?.userId, detail: { familyId: family?.familyId ?? null } });
+      await audit(request, {
+        event: 'auth.logout',
+        userId: family?.userId,
+        detail: { familyId: family?.familyId ?? null },
+      });
       return ok(request, 'auth:messages.signedOut', {});
     },
   );
@@ -200,7 +253,12 @@ export default async function authRoutes(app: FastifyInstance) {
     '/getUserInfo',
     {
       preHandler: authenticate,
-      schema: { tags: TAGS, summary: 'The signed-in person and organisation', security: BEARER, response: { 200: envelope(profileSchema), ...errorResponses } },
+      schema: {
+        tags: TAGS,
+        summary: 'The signed-in person and organisation',
+        security: BEARER,
+        response: { 200: envelope(profileSchema), ...errorResponses },
+      },
     },
     async (request) => {
       const caller = currentUser(request);
@@ -228,7 +286,14 @@ export default async function authRoutes(app: FastifyInstance) {
       return ok(
         request,
         'auth:messages.ok',
-        orgs.map((o) => ({ id: o.id, name: o.name, tin: o.tin, pinfl: o.pinfl, role: o.role, current: o.id === caller.organizationId })),
+        orgs.map((o) => ({
+          id: o.id,
+          name: o.name,
+          tin: o.tin,
+          pinfl: o.pinfl,
+          role: o.role,
+          current: o.id === caller.organizationId,
+        })),
       );
     },
   );
@@ -276,7 +341,12 @@ export default async function authRoutes(app: FastifyInstance) {
         await revokeFamily(app.db, family.familyId);
       }
       const profile = await startSession(request, reply, { user, organization: org, persistent });
-      await audit(request, { event: 'auth.organization.chosen', userId: user.id, organizationId: org.id, detail: { from: caller.organizationId } });
+      await audit(request, {
+        event: 'auth.organization.chosen',
+        userId: user.id,
+        organizationId: org.id,
+        detail: { from: caller.organizationId },
+      });
       return ok(request, 'auth:messages.organizationChosen', profile);
     },
   );
@@ -309,7 +379,12 @@ export default async function authRoutes(app: FastifyInstance) {
       const { oldPassword, newPassword, confirmPassword } = request.body;
       const lang = requestLanguage(request);
       if (user.password_hash && !(await verifyPassword(user.password_hash, oldPassword ?? ''))) {
-        await audit(request, { event: 'auth.password.failure', userId: user.id, organizationId: caller.organizationId, detail: { reason: 'wrongPassword' } });
+        await audit(request, {
+          event: 'auth.password.failure',
+          userId: user.id,
+          organizationId: caller.organizationId,
+          detail: { reason: 'wrongPassword' },
+        });
         throw fieldErrors(lang, [{ path: '/oldPassword', key: 'auth:errors.wrongCurrentPassword' }]);
       }
       const problems: Array<{ path: string; key: string; params?: Record<string, unknown> }> = [];
@@ -319,20 +394,29 @@ export default async function authRoutes(app: FastifyInstance) {
         problems.push({ path: '/confirmPassword', key: 'auth:password.mismatch' });
       }
       if (problems.length) {
-        await audit(request, { event: 'auth.password.failure', userId: user.id, organizationId: caller.organizationId, detail: { reason: problems[0].key } });
+        await audit(request, {
+          event: 'auth.password.failure',
+          userId: user.id,
+          organizationId: caller.organizationId,
+          detail: { reason: problems[0].key },
+        });
         throw fieldErrors(lang, problems);
       }
       await app.db.transaction(async (tx) => {
-        await tx.query('update users set password_hash = $2, password_changed_at = now(), updated_at = now() where id = $1', [
-          user.id,
-          await hashPassword(newPassword),
-        ]);
+        await tx.query(
+          'update users set password_hash = $2, password_changed_at = now(), updated_at = now() where id = $1',
+          [user.id, await hashPassword(newPassword)],
+        );
         // A new password ends every other session.
         await revokeAllForUser(tx, user.id);
       });
       const org = (await membershipsOf(app.db, user.id)).find((o) => o.id === caller.organizationId);
       if (!org) throw new ApiError(401, 'UNAUTHORIZED', 'errors:unauthorized');
-      const profile = await startSession(request, reply, { user: { ...user, password_hash: 'set' }, organization: org, persistent: false });
+      const profile = await startSession(request, reply, {
+        user: { ...user, password_hash: 'set' },
+        organization: org,
+        persistent: false,
+      });
       await audit(request, { event: 'auth.password.changed', userId: user.id, organizationId: org.id });
       return ok(request, 'auth:messages.passwordChanged', profile);
     },

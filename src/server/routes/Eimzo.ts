@@ -1,9 +1,19 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { writeAudit } from '../auth/audit';
 import { authenticate } from '../auth/authenticate';
-import { signatureErrorCode, signatureRefusal, signatureServiceOf, verifyAttachedSignature } from '../auth/certificates';
+import {
+  signatureErrorCode,
+  signatureRefusal,
+  signatureServiceOf,
+  verifyAttachedSignature,
+} from '../auth/certificates';
 import { consumeChallenge, issueChallenge } from '../auth/challenges';
-import { findOrCreateFromCertificate, IdentityError, InactiveMembershipError, partyOf } from '../auth/identity';
+import {
+  findOrCreateFromCertificate,
+  IdentityError,
+  InactiveMembershipError,
+  partyOf,
+} from '../auth/identity';
 import { envelope, errorResponses, profileSchema } from '../auth/schemas';
 import { startSession } from '../auth/session';
 import { ApiError, requestLanguage } from '../errors';
@@ -17,7 +27,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export default async function eimzoRoutes(app: FastifyInstance) {
   const refuse = async (request: FastifyRequest, error: ApiError, detail: Record<string, unknown>) => {
-    await writeAudit(app.db, { event: 'auth.certificate.failure', ip: request.ip, detail: { code: error.code, ...detail } });
+    await writeAudit(app.db, {
+      event: 'auth.certificate.failure',
+      ip: request.ip,
+      detail: { code: error.code, ...detail },
+    });
     return error;
   };
 
@@ -27,8 +41,12 @@ export default async function eimzoRoutes(app: FastifyInstance) {
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {
         tags: TAGS,
-        summary: 'A single-use challenge to sign (sign-in or registration), valid for ttl seconds on this host',
-        querystring: { type: 'object', properties: { purpose: { type: 'string', enum: ['auth', 'register'], default: 'auth' } } },
+        summary:
+          'A single-use challenge to sign (sign-in or registration), valid for ttl seconds on this host',
+        querystring: {
+          type: 'object',
+          properties: { purpose: { type: 'string', enum: ['auth', 'register'], default: 'auth' } },
+        },
         response: {
           200: {
             type: 'object',
@@ -39,7 +57,10 @@ export default async function eimzoRoutes(app: FastifyInstance) {
               data: {
                 type: 'object',
                 required: ['challenge', 'ttl'],
-                properties: { challenge: { type: 'string' }, ttl: { type: 'integer', description: 'seconds' } },
+                properties: {
+                  challenge: { type: 'string' },
+                  ttl: { type: 'integer', description: 'seconds' },
+                },
               },
             },
           },
@@ -48,7 +69,11 @@ export default async function eimzoRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const data = await issueChallenge(app.db, { host: request.host, purpose: request.query.purpose ?? 'auth', ip: request.ip });
+      const data = await issueChallenge(app.db, {
+        host: request.host,
+        purpose: request.query.purpose ?? 'auth',
+        ip: request.ip,
+      });
       reply.header('cache-control', 'no-store');
       return { success: true, code: 1, data };
     },
@@ -65,8 +90,16 @@ export default async function eimzoRoutes(app: FastifyInstance) {
           type: 'object',
           additionalProperties: false,
           properties: {
-            pkcs7: { type: 'string', maxLength: 1_000_000, description: 'attached PKCS#7 (Base64) as the plug-in made it' },
-            pkcs7b64: { type: 'string', maxLength: 1_000_000, description: 'the same, timestamped; preferred when present' },
+            pkcs7: {
+              type: 'string',
+              maxLength: 1_000_000,
+              description: 'attached PKCS#7 (Base64) as the plug-in made it',
+            },
+            pkcs7b64: {
+              type: 'string',
+              maxLength: 1_000_000,
+              description: 'the same, timestamped; preferred when present',
+            },
           },
         },
         response: { 200: envelope(profileSchema), ...errorResponses },
@@ -80,11 +113,16 @@ export default async function eimzoRoutes(app: FastifyInstance) {
         verified = await verifyAttachedSignature(request, pkcs7);
       } catch (error) {
         const code = signatureErrorCode(error);
-        if (code === 'MALFORMED') request.log.warn({ reason: (error as Error)?.message }, 'sign-in signature rejected');
+        if (code === 'MALFORMED')
+          request.log.warn({ reason: (error as Error)?.message }, 'sign-in signature rejected');
         throw await refuse(request, signatureRefusal(code), {});
       }
       const { signer } = verified;
-      const certificate = { serial: signer.serialNumber, tin: signer.tin ?? null, pinfl: signer.pinfl ?? null };
+      const certificate = {
+        serial: signer.serialNumber,
+        tin: signer.tin ?? null,
+        pinfl: signer.pinfl ?? null,
+      };
       let challenge: string;
       try {
         challenge = new TextDecoder('utf-8', { fatal: true }).decode(verified.content);
@@ -92,14 +130,21 @@ export default async function eimzoRoutes(app: FastifyInstance) {
         challenge = '';
       }
       if (!UUID.test(challenge)) {
-        throw await refuse(request, new ApiError(400, 'CHALLENGE_REFUSED', 'auth:challenge.unknown'), { certificate, reason: 'notAChallenge' });
+        throw await refuse(request, new ApiError(400, 'CHALLENGE_REFUSED', 'auth:challenge.unknown'), {
+          certificate,
+          reason: 'notAChallenge',
+        });
       }
       const consumed = await consumeChallenge(app.db, { challenge, host: request.host, purpose: 'auth' });
       if (!consumed.ok) {
-        throw await refuse(request, new ApiError(400, 'CHALLENGE_REFUSED', `auth:challenge.${consumed.reason}`), {
-          certificate,
-          reason: consumed.reason,
-        });
+        throw await refuse(
+          request,
+          new ApiError(400, 'CHALLENGE_REFUSED', `auth:challenge.${consumed.reason}`),
+          {
+            certificate,
+            reason: consumed.reason,
+          },
+        );
       }
       if (!partyOf(signer)) throw await refuse(request, signatureRefusal('NO_IDENTITY'), { certificate });
 
@@ -108,18 +153,31 @@ export default async function eimzoRoutes(app: FastifyInstance) {
         found = await app.db.transaction((tx) => findOrCreateFromCertificate(tx, signer));
       } catch (error) {
         if (error instanceof InactiveMembershipError) {
-          throw await refuse(request, new ApiError(403, 'MEMBERSHIP_INACTIVE', 'auth:errors.membershipInactive'), { certificate });
+          throw await refuse(
+            request,
+            new ApiError(403, 'MEMBERSHIP_INACTIVE', 'auth:errors.membershipInactive'),
+            { certificate },
+          );
         }
         if (error instanceof IdentityError) {
-          const refusal = error.code === 'NO_IDENTITY' ? signatureRefusal('NO_IDENTITY') : new ApiError(400, 'IDENTITY_CONFLICT', 'auth:errors.identityConflict');
+          const refusal =
+            error.code === 'NO_IDENTITY'
+              ? signatureRefusal('NO_IDENTITY')
+              : new ApiError(400, 'IDENTITY_CONFLICT', 'auth:errors.identityConflict');
           throw await refuse(request, refusal, { certificate });
         }
         throw error;
       }
       if (!found.user.is_active) {
-        throw await refuse(request, new ApiError(403, 'USER_INACTIVE', 'auth:errors.userInactive'), { certificate });
+        throw await refuse(request, new ApiError(403, 'USER_INACTIVE', 'auth:errors.userInactive'), {
+          certificate,
+        });
       }
-      const profile = await startSession(request, reply, { user: found.user, organization: found.organization, persistent: false });
+      const profile = await startSession(request, reply, {
+        user: found.user,
+        organization: found.organization,
+        persistent: false,
+      });
       await writeAudit(app.db, {
         event: 'auth.certificate.success',
         userId: found.user.id,
@@ -127,7 +185,11 @@ export default async function eimzoRoutes(app: FastifyInstance) {
         ip: request.ip,
         detail: { certificate, created: found.created, timestamped: verified.timestamped },
       });
-      return { success: true, message: translate(requestLanguage(request), 'auth:messages.signedIn'), data: profile };
+      return {
+        success: true,
+        message: translate(requestLanguage(request), 'auth:messages.signedIn'),
+        data: profile,
+      };
     },
   );
 
@@ -138,12 +200,16 @@ export default async function eimzoRoutes(app: FastifyInstance) {
       config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
       schema: {
         tags: TAGS,
-        summary: 'Attaches a timestamp token to a signature; 204 with no body when the timestamp service failed',
+        summary:
+          'Attaches a timestamp token to a signature; 204 with no body when the timestamp service failed',
         security: [{ bearer: [] }],
         body: {
           type: 'object',
           additionalProperties: false,
-          properties: { pkcs7: { type: 'string', maxLength: 30_000_000 }, pkcs7b64: { type: 'string', maxLength: 30_000_000 } },
+          properties: {
+            pkcs7: { type: 'string', maxLength: 30_000_000 },
+            pkcs7b64: { type: 'string', maxLength: 30_000_000 },
+          },
         },
         response: {
           200: { type: 'object', required: ['pkcs7b64'], properties: { pkcs7b64: { type: 'string' } } },
@@ -157,7 +223,9 @@ export default async function eimzoRoutes(app: FastifyInstance) {
       if (!pkcs7) throw new ApiError(400, 'MALFORMED', 'auth:signature.MALFORMED');
       try {
         const service = await signatureServiceOf(app);
-        return { pkcs7b64: await service.timestamp(pkcs7.trim(), { clientIp: request.ip, host: request.host }) };
+        return {
+          pkcs7b64: await service.timestamp(pkcs7.trim(), { clientIp: request.ip, host: request.host }),
+        };
       } catch (error) {
         // The client treats an empty answer as "could not get a timestamp" (spec §8).
         request.log.warn({ code: signatureErrorCode(error) }, 'timestamp failed');

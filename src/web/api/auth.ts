@@ -66,9 +66,15 @@ export async function getUserOrganizations(): Promise<UserOrganization[]> {
 
 /** Acts for another organisation: answers a new profile (store it with setProfile). */
 export async function chooseOrganization(organizationId: string): Promise<Profile> {
-  return (await apiFetch<SignInAnswer>('/api/Auth/chooseOrganization', { method: 'POST', body: { organizationId } })).data;
+  return (
+    await apiFetch<SignInAnswer>('/api/Auth/chooseOrganization', { method: 'POST', body: { organizationId } })
+  ).data;
 }
 
-export async function updatePassword(body: { oldPassword?: string; newPassword: string; confirmPassword?: string }): Promise<Profile> {
+export async function updatePassword(body: {
+  oldPassword?: string;
+  newPassword: string;
+  confirmPassword?: string;
+}): Promise<Profile> {
   return (await apiFetch<SignInAnswer>('/api/Auth/updatePassword', { method: 'POST', body })).data;
 }

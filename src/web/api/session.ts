@@ -39,7 +39,9 @@ export function refreshAccessToken(): Promise<boolean> {
     setProfile({ ...getProfile(), ...next });
     return true;
   };
-  inflight ??= (typeof navigator !== 'undefined' && navigator.locks ? navigator.locks.request(LOCK_NAME, run) : run()).finally(() => {
+  inflight ??= (
+    typeof navigator !== 'undefined' && navigator.locks ? navigator.locks.request(LOCK_NAME, run) : run()
+  ).finally(() => {
     inflight = null;
   });
   return inflight;

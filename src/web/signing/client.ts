@@ -134,7 +134,8 @@ export class EimzoClient {
 
   /** Asks for the key password (PIN) now, as the signing flow of spec §4 does before signing. */
   async verifyPassword(cert: Certificate, keyId: string): Promise<void> {
-    if (cert.type === 'ftjc') await this.callOk({ plugin: 'ftjc', name: 'verify_pin', arguments: [keyId, '1'] });
+    if (cert.type === 'ftjc')
+      await this.callOk({ plugin: 'ftjc', name: 'verify_pin', arguments: [keyId, '1'] });
     else await this.callOk({ plugin: 'pfx', name: 'verify_password', arguments: [keyId] });
   }
 
@@ -142,7 +143,11 @@ export class EimzoClient {
    * The document signing flow of spec §4: load the key, verify the password, create the attached
    * PKCS#7 over exactly `data`, then (optionally) attach the server's timestamp.
    */
-  async signDocument(cert: Certificate, data: string | Uint8Array, options: { timestamp?: boolean } = {}): Promise<string> {
+  async signDocument(
+    cert: Certificate,
+    data: string | Uint8Array,
+    options: { timestamp?: boolean } = {},
+  ): Promise<string> {
     await this.install();
     const keyId = await this.loadKey(cert);
     await this.verifyPassword(cert, keyId);

@@ -18,7 +18,14 @@ export const PUBLIC_LOCAL_API_KEYS = [
 ];
 
 interface ServerConfig {
-  eimzo?: { wsUrl?: string; wssUrl?: string; apiKey?: unknown; apiKeys?: unknown; domain?: string; minVersion?: string };
+  eimzo?: {
+    wsUrl?: string;
+    wssUrl?: string;
+    apiKey?: unknown;
+    apiKeys?: unknown;
+    domain?: string;
+    minVersion?: string;
+  };
   demo?: boolean;
 }
 

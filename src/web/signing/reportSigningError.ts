@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { ApiRequestError } from '../api/client';
-import { EimzoError, isSilentSigningError } from './errors';
 import { toast } from '../ui';
+import { EimzoError, isSilentSigningError } from './errors';
 
 /**
  * Shows a failed certificate action as spec §8 says: cancelled password → info (4001), wrong password

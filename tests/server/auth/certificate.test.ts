@@ -17,7 +17,11 @@ const HOST = 'hujjat.test';
 const ORG = DEMO_ORGANIZATIONS[0];
 
 async function challenge(ctx: TestContext, host = HOST, purpose = 'auth'): Promise<string> {
-  const res = await ctx.app.inject({ method: 'GET', url: `/api/Eimzo/getChallenge?purpose=${purpose}`, headers: { host } });
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/Eimzo/getChallenge?purpose=${purpose}`,
+    headers: { host },
+  });
   expect(res.statusCode).toBe(200);
   const body = res.json();
   expect(body).toMatchObject({ success: true, code: 1 });
@@ -25,11 +29,18 @@ async function challenge(ctx: TestContext, host = HOST, purpose = 'auth'): Promi
 }
 
 function eimzoAuth(ctx: TestContext, pkcs7: string, host = HOST) {
-  return ctx.app.inject({ method: 'POST', url: '/api/Eimzo/EimzoAuth', headers: { host }, payload: { pkcs7, pkcs7b64: pkcs7 } });
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/Eimzo/EimzoAuth',
+    headers: { host },
+    payload: { pkcs7, pkcs7b64: pkcs7 },
+  });
 }
 
 async function auditCount(ctx: TestContext, event: string): Promise<number> {
-  const { rows } = await ctx.db.query<{ n: number }>('select count(*) as n from audit_log where event = $1', [event]);
+  const { rows } = await ctx.db.query<{ n: number }>('select count(*) as n from audit_log where event = $1', [
+    event,
+  ]);
   return rows[0].n;
 }
 
@@ -56,7 +67,12 @@ withDatabases(
       expect(res.statusCode).toBe(200);
       const body = res.json();
       expect(body.success).toBe(true);
-      expect(body.data).toMatchObject({ tin: ORG.tin, organizationName: ORG.name, role: 'owner', userPinfl: ORG.directorPinfl });
+      expect(body.data).toMatchObject({
+        tin: ORG.tin,
+        organizationName: ORG.name,
+        role: 'owner',
+        userPinfl: ORG.directorPinfl,
+      });
       const cookie = res.cookies.find((c) => c.name === 'hujjat_refresh');
       expect(cookie?.httpOnly).toBe(true);
       expect(cookie?.path).toBe('/api/Auth');
@@ -84,13 +100,21 @@ withDatabases(
     });
 
     it('refuses signed text that is not one of its challenges', async () => {
-      await expectRefused(ctx, await pki.sign(`org-${ORG.tin}`, '00000000-0000-4000-8000-000000000000'), 400, 'CHALLENGE_REFUSED');
+      await expectRefused(
+        ctx,
+        await pki.sign(`org-${ORG.tin}`, '00000000-0000-4000-8000-000000000000'),
+        400,
+        'CHALLENGE_REFUSED',
+      );
       await expectRefused(ctx, await pki.sign(`org-${ORG.tin}`, 'hello'), 400, 'CHALLENGE_REFUSED');
     });
 
     it('refuses a challenge past its lifetime', async () => {
       const text = await challenge(ctx);
-      await ctx.db.query("update auth_challenges set expires_at = now() - interval '1 second' where challenge = $1", [text]);
+      await ctx.db.query(
+        "update auth_challenges set expires_at = now() - interval '1 second' where challenge = $1",
+        [text],
+      );
       const body = await expectRefused(ctx, await pki.sign(`org-${ORG.tin}`, text), 400, 'CHALLENGE_REFUSED');
       expect(body.message).toBe('Время на подпись истекло: войдите снова');
     });
@@ -134,24 +158,43 @@ withDatabases(
       const key = pki.manifest.keys.find((k) => k.kind === 'individual')!;
       const res = await eimzoAuth(ctx, await pki.sign(key.id, await challenge(ctx)));
       expect(res.statusCode).toBe(200);
-      expect(res.json().data).toMatchObject({ pinfl: key.pinfl, tin: null, role: 'owner', hasPassword: false });
+      expect(res.json().data).toMatchObject({
+        pinfl: key.pinfl,
+        tin: null,
+        role: 'owner',
+        hasPassword: false,
+      });
     });
 
     it('adds a second holder of an organisation certificate as staff', async () => {
       const key = pki.manifest.keys.find((k) => k.kind === 'token')!;
       const res = await eimzoAuth(ctx, await pki.sign(key.id, await challenge(ctx)));
       expect(res.statusCode).toBe(200);
-      expect(res.json().data).toMatchObject({ tin: DEMO_ORGANIZATIONS[1].tin, role: 'staff', userPinfl: key.pinfl });
+      expect(res.json().data).toMatchObject({
+        tin: DEMO_ORGANIZATIONS[1].tin,
+        role: 'staff',
+        userPinfl: key.pinfl,
+      });
     });
 
     it('answers an unconfigured challenge request body without a 500', async () => {
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/Eimzo/EimzoAuth', headers: { host: HOST }, payload: {} });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/Eimzo/EimzoAuth',
+        headers: { host: HOST },
+        payload: {},
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('MALFORMED');
     });
 
     it('refuses, not crashes, on a certificate naming an organisation but no person', async () => {
-      const holder = { serialNumber: 'abc', subjectCN: 'Seal', tin: '305000009', subject: { '1.2.860.3.16.1.1': '305000009' } };
+      const holder = {
+        serialNumber: 'abc',
+        subjectCN: 'Seal',
+        tin: '305000009',
+        subject: { '1.2.860.3.16.1.1': '305000009' },
+      };
       expect(partyOf(holder)).toEqual({ tin: '305000009' });
       const error = await ctx.db.transaction((tx) => findOrCreateFromCertificate(tx, holder)).catch((e) => e);
       expect(error).toBeInstanceOf(IdentityError);
@@ -161,7 +204,11 @@ withDatabases(
     });
 
     it('timestamps only for a signed-in caller', async () => {
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/Eimzo/getTimeStamp', payload: { pkcs7: 'x' } });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/Eimzo/getTimeStamp',
+        payload: { pkcs7: 'x' },
+      });
       expect(res.statusCode).toBe(401);
     });
   },

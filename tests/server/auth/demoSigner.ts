@@ -2,11 +2,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { generateDemoPki } from '../../../scripts/demo-pki/index';
 import { createPkcs7, importSigningKey } from '../../../src/emulator/cmsSign';
 import { type DemoPkiManifest, findDemoKey, resolveInPki } from '../../../src/emulator/manifest';
 import { openPkcs12 } from '../../../src/emulator/pkcs12';
 import type { Config } from '../../../src/server/config';
-import { generateDemoPki } from '../../../scripts/demo-pki/index';
 
 export interface DemoPki {
   dataDir: string;

@@ -2,9 +2,9 @@
 // signature, organisations, password change and logout.
 import fs from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ACCOUNT_FAILURE_LIMIT, IP_FAILURE_LIMIT } from '../../../src/server/auth/throttle';
 import { DEMO_ORGANIZATIONS } from '../../../src/server/db/seeds/organizations';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../../src/server/db/seeds/users';
-import { ACCOUNT_FAILURE_LIMIT, IP_FAILURE_LIMIT } from '../../../src/server/auth/throttle';
 import { type TestContext, withDatabases } from '../harness';
 import { createDemoPki, type DemoPki, demoPkiDataDir, localSigningConfig } from './demoSigner';
 
@@ -21,7 +21,12 @@ let ipCounter = 0;
 const nextIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
 
 function login(ctx: TestContext, body: Record<string, unknown>, ip: string) {
-  return ctx.app.inject({ method: 'POST', url: '/api/Auth/Login', headers: { 'x-forwarded-for': ip }, payload: body });
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/Auth/Login',
+    headers: { 'x-forwarded-for': ip },
+    payload: body,
+  });
 }
 
 function refresh(ctx: TestContext, token: string) {
@@ -32,18 +37,29 @@ const refreshCookie = (res: { cookies: Array<{ name: string; value: string; expi
   res.cookies.find((c) => c.name === 'hujjat_refresh');
 
 async function auditCount(ctx: TestContext, event: string): Promise<number> {
-  const { rows } = await ctx.db.query<{ n: number }>('select count(*) as n from audit_log where event = $1', [event]);
+  const { rows } = await ctx.db.query<{ n: number }>('select count(*) as n from audit_log where event = $1', [
+    event,
+  ]);
   return rows[0].n;
 }
 
 async function signRegistration(ctx: TestContext, keyId: string, fields: Record<string, string>) {
-  const res = await ctx.app.inject({ method: 'GET', url: '/api/Eimzo/getChallenge?purpose=register', headers: { host: HOST } });
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: '/api/Eimzo/getChallenge?purpose=register',
+    headers: { host: HOST },
+  });
   const challenge = res.json().data.challenge as string;
   return pki.sign(keyId, JSON.stringify({ ...fields, challenge }));
 }
 
 function register(ctx: TestContext, signature: string) {
-  return ctx.app.inject({ method: 'POST', url: '/api/Auth/RegisterBySignature', headers: { host: HOST }, payload: { signature } });
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/Auth/RegisterBySignature',
+    headers: { host: HOST },
+    payload: { signature },
+  });
 }
 
 withDatabases(
@@ -54,10 +70,18 @@ withDatabases(
     it('signs a demo director in by phone and by the organisation TIN', async () => {
       const byPhone = await login(ctx, { phone: `+${director.phone}`, password: DEMO_PASSWORD }, nextIp());
       expect(byPhone.statusCode).toBe(200);
-      expect(byPhone.json().data).toMatchObject({ tin: director.organizationTin, role: 'owner', isDemo: true });
+      expect(byPhone.json().data).toMatchObject({
+        tin: director.organizationTin,
+        role: 'owner',
+        isDemo: true,
+      });
       expect(refreshCookie(byPhone)?.expires).toBeUndefined();
 
-      const byTin = await login(ctx, { phone: director.organizationTin, password: DEMO_PASSWORD, rememberMe: true }, nextIp());
+      const byTin = await login(
+        ctx,
+        { phone: director.organizationTin, password: DEMO_PASSWORD, rememberMe: true },
+        nextIp(),
+      );
       expect(byTin.statusCode).toBe(200);
       // Remember-me makes the refresh cookie outlive the browser session.
       expect(refreshCookie(byTin)?.expires).toBeInstanceOf(Date);
@@ -69,7 +93,11 @@ withDatabases(
       const unknown = await login(ctx, { phone: '998990000000', password: 'Wrong#Pass1' }, nextIp());
       for (const res of [wrong, unknown]) {
         expect(res.statusCode).toBe(401);
-        expect(res.json()).toMatchObject({ success: false, code: 'INVALID_CREDENTIALS', message: 'Неверный логин или пароль' });
+        expect(res.json()).toMatchObject({
+          success: false,
+          code: 'INVALID_CREDENTIALS',
+          message: 'Неверный логин или пароль',
+        });
       }
       expect(await auditCount(ctx, 'auth.login.failure')).toBe(before + 2);
       const { rows } = await ctx.db.query<{ detail: Record<string, unknown> }>(
@@ -81,7 +109,9 @@ withDatabases(
     it('locks an account after repeated failures, even for the right password', async () => {
       const target = DEMO_USERS[1];
       for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i++) {
-        expect((await login(ctx, { phone: target.phone, password: `Nope#${i}aaA` }, nextIp())).statusCode).toBe(401);
+        expect(
+          (await login(ctx, { phone: target.phone, password: `Nope#${i}aaA` }, nextIp())).statusCode,
+        ).toBe(401);
       }
       const before = await auditCount(ctx, 'auth.login.throttled');
       const locked = await login(ctx, { phone: target.phone, password: DEMO_PASSWORD }, nextIp());
@@ -90,21 +120,32 @@ withDatabases(
       expect(locked.headers['retry-after']).toBeDefined();
       expect(await auditCount(ctx, 'auth.login.throttled')).toBe(before + 1);
       // Other accounts are unaffected.
-      expect((await login(ctx, { phone: DEMO_USERS[2].phone, password: DEMO_PASSWORD }, nextIp())).statusCode).toBe(200);
+      expect(
+        (await login(ctx, { phone: DEMO_USERS[2].phone, password: DEMO_PASSWORD }, nextIp())).statusCode,
+      ).toBe(200);
     });
 
     it('locks an address that fails on many accounts', async () => {
       const ip = nextIp();
       for (let i = 0; i < IP_FAILURE_LIMIT; i++) {
-        expect((await login(ctx, { phone: `99899${String(i).padStart(7, '0')}`, password: 'Nope#1aaA' }, ip)).statusCode).toBe(401);
+        expect(
+          (await login(ctx, { phone: `99899${String(i).padStart(7, '0')}`, password: 'Nope#1aaA' }, ip))
+            .statusCode,
+        ).toBe(401);
       }
       const locked = await login(ctx, { phone: DEMO_USERS[2].phone, password: DEMO_PASSWORD }, ip);
       expect(locked.statusCode).toBe(429);
-      expect((await login(ctx, { phone: DEMO_USERS[2].phone, password: DEMO_PASSWORD }, nextIp())).statusCode).toBe(200);
+      expect(
+        (await login(ctx, { phone: DEMO_USERS[2].phone, password: DEMO_PASSWORD }, nextIp())).statusCode,
+      ).toBe(200);
     });
 
     it('rotates the refresh token and revokes the family when a used one comes back', async () => {
-      const signedIn = await login(ctx, { phone: director.phone, password: DEMO_PASSWORD, rememberMe: true }, nextIp());
+      const signedIn = await login(
+        ctx,
+        { phone: director.phone, password: DEMO_PASSWORD, rememberMe: true },
+        nextIp(),
+      );
       const first = refreshCookie(signedIn)!.value;
 
       const rotated = await refresh(ctx, first);
@@ -126,7 +167,10 @@ withDatabases(
     it('accepts the refresh token as the refreshToken query parameter and answers the next one', async () => {
       const signedIn = await login(ctx, { phone: director.phone, password: DEMO_PASSWORD }, nextIp());
       const token = refreshCookie(signedIn)!.value;
-      const res = await ctx.app.inject({ method: 'GET', url: `/api/Auth/refreshToken?refreshToken=${encodeURIComponent(token)}` });
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/Auth/refreshToken?refreshToken=${encodeURIComponent(token)}`,
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json().data.refreshToken).toEqual(expect.any(String));
       expect(res.json().data.refreshToken).not.toBe(token);
@@ -143,15 +187,23 @@ withDatabases(
 
       const second = await login(ctx, { phone: director.phone, password: DEMO_PASSWORD }, nextIp());
       const { userId, organizationId } = second.json().data;
-      await ctx.db.query('update memberships set is_active = false where user_id = $1 and organization_id = $2', [userId, organizationId]);
+      await ctx.db.query(
+        'update memberships set is_active = false where user_id = $1 and organization_id = $2',
+        [userId, organizationId],
+      );
       try {
         const res = await refresh(ctx, refreshCookie(second)!.value);
         expect(res.statusCode).toBe(401);
         expect(res.json().code).toBe('INVALID_REFRESH_TOKEN');
         // A switched-off member cannot sign in with the password either.
-        expect((await login(ctx, { phone: director.phone, password: DEMO_PASSWORD }, nextIp())).statusCode).toBe(403);
+        expect(
+          (await login(ctx, { phone: director.phone, password: DEMO_PASSWORD }, nextIp())).statusCode,
+        ).toBe(403);
       } finally {
-        await ctx.db.query('update memberships set is_active = true where user_id = $1 and organization_id = $2', [userId, organizationId]);
+        await ctx.db.query(
+          'update memberships set is_active = true where user_id = $1 and organization_id = $2',
+          [userId, organizationId],
+        );
       }
     });
 
@@ -163,7 +215,11 @@ withDatabases(
     it('ends the session on logout', async () => {
       const signedIn = await login(ctx, { phone: director.phone, password: DEMO_PASSWORD }, nextIp());
       const token = refreshCookie(signedIn)!.value;
-      const out = await ctx.app.inject({ method: 'POST', url: '/api/Auth/logout', cookies: { hujjat_refresh: token } });
+      const out = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/Auth/logout',
+        cookies: { hujjat_refresh: token },
+      });
       expect(out.statusCode).toBe(200);
       expect((await refresh(ctx, token)).statusCode).toBe(401);
     });
@@ -187,7 +243,11 @@ withDatabases(
         [profile.userId, other.tin],
       );
       const auth = { authorization: `Bearer ${profile.accessToken}` };
-      const list = await ctx.app.inject({ method: 'GET', url: '/api/Auth/getUserOrganization', headers: auth });
+      const list = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/Auth/getUserOrganization',
+        headers: auth,
+      });
       expect(list.statusCode).toBe(200);
       const orgs = list.json().data as Array<{ id: string; tin: string; current: boolean }>;
       expect(orgs.map((o) => o.tin).sort()).toEqual([other.tin, DEMO_USERS[2].organizationTin].sort());
@@ -202,12 +262,18 @@ withDatabases(
         payload: { organizationId: target.id },
       });
       expect(chosen.statusCode).toBe(200);
-      expect(chosen.json().data).toMatchObject({ organizationId: target.id, tin: other.tin, role: 'accountant' });
+      expect(chosen.json().data).toMatchObject({
+        organizationId: target.id,
+        tin: other.tin,
+        role: 'accountant',
+      });
       // The previous session's refresh token is revoked.
       expect((await refresh(ctx, refreshCookie(signedIn)!.value)).statusCode).toBe(401);
 
       const before = await auditCount(ctx, 'auth.organization.refused');
-      const { rows } = await ctx.db.query<{ id: string }>('select id from organizations where tin = $1', [DEMO_ORGANIZATIONS[1].tin]);
+      const { rows } = await ctx.db.query<{ id: string }>('select id from organizations where tin = $1', [
+        DEMO_ORGANIZATIONS[1].tin,
+      ]);
       const refused = await ctx.app.inject({
         method: 'POST',
         url: '/api/Auth/chooseOrganization',
@@ -220,7 +286,10 @@ withDatabases(
 
     it('registers a fresh certificate once, then signs in with the password', async () => {
       const fresh = pki.manifest.keys.find((k) => k.kind === 'fresh')!;
-      const probe = await ctx.app.inject({ method: 'GET', url: `/api/Auth/IsRegistered?tinOrPinfl=${fresh.pinfl}` });
+      const probe = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/Auth/IsRegistered?tinOrPinfl=${fresh.pinfl}`,
+      });
       expect(probe.statusCode).toBe(200);
       expect(probe.json()).toMatchObject({ success: true, data: { registered: false } });
 
@@ -229,23 +298,36 @@ withDatabases(
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ success: true, data: { tinOrPinfl: fresh.pinfl } });
 
-      const registered = await ctx.app.inject({ method: 'GET', url: `/api/Auth/IsRegistered?tinOrPinfl=${fresh.pinfl}` });
+      const registered = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/Auth/IsRegistered?tinOrPinfl=${fresh.pinfl}`,
+      });
       expect(registered.statusCode).toBe(400);
       expect(registered.json()).toMatchObject({ success: false, code: 'ALREADY_REGISTERED' });
 
       const before = await auditCount(ctx, 'auth.register.failure');
-      const again = await register(ctx, await signRegistration(ctx, fresh.id, { ...fields, phone: '998935551133' }));
+      const again = await register(
+        ctx,
+        await signRegistration(ctx, fresh.id, { ...fields, phone: '998935551133' }),
+      );
       expect(again.statusCode).toBe(400);
       expect(again.json().code).toBe('ALREADY_REGISTERED');
       expect(await auditCount(ctx, 'auth.register.failure')).toBe(before + 1);
 
       const signedIn = await login(ctx, { phone: fields.phone, password: fields.password }, nextIp());
       expect(signedIn.statusCode).toBe(200);
-      expect(signedIn.json().data).toMatchObject({ pinfl: fresh.pinfl, email: fields.email, hasPassword: true });
+      expect(signedIn.json().data).toMatchObject({
+        pinfl: fresh.pinfl,
+        email: fields.email,
+        hasPassword: true,
+      });
     });
 
     it('says an organisation with a demo account is registered', async () => {
-      const res = await ctx.app.inject({ method: 'GET', url: `/api/Auth/IsRegistered?tinOrPinfl=${DEMO_ORGANIZATIONS[0].tin}` });
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/Auth/IsRegistered?tinOrPinfl=${DEMO_ORGANIZATIONS[0].tin}`,
+      });
       expect(res.statusCode).toBe(400);
       const bad = await ctx.app.inject({ method: 'GET', url: '/api/Auth/IsRegistered?tinOrPinfl=12345' });
       expect(bad.statusCode).toBe(400);
@@ -254,15 +336,29 @@ withDatabases(
 
     it('refuses a registration with a weak password, a bad phone or a replayed signature', async () => {
       const individual = pki.manifest.keys.find((k) => k.kind === 'individual')!;
-      const weak = await register(ctx, await signRegistration(ctx, individual.id, { phone: '998935550001', email: 'a@b.uz', password: 'weakpass' }));
+      const weak = await register(
+        ctx,
+        await signRegistration(ctx, individual.id, {
+          phone: '998935550001',
+          email: 'a@b.uz',
+          password: 'weakpass',
+        }),
+      );
       expect(weak.statusCode).toBe(400);
       expect(weak.json().errors.map((e: { path: string }) => e.path)).toEqual(['/password']);
 
-      const badPhone = await register(ctx, await signRegistration(ctx, individual.id, { phone: '12', email: 'a@b.uz', password: 'Strong#2026' }));
+      const badPhone = await register(
+        ctx,
+        await signRegistration(ctx, individual.id, { phone: '12', email: 'a@b.uz', password: 'Strong#2026' }),
+      );
       expect(badPhone.statusCode).toBe(400);
       expect(badPhone.json().errors[0].path).toBe('/phone');
 
-      const signature = await signRegistration(ctx, individual.id, { phone: '998935550002', email: 'a@b.uz', password: 'Strong#2026' });
+      const signature = await signRegistration(ctx, individual.id, {
+        phone: '998935550002',
+        email: 'a@b.uz',
+        password: 'Strong#2026',
+      });
       expect((await register(ctx, signature)).statusCode).toBe(200);
       const replay = await register(ctx, signature);
       expect(replay.statusCode).toBe(400);
@@ -270,12 +366,27 @@ withDatabases(
     });
 
     it('refuses a registration signed without the challenge or by an unknown CA', async () => {
-      const fresh = pki.manifest.keys.find((k) => k.kind === 'organization' && k.tin === DEMO_ORGANIZATIONS[2].tin)!;
-      const noChallenge = await register(ctx, await pki.sign(fresh.id, JSON.stringify({ phone: '998935550003', email: 'a@b.uz', password: 'Strong#2026' })));
+      const fresh = pki.manifest.keys.find(
+        (k) => k.kind === 'organization' && k.tin === DEMO_ORGANIZATIONS[2].tin,
+      )!;
+      const noChallenge = await register(
+        ctx,
+        await pki.sign(
+          fresh.id,
+          JSON.stringify({ phone: '998935550003', email: 'a@b.uz', password: 'Strong#2026' }),
+        ),
+      );
       expect(noChallenge.statusCode).toBe(400);
       expect(noChallenge.json().code).toBe('PAYLOAD_INVALID');
       const untrusted = pki.manifest.keys.find((k) => k.kind === 'untrusted')!;
-      const res = await register(ctx, await signRegistration(ctx, untrusted.id, { phone: '998935550004', email: 'a@b.uz', password: 'Strong#2026' }));
+      const res = await register(
+        ctx,
+        await signRegistration(ctx, untrusted.id, {
+          phone: '998935550004',
+          email: 'a@b.uz',
+          password: 'Strong#2026',
+        }),
+      );
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('UNTRUSTED_CHAIN');
     });
@@ -283,7 +394,11 @@ withDatabases(
     it('caps requests per address on top of the failure throttling', async () => {
       const ip = nextIp();
       const probe = () =>
-        ctx.app.inject({ method: 'GET', url: '/api/Auth/IsRegistered?tinOrPinfl=99999999999999', headers: { 'x-forwarded-for': ip } });
+        ctx.app.inject({
+          method: 'GET',
+          url: '/api/Auth/IsRegistered?tinOrPinfl=99999999999999',
+          headers: { 'x-forwarded-for': ip },
+        });
       const statuses: number[] = [];
       for (let i = 0; i < 61; i++) statuses.push((await probe()).statusCode);
       expect(statuses.slice(0, 60).every((s) => s === 200)).toBe(true);
@@ -291,7 +406,11 @@ withDatabases(
       expect(limited.statusCode).toBe(429);
       expect(limited.json()).toMatchObject({ success: false, code: 'RATE_LIMITED' });
       // Another address is not affected.
-      const other = await ctx.app.inject({ method: 'GET', url: '/api/Auth/IsRegistered?tinOrPinfl=99999999999999', headers: { 'x-forwarded-for': nextIp() } });
+      const other = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/Auth/IsRegistered?tinOrPinfl=99999999999999',
+        headers: { 'x-forwarded-for': nextIp() },
+      });
       expect(other.statusCode).toBe(200);
     });
 
@@ -321,8 +440,12 @@ withDatabases(
       });
       expect(changed.statusCode).toBe(200);
       expect((await refresh(ctx, refreshCookie(signedIn)!.value)).statusCode).toBe(401);
-      expect((await login(ctx, { phone: user.phone, password: DEMO_PASSWORD }, nextIp())).statusCode).toBe(401);
-      expect((await login(ctx, { phone: user.phone, password: 'Changed#2026' }, nextIp())).statusCode).toBe(200);
+      expect((await login(ctx, { phone: user.phone, password: DEMO_PASSWORD }, nextIp())).statusCode).toBe(
+        401,
+      );
+      expect((await login(ctx, { phone: user.phone, password: 'Changed#2026' }, nextIp())).statusCode).toBe(
+        200,
+      );
     });
   },
   { config: { jwtSecret: 'test-secret-for-password-sign-in-0123456789abc', ...localSigningConfig(dataDir) } },

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -13,9 +13,12 @@ import { Toaster } from '../../../src/web/ui';
 // The screens against a stand-in plug-in socket and msw for the API.
 
 const ALIASES = {
-  registered: 'cn=aliyev akmal,o=demo savdo,uid=412000001,1.2.860.3.16.1.2=31505850123451,1.2.860.3.16.1.1=302000001,serialnumber=a1,validfrom=2025.01.01 00:00:00,validto=2099.01.01 23:59:59',
-  fresh: 'cn=sobirov otabek,o=не указано,uid=412000005,1.2.860.3.16.1.2=52909960789012,serialnumber=b2,validfrom=2025.01.01 00:00:00,validto=2099.01.01 23:59:59',
-  expired: 'cn=old key,o=demo savdo,uid=412000001,1.2.860.3.16.1.2=31505850123451,1.2.860.3.16.1.1=302000001,serialnumber=c3,validfrom=2020.01.01 00:00:00,validto=2021.01.01 23:59:59',
+  registered:
+    'cn=aliyev akmal,o=demo savdo,uid=412000001,1.2.860.3.16.1.2=31505850123451,1.2.860.3.16.1.1=302000001,serialnumber=a1,validfrom=2025.01.01 00:00:00,validto=2099.01.01 23:59:59',
+  fresh:
+    'cn=sobirov otabek,o=не указано,uid=412000005,1.2.860.3.16.1.2=52909960789012,serialnumber=b2,validfrom=2025.01.01 00:00:00,validto=2099.01.01 23:59:59',
+  expired:
+    'cn=old key,o=demo savdo,uid=412000001,1.2.860.3.16.1.2=31505850123451,1.2.860.3.16.1.1=302000001,serialnumber=c3,validfrom=2020.01.01 00:00:00,validto=2021.01.01 23:59:59',
 };
 
 let pluginUp = true;
@@ -35,17 +38,31 @@ class FakePluginSocket {
       '.apikey': { success: true },
       'pfx.list_all_certificates': {
         success: true,
-        certificates: Object.entries(ALIASES).map(([name, alias]) => ({ disk: 'keys/', path: 'DSKEYS', name, alias })),
+        certificates: Object.entries(ALIASES).map(([name, alias]) => ({
+          disk: 'keys/',
+          path: 'DSKEYS',
+          name,
+          alias,
+        })),
       },
     };
-    setTimeout(() => this.onmessage?.({ data: JSON.stringify(replies[key] ?? { success: false, status: 0, reason: 'no' }) }), 0);
+    setTimeout(
+      () =>
+        this.onmessage?.({
+          data: JSON.stringify(replies[key] ?? { success: false, status: 0, reason: 'no' }),
+        }),
+      0,
+    );
   }
   close() {}
 }
 
 const server = setupServer(
   http.get('*/api/Config/client', () =>
-    HttpResponse.json({ eimzo: { wsUrl: 'ws://127.0.0.1:1/service/cryptapi', apiKey: 'KEY', domain: 'localhost' }, demo: false }),
+    HttpResponse.json({
+      eimzo: { wsUrl: 'ws://127.0.0.1:1/service/cryptapi', apiKey: 'KEY', domain: 'localhost' },
+      demo: false,
+    }),
   ),
   http.get('*/api/Auth/IsRegistered', ({ request }) => {
     const id = new URL(request.url).searchParams.get('tinOrPinfl');
@@ -54,7 +71,10 @@ const server = setupServer(
       : HttpResponse.json({ success: true, data: { registered: false } });
   }),
   http.post('*/api/Auth/Login', () =>
-    HttpResponse.json({ success: false, code: 'INVALID_CREDENTIALS', message: 'Неверный логин или пароль' }, { status: 401 }),
+    HttpResponse.json(
+      { success: false, code: 'INVALID_CREDENTIALS', message: 'Неверный логин или пароль' },
+      { status: 401 },
+    ),
   ),
 );
 beforeAll(() => {

@@ -35,7 +35,12 @@ describe('alias parsing', () => {
   });
 
   it('falls back to the personal TIN (UID) when there is no legal TIN', () => {
-    expect(parseAlias(PERSON_ALIAS)).toMatchObject({ TIN: '412000009', UID: '412000009', PINFL: '31707920456784', O: 'НЕ УКАЗАНО' });
+    expect(parseAlias(PERSON_ALIAS)).toMatchObject({
+      TIN: '412000009',
+      UID: '412000009',
+      PINFL: '31707920456784',
+      O: 'НЕ УКАЗАНО',
+    });
   });
 
   it('keeps commas inside values and does not confuse O with OU', () => {
@@ -47,13 +52,34 @@ describe('alias parsing', () => {
   });
 
   it('skips a key with neither TIN nor PINFL', () => {
-    expect(certificateFromPfx(pfx('cn=test key,o=hujjat,serialnumber=ff,validfrom=2025.01.01 00:00:00,validto=2099.01.01 00:00:00'))).toBeNull();
-    expect(certificateFromPfx(pfx(ORG_ALIAS))).toMatchObject({ type: 'pfx', disk: 'C:\\', path: 'DSKEYS', name: 'DS1', alias: ORG_ALIAS });
+    expect(
+      certificateFromPfx(
+        pfx('cn=test key,o=hujjat,serialnumber=ff,validfrom=2025.01.01 00:00:00,validto=2099.01.01 00:00:00'),
+      ),
+    ).toBeNull();
+    expect(certificateFromPfx(pfx(ORG_ALIAS))).toMatchObject({
+      type: 'pfx',
+      disk: 'C:\\',
+      path: 'DSKEYS',
+      name: 'DS1',
+      alias: ORG_ALIAS,
+    });
   });
 
   it('reads a token entry from its info with the token fields', () => {
-    const cert = certificateFromToken({ cardUID: 'CARD1', statusInfo: 'OK', ownerName: 'OWNER', info: ORG_ALIAS.replace(/validto=[^,]+$/, 'validto=2099-01-01T00:00:00') });
-    expect(cert).toMatchObject({ type: 'ftjc', cardUID: 'CARD1', statusInfo: 'OK', ownerName: 'OWNER', TIN: '242141224' });
+    const cert = certificateFromToken({
+      cardUID: 'CARD1',
+      statusInfo: 'OK',
+      ownerName: 'OWNER',
+      info: ORG_ALIAS.replace(/validto=[^,]+$/, 'validto=2099-01-01T00:00:00'),
+    });
+    expect(cert).toMatchObject({
+      type: 'ftjc',
+      cardUID: 'CARD1',
+      statusInfo: 'OK',
+      ownerName: 'OWNER',
+      TIN: '242141224',
+    });
   });
 });
 

@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { EimzoClient, KEY_ID_STORAGE_KEY, SERIAL_STORAGE_KEY, toBase64 } from '../../../src/web/signing/client';
+import {
+  EimzoClient,
+  KEY_ID_STORAGE_KEY,
+  SERIAL_STORAGE_KEY,
+  toBase64,
+} from '../../../src/web/signing/client';
 import { EimzoError } from '../../../src/web/signing/errors';
 
-type Handler = (request: { plugin?: string; name: string; arguments?: string[] }) => Record<string, unknown> | null;
+type Handler = (request: {
+  plugin?: string;
+  name: string;
+  arguments?: string[];
+}) => Record<string, unknown> | null;
 
 /** A stand-in for the plug-in's socket: one request, one reply, then close — or no listener at all. */
 function fakeSocket(handler: Handler, log: Array<{ plugin?: string; name: string; arguments?: string[] }>) {
@@ -18,7 +27,10 @@ function fakeSocket(handler: Handler, log: Array<{ plugin?: string; name: string
       const request = JSON.parse(text);
       log.push(request);
       const reply = handler(request);
-      setTimeout(() => (reply ? this.onmessage?.({ data: JSON.stringify(reply) }) : this.onclose?.({ code: 1006 })), 0);
+      setTimeout(
+        () => (reply ? this.onmessage?.({ data: JSON.stringify(reply) }) : this.onclose?.({ code: 1006 })),
+        0,
+      );
     }
     close() {}
   } as unknown as typeof WebSocket;
@@ -41,7 +53,13 @@ function plugin(overrides: Partial<Record<string, Handler>> = {}): Handler {
           success: true,
           certificates: [
             { disk: 'keys/', path: 'DSKEYS', name: 'DS1', alias: ALIAS('aa01', '302000001') },
-            { disk: 'keys/', path: '', name: 'TEST', alias: 'cn=no identity,serialnumber=bb,validfrom=2025.01.01 00:00:00,validto=2099.01.01 00:00:00' },
+            {
+              disk: 'keys/',
+              path: '',
+              name: 'TEST',
+              alias:
+                'cn=no identity,serialnumber=bb,validfrom=2025.01.01 00:00:00,validto=2099.01.01 00:00:00',
+            },
           ],
         };
       case 'ftjc.list_all_keys':
@@ -66,7 +84,10 @@ describe('E-IMZO client', () => {
     const client = new EimzoClient(config, fakeSocket(plugin(), log));
     const certs = await client.listCertificates();
     expect(certs.map((c) => c.serialNumber)).toEqual(['AA01']);
-    expect(log.slice(0, 2)).toEqual([{ name: 'version' }, { name: 'apikey', arguments: ['localhost', 'KEY'] }]);
+    expect(log.slice(0, 2)).toEqual([
+      { name: 'version' },
+      { name: 'apikey', arguments: ['localhost', 'KEY'] },
+    ]);
   });
 
   it('signs the Base64 of the UTF-8 text with a loaded key and keeps serial and key code', async () => {
@@ -85,30 +106,52 @@ describe('E-IMZO client', () => {
     const client = new EimzoClient(config, fakeSocket(plugin(), log));
     const [cert] = await client.listCertificates();
     expect(await client.signDocument(cert, '{"a":1}')).toBe(`signed:${toBase64('{"a":1}')}:k1`);
-    expect(log.slice(-3).map((r) => `${r.plugin}.${r.name}`)).toEqual(['pfx.load_key', 'pfx.verify_password', 'pkcs7.create_pkcs7']);
+    expect(log.slice(-3).map((r) => `${r.plugin}.${r.name}`)).toEqual([
+      'pfx.load_key',
+      'pfx.verify_password',
+      'pkcs7.create_pkcs7',
+    ]);
   });
 
   it('reports a plug-in that is not running', async () => {
-    const client = new EimzoClient(config, fakeSocket(() => null, []));
+    const client = new EimzoClient(
+      config,
+      fakeSocket(() => null, []),
+    );
     await expect(client.listCertificates()).rejects.toMatchObject({ kind: 'notRunning' });
   });
 
   it('reports an undefined and a too old version', async () => {
     const undef = new EimzoClient(config, fakeSocket(plugin({ '.version': () => ({ success: true }) }), []));
     await expect(undef.install()).rejects.toMatchObject({ kind: 'versionUndefined' });
-    const old = new EimzoClient(config, fakeSocket(plugin({ '.version': () => ({ success: true, major: '3', minor: '20' }) }), []));
+    const old = new EimzoClient(
+      config,
+      fakeSocket(plugin({ '.version': () => ({ success: true, major: '3', minor: '20' }) }), []),
+    );
     await expect(old.install()).rejects.toMatchObject({ kind: 'versionTooOld', message: '3.20' });
   });
 
   it('reports an invalid API key and a failed listing', async () => {
     const badKey = new EimzoClient(
       config,
-      fakeSocket(plugin({ '.apikey': () => ({ success: false, status: -1020, reason: 'API-key для домена x недействителен.' }) }), []),
+      fakeSocket(
+        plugin({
+          '.apikey': () => ({
+            success: false,
+            status: -1020,
+            reason: 'API-key для домена x недействителен.',
+          }),
+        }),
+        [],
+      ),
     );
     await expect(badKey.install()).rejects.toMatchObject({ kind: 'apiKeyInvalid' });
     const listing = new EimzoClient(
       config,
-      fakeSocket(plugin({ 'pfx.list_all_certificates': () => ({ success: false, status: -9999, reason: 'boom' }) }), []),
+      fakeSocket(
+        plugin({ 'pfx.list_all_certificates': () => ({ success: false, status: -9999, reason: 'boom' }) }),
+        [],
+      ),
     );
     await expect(listing.listCertificates()).rejects.toMatchObject({ kind: 'apiKeyInvalid' });
   });
@@ -116,7 +159,12 @@ describe('E-IMZO client', () => {
   it('turns a cancelled password dialog into a cancelled error', async () => {
     const client = new EimzoClient(
       config,
-      fakeSocket(plugin({ 'pkcs7.create_pkcs7': () => ({ success: false, status: -5000, reason: 'Ввод пароля отменен' }) }), []),
+      fakeSocket(
+        plugin({
+          'pkcs7.create_pkcs7': () => ({ success: false, status: -5000, reason: 'Ввод пароля отменен' }),
+        }),
+        [],
+      ),
     );
     const [cert] = await client.listCertificates();
     const error = await client.sign(cert, 'x').catch((e) => e);

@@ -1,10 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { type Certificate } from '../../../src/web/signing/certificate';
+import type { Certificate } from '../../../src/web/signing/certificate';
 import { filterCertificates } from '../../../src/web/signing/fuzzy';
 
 const cert = (TIN: string, O: string, CN: string, PINFL = ''): Certificate => ({
-  type: 'pfx', disk: '', path: '', name: TIN, alias: '', serialNumber: TIN, validFrom: new Date(), validTo: new Date(),
-  CN, TIN, UID: '', PINFL, O, T: '',
+  type: 'pfx',
+  disk: '',
+  path: '',
+  name: TIN,
+  alias: '',
+  serialNumber: TIN,
+  validFrom: new Date(),
+  validTo: new Date(),
+  CN,
+  TIN,
+  UID: '',
+  PINFL,
+  O,
+  T: '',
 });
 
 const LIST = [

@@ -1,8 +1,8 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { getProfile, setProfile } from '../../../src/web/auth/profile';
 import { accessTokenExpiry, needsRefresh, refreshAccessToken } from '../../../src/web/api/session';
+import { getProfile, setProfile } from '../../../src/web/auth/profile';
 
 const jwt = (exp: number) => `h.${btoa(JSON.stringify({ exp })).replace(/=+$/, '')}.s`;
 const nowS = () => Math.floor(Date.now() / 1000);
@@ -11,7 +11,10 @@ let refreshCalls = 0;
 const server = setupServer(
   http.get('*/api/Auth/refreshToken', () => {
     refreshCalls++;
-    return HttpResponse.json({ success: true, data: { accessToken: jwt(nowS() + 900), organizationName: 'Org' } });
+    return HttpResponse.json({
+      success: true,
+      data: { accessToken: jwt(nowS() + 900), organizationName: 'Org' },
+    });
   }),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -43,7 +46,11 @@ describe('session keeper', () => {
   });
 
   it('reports an ended session', async () => {
-    server.use(http.get('*/api/Auth/refreshToken', () => HttpResponse.json({ success: false, code: 'X', message: 'ended' }, { status: 401 })));
+    server.use(
+      http.get('*/api/Auth/refreshToken', () =>
+        HttpResponse.json({ success: false, code: 'X', message: 'ended' }, { status: 401 }),
+      ),
+    );
     setProfile({ accessToken: jwt(nowS() + 30) });
     expect(await refreshAccessToken()).toBe(false);
   });

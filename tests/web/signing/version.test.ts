@@ -9,7 +9,11 @@ describe('plug-in version check (minimum 3.36)', () => {
   });
 
   it('asks for a new version below 3.36', () => {
-    expect(checkVersion({ major: '3', minor: '35' })).toEqual({ ok: false, reason: 'tooOld', version: '3.35' });
+    expect(checkVersion({ major: '3', minor: '35' })).toEqual({
+      ok: false,
+      reason: 'tooOld',
+      version: '3.35',
+    });
     expect(checkVersion({ major: '2', minor: '99' })).toMatchObject({ ok: false, reason: 'tooOld' });
   });
 

@@ -12,11 +12,11 @@ import {
   getEimzoClient,
   isExpired,
 } from '../../signing';
+import { reportSigningError } from '../../signing/reportSigningError';
+import { useCertificates } from '../../signing/useCertificates';
 import { Button, Input, Loading, toast } from '../../ui';
 import { CertificateList } from './CertificateList';
 import { EimzoStatus } from './EimzoStatus';
-import { reportSigningError } from '../../signing/reportSigningError';
-import { useCertificates } from '../../signing/useCertificates';
 import { useDemoMode } from './useDemoMode';
 import './auth.css';
 

@@ -12,6 +12,8 @@ import {
   getEimzoClient,
   isExpired,
 } from '../../signing';
+import { reportSigningError } from '../../signing/reportSigningError';
+import { useCertificates } from '../../signing/useCertificates';
 import { Button, errorIdFor, FormItem, Input, Loading, Select, toast } from '../../ui';
 import { EimzoStatus } from './EimzoStatus';
 import { PhoneInput } from './PhoneInput';
@@ -25,8 +27,6 @@ import {
   phoneProblem,
   registrationIdentity,
 } from './registrationRules';
-import { reportSigningError } from '../../signing/reportSigningError';
-import { useCertificates } from '../../signing/useCertificates';
 import './auth.css';
 
 type Field = 'cert' | 'email' | 'phone' | 'password' | 'confirm';
