@@ -16,6 +16,7 @@
  * Messages
  *   localizeErrors(errors, t, schema?)   → [{ path, keyword, key, specKey, params, message }]
  *   localizeRjsfErrors(errors, t, schema?)  for RJSF transformErrors
+ *   toErrorSchema(serverErrors)          server answer (incl. database checks) → RJSF extraErrors
  *
  * Arithmetic (exact decimals, never floats)
  *   computeLine(line, mapping?)  recomputes DeliverySum, VatSum, DeliverySumWithVat of one line
@@ -46,6 +47,7 @@ export {
   localizeRjsfErrors,
   rjsfPropertyToPointer,
   type Translate,
+  toErrorSchema,
 } from './localize';
 export {
   allowedVatRates,

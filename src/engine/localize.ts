@@ -193,3 +193,27 @@ export function localizeRjsfErrors<E extends RjsfErrorLike>(
     };
   });
 }
+
+/** RJSF's ErrorSchema shape: nested by field, messages under `__errors`. */
+export interface ErrorSchemaNode {
+  __errors?: string[];
+  [field: string]: ErrorSchemaNode | string[] | undefined;
+}
+
+/**
+ * Localized errors (e.g. the server's answer to POST /api/Document/validate, including its
+ * database checks) → an RJSF ErrorSchema for the Form's `extraErrors`, so the browser shows them
+ * inline exactly like its own errors.
+ */
+export function toErrorSchema(errors: ReadonlyArray<{ path: string; message: string }>): ErrorSchemaNode {
+  const root: ErrorSchemaNode = {};
+  for (const { path, message } of errors) {
+    let node = root;
+    for (const part of path.split('/').filter(Boolean)) {
+      node[part] ??= {};
+      node = node[part] as ErrorSchemaNode;
+    }
+    node.__errors = [...(node.__errors ?? []), message];
+  }
+  return root;
+}

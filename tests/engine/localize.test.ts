@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createValidator, getKind, localizeErrors, localizeRjsfErrors } from '../../src/engine';
+import {
+  createValidator,
+  getKind,
+  localizeErrors,
+  localizeRjsfErrors,
+  toErrorSchema,
+} from '../../src/engine';
 
 const i18n = i18next.createInstance();
 beforeAll(async () => {
@@ -119,5 +125,18 @@ describe('localize', () => {
       schema,
     );
     expect(error.message).toBe('Director is required');
+  });
+
+  it('turns server errors into an RJSF ErrorSchema for extraErrors', () => {
+    expect(
+      toErrorSchema([
+        { path: '/WaybillLocalId', message: 'exists' },
+        { path: '/ProductList/Products/0/VatSum', message: 'a' },
+        { path: '/ProductList/Products/0/VatSum', message: 'b' },
+      ]),
+    ).toEqual({
+      WaybillLocalId: { __errors: ['exists'] },
+      ProductList: { Products: { 0: { VatSum: { __errors: ['a', 'b'] } } } },
+    });
   });
 });
