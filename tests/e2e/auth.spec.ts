@@ -44,6 +44,19 @@ test.describe('certificate sign-in', () => {
     expect(profile).toMatchObject({ tin: '302000001', role: 'owner' });
   });
 
+  test('works from the keyboard: Tab reaches the list, Space chooses a key, Enter signs in', async ({ page }) => {
+    await page.goto('/auth-inn');
+    const search = page.getByLabel('Поиск сертификата по ИНН, организации или владельцу');
+    await search.fill('302000003');
+    await search.press('Tab');
+    const radio = certificate(page, /^\(302000003\)/);
+    await expect(radio).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(radio).toBeChecked();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/documents\/incoming$/);
+  });
+
   test('a cancelled password dialog is an info notice and a wrong password an error', async ({ page }) => {
     await page.goto('/auth-inn');
     await certificate(page, /^\(302000003\)/).check();
