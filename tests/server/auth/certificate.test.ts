@@ -93,6 +93,12 @@ withDatabases(
       await expectRefused(ctx, pkcs7, 400, 'CHALLENGE_REFUSED');
     });
 
+    it('lets only one of two simultaneous uses of a challenge succeed', async () => {
+      const pkcs7 = await pki.sign(`org-${ORG.tin}`, await challenge(ctx));
+      const results = await Promise.all([eimzoAuth(ctx, pkcs7), eimzoAuth(ctx, pkcs7)]);
+      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    });
+
     it('refuses a challenge issued for another host', async () => {
       const pkcs7 = await pki.sign(`org-${ORG.tin}`, await challenge(ctx, 'other.example'));
       const body = await expectRefused(ctx, pkcs7, 400, 'CHALLENGE_REFUSED', HOST);
