@@ -36,7 +36,15 @@ export type RotationResult =
   /** Unknown, expired or already revoked: the caller signs in again. */
   | { kind: 'invalid'; userId?: string; reason: 'unknown' | 'expired' | 'revoked' | 'inactive' }
   /** A token that was already rotated came back: someone holds a copy. The family is now revoked. */
-  | { kind: 'reuse'; userId: string; organizationId: string | null; familyId: string };
+  | { kind: 'reuse'; userId: string; organizationId: string | null; familyId: string }
+  /**
+   * Rotated moments ago: two requests of one browser raced (tabs, retries). Not revoked; the caller
+   * already holds the successor in its cookie and simply retries.
+   */
+  | { kind: 'justRotated'; userId: string };
+
+/** How long after a rotation a second use counts as a benign race rather than a stolen copy. */
+export const REUSE_LEEWAY_SECONDS = 10;
 
 /**
  * Exchanges a refresh token for a new one of the same family, in one transaction that locks the row,
@@ -53,21 +61,24 @@ export async function rotateRefreshToken(db: Db, token: string): Promise<Rotatio
       revoked_at: Date | null;
       expired: boolean;
       persistent: boolean;
+      just_rotated: boolean;
       member_active: boolean | null;
       user_active: boolean;
     }>(
       `select t.id, t.user_id, t.organization_id, t.family_id, t.used_at, t.revoked_at, t.persistent,
-              t.expires_at <= now() as expired, u.is_active as user_active, m.is_active as member_active
+              t.expires_at <= now() as expired,
+              coalesce(t.used_at > now() - make_interval(secs => $2), false) as just_rotated, u.is_active as user_active, m.is_active as member_active
          from refresh_tokens t
          join users u on u.id = t.user_id
          left join memberships m on m.user_id = t.user_id and m.organization_id = t.organization_id
         where t.token_hash = $1
         for update of t`,
-      [hashRefreshToken(token)],
+      [hashRefreshToken(token), REUSE_LEEWAY_SECONDS],
     );
     const row = rows[0];
     if (!row) return { kind: 'invalid', reason: 'unknown' };
     if (row.revoked_at) return { kind: 'invalid', userId: row.user_id, reason: 'revoked' };
+    if (row.used_at && row.just_rotated) return { kind: 'justRotated', userId: row.user_id };
     if (row.used_at) {
       await revokeFamily(tx, row.family_id);
       return {

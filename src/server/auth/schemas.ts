@@ -60,5 +60,6 @@ export const errorResponses = {
   400: errorSchema,
   401: errorSchema,
   403: errorSchema,
+  409: errorSchema,
   429: errorSchema,
 } as const;

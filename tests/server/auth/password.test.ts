@@ -155,6 +155,16 @@ withDatabases(
       const second = refreshCookie(rotated)!.value;
       expect(second).not.toBe(first);
 
+      // Moments after a rotation a second use is a race of the same browser: refused, nothing revoked.
+      const raced = await refresh(ctx, first);
+      expect(raced.statusCode).toBe(409);
+      expect(raced.json().code).toBe('REFRESH_TOKEN_ROTATED');
+      expect(refreshCookie(raced)).toBeUndefined();
+
+      // Later, the same use means a copy of the token is in someone else's hands.
+      await ctx.db.query(
+        "update refresh_tokens set used_at = used_at - interval '1 minute' where used_at is not null",
+      );
       const before = await auditCount(ctx, 'auth.refresh.reuse');
       const reused = await refresh(ctx, first);
       expect(reused.statusCode).toBe(401);
@@ -162,6 +172,15 @@ withDatabases(
       expect(await auditCount(ctx, 'auth.refresh.reuse')).toBe(before + 1);
       // The thief's copy and the owner's newer token are both dead now.
       expect((await refresh(ctx, second)).statusCode).toBe(401);
+    });
+
+    it('lets one of two simultaneous refreshes rotate and keeps the session', async () => {
+      const signedIn = await login(ctx, { phone: director.phone, password: DEMO_PASSWORD }, nextIp());
+      const token = refreshCookie(signedIn)!.value;
+      const results = await Promise.all([refresh(ctx, token), refresh(ctx, token)]);
+      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      const winner = results.find((r) => r.statusCode === 200)!;
+      expect((await refresh(ctx, refreshCookie(winner)!.value)).statusCode).toBe(200);
     });
 
     it('accepts the refresh token as the refreshToken query parameter and answers the next one', async () => {
