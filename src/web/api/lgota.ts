@@ -47,7 +47,8 @@ export interface FilterOption {
 }
 
 export const lgotaKeys = {
-  list: (operation: string, query: Query) => ['Lgota', operation, query] as const,
+  /** The language is part of the key: benefit names come back in the request's language. */
+  list: (operation: string, query: Query, lang: string) => ['Lgota', operation, query, lang] as const,
   datasets: ['Lgota', 'Datasets'] as const,
   options: (tab: string, field: string, search: string, size: number) =>
     ['Lgota', 'FilterOptions', tab, field, search, size] as const,
@@ -58,9 +59,14 @@ export function fetchLgotaList<T = CatalogueRow>(operation: string, query: Query
 }
 
 /** One page of a list; the previous page stays on screen while the next one loads. */
-export function useLgotaList<T = CatalogueRow>(operation: string, query: Query, enabled = true) {
+export function useLgotaList<T = CatalogueRow>(
+  operation: string,
+  query: Query,
+  lang: string,
+  enabled = true,
+) {
   return useQuery({
-    queryKey: lgotaKeys.list(operation, query),
+    queryKey: lgotaKeys.list(operation, query, lang),
     queryFn: ({ signal }) => fetchLgotaList<T>(operation, query, signal),
     placeholderData: keepPreviousData,
     enabled,
@@ -83,7 +89,7 @@ export function useFilterOptions(
   enabled: boolean,
 ) {
   return useQuery({
-    queryKey: lgotaKeys.options(tab, field, search, size),
+    queryKey: lgotaKeys.options(tab, field, search, size, lang),
     queryFn: ({ signal }) =>
       apiFetch<{ rows: FilterOption[] }>('Lgota/FilterOptions', {
         query: { tab, field, search, size },

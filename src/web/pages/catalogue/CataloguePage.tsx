@@ -84,7 +84,7 @@ function CatalogueList({ def, url }: { def: TabDef; url: ReturnType<typeof useCa
   const extra = more.search === location.search ? more.extra : 0;
   const lastPage = url.page + extra;
 
-  const main = useLgotaList<CatalogueRow>(def.operation, query);
+  const main = useLgotaList<CatalogueRow>(def.operation, query, i18n.language);
   const extraPages = useMemo(
     () => Array.from({ length: Math.max(0, lastPage - url.page) }, (_, i) => url.page + 1 + i),
     [lastPage, url.page],
@@ -93,7 +93,7 @@ function CatalogueList({ def, url }: { def: TabDef; url: ReturnType<typeof useCa
     queries: extraPages.map((page) => {
       const q = { ...query, page };
       return {
-        queryKey: lgotaKeys.list(def.operation, q),
+        queryKey: lgotaKeys.list(def.operation, q, i18n.language),
         queryFn: ({ signal }: { signal: AbortSignal }) =>
           fetchLgotaList<CatalogueRow>(def.operation, q, signal),
         placeholderData: keepPreviousData,

@@ -20,7 +20,7 @@ interface FilterDropdownProps {
  * last key press, 5 at a time), Reset and Apply. Enter applies, Escape closes.
  */
 export function FilterDropdown({ tab, field, value, onApply }: FilterDropdownProps) {
-  const { t } = useTranslation('catalogue');
+  const { t, i18n } = useTranslation('catalogue');
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState(value ?? '');
   const panelId = useId();
@@ -30,7 +30,14 @@ export function FilterDropdown({ tab, field, value, onApply }: FilterDropdownPro
   const triggerRef = useRef<HTMLButtonElement>(null);
   const digits = DIGIT_FILTERS[field];
   const search = useDebouncedValue(draft.trim(), FILTER_DEBOUNCE_MS);
-  const options = useFilterOptions(tab, field, search, CATALOGUE_LOOKUP_PAGE_SIZE, open && search.length > 0);
+  const options = useFilterOptions(
+    tab,
+    field,
+    search,
+    CATALOGUE_LOOKUP_PAGE_SIZE,
+    i18n.language,
+    open && search.length > 0,
+  );
   const label = t(`page.filters.${field}`);
 
   useEffect(() => {
