@@ -50,8 +50,8 @@ export const lgotaKeys = {
   /** The language is part of the key: benefit names come back in the request's language. */
   list: (operation: string, query: Query, lang: string) => ['Lgota', operation, query, lang] as const,
   datasets: ['Lgota', 'Datasets'] as const,
-  options: (tab: string, field: string, search: string, size: number) =>
-    ['Lgota', 'FilterOptions', tab, field, search, size] as const,
+  options: (tab: string, field: string, search: string, size: number, lang: string) =>
+    ['Lgota', 'FilterOptions', tab, field, search, size, lang] as const,
 };
 
 export function fetchLgotaList<T = CatalogueRow>(operation: string, query: Query, signal?: AbortSignal) {
@@ -86,6 +86,7 @@ export function useFilterOptions(
   field: string,
   search: string,
   size: number,
+  lang: string,
   enabled: boolean,
 ) {
   return useQuery({
