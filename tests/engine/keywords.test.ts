@@ -395,3 +395,25 @@ describe('dateOrder', () => {
     ['2025-05-10', 'not a date', true],
   ])('%s → %s: %s', (issue, expire, ok) => expect(passes(schema, { Issue: issue, Expire: expire })).toBe(ok));
 });
+
+describe('validation context reaches keywords inside referenced definitions', () => {
+  it('passes `now` and collects server checks through $ref functions', () => {
+    const validate = ajv.compile({
+      type: 'object',
+      properties: { Doc: { $ref: '#/$defs/doc' } },
+      $defs: {
+        doc: {
+          type: 'object',
+          correctionDeadline: { type: 'T', correctedTypes: [4], date: 'D' },
+          properties: { Id: { type: 'string', serverCheck: 'uniqueDocumentId' } },
+        },
+      },
+    });
+    const serverChecks: unknown[] = [];
+    expect(
+      validate.call({ now: '2025-06-20', serverChecks }, { Doc: { T: 4, D: '2025-05-01', Id: 'x' } }),
+    ).toBe(true);
+    expect(serverChecks).toHaveLength(1);
+    expect(validate.call({ now: '2025-06-21' }, { Doc: { T: 4, D: '2025-05-01', Id: 'x' } })).toBe(false);
+  });
+});
