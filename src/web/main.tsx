@@ -2,13 +2,17 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
+import { setTokenRefresher } from './api/client';
 import { createQueryClient } from './api/queryClient';
+import { refreshAccessToken, startSessionKeeper } from './api/session';
 import { initI18n } from './i18n';
 import { createRouter } from './routes';
 import './styles/tokens.css';
 
 async function start() {
   await initI18n();
+  setTokenRefresher(refreshAccessToken);
+  startSessionKeeper();
   const queryClient = createQueryClient();
   const router = createRouter();
   createRoot(document.getElementById('root')!).render(

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { signInWithPassword } from './authHelpers';
 import { clearSession, enterShellWithoutSession, expectNoSeriousA11yViolations } from './helpers';
 
 test.describe('route guard', () => {
@@ -16,7 +17,9 @@ test.describe('route guard', () => {
     await expect(page).toHaveURL(/\/registration$/);
   });
 
-  test('with a token the sign-in screens lead to incoming documents, and redirects work', async ({ page }) => {
+  test('with a token the sign-in screens lead to incoming documents, and redirects work', async ({
+    page,
+  }) => {
     await enterShellWithoutSession(page);
     await page.goto('/auth-inn');
     await expect(page).toHaveURL(/\/documents\/incoming$/);
@@ -49,7 +52,11 @@ test('the chosen locale is kept across reloads and sets <html lang>', async ({ p
 test('a 401 from the API clears the profile and returns to certificate sign-in', async ({ page }) => {
   await enterShellWithoutSession(page);
   await page.route('**/api/health', (route) =>
-    route.fulfill({ status: 401, contentType: 'application/json', body: '{"success":false,"code":"UNAUTHORIZED","message":"x"}' }),
+    route.fulfill({
+      status: 401,
+      contentType: 'application/json',
+      body: '{"success":false,"code":"UNAUTHORIZED","message":"x"}',
+    }),
   );
   await page.goto('/help');
   await expect(page).toHaveURL(/\/auth-inn$/);
@@ -104,7 +111,7 @@ test('help downloads a real .xlsx template of product lines', async ({ page }) =
 });
 
 test('logout asks for confirmation and then signs out', async ({ page }) => {
-  await enterShellWithoutSession(page);
+  await signInWithPassword(page);
   await page.goto('/help');
   await page.getByRole('link', { name: 'Выход' }).click();
   await expect(page.getByRole('alertdialog')).toContainText('Вы действительно хотите выйти?');
@@ -156,10 +163,13 @@ test('every page has no serious or critical accessibility violations', async ({ 
     await page.waitForLoadState('networkidle');
     await expectNoSeriousA11yViolations(page);
   }
-  await enterShellWithoutSession(page);
-  for (const path of APP_PAGES) {
+  await signInWithPassword(page);
+  for (const path of APP_PAGES.filter((p) => p !== '/logout')) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
+    await expect(page, 'still signed in').not.toHaveURL(/auth-inn/);
     await expectNoSeriousA11yViolations(page);
   }
+  await page.goto('/logout');
+  await expectNoSeriousA11yViolations(page);
 });

@@ -104,3 +104,42 @@ describe('apiFetch', () => {
     );
   });
 });
+
+describe('apiFetch with an expired access token', () => {
+  it('renews the token once and retries, keeping the person signed in', async () => {
+    const { setTokenRefresher } = await import('../../src/web/api/client');
+    setProfile({ accessToken: 'old' });
+    server.use(
+      http.get('/api/protected', ({ request }) =>
+        request.headers.get('authorization') === 'Bearer new'
+          ? HttpResponse.json({ data: 42 })
+          : HttpResponse.json({ success: false, message: 'expired' }, { status: 401 }),
+      ),
+    );
+    let calls = 0;
+    setTokenRefresher(async () => {
+      calls++;
+      setProfile({ accessToken: 'new' });
+      return true;
+    });
+    try {
+      await expect(apiFetch('/api/protected')).resolves.toEqual({ data: 42 });
+      expect(calls).toBe(1);
+      expect(getProfile()?.accessToken).toBe('new');
+    } finally {
+      setTokenRefresher(null);
+    }
+  });
+
+  it('signs out when the session cannot be renewed', async () => {
+    const { setTokenRefresher } = await import('../../src/web/api/client');
+    setProfile({ accessToken: 'old' });
+    setTokenRefresher(async () => false);
+    try {
+      await expect(apiFetch('/api/unauthorized')).rejects.toMatchObject({ status: 401 });
+      expect(getProfile()).toBeNull();
+    } finally {
+      setTokenRefresher(null);
+    }
+  });
+});

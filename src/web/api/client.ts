@@ -18,6 +18,12 @@ export class ApiRequestError extends Error {
   }
 }
 
+/** Renews the access token; true when the session goes on. Set by the app at start (session keeper). */
+let tokenRefresher: (() => Promise<boolean>) | null = null;
+export function setTokenRefresher(refresher: (() => Promise<boolean>) | null) {
+  tokenRefresher = refresher;
+}
+
 export type Query = Record<string, string | number | boolean | null | undefined>;
 
 export interface ApiOptions {
@@ -53,6 +59,10 @@ function defaultMessage(status: number, statusText: string, body: string): strin
  * Throws ApiRequestError with the server's localized message when there is one.
  */
 export async function apiFetch<T = unknown>(path: string, options: ApiOptions = {}): Promise<T> {
+  return request<T>(path, options, true);
+}
+
+async function request<T>(path: string, options: ApiOptions, mayRenew: boolean): Promise<T> {
   const headers: Record<string, string> = { 'Accept-Language': i18next.language || 'ru' };
   const token = getAccessToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -91,6 +101,11 @@ export async function apiFetch<T = unknown>(path: string, options: ApiOptions = 
     parsed = undefined;
   }
   if (!options.quiet) {
+    // An access token that ran out (a laptop asleep past its expiry) is renewed once, then retried.
+    if (res.status === 401 && mayRenew && token && tokenRefresher) {
+      const renewed = await tokenRefresher().catch(() => false);
+      if (renewed && getAccessToken() !== token) return request<T>(path, options, false);
+    }
     if (res.status === 401) clearProfile();
     else if (res.status === 503 && parsed?.code === 'TECHNICAL_WORK')
       emitApiEvent({ type: 'technical-work' });

@@ -32,6 +32,7 @@ export function MainLayout() {
         </Button>
         <Brand to={PATHS.incoming} />
         <span className="spacer" />
+        {profile?.isDemo === true && <span className="badge">{t('demoBadge')}</span>}
         {who && (
           <span className="org-name" title={who}>
             {who}
