@@ -218,6 +218,13 @@ describe('CataloguePage', () => {
       expect(router.state.location.search).toBe('?catalogName=%D0%A2%D0%BE%D0%B2%D0%B0%D1%80+3'),
     );
     expect(await screen.findByRole('button', { name: 'Наименование ИКПУ: Товар 3' })).toHaveFocus();
+    // Tabbing past the last button of the panel closes it.
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('textbox', { name: 'Наименование ИКПУ' })).toHaveFocus();
+    await user.tab(); // hint text is not focusable: Reset
+    await user.tab(); // Apply
+    await user.tab(); // out of the panel
+    expect(screen.queryByRole('textbox', { name: 'Наименование ИКПУ' })).not.toBeInTheDocument();
   });
 
   it('uses the real total on the purchasing tab, with its enterprise columns and no demo badge', async () => {

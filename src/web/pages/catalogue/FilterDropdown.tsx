@@ -76,7 +76,15 @@ export function FilterDropdown({ tab, field, value, onApply }: FilterDropdownPro
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: Escape anywhere in the panel closes it
-    <div className="cat-filter" ref={rootRef} onKeyDown={onKeyDown}>
+    <div
+      className="cat-filter"
+      ref={rootRef}
+      onKeyDown={onKeyDown}
+      // Tabbing out of the panel closes it, as clicking elsewhere does.
+      onBlur={(e) => {
+        if (open && !rootRef.current?.contains(e.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
       <button
         ref={triggerRef}
         type="button"
