@@ -1,9 +1,10 @@
+import { PASSWORD_MIN_LENGTH } from '../constants';
 import { defineKeyword } from './define';
 import type { KeywordCheck } from './types';
 
 /** The spec's fixed set of special characters; password inputs strip anything else. */
 export const PASSWORD_SPECIALS = `!@#$%^&*()_+-=\\[]{};':"|,.<>/?`;
-export const PASSWORD_MIN_LENGTH = 8;
+export { PASSWORD_MIN_LENGTH };
 
 /** At least 8 characters with an uppercase and a lowercase letter, a digit and a special character. */
 export const password: KeywordCheck<boolean> = (data, enabled) => {
