@@ -3,7 +3,8 @@
  *
  * Kinds
  *   listKinds(group?)            document kinds ('documents') or settings forms ('settings')
- *   getKind(kind)                { kind, group, schema (bundled, self-contained), ui, modes, titleKey }
+ *   getKind(kind)                { kind, group, schema (bundled, self-contained), ui, modes, titleKey,
+ *                                  descriptionKey }
  *   registerKind({kind, schema, ui, group?})   add a kind at run time (schema may use "defs/x.json" refs)
  *
  * Validation (same keywords, same options everywhere)

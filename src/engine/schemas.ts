@@ -22,6 +22,8 @@ export interface KindDefinition {
   modes: FormMode[];
   /** i18n key of the kind's title (schema.title). */
   titleKey: string;
+  /** i18n key of a one-line description (documents:descriptions.<kind>; may be absent for settings). */
+  descriptionKey: string;
 }
 
 export interface KindSource {
@@ -50,6 +52,7 @@ export function registerKind(source: KindSource): KindDefinition {
     ui,
     modes,
     titleKey: typeof schema.title === 'string' ? schema.title : `documents:kinds.${source.kind}`,
+    descriptionKey: `documents:descriptions.${source.kind}`,
   };
   registry.set(source.kind, definition);
   for (const listener of listeners) listener(source.kind);
