@@ -189,11 +189,9 @@ export function ProductTableField(props: FieldProps<ProductRow[]>) {
 
   const focusCell = useCallback(
     (rowIndex: number, field: string) => {
-      const count = store.getSnapshot().length;
-      if (rowIndex < 0) return;
-      if (rowIndex >= count) {
-        emit(store.insert(count, [emptyRow(latest.current.columns)]));
-      }
+      // Enter on the last line only commits: a new line is an explicit "Add line", so a stray
+      // empty line never blocks the document.
+      if (rowIndex < 0 || rowIndex >= store.getSnapshot().length) return;
       virtualizer.scrollToIndex(rowIndex, { align: 'auto' });
       const focus = (attempt: number) => {
         const element = document.getElementById(`${latest.current.id}_${rowIndex}_${field}`);
@@ -202,7 +200,7 @@ export function ProductTableField(props: FieldProps<ProductRow[]>) {
       };
       requestAnimationFrame(() => focus(0));
     },
-    [store, emit, virtualizer],
+    [store, virtualizer],
   );
 
   const [pickerRow, setPickerRow] = useState<number | null>(null);

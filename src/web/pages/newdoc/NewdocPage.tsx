@@ -36,6 +36,9 @@ export default function NewdocPage() {
   const selectId = useId();
 
   const current = kind ? dataByKind.current.get(kind) : undefined;
+  // Update, view and print show a document: until one was typed, the demo sample is loaded first
+  // (the form is not mounted meanwhile, so its defaults do not count as typed data).
+  const needsSample = Boolean(kind) && mode !== 'create' && !current;
 
   const loadDemo = useCallback(
     async (target: string) => {
@@ -54,8 +57,8 @@ export default function NewdocPage() {
 
   // Modes that show a document need one: start them from the demo sample when nothing was typed.
   useEffect(() => {
-    if (kind && mode !== 'create' && !dataByKind.current.has(kind)) void loadDemo(kind);
-  }, [kind, mode, loadDemo]);
+    if (kind && needsSample && !loading) void loadDemo(kind);
+  }, [kind, needsSample, loading, loadDemo]);
 
   const choose = (next: { kind?: string; mode?: FormMode }) => {
     setStatus(null);
@@ -184,7 +187,7 @@ export default function NewdocPage() {
               )}
             </p>
           )}
-          {loading ? (
+          {loading || needsSample ? (
             <Loading />
           ) : mode === 'print' ? (
             current ? (

@@ -1,0 +1,97 @@
+import { expect, test } from '@playwright/test';
+import { enterShellWithoutSession, expectNoSeriousA11yViolations } from './helpers';
+
+// The schema form in a real browser: /newdoc, the invoice kind, our product table, the printed form.
+const cell = (row: number, field: string) => `#root_ProductList_Products_${row}_${field}`;
+
+test('fill a 3-line invoice, fix a localized inline error, print with totals and the sum in words', async ({
+  page,
+}) => {
+  await enterShellWithoutSession(page);
+  await page.goto('/newdoc?kind=invoice&mode=create');
+  await expect(page.getByRole('heading', { name: 'Новый документ' })).toBeVisible();
+
+  // The header (parties, ids) from the schema's demo sample; the lines are typed here.
+  await page.getByRole('button', { name: 'Заполнить примером (демо)' }).click();
+  await expect(page.getByText('Данные: пример из фикстур схемы (демо).')).toBeVisible();
+  await page.getByRole('button', { name: 'Удалить строку 2' }).click();
+  await expect(page.locator(cell(1, 'Name'))).toHaveCount(0);
+
+  // Line 1: typed cell by cell; a cell commits when the person leaves it.
+  await page.locator(cell(0, 'Name')).fill('Чай зелёный, 100 г');
+  await page.locator(cell(0, 'Count')).fill('2');
+  await page.locator(cell(0, 'Summa')).fill('1000');
+  await page.keyboard.press('Tab');
+  await expect(page.locator(cell(0, 'DeliverySumWithVat'))).toHaveText('2\u202f240,00');
+
+  // Lines 2 and 3: copies of line 1 with their own quantity and price.
+  await page.getByRole('button', { name: 'Копировать строку 1' }).click();
+  await page.getByRole('button', { name: 'Копировать строку 2' }).click();
+  await page.locator(cell(1, 'Count')).fill('3');
+  await page.locator(cell(1, 'Summa')).fill('150,50');
+  await page.locator(cell(2, 'Count')).fill('1,5');
+  await page.locator(cell(2, 'Summa')).fill('333,33');
+  await page.keyboard.press('Enter');
+  // 3 × 150,50 = 451,50 + 12 % 54,18; 1,5 × 333,33 = 499,995 → 500,00 (half-up) + 60,00.
+  await expect(page.locator(cell(1, 'DeliverySumWithVat'))).toHaveText('505,68');
+  await expect(page.locator(cell(2, 'DeliverySum'))).toHaveText('500,00');
+  await expect(page.locator('[data-total="DeliverySumWithVat"]')).toHaveText('3\u202f305,68');
+
+  // A localized inline error on a header field, shown once the field is left, then fixed.
+  const number = page.locator('#root_FacturaDoc_FacturaNo');
+  await number.fill('');
+  await number.blur();
+  const error = page.locator('#root_FacturaDoc_FacturaNo-error');
+  await expect(error).toBeVisible();
+  await expect(error).toContainText('обязательно для заполнения');
+  await expect(number).toHaveAttribute('aria-invalid', 'true');
+  await number.fill('INV-2025-0042');
+  await number.blur();
+  await expect(error).toBeHidden();
+
+  // The same rules as the server: the document passes, then the printed form.
+  await page.getByRole('button', { name: 'Проверить документ' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Документ заполнен верно.' })).toBeVisible();
+  await page.getByRole('button', { name: 'Открыть печатную форму' }).click();
+  await expect(page).toHaveURL(/mode=print/);
+  const printed = page.getByRole('article');
+  await expect(printed.getByRole('heading', { name: 'Счёт-фактура' })).toBeVisible();
+  await expect(printed).toContainText('№ INV-2025-0042 от 15.05.2025');
+  await expect(printed.locator('tbody tr')).toHaveCount(3);
+  await expect(printed.locator('[data-print-total="DeliverySum"]')).toHaveText('2\u202f951,50');
+  await expect(printed.locator('[data-print-total="VatSum"]')).toHaveText('354,18');
+  await expect(printed.locator('[data-print-total="DeliverySumWithVat"]')).toHaveText('3\u202f305,68');
+  await expect(printed.getByTestId('sum-in-words')).toContainText(/Три тысячи триста пять сум\S* 68 тийин/);
+  // A document that is not stored has no QR code (no fake one).
+  await expect(printed.locator('img.print-qr')).toHaveCount(0);
+});
+
+test('every kind opens in every mode it offers, and the chooser passes axe', async ({ page }) => {
+  test.setTimeout(120_000);
+  await enterShellWithoutSession(page);
+  await page.goto('/newdoc');
+  await expectNoSeriousA11yViolations(page);
+  const kinds = await page
+    .locator('#' + (await page.getByLabel('Вид документа или формы').getAttribute('id')))
+    .locator('option')
+    .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+  expect(kinds.length).toBeGreaterThanOrEqual(10);
+  for (const kind of kinds) {
+    await page.goto(`/newdoc?kind=${kind}&mode=view`);
+    const tabs = await page.getByRole('tab').allTextContents();
+    expect(tabs.length, kind).toBeGreaterThanOrEqual(2);
+    await expect(page.locator('form.hujjat-form, article.print-doc, .empty').first(), kind).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Новый документ' }), kind).toBeVisible();
+  }
+  await page.goto('/newdoc?kind=waybill&mode=print');
+  await expect(page.getByRole('article')).toBeVisible();
+});
+
+test('the product table works at 375 px', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await enterShellWithoutSession(page);
+  await page.goto('/newdoc?kind=invoice&mode=update');
+  await expect(page.locator(cell(0, 'Name'))).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
