@@ -1,9 +1,6 @@
-import dayjs from 'dayjs';
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALE_STORAGE_KEY, LOCALES, type Locale } from '../engine/constants';
-import 'dayjs/locale/ru';
-import 'dayjs/locale/uz-latn';
 
 // Each namespace of each language is its own lazily loaded chunk, so a screen pays only for its texts.
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/*.json');
@@ -45,11 +42,8 @@ export function storedLocale(): Locale {
   }
 }
 
-const DAYJS_LOCALE: Record<Locale, string> = { ru: 'ru', uz: 'uz-latn', en: 'en' };
-
 function applyLocale(lang: Locale) {
   document.documentElement.lang = lang;
-  dayjs.locale(DAYJS_LOCALE[lang]);
 }
 
 export async function initI18n(lang: Locale = storedLocale()) {

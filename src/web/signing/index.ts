@@ -11,7 +11,7 @@ export {
 } from './client';
 export type { EimzoErrorKind } from './errors';
 export { EimzoError, isSilentSigningError } from './errors';
-export { filterCertificates } from './fuzzy';
+export { preloadCertificateFilter, useCertificateFilter } from './useCertificateFilter';
 export { getEimzoClient } from './instance';
 export { reportSigningError } from './reportSigningError';
 export { useCertificates } from './useCertificates';

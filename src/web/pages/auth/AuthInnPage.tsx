@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { SIGN_IN_TOAST_DELAY_MS } from '../../../engine/constants';
@@ -8,7 +8,8 @@ import { setProfile } from '../../auth/profile';
 import {
   type Certificate,
   fetchChallenge,
-  filterCertificates,
+  preloadCertificateFilter,
+  useCertificateFilter,
   getEimzoClient,
   isExpired,
 } from '../../signing';
@@ -31,7 +32,7 @@ export default function AuthInnPage() {
   const [selected, setSelected] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const visible = useMemo(() => filterCertificates(certificates, query), [certificates, query]);
+  const visible = useCertificateFilter(certificates, query);
   const chosen = certificates.find((c) => c.serialNumber === selected && !isExpired(c)) ?? null;
   const canSignIn = Boolean(chosen && (chosen.TIN || chosen.PINFL));
 
@@ -80,6 +81,7 @@ export default function AuthInnPage() {
             value={query}
             placeholder={t('inn.searchPlaceholder')}
             onChange={(e) => setQuery(e.target.value)}
+            onFocus={() => void preloadCertificateFilter()}
             autoComplete="off"
           />
           <CertificateList

@@ -1,6 +1,6 @@
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dayjs } from '../../dates';
 import { Button, toast } from '../../ui';
 import { buildProductTemplate, downloadBlob } from './productTemplate';
 
