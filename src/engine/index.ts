@@ -80,7 +80,7 @@ export {
   registerKind,
   type UiSchema,
 } from './schemas';
-export { runServerChecks, type ServerChecker } from './serverChecks';
+export { runServerChecks, type ServerCheckContext, type ServerChecker } from './serverChecks';
 export {
   createValidator,
   type DocumentValidator,

@@ -10,13 +10,20 @@ import type { KeywordError, ServerCheckRequest } from './keywords/types';
  */
 export type ServerChecker = (
   request: ServerCheckRequest,
+  context: ServerCheckContext,
 ) => Promise<{ key: string; params?: Record<string, unknown> } | null>;
+
+export interface ServerCheckContext {
+  /** The stored document being updated, so uniqueness checks do not collide with itself. */
+  documentId?: string;
+}
 
 export async function runServerChecks(
   requests: ServerCheckRequest[],
   checker: ServerChecker,
+  context: ServerCheckContext = {},
 ): Promise<KeywordError[]> {
-  const results = await Promise.all(requests.map((request) => checker(request)));
+  const results = await Promise.all(requests.map((request) => checker(request, context)));
   const errors: KeywordError[] = [];
   results.forEach((result, index) => {
     if (!result) return;

@@ -181,6 +181,19 @@ withDatabases('Document validate with database checks', (ctx) => {
     ]);
   });
 
+  it('does not count the stored document itself when it is being updated', async () => {
+    const { rows } = await ctx.db.query<{ id: string }>(
+      `select id from documents where kind = 'waybill' and content->>'WaybillLocalId' = $1`,
+      [waybill.WaybillLocalId],
+    );
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/Document/validate?kind=waybill&documentId=${rows[0].id}`,
+      payload: waybill,
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
   it('checks that the old document exists and has the same kind', async () => {
     // 03-one-sided-corrected refers to the waybill inserted above.
     expect((await post('waybill', correctedWaybill)).statusCode).toBe(200);

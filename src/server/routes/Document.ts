@@ -28,7 +28,7 @@ const errorItem = {
  * and answers the content with every computed value recomputed by the server.
  */
 export default async function documentRoutes(app: FastifyInstance, options: DocumentRouteOptions = {}) {
-  app.post<{ Querystring: { kind: string }; Body: unknown }>(
+  app.post<{ Querystring: { kind: string; documentId?: string }; Body: unknown }>(
     '/validate',
     {
       schema: {
@@ -38,6 +38,11 @@ export default async function documentRoutes(app: FastifyInstance, options: Docu
           type: 'object',
           required: ['kind'],
           properties: {
+            documentId: {
+              type: 'string',
+              format: 'uuid',
+              description: 'The stored document being updated, if any',
+            },
             kind: {
               type: 'string',
               enum: [...listKinds('documents'), ...listKinds('settings')].map((k) => k.kind),
@@ -74,6 +79,7 @@ export default async function documentRoutes(app: FastifyInstance, options: Docu
       const result = await checkDocument(kind, request.body, {
         now: options.now?.() ?? new Date(),
         checker: options.checker ?? databaseChecker(app.db),
+        documentId: request.query.documentId,
       });
       if (!result.valid) {
         const lang = requestLanguage(request);

@@ -1,11 +1,16 @@
-import type { ServerChecker } from '../../engine';
+import type { ServerCheckContext, ServerChecker } from '../../engine';
 import type { Db } from '../db/client';
 
 /**
  * The database side of the checks schemas declare with `serverCheck` (engine/serverChecks.ts).
  * Each answers null when the value is fine, or the validation key that explains the failure.
  */
-type Check = (db: Db, value: string, options: Record<string, unknown>) => Promise<{ key: string } | null>;
+type Check = (
+  db: Db,
+  value: string,
+  options: Record<string, unknown>,
+  context: ServerCheckContext,
+) => Promise<{ key: string } | null>;
 
 const checks: Record<string, Check> = {
   /** The old (corrected/additional) document must exist and be of the same kind. */
@@ -19,13 +24,13 @@ const checks: Record<string, Check> = {
     return rows[0].kind === options.kind ? null : { key: 'validation:oldDocumentType' };
   },
   /** No other document of the kind carries this id (waybill ids are unique). */
-  async uniqueDocumentId(db, value, options) {
+  async uniqueDocumentId(db, value, options, context) {
     const idField = String(options.idField ?? 'WaybillLocalId');
-    const { rows } = await db.query(`select 1 from documents where kind = $1 and content->>$2 = $3 limit 1`, [
-      String(options.kind ?? ''),
-      idField,
-      value,
-    ]);
+    // An update of the stored document itself is not a duplicate.
+    const { rows } = await db.query(
+      `select 1 from documents where kind = $1 and content->>$2 = $3 and ($4::text is null or id::text <> $4) limit 1`,
+      [String(options.kind ?? ''), idField, value, context.documentId ?? null],
+    );
     return rows.length ? { key: 'validation:waybillIdExists' } : null;
   },
   /** Registration: the TIN/PINFL must not have an account yet. */
@@ -36,9 +41,9 @@ const checks: Record<string, Check> = {
 };
 
 export function databaseChecker(db: Db): ServerChecker {
-  return async (request) => {
+  return async (request, context) => {
     const check = checks[request.check];
     if (!check) throw new Error(`Unknown server check "${request.check}"`);
-    return check(db, String(request.value), request.options);
+    return check(db, String(request.value), request.options, context);
   };
 }
