@@ -3,14 +3,6 @@ import { _, Name, str } from 'ajv';
 import { toErrors } from './toErrors';
 import type { KeywordCheck } from './types';
 
-/**
- * Builds an AJV `code` keyword around a plain check function.
- *
- * Why `code` and not `validate`: only `code` (and `macro`) keywords survive AJV standalone
- * compilation (form-engines.md §4.5). The generated code calls the check through a scope value whose
- * `code` is `kw.<keyword>`, and the build step prepends `import * as kw from '.../keywords/functions'`,
- * so the precompiled browser validator runs the very same function as the server.
- */
 // The names AJV gives these variables in every generated validate function (ajv/lib/compile/names).
 // Rebuilt from the public `Name` class: ajv's internal modules are CommonJS without detectable named
 // exports, which Node's ESM loader cannot import by name.
@@ -23,6 +15,14 @@ const N = {
 };
 const KW = new Name('kw');
 
+/**
+ * Builds an AJV `code` keyword around a plain check function.
+ *
+ * Why `code` and not `validate`: only `code` (and `macro`) keywords survive AJV standalone
+ * compilation (form-engines.md §4.5). The generated code calls the check through a scope value whose
+ * `code` is `kw.<keyword>`, and the build step prepends `import * as kw from '.../keywords/functions'`,
+ * so the precompiled browser validator runs the very same function as the server.
+ */
 export function defineKeyword(
   keyword: string,
   check: KeywordCheck,
