@@ -6,13 +6,16 @@
  * Per (page, N, repetition), a fresh browser context:
  *   first render   navigation start → the frame after React's first commit (rAF + setTimeout 0)
  *   keystroke      per key: keydown event time → the task after React handled the input and the
- *                  browser recomputed style and layout (in-page; p50 and p95 over all keys)
+ *                  browser recomputed style and layout (in-page; p50 and p95 over all keys);
+ *                  "of which JS + layout" leaves out the time the key waited for the main thread
+ *                  (event dispatch, other tasks, paint) — the part our code is responsible for
  *   typing ÷ 10    toolchain §6 (b): type 10 characters, wait for the value, divide by 10
  *   commit         ours: Tab out of the cell → the Form reported the committed change (blur commit)
  * Usage: npm run bench:form -- [--n 100,1000,5000] [--reps 3] [--stock-reps-5000 1] [--keys 30]
  */
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
 import { extname, join, resolve } from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { build } from 'vite';
@@ -40,6 +43,8 @@ type Impl = 'ours' | 'stock';
 interface Sample {
   render: number;
   keys: number[];
+  /** Per key: our JS (React handling the input) + style/layout, without dispatch and queueing. */
+  work: number[];
   typing: number;
   commit?: number;
 }
@@ -133,12 +138,9 @@ async function measure(browser: Browser, base: string, impl: Impl, n: number): P
     );
     await page.waitForTimeout(200);
     const keys = await page.evaluate(() => (window as any).__keys.latencies as number[]);
-    if (process.env.BENCH_FORM_PARTS) {
-      const parts = await page.evaluate(() => (window as any).__keys.parts as number[][]);
-      console.log(
-        `\n    parts [keydown→input, input→React done, layout, total]: ${parts.map((p) => p.map((x) => x.toFixed(1)).join('/')).join('  ')}`,
-      );
-    }
+    // Per key: [keydown → input event, input → React done, forced style/layout, total].
+    const parts = await page.evaluate(() => (window as any).__keys.parts as number[][]);
+    const work = parts.map((p) => p[1] + p[2]);
 
     let commit: number | undefined;
     if (impl === 'ours') {
@@ -156,7 +158,7 @@ async function measure(browser: Browser, base: string, impl: Impl, n: number): P
       );
       if (!value?.endsWith(text)) throw new Error(`commit lost the typed text: ${value}`);
     }
-    return { render, keys, typing, commit };
+    return { render, keys, work, typing, commit };
   } catch (error) {
     console.error(`  ${impl} n=${n}: ${(error as Error).message.split('\n')[0]}`);
     return null;
@@ -173,7 +175,11 @@ const ratio = (a: number | undefined, b: number | undefined) =>
     : `${(a / b).toFixed(1)}×`;
 
 async function main() {
-  console.log(`Building the bench pages (vite production build) …`);
+  console.log(
+    `Building the bench pages (vite production build) … (load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')})`,
+  );
   process.env.BENCH_FORM_OUT = OUT;
   await build({ configFile: resolve(import.meta.dirname, 'form/vite.config.ts'), logLevel: 'warn' });
   const server = await serve(OUT);
@@ -206,11 +212,13 @@ async function main() {
       const samples = results[`${impl}:${n}`]?.samples ?? [];
       if (samples.length === 0) return undefined;
       const keys = samples.flatMap((s) => s.keys);
+      const work = samples.flatMap((s) => s.work);
       const commits = samples.map((s) => s.commit).filter((c): c is number => c !== undefined);
       return {
         render: median(samples.map((s) => s.render)),
         p50: quantile(keys, 0.5),
         p95: quantile(keys, 0.95),
+        workP95: quantile(work, 0.95),
         typing: median(samples.map((s) => s.typing)),
         commit: commits.length ? median(commits) : undefined,
         reps: samples.length,
@@ -229,11 +237,11 @@ async function main() {
       for (const impl of ['ours', 'stock'] as Impl[]) {
         const s = summary(impl, n);
         if (!s) {
-          console.log(`| ${n} | ${impl} | failed | | | | | |`);
+          console.log(`| ${n} | ${impl} | failed | | | | | | |`);
           continue;
         }
         console.log(
-          `| ${n} | ${impl === 'ours' ? 'ours (product table)' : 'stock RJSF arrays'} | ${s.reps} × ${s.keys / s.reps} | ${fmt(s.render)} | ${fmt(s.p50)} | ${fmt(s.p95)} | ${fmt(s.typing)} | ${impl === 'ours' ? fmt(s.commit) : 'per key'} |`,
+          `| ${n} | ${impl === 'ours' ? 'ours (product table)' : 'stock RJSF arrays'} | ${s.reps} × ${s.keys / s.reps} | ${fmt(s.render)} | ${fmt(s.p50)} | ${fmt(s.p95)} | ${fmt(s.workP95)} | ${fmt(s.typing)} | ${impl === 'ours' ? fmt(s.commit) : 'per key'} |`,
         );
       }
     }
@@ -247,6 +255,11 @@ async function main() {
         `| ${n} | ${ratio(a?.render, b?.render)} | ${ratio(a?.p50, b?.p50)} | ${ratio(a?.p95, b?.p95)} | ${ratio(a?.typing, b?.typing)} |`,
       );
     }
+    console.log(
+      `\nLoad average at the end: ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} (2 cores shared; timings include waiting for the CPU).`,
+    );
     const at1000 = summary('ours', 1000);
     if (at1000) {
       console.log(

@@ -72,7 +72,7 @@ test('every kind opens in every mode it offers, and the chooser passes axe', asy
   await page.goto('/newdoc');
   await expectNoSeriousA11yViolations(page);
   const kinds = await page
-    .locator('#' + (await page.getByLabel('Вид документа или формы').getAttribute('id')))
+    .getByLabel('Вид документа или формы')
     .locator('option')
     .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
   expect(kinds.length).toBeGreaterThanOrEqual(10);

@@ -63,6 +63,8 @@ export function DocumentForm({
   const [submitted, setSubmitted] = useState(false);
   const readOnly = mode === 'view';
 
+  // Services live as long as the form: a new kind or mode mounts a new form (keyed by the caller).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: created once per mounted form, on purpose
   const services = useMemo<FormServices>(
     () => ({
       mode,
@@ -70,8 +72,6 @@ export function DocumentForm({
       data: new DataStore(initialData),
       setFieldValue: (path, value) => ref.current?.setFieldValue(path.map(String), value),
     }),
-    // Services live as long as the form: a new kind or mode mounts a new form (keyed by the caller).
-    // biome-ignore lint/correctness/useExhaustiveDependencies: see above
     [],
   );
 

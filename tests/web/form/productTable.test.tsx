@@ -18,7 +18,8 @@ function setup(rows: Lines) {
       onChange={onChange}
     />,
   );
-  const lastLines = () => (onChange.mock.calls.at(-1)?.[0] as { Products: Lines }).Products;
+  const lastLines = () =>
+    (onChange.mock.calls.at(-1)?.[0] as { Products: Lines } | undefined)?.Products ?? [];
   return { ...view, onChange, lastLines };
 }
 

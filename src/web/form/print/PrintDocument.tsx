@@ -110,6 +110,7 @@ function Table({ table, lang }: { table: PrintTable; lang: Lang }) {
         </thead>
         <tbody>
           {table.rows.map((row, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a printed line is its position; rows never move here
             <tr key={i}>
               <td className="num">{i + 1}</td>
               {columns.map((name) => {

@@ -123,9 +123,9 @@ function tablesOf(
   }
   if (Array.isArray(data)) {
     const itemSchema = resolve(schema.items, root);
-    data.forEach((item, i) =>
-      tablesOf(itemSchema, root, ui.items as UiSchema, item, [...path, String(i)], out),
-    );
+    for (const [i, item] of data.entries()) {
+      tablesOf(itemSchema, root, ui.items as UiSchema, item, [...path, String(i)], out);
+    }
     return;
   }
   if (typeof data !== 'object') return;

@@ -109,10 +109,10 @@ export function ProductTableField(props: FieldProps<ProductRow[]>) {
   const hasOrdinal = Boolean((lineSchema.properties as Record<string, unknown> | undefined)?.[ORDINAL_FIELD]);
 
   const pathKey = fieldPathId.path.join('/');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path array is new each render; its text is the key
   const totalsTarget = useMemo(
     () =>
       findTotalsTarget(registry.rootSchema, fieldPathId.path, (s) => registry.schemaUtils.retrieveSchema(s)),
-    // biome-ignore lint/correctness/useExhaustiveDependencies: the path array is new each render; its text is the key
     [registry.rootSchema, registry.schemaUtils, pathKey],
   );
   const sumsShown = useMemo(() => shownSums(mapping, uiOptions as TableOptions), [mapping, uiOptions]);
@@ -416,8 +416,8 @@ export function ProductTableField(props: FieldProps<ProductRow[]>) {
             </thead>
             <tbody>
               {paddingTop > 0 && (
-                <tr aria-hidden="true" style={{ height: paddingTop }}>
-                  <td colSpan={columns.length + 2} />
+                <tr className="pt-spacer" style={{ height: paddingTop }}>
+                  <td colSpan={columns.length + 2} aria-hidden="true" />
                 </tr>
               )}
               {items.map((item) => {
@@ -435,8 +435,8 @@ export function ProductTableField(props: FieldProps<ProductRow[]>) {
                 );
               })}
               {paddingBottom > 0 && (
-                <tr aria-hidden="true" style={{ height: paddingBottom }}>
-                  <td colSpan={columns.length + 2} />
+                <tr className="pt-spacer" style={{ height: paddingBottom }}>
+                  <td colSpan={columns.length + 2} aria-hidden="true" />
                 </tr>
               )}
               {rows.length === 0 && (

@@ -23,13 +23,13 @@ export function ErrorListTemplate({ errors, registry }: ErrorListProps) {
     <div className="form-error-summary" role="alert">
       <p>{t('errorSummary', { count: errors.length })}</p>
       <ul>
-        {errors.slice(0, 20).map((error, i) => {
+        {errors.slice(0, 20).map((error) => {
           const id = `root${(error.property ?? '')
             .replace(/\.|\[|\]/g, '_')
             .replace(/_+/g, '_')
             .replace(/_$/, '')}`;
           return (
-            <li key={`${error.property}-${i}`}>
+            <li key={`${error.property}:${error.name}:${error.message}`}>
               <a
                 href={`#${id}`}
                 onClick={(event) => {

@@ -53,7 +53,7 @@ export function ClassifierPicker({ open, initialQuery = '', onClose, onPick }: C
         </Button>
       }
     >
-      <p className="demo-note" role="note">
+      <p className="classifier-demo-note" role="note">
         {t('classifier.demoNote')}
       </p>
       {chosen ? (
