@@ -7,7 +7,7 @@ import type {
   TranslatableString,
   UiSchema,
 } from '@rjsf/utils';
-import { englishStringTranslator } from '@rjsf/utils';
+import { englishStringTranslator, TranslatableString as TranslatableStrings } from '@rjsf/utils';
 import { type RefObject, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localizeRjsfErrors } from '../../engine/localize';
@@ -32,6 +32,11 @@ export interface DocumentFormProps {
   formRef?: RefObject<Form | null>;
   idPrefix?: string;
 }
+
+/** RJSF's own UI strings by enum name (the values are English sentences, unfit as i18n keys). */
+const RJSF_STRING_NAMES = new Map(
+  Object.entries(TranslatableStrings).map(([name, value]) => [value as string, name]),
+);
 
 const DEFAULT_STATE_BEHAVIOR = {
   emptyObjectFields: 'skipEmptyDefaults',
@@ -83,11 +88,11 @@ export function DocumentForm({
       localizeRjsfErrors(errors, (key, params) => tRef.current(key, params ?? {}) as string, schema as never),
     [schema],
   );
-  const translateString = useCallback(
-    (text: TranslatableString, params?: string[]) =>
-      tRef.current(`form:rjsf.${text}`, { defaultValue: englishStringTranslator(text, params) }) as string,
-    [],
-  );
+  const translateString = useCallback((text: TranslatableString, params?: string[]) => {
+    const english = englishStringTranslator(text, params);
+    const name = RJSF_STRING_NAMES.get(text);
+    return name ? (tRef.current(`form:rjsf.${name}`, { defaultValue: english }) as string) : english;
+  }, []);
 
   const ui = useMemo<UiSchema>(
     () => ({

@@ -12,6 +12,7 @@ import { SelectWidget } from '../widgets/SelectWidget';
 import { TextareaWidget } from '../widgets/TextareaWidget';
 import { HiddenWidget, PasswordWidget, TextWidget } from '../widgets/TextWidget';
 import { TinLookupWidget } from '../widgets/TinLookupWidget';
+import { AddButton, CopyButton, MoveDownButton, MoveUpButton, RemoveButton } from './ArrayButtons';
 import { ErrorListTemplate } from './ErrorListTemplate';
 import { FieldTemplate } from './FieldTemplate';
 import { NullableObjectField } from './NullableObjectField';
@@ -59,7 +60,14 @@ export const editTemplates: Partial<TemplatesType> = {
   FieldTemplate,
   ObjectFieldTemplate,
   ErrorListTemplate,
-  ButtonTemplates: { SubmitButton } as unknown as TemplatesType['ButtonTemplates'],
+  ButtonTemplates: {
+    SubmitButton,
+    AddButton,
+    CopyButton,
+    MoveDownButton,
+    MoveUpButton,
+    RemoveButton,
+  } as unknown as TemplatesType['ButtonTemplates'],
 };
 
 export const viewTemplates: Partial<TemplatesType> = {
