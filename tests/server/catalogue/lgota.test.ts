@@ -71,6 +71,8 @@ withDatabases('Lgota API', (ctx) => {
       );
       expect(body.totalCount).toBe(96);
       expect(body.rows.every((r) => r.newLgotaId === 'DEMO-101')).toBe(true);
+      const byCode = await list<Goods>('WithoutVatProducts?lgotaName=demo-101&size=100');
+      expect(byCode.body.totalCount).toBe(96);
       const both = await list<Goods>(
         `WithoutVatProducts?lgotaName=${encodeURIComponent('лекарственных')}&tasnifCode=0300400&tasnifName=ibuprofen`,
       );

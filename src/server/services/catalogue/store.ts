@@ -102,7 +102,8 @@ async function upsertBenefits(tx: Db, benefits: BenefitInput[], isDemo: boolean)
         chunk.map((b) => b.oldId),
         chunk.map((b) => b.nameRu),
         chunk.map((b) => b.nameUz),
-        chunk.map((b) => normalizeSearch(`${b.nameRu} ${b.nameUz ?? ''}`)),
+        // The code is searchable too: accountants quote benefits by code as often as by wording.
+        chunk.map((b) => normalizeSearch(`${b.id} ${b.nameRu} ${b.nameUz ?? ''}`)),
         isDemo,
       ],
     );
