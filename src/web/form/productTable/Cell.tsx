@@ -48,15 +48,25 @@ export const Cell = memo(function Cell({ rowIndex, column, value, error }: CellP
   ) : null;
 
   if (column.kind === 'computed' || ctx.readonly) {
+    const text =
+      column.kind === 'boolean'
+        ? value
+          ? ctx.t('form:yes')
+          : ''
+        : column.kind === 'select' && value !== undefined && value !== null
+          ? ctx.optionLabel(column, value as string | number)
+          : displayText(column, value, ctx.lang);
     return (
-      <td className={`pt-cell pt-cell--${column.kind}`}>
-        <output id={id} aria-label={label} aria-describedby={described}>
-          {column.kind === 'boolean'
-            ? value
-              ? ctx.t('form:yes')
-              : ''
-            : displayText(column, value, ctx.lang)}
-        </output>
+      <td className={`pt-cell pt-cell--${column.kind} ${ctx.readonly ? 'pt-cell--text' : ''}`}>
+        {ctx.readonly ? (
+          // View mode: plain text under its column header.
+          <span id={id}>{text}</span>
+        ) : (
+          // A recomputed sum is announced politely (output is a status region).
+          <output id={id} aria-label={label} aria-describedby={described}>
+            {text}
+          </output>
+        )}
         {errorNode}
       </td>
     );

@@ -385,7 +385,15 @@ export function ProductTableField(props: FieldProps<ProductRow[]>) {
             {tableErrors[0]}
           </p>
         )}
-        <div className="pt-scroll" ref={scrollRef} onPaste={onPaste}>
+        <div
+          className="pt-scroll"
+          ref={scrollRef}
+          onPaste={onPaste}
+          // Focusable so the keyboard can scroll a table whose cells are not (view mode, no lines).
+          tabIndex={0}
+          role="region"
+          aria-label={t('form:productTable.scrollRegion', { title: label })}
+        >
           <table
             id={`${fieldPathId.$id}-table`}
             className="pt-table"
