@@ -17,6 +17,7 @@ import {
   datasetsResponse,
   enterprisesQuery,
   enterprisesResponse,
+  FILTER_OPTIONS_MAX_SIZE,
   filterOptionsQuery,
   filterOptionsResponse,
   getLgotaQuery,
@@ -34,7 +35,7 @@ const TAGS = ['Lgota'];
 type Query = Record<string, string | number | undefined>;
 
 /** Turns the first schema violation into one clear, localized sentence about that parameter. */
-function rejectInvalid(request: FastifyRequest) {
+function rejectInvalid(request: FastifyRequest, sizeMax = LGOTA_MAX_PAGE_SIZE) {
   const err = request.validationError as (Error & { validation?: any[] }) | undefined;
   if (!err) return;
   const first = err.validation?.[0];
@@ -51,13 +52,9 @@ function rejectInvalid(request: FastifyRequest) {
     field: 'catalogue:api.errors.field',
   };
   const key = keys[field] ?? 'catalogue:api.errors.text';
-  throw new ApiError(
-    400,
-    'VALIDATION',
-    key,
-    { field, max: field === 'size' ? LGOTA_MAX_PAGE_SIZE : TEXT_MAX },
-    [{ path: `querystring/${field}`, keyword: first?.keyword, message: first?.message ?? '' }],
-  );
+  throw new ApiError(400, 'VALIDATION', key, { field, max: field === 'size' ? sizeMax : TEXT_MAX }, [
+    { path: `querystring/${field}`, keyword: first?.keyword, message: first?.message ?? '' },
+  ]);
 }
 
 function pageOf(q: Query) {
@@ -172,7 +169,7 @@ export default async function lgotaRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      rejectInvalid(request);
+      rejectInvalid(request, FILTER_OPTIONS_MAX_SIZE);
       const q = request.query as { tab: string; field: LookupField; search?: string; size?: number };
       const list = listOfTab(q.tab)!;
       if (!LOOKUP_FIELDS[list.kind]?.includes(q.field)) {

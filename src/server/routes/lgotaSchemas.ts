@@ -4,6 +4,7 @@ import { CATALOGUE_TABS } from '../../engine/routes';
 // JSON schemas of /api/Lgota: they validate the query and describe the answers in OpenAPI.
 
 export const TEXT_MAX = 200;
+export const FILTER_OPTIONS_MAX_SIZE = 20;
 
 const paging = {
   page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1, description: 'Page number, from 1' },
@@ -62,7 +63,7 @@ export const filterOptionsQuery = {
     tab: { type: 'string', enum: [...CATALOGUE_TABS] },
     field: { type: 'string', enum: ['catalogCode', 'catalogName', 'lgotaName', 'tin', 'searchText'] },
     search: textFilter('What the user typed'),
-    size: { type: 'integer', minimum: 1, maximum: 20, default: 5 },
+    size: { type: 'integer', minimum: 1, maximum: FILTER_OPTIONS_MAX_SIZE, default: 5 },
   },
 };
 

@@ -255,6 +255,12 @@ withDatabases('Lgota API', (ctx) => {
         `FilterOptions?tab=tasnifGetRefinanced&field=searchText&search=${encodeURIComponent('электро')}`,
       );
       expect(works.body.rows.map((r) => r.value)).toContain('Электромонтажные работы, вариант 1');
+      const tooMany = await get<{ message: string }>(
+        'FilterOptions?tab=tasnifGetWithoutVat&field=tin&size=21',
+        'en',
+      );
+      expect(tooMany.status).toBe(400);
+      expect(tooMany.body.message).toBe('Parameter size is the page size: a whole number from 1 to 20');
       const wrong = await get('FilterOptions?tab=tasnifGetNotConsidered&field=tin&search=1');
       expect(wrong.status).toBe(400);
     });
