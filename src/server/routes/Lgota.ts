@@ -35,7 +35,11 @@ const TAGS = ['Lgota'];
 type Query = Record<string, string | number | undefined>;
 
 /** Turns the first schema violation into one clear, localized sentence about that parameter. */
-function rejectInvalid(request: FastifyRequest, sizeMax = LGOTA_MAX_PAGE_SIZE) {
+function rejectInvalid(
+  request: FastifyRequest,
+  sizeMax = LGOTA_MAX_PAGE_SIZE,
+  overrides: Record<string, string> = {},
+) {
   const err = request.validationError as (Error & { validation?: any[] }) | undefined;
   if (!err) return;
   const first = err.validation?.[0];
@@ -50,6 +54,7 @@ function rejectInvalid(request: FastifyRequest, sizeMax = LGOTA_MAX_PAGE_SIZE) {
     language: 'catalogue:api.errors.language',
     tab: 'catalogue:api.errors.tab',
     field: 'catalogue:api.errors.field',
+    ...overrides,
   };
   const key = keys[field] ?? 'catalogue:api.errors.text';
   throw new ApiError(400, 'VALIDATION', key, { field, max: field === 'size' ? sizeMax : TEXT_MAX }, [
@@ -138,7 +143,8 @@ export default async function lgotaRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      rejectInvalid(request);
+      // Here tin is a whole TIN, not a prefix.
+      rejectInvalid(request, LGOTA_MAX_PAGE_SIZE, { tin: 'catalogue:api.errors.companyTin' });
       const { tin } = request.query as { tin: string };
       const rows = await nonconformityOfCompany(app.db, tin);
       return { tin, listed: rows.length > 0, rows };

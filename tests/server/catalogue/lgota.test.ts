@@ -212,6 +212,12 @@ withDatabases('Lgota API', (ctx) => {
       expect(none.body.rows).toEqual([]);
     });
 
+    it('nonconformitygoodscompanies wants a whole TIN', async () => {
+      const r = await get<{ message: string }>('nonconformitygoodscompanies?tin=30300', 'en');
+      expect(r.status).toBe(400);
+      expect(r.body.message).toBe("Parameter tin is an organisation's TIN: exactly 9 digits");
+    });
+
     it('nonconformitygoodscompanies answers for a TIN', async () => {
       const r = await get('nonconformitygoodscompanies?tin=303000001');
       expect(r.status).toBe(200);
