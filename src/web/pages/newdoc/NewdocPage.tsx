@@ -1,6 +1,9 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ErrorSchema } from '@rjsf/utils';
 import { useSearchParams } from 'react-router-dom';
+import { ApiRequestError, apiFetch } from '../../api/client';
+import { type ServerFieldError, toErrorSchema } from '../../form/serverErrors';
 import { type FormMode, getKind, hasKind, listKinds } from '../../../engine/schemas';
 import { DocumentForm } from '../../form/DocumentForm';
 import { labelText } from '../../form/theme/labels';
@@ -33,6 +36,7 @@ export default function NewdocPage() {
   const [version, setVersion] = useState(0);
   const [loading, setLoading] = useState(false);
   const [status, setStatus] = useState<string | null>(null);
+  const [serverErrors, setServerErrors] = useState<ErrorSchema | undefined>(undefined);
   const selectId = useId();
 
   const current = kind ? dataByKind.current.get(kind) : undefined;
@@ -62,6 +66,7 @@ export default function NewdocPage() {
 
   const choose = (next: { kind?: string; mode?: FormMode }) => {
     setStatus(null);
+    setServerErrors(undefined);
     const search = new URLSearchParams(params);
     if (next.kind) search.set('kind', next.kind);
     if (next.mode) search.set('mode', next.mode);
@@ -86,12 +91,27 @@ export default function NewdocPage() {
     },
     [kind],
   );
+  // The browser's check passed; the server checks the same rules plus the database ones.
   const onSubmit = useCallback(
-    (data: unknown) => {
+    async (data: unknown) => {
       if (!kind) return;
       dataByKind.current.set(kind, { data: data as Data, demo: false });
-      setStatus(t('form:newdoc.valid'));
-      toast.success(t('form:newdoc.valid'));
+      setServerErrors(undefined);
+      setStatus(t('form:newdoc.checking'));
+      try {
+        await apiFetch('Document/validate', { method: 'POST', query: { kind }, body: data, quiet: true });
+        setStatus(t('form:newdoc.valid'));
+        toast.success(t('form:newdoc.valid'));
+      } catch (error) {
+        const errors =
+          (error instanceof ApiRequestError && (error.body as { errors?: ServerFieldError[] })?.errors) || [];
+        if (error instanceof ApiRequestError && error.status === 400 && errors.length > 0) {
+          setServerErrors(toErrorSchema(errors));
+          setStatus(t('form:newdoc.serverErrors', { count: errors.length }));
+        } else {
+          setStatus(t('form:newdoc.validOffline', { reason: (error as Error).message }));
+        }
+      }
     },
     [kind, t],
   );
@@ -210,6 +230,7 @@ export default function NewdocPage() {
               validateOn={definition.kind === 'registration' ? 'submit' : 'live'}
               onChange={onChange}
               onSubmit={onSubmit}
+              extraErrors={serverErrors}
               submitLabel={mode === 'update' ? 'save' : 'check'}
             />
           )}
