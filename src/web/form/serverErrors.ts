@@ -15,8 +15,12 @@ export function toErrorSchema(errors: readonly ServerFieldError[]): ErrorSchema 
   const root: Record<string, any> = {};
   for (const { path, message } of errors) {
     let node = root;
-    for (const part of path.split('/').filter(Boolean)) node = node[part] ??= {};
-    (node.__errors ??= []).push(message);
+    for (const part of path.split('/').filter(Boolean)) {
+      node[part] ??= {};
+      node = node[part];
+    }
+    node.__errors ??= [];
+    node.__errors.push(message);
   }
   return root as ErrorSchema;
 }
