@@ -1,10 +1,7 @@
 import path from 'node:path';
 import { LOCALES, type Locale } from '../src/engine/constants';
-import { loadConfig } from '../src/server/config';
-import { openDatabase } from '../src/server/db/client';
-import { migrate } from '../src/server/db/migrate';
+import { withConfiguredDatabase } from '../src/server/db/withConfiguredDatabase';
 import { translate } from '../src/server/i18n';
-import { ensureWritableDir, lockDataDir } from '../src/server/lock';
 import { exitOnStartupError } from '../src/server/main';
 import { importFile } from '../src/server/services/catalogue/import/importFile';
 import { createProgress } from '../src/server/services/catalogue/import/progress';
@@ -45,26 +42,10 @@ function printErrors(errors: RowError[]) {
   process.stderr.write(`${t('nothingChanged')}\n`);
 }
 
-async function withDb<T>(fn: (db: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>): Promise<T> {
-  const config = loadConfig(process.env, '0');
-  if (!config.databaseUrl) ensureWritableDir(config.dataDir);
-  const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
-  const db = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.databaseUrl ? null : path.join(config.dataDir, 'pgdata'),
-  });
-  try {
-    await migrate(db);
-    return await fn(db);
-  } finally {
-    await db.close();
-    unlock();
-  }
-}
 
 async function runImport(list: ListDef, file: string, replace: boolean) {
   const started = Date.now();
-  const outcome = await withDb((db) =>
+  const outcome = await withConfiguredDatabase((db) =>
     importFile(db, list, path.resolve(file), {
       lang,
       replace,
@@ -91,7 +72,7 @@ async function runRefresh(names: string[], url: string | undefined) {
   const lists = names.length
     ? names.map((n) => findList(n) ?? usage())
     : Object.values(LISTS).filter((l) => l.tab);
-  return withDb(async (db) => {
+  return withConfiguredDatabase(async (db) => {
     let code = 0;
     for (const list of lists) {
       if (!list.tab) usage(); // the nonconformity call is per company, not a list to page through
