@@ -8,7 +8,7 @@ import type {
   UiSchema,
 } from '@rjsf/utils';
 import { englishStringTranslator, TranslatableString as TranslatableStrings } from '@rjsf/utils';
-import { type RefObject, useCallback, useMemo, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localizeRjsfErrors } from '../../engine/localize';
 import type { FormMode } from '../../engine/schemas';
@@ -127,6 +127,27 @@ export function DocumentForm({
     },
     [services, onSubmit],
   );
+
+  // Compile the kind's validator while the person reads the form, not on their first blur
+  // (AJV compiles a big schema in a few hundred ms on a slow machine).
+  useEffect(() => {
+    if (readOnly) return;
+    const warm = () => {
+      try {
+        formValidator.isValid(schema, undefined, schema);
+      } catch {
+        /* a schema the validator cannot compile reports itself on submit */
+      }
+    };
+    const idle = (window as { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number })
+      .requestIdleCallback;
+    const handle = idle ? idle(warm, { timeout: 2000 }) : window.setTimeout(warm, 200);
+    return () => {
+      const cancel = (window as { cancelIdleCallback?: (h: number) => void }).cancelIdleCallback;
+      if (idle && cancel) cancel(handle);
+      else window.clearTimeout(handle);
+    };
+  }, [schema, readOnly]);
 
   const liveValidate = readOnly || validateOn === 'submit' ? undefined : submitted ? 'onChange' : 'onBlur';
 
