@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { readMigrations, migrate } from '../../src/server/db/migrate';
+import { migrate, readMigrations } from '../../src/server/db/migrate';
 import { withDatabases } from './harness';
 
 withDatabases('foundation', (ctx) => {
@@ -41,7 +41,9 @@ withDatabases('foundation', (ctx) => {
   it('applies migrations once: a second run applies nothing', async () => {
     const again = await migrate(ctx.db);
     expect(again).toEqual([]);
-    const { rows } = await ctx.db.query<{ version: string }>('select version from schema_migrations order by 1');
+    const { rows } = await ctx.db.query<{ version: string }>(
+      'select version from schema_migrations order by 1',
+    );
     expect(rows.map((r) => r.version)).toEqual(readMigrations().map((m) => m.version));
   });
 
