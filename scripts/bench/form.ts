@@ -40,7 +40,7 @@ const FLAGS = [
   '--disable-quic',
 ];
 
-type Impl = 'ours' | 'stock';
+type Impl = 'ours' | 'stock' | 'baseline';
 interface Sample {
   render: number;
   keys: number[];
@@ -209,6 +209,13 @@ async function main() {
       }
     }
 
+    // The metric's floor: a page with one plain input (same instrumentation), measured once.
+    const baseline: Sample[] = [];
+    for (let r = 0; r < REPS; r++) {
+      const sample = await measure(browser, server.url, 'baseline', 1000);
+      if (sample) baseline.push(sample);
+    }
+
     const summary = (impl: Impl, n: number) => {
       const samples = results[`${impl}:${n}`]?.samples ?? [];
       if (samples.length === 0) return undefined;
@@ -245,6 +252,13 @@ async function main() {
           `| ${n} | ${impl === 'ours' ? 'ours (product table)' : 'stock RJSF arrays'} | ${s.reps} × ${s.keys / s.reps} | ${fmt(s.render)} | ${fmt(s.p50)} | ${fmt(s.p95)} | ${fmt(s.workP95)} | ${fmt(s.typing)} | ${impl === 'ours' ? fmt(s.commit) : 'per key'} |`,
         );
       }
+    }
+    if (baseline.length) {
+      const keys = baseline.flatMap((s) => s.keys);
+      const work = baseline.flatMap((s) => s.work);
+      console.log(
+        `| — | one plain <input> (floor of the metric) | ${baseline.length} × ${keys.length / baseline.length} | ${fmt(median(baseline.map((s) => s.render)))} | ${fmt(quantile(keys, 0.5))} | ${fmt(quantile(keys, 0.95))} | ${fmt(quantile(work, 0.95))} | ${fmt(median(baseline.map((s) => s.typing)))} | — |`,
+      );
     }
     console.log('\nStock ÷ ours (how many times slower stock RJSF is)\n');
     console.log('| lines | first render | keystroke p50 | keystroke p95 | typing ÷ 10 |');

@@ -16,6 +16,12 @@ export default defineConfig({
       process.env.BENCH_FORM_OUT ?? resolve(import.meta.dirname, '../../../node_modules/.cache/bench-form'),
     emptyOutDir: true,
     chunkSizeWarningLimit: 4000,
-    rollupOptions: { input: { ours: resolve(root, 'ours.html'), stock: resolve(root, 'stock.html') } },
+    rollupOptions: {
+      input: {
+        ours: resolve(root, 'ours.html'),
+        stock: resolve(root, 'stock.html'),
+        baseline: resolve(root, 'baseline.html'),
+      },
+    },
   },
 });

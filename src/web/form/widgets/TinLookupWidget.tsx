@@ -6,6 +6,7 @@ import { Input } from '../../ui';
 import { type FormServices, pathOfId, readAt } from '../theme/formContext';
 import { inputLook, useWidgetAria } from './a11y';
 import { lookupParty, mergeParty } from './partyLookup';
+import { schemaAt } from '../productTable/documentTotals';
 
 type Status = 'idle' | 'searching' | 'found' | 'notFound' | 'unavailable';
 
@@ -41,10 +42,11 @@ export function TinLookupWidget(props: WidgetProps) {
         const result = await lookupParty(tin, controller.signal);
         if (result.status !== 'found') return setStatus(result.status);
         const target = [...pathOfId(id).slice(0, -1), fills];
-        const targetSchema = registry.schemaUtils.retrieveSchema(
-          (((registry.rootSchema as RJSFSchema).properties ?? {}) as Record<string, RJSFSchema>)[fills] ?? {},
+        // The party object next to the TIN field, wherever it sits in the document.
+        const targetSchema = schemaAt(registry.rootSchema as RJSFSchema, target, (s) =>
+          registry.schemaUtils.retrieveSchema(s),
         );
-        const allowed = Object.keys((targetSchema.properties ?? {}) as object);
+        const allowed = Object.keys((targetSchema?.properties ?? {}) as object);
         const current = readAt(services.data.get(), target) as Record<string, unknown> | null;
         const merged = mergeParty(current, result.party, allowed);
         services.setFieldValue(target, merged);
