@@ -121,7 +121,7 @@ test('logout asks for confirmation and then signs out', async ({ page }) => {
 
 test('the side menu works at 375 px behind a toggle', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
-  await enterShellWithoutSession(page);
+  await signInWithPassword(page);
   await page.goto('/help');
   const toggle = page.getByRole('button', { name: /меню/ });
   await expect(toggle).toBeVisible();
