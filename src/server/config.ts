@@ -99,7 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, version: string, cwd = proces
     logLevel,
     production,
     version,
-    webRoot: path.resolve(cwd, 'dist'),
+    webRoot: path.resolve(cwd, env.WEB_ROOT || 'dist'),
     jwtSecret,
   };
 }

@@ -23,6 +23,10 @@ describe('loadConfig', () => {
   it('requires a real token secret in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' }, '1')).toThrow(/JWT_SECRET must be set/);
   });
+  it('serves the built app from WEB_ROOT', () => {
+    expect(loadConfig({}, '1', '/srv/app').webRoot).toBe('/srv/app/dist');
+    expect(loadConfig({ WEB_ROOT: '/tmp/build' }, '1', '/srv/app').webRoot).toBe('/tmp/build');
+  });
   it('accepts postgres URLs', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/d' }, '1').databaseUrl).toBe(
       'postgres://u@h:5432/d',
