@@ -3,6 +3,7 @@ import { authCore } from '../auth';
 import auth from './Auth';
 import config from './Config';
 import documentRoutes from './Document';
+import documentOrganization from './DocumentOrganization';
 import eimzo from './Eimzo';
 import health from './Health';
 import lgota from './Lgota';
@@ -17,4 +18,5 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(eimzo, { prefix: '/Eimzo' });
   await app.register(lgota, { prefix: '/Lgota' });
   await app.register(documentRoutes, { prefix: '/Document' });
+  await app.register(documentOrganization, { prefix: '/DocumentOrganization' });
 }

@@ -162,6 +162,123 @@ describe('TIN lookup widget', () => {
     });
     expect(onChange.mock.calls.every(([data]) => (data as any).Seller?.Name === undefined)).toBe(true);
   });
+
+  const partySchema: RJSFSchema = {
+    type: 'object',
+    properties: {
+      SellerTin: { type: 'string', title: 'ИНН продавца' },
+      Seller: {
+        type: 'object',
+        title: 'Продавец',
+        properties: {
+          Name: { type: 'string', title: 'Название' },
+          Account: { type: 'string', title: 'Расчётный счёт' },
+          BankId: { type: 'string', title: 'МФО' },
+          Address: { type: 'string', title: 'Адрес' },
+          Director: { type: 'string', title: 'Руководитель' },
+          Accountant: { type: 'string', title: 'Главный бухгалтер' },
+          VatRegCode: { type: 'string', title: 'Код плательщика НДС' },
+          VatRegStatus: { type: ['integer', 'null'], title: 'Статус НДС' },
+        },
+      },
+    },
+  };
+  // The answers of GET /api/DocumentOrganization/getOrgInfoByTin (national field names).
+  const parties: Record<string, Record<string, unknown>> = {
+    '302000002': {
+      TinOrPinfl: '302000002',
+      Tin: '302000002',
+      Name: 'AJ «Demo Qurilish» (demo)',
+      Account: '20208000900100000002',
+      BankId: '00450',
+      Address: 'Toshkent sh. (demo)',
+      Director: 'Karimova Dilnoza Rustamovna',
+      Accountant: 'Saidova Nodira (demo)',
+      VatRegCode: '326020000002',
+      VatRegStatus: 20,
+    },
+    '302000003': {
+      TinOrPinfl: '302000003',
+      Tin: '302000003',
+      Name: 'XK «Demo Logistika» (demo)',
+      Director: 'Tursunov Bobur Olimovich',
+    },
+  };
+  const organizationApi = () =>
+    http.get('/api/DocumentOrganization/getOrgInfoByTin', ({ request }) => {
+      const tin = new URL(request.url).searchParams.get('tin') ?? '';
+      const party = parties[tin];
+      return party
+        ? HttpResponse.json({ success: true, data: party })
+        : HttpResponse.json(
+            { success: false, code: 'ORGANIZATION_NOT_FOUND', message: 'Не найдены' },
+            { status: 404 },
+          );
+    });
+
+  it('fills every requisite the server answers, in the party fields of the schema', async () => {
+    server.use(organizationApi());
+    const { last } = setup(partySchema, ui);
+    await userEvent.type(input('root_SellerTin'), '302000002');
+    await waitFor(() => expect(last().Seller?.Name).toBe('AJ «Demo Qurilish» (demo)'), { timeout: 3000 });
+    expect(last().Seller).toEqual({
+      Name: 'AJ «Demo Qurilish» (demo)',
+      Account: '20208000900100000002',
+      BankId: '00450',
+      Address: 'Toshkent sh. (demo)',
+      Director: 'Karimova Dilnoza Rustamovna',
+      Accountant: 'Saidova Nodira (demo)',
+      VatRegCode: '326020000002',
+      VatRegStatus: 20,
+    });
+    expect(screen.getByText('Найдено: AJ «Demo Qurilish» (demo). Реквизиты заполнены.')).toBeInTheDocument();
+  });
+
+  it('says "not found" on 404 and the party stays open for typing by hand', async () => {
+    server.use(organizationApi());
+    const { last, onChange } = setup(partySchema, ui);
+    await userEvent.type(input('root_SellerTin'), '399999999');
+    await screen.findByText(
+      'Организация с таким ИНН/ПИНФЛ не найдена. Заполните реквизиты вручную.',
+      undefined,
+      {
+        timeout: 3000,
+      },
+    );
+    expect(onChange.mock.calls.every(([data]) => (data as any).Seller?.Name === undefined)).toBe(true);
+    await userEvent.type(input('root_Seller_Name'), 'ООО «Вручную»');
+    await waitFor(() => expect(last().Seller?.Name).toBe('ООО «Вручную»'));
+    expect(input('root_Seller_Name')).not.toHaveAttribute('readonly');
+  });
+
+  it('takes back what a lookup filled when the number changes to another party, keeping edits', async () => {
+    server.use(organizationApi());
+    const { last } = setup(partySchema, ui);
+    await userEvent.type(input('root_SellerTin'), '302000002');
+    await waitFor(() => expect(last().Seller?.Account).toBe('20208000900100000002'), { timeout: 3000 });
+    await userEvent.clear(input('root_Seller_Address'));
+    await userEvent.type(input('root_Seller_Address'), 'Samarqand (edited)');
+    await userEvent.clear(input('root_SellerTin'));
+    await userEvent.type(input('root_SellerTin'), '302000003');
+    await waitFor(() => expect(last().Seller?.Name).toBe('XK «Demo Logistika» (demo)'), { timeout: 3000 });
+    // Logistika has no account, MFO, accountant or VAT data: none of Qurilish's may stay.
+    expect(last().Seller).toEqual({
+      Name: 'XK «Demo Logistika» (demo)',
+      Director: 'Tursunov Bobur Olimovich',
+      Address: 'Samarqand (edited)',
+    });
+    // And a number nobody has leaves no one's requisites behind.
+    await userEvent.clear(input('root_SellerTin'));
+    await userEvent.type(input('root_SellerTin'), '399999999');
+    await screen.findByText(
+      'Организация с таким ИНН/ПИНФЛ не найдена. Заполните реквизиты вручную.',
+      undefined,
+      {
+        timeout: 3000,
+      },
+    );
+    expect(last().Seller).toEqual({ Address: 'Samarqand (edited)' });
+  });
 });
 
 describe('region and district selects', () => {

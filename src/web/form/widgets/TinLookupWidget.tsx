@@ -3,55 +3,72 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FILTER_DEBOUNCE_MS } from '../../../engine/constants';
 import { Input } from '../../ui';
+import { schemaAt } from '../productTable/documentTotals';
 import { type FormServices, pathOfId, readAt } from '../theme/formContext';
 import { inputLook, useWidgetAria } from './a11y';
-import { lookupParty, mergeParty } from './partyLookup';
-import { schemaAt } from '../productTable/documentTotals';
+import { filledByLookup, lookupParty, mergeParty, withoutLookedUp } from './partyLookup';
 
 type Status = 'idle' | 'searching' | 'found' | 'notFound' | 'unavailable';
 
+interface Looked {
+  tin: string;
+  status: Status;
+  name: string;
+}
+
 /**
  * TIN (9 digits) or PINFL (14 digits). Digits only. When complete, looks the party up (debounced,
- * spec §9 600 ms) and fills the sibling object named by ui:options.fills (e.g. Seller).
+ * spec §9 600 ms, GET /api/DocumentOrganization/getOrgInfoByTin) and fills the sibling object named
+ * by ui:options.fills (e.g. Seller) with what the server has — nothing else. Not found or lookup
+ * unavailable: says so, and the party stays open for typing by hand. What a lookup filled in is
+ * taken back when the number changes to another party (unless the person edited it since).
  */
 export function TinLookupWidget(props: WidgetProps) {
   const { id, value, required, disabled, readonly, options, onChange, onBlur, onFocus, registry } = props;
   const { t } = useTranslation('form');
   const aria = useWidgetAria(props);
   const services = registry.formContext as FormServices | undefined;
-  const [status, setStatus] = useState<Status>('idle');
-  const [foundName, setFoundName] = useState('');
+  const [looked, setLooked] = useState<Looked | null>(null);
   const fills = options.fills as string | undefined;
   const lastLooked = useRef<string | null>(null);
+  /** What the last lookup wrote, by target path, so that a later lookup can take it back. */
+  const filled = useRef<{ key: string; values: Record<string, unknown> } | null>(null);
+  const tin = typeof value === 'string' ? value : '';
 
   useEffect(() => {
-    const tin = typeof value === 'string' ? value : '';
-    if (
-      !fills ||
-      !services ||
-      readonly ||
-      (tin.length !== 9 && tin.length !== 14) ||
-      tin === lastLooked.current
-    )
-      return;
+    const complete = tin.length === 9 || tin.length === 14;
+    // Typing the same number again after editing it looks it up again.
+    if (!complete) lastLooked.current = null;
+    if (!fills || !services || readonly || !complete || tin === lastLooked.current) return;
     const controller = new AbortController();
     const timer = setTimeout(async () => {
       lastLooked.current = tin;
-      setStatus('searching');
+      setLooked({ tin, status: 'searching', name: '' });
       try {
         const result = await lookupParty(tin, controller.signal);
-        if (result.status !== 'found') return setStatus(result.status);
+        if (controller.signal.aborted) return;
+        if (result.status === 'unavailable') return setLooked({ tin, status: result.status, name: '' });
         const target = [...pathOfId(id).slice(0, -1), fills];
+        const key = target.join('.');
+        const current = readAt(services.data.get(), target) as Record<string, unknown> | null;
+        const previous = filled.current?.key === key ? filled.current.values : null;
+        const cleared = withoutLookedUp(current, previous);
+        filled.current = null;
+        if (result.status === 'notFound') {
+          // Another party's requisites must not stay beside this number.
+          if (Object.keys(cleared).length !== Object.keys(current ?? {}).length)
+            services.setFieldValue(target, cleared);
+          return setLooked({ tin, status: 'notFound', name: '' });
+        }
         // The party object next to the TIN field, wherever it sits in the document.
         const targetSchema = schemaAt(registry.rootSchema as RJSFSchema, target, (s) =>
           registry.schemaUtils.retrieveSchema(s),
         );
         const allowed = Object.keys((targetSchema?.properties ?? {}) as object);
-        const current = readAt(services.data.get(), target) as Record<string, unknown> | null;
-        const merged = mergeParty(current, result.party, allowed);
+        const merged = mergeParty(cleared, result.party, allowed);
+        filled.current = { key, values: filledByLookup(merged, result.party, allowed) };
         services.setFieldValue(target, merged);
-        setFoundName(String(merged.Name ?? ''));
-        setStatus('found');
+        setLooked({ tin, status: 'found', name: String(merged.Name ?? '') });
       } catch {
         /* aborted: a newer number was typed */
       }
@@ -60,7 +77,11 @@ export function TinLookupWidget(props: WidgetProps) {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [value, fills, services, readonly, id, registry]);
+  }, [tin, fills, services, readonly, id, registry]);
+
+  // The message speaks of the number in the field only; while it is being edited it says nothing.
+  const status: Status = looked && looked.tin === tin ? looked.status : 'idle';
+  const foundName = looked?.name ?? '';
 
   const statusId = `${id}__lookup`;
   return (

@@ -7,8 +7,9 @@ export type LookupResult =
 
 /**
  * Asks the server for an organisation or person by TIN/PINFL (spec §7: DocumentOrganization
- * getOrgInfoByTin). When the server has no such route yet or the lookup fails, the party is typed by
- * hand — no invented data is filled in.
+ * getOrgInfoByTin, answering the party in national field names). 404 ORGANIZATION_NOT_FOUND →
+ * notFound; anything else that fails (network, 5xx, an older server without the route) → unavailable.
+ * Either way the party is typed by hand — no invented data is filled in.
  */
 export async function lookupParty(tin: string, signal?: AbortSignal): Promise<LookupResult> {
   try {
@@ -23,7 +24,8 @@ export async function lookupParty(tin: string, signal?: AbortSignal): Promise<Lo
     return { status: 'found', party: data as Record<string, unknown> };
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    // The server's generic NOT_FOUND is an unknown route (no lookup yet); any other 404 is "no such TIN".
+    // The server's generic NOT_FOUND is an unknown route (an older server); any other 404
+    // (ORGANIZATION_NOT_FOUND) is "no such TIN".
     if (
       error instanceof ApiRequestError &&
       error.status === 404 &&
@@ -53,4 +55,30 @@ export function mergeParty(
     if (name && value !== null && value !== undefined && value !== '') next[name] = value;
   }
   return next;
+}
+
+/**
+ * Removes from `current` what an earlier lookup filled in and nobody has changed since, so that the
+ * requisites of a previously looked-up party never stay beside a different TIN. Values the person
+ * typed or edited stay.
+ */
+export function withoutLookedUp(
+  current: Record<string, unknown> | null | undefined,
+  filled: Record<string, unknown> | null | undefined,
+): Record<string, unknown> {
+  const next: Record<string, unknown> = { ...(current ?? {}) };
+  for (const [key, value] of Object.entries(filled ?? {})) {
+    if (next[key] === value) delete next[key];
+  }
+  return next;
+}
+
+/** The fields of `merged` that came from the lookup (for a later withoutLookedUp). */
+export function filledByLookup(
+  merged: Record<string, unknown>,
+  found: Record<string, unknown>,
+  allowed: readonly string[],
+): Record<string, unknown> {
+  const fromLookup = mergeParty({}, found, allowed);
+  return Object.fromEntries(Object.keys(fromLookup).map((key) => [key, merged[key]]));
 }

@@ -1,0 +1,108 @@
+import type { FastifyInstance } from 'fastify';
+import { authenticate, currentUser } from '../auth';
+import { ApiError } from '../errors';
+import { findOrgInfoByTin, findOwnOrgInfo, isTinOrPinfl } from '../services/organizations';
+
+// /api/DocumentOrganization (spec §7): the requisites of a party as the document forms take them.
+// Any signed-in user may look up any registered TIN/PINFL (business-public requisites, as the
+// operators do); users, phones and e-mails of other organisations are never answered.
+
+const TAGS = ['DocumentOrganization'];
+const BEARER = [{ bearer: [] }];
+
+const text = (description: string, extra: object = {}) => ({ type: 'string', description, ...extra });
+
+/** The party shape (schemas/defs/party.json + partyRef.json); the serializer drops anything else. */
+const orgInfo = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['TinOrPinfl', 'Name'],
+  properties: {
+    TinOrPinfl: text('TIN (9 digits) or PINFL (14 digits)'),
+    Tin: text('TIN of a legal entity (or an individual’s personal TIN)', { pattern: '^\\d{9}$' }),
+    Pinfl: text('PINFL of an individual', { pattern: '^\\d{14}$' }),
+    Name: text('Name'),
+    BranchCode: text('Branch code'),
+    BranchName: text('Branch name'),
+    VatRegCode: text('VAT registration code (12 digits)', { pattern: '^\\d{12}$' }),
+    VatRegStatus: { type: ['integer', 'null'], enum: [20, 21, 22, null], description: 'VAT status' },
+    Account: text('Settlement account (20 or 27 digits)'),
+    BankId: text('Bank MFO (5 digits)', { pattern: '^\\d{5}$' }),
+    Address: text('Address'),
+    Oked: text('OKED'),
+    DistrictId: text('District'),
+    Director: text('Director'),
+    Accountant: text('Chief accountant'),
+    Mobile: text('Mobile phone (own organisation only)'),
+    WorkPhone: text('Work phone (own organisation only)'),
+  },
+} as const;
+
+const errorBody = {
+  type: 'object',
+  properties: {
+    success: { type: 'boolean' },
+    code: { type: 'string' },
+    message: { type: 'string' },
+  },
+} as const;
+
+const orgAnswer = {
+  200: {
+    type: 'object',
+    properties: { success: { type: 'boolean' }, data: orgInfo },
+  },
+  401: errorBody,
+  404: errorBody,
+} as const;
+
+export default async function documentOrganizationRoutes(app: FastifyInstance) {
+  app.addHook('preHandler', authenticate);
+
+  app.get<{ Querystring: { tin?: string } }>(
+    '/getOrgInfoByTin',
+    {
+      attachValidation: true,
+      schema: {
+        tags: TAGS,
+        summary: 'Requisites of a registered organisation or individual by TIN or PINFL',
+        security: BEARER,
+        querystring: {
+          type: 'object',
+          required: ['tin'],
+          properties: { tin: text('TIN (9 digits) or PINFL (14 digits)', { pattern: '^(\\d{9}|\\d{14})$' }) },
+        },
+        response: { ...orgAnswer, 400: errorBody },
+      },
+    },
+    async (request) => {
+      const tin = typeof request.query.tin === 'string' ? request.query.tin.trim() : '';
+      if (request.validationError || !isTinOrPinfl(tin)) {
+        throw new ApiError(400, 'INVALID_TIN', 'errors:invalidTinOrPinfl', {}, [
+          { path: 'querystring/tin', keyword: 'pattern', message: 'TIN (9 digits) or PINFL (14 digits)' },
+        ]);
+      }
+      const data = await findOrgInfoByTin(app.db, tin);
+      if (!data) throw new ApiError(404, 'ORGANIZATION_NOT_FOUND', 'errors:organizationNotFound', { tin });
+      return { success: true, data };
+    },
+  );
+
+  app.get(
+    '/getOrgInfo',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Requisites of the organisation the session acts for',
+        security: BEARER,
+        response: orgAnswer,
+      },
+    },
+    async (request) => {
+      const { organizationId } = currentUser(request);
+      const data = organizationId ? await findOwnOrgInfo(app.db, organizationId) : null;
+      if (!data) throw new ApiError(404, 'ORGANIZATION_NOT_FOUND', 'errors:ownOrganizationNotFound');
+      return { success: true, data };
+    },
+  );
+}
