@@ -17,7 +17,7 @@ import { errorMessage } from '../messages';
 import { type FieldErrors, makeRowValidator } from '../validation';
 import { type ClassifierPick, ClassifierPicker } from '../widgets/ClassifierPicker';
 import { type Column, columnsFor, emptyRow, type TableOptions } from './columns';
-import { TableContext, type TableContextValue } from './context';
+import { memoTranslate, TableContext, type TableContextValue } from './context';
 import { ancestorWithTotals, findTotalsTarget } from './documentTotals';
 import { type FormServices, readAt } from '../theme/formContext';
 import { ImportErrors, type ImportReport } from './ImportErrors';
@@ -206,6 +206,10 @@ export function ProductTableField(props: FieldProps<ProductRow[]>) {
   const [pickerRow, setPickerRow] = useState<number | null>(null);
   const [importReport, setImportReport] = useState<ImportReport | null>(null);
 
+  // The table asks for the same texts over and over (every cell names its column and row, every
+  // select cell labels its options): each distinct text is translated once per language.
+  const tc = useMemo(() => memoTranslate(t), [t]);
+
   const columnTitle = useCallback(
     (column: Column) => {
       const keys = [
@@ -213,16 +217,16 @@ export function ProductTableField(props: FieldProps<ProductRow[]>) {
         `forms:productLine.${column.name}`,
         `form:productTable.columns.${column.name}`,
       ].filter((k): k is string => Boolean(k));
-      return t(keys, { defaultValue: column.name });
+      return tc(keys, { defaultValue: column.name });
     },
-    [t],
+    [tc],
   );
 
   const ctx = useMemo<TableContextValue>(
     () => ({
       fieldId: fieldPathId.$id,
       lang,
-      t,
+      t: tc,
       readonly: Boolean(readonly || disabled),
       columnTitle,
       optionLabel: (column, option) => {
@@ -231,7 +235,7 @@ export function ProductTableField(props: FieldProps<ProductRow[]>) {
           column.optionKeys?.[index],
           `form:productTable.options.${column.name}.${option}`,
         ].filter((k): k is string => Boolean(k));
-        return t(keys, { defaultValue: column.name === 'VatRate' ? `${option}%` : String(option) });
+        return tc(keys, { defaultValue: column.name === 'VatRate' ? `${option}%` : String(option) });
       },
       commit: (rowIndex, field, value) => {
         const next = store.setCell(rowIndex, field, value);
@@ -242,7 +246,7 @@ export function ProductTableField(props: FieldProps<ProductRow[]>) {
       focusCell,
       openCatalog: (rowIndex) => setPickerRow(rowIndex),
     }),
-    [fieldPathId.$id, lang, t, readonly, disabled, columnTitle, store, emit, focusCell, setErrorsFor],
+    [fieldPathId.$id, lang, tc, readonly, disabled, columnTitle, store, emit, focusCell, setErrorsFor],
   );
 
   const onAction = useCallback(
