@@ -42,7 +42,6 @@ function printErrors(errors: RowError[]) {
   process.stderr.write(`${t('nothingChanged')}\n`);
 }
 
-
 async function runImport(list: ListDef, file: string, replace: boolean) {
   const started = Date.now();
   const outcome = await withConfiguredDatabase((db) =>

@@ -44,7 +44,9 @@ test.describe('certificate sign-in', () => {
     expect(profile).toMatchObject({ tin: '302000001', role: 'owner' });
   });
 
-  test('works from the keyboard: Tab reaches the list, Space chooses a key, Enter signs in', async ({ page }) => {
+  test('works from the keyboard: Tab reaches the list, Space chooses a key, Enter signs in', async ({
+    page,
+  }) => {
     await page.goto('/auth-inn');
     const search = page.getByLabel('Поиск сертификата по ИНН, организации или владельцу');
     await search.fill('302000003');

@@ -11,8 +11,8 @@ export {
 } from './client';
 export type { EimzoErrorKind } from './errors';
 export { EimzoError, isSilentSigningError } from './errors';
-export { preloadCertificateFilter, useCertificateFilter } from './useCertificateFilter';
 export { getEimzoClient } from './instance';
 export { reportSigningError } from './reportSigningError';
+export { preloadCertificateFilter, useCertificateFilter } from './useCertificateFilter';
 export { useCertificates } from './useCertificates';
 export { checkVersion } from './version';

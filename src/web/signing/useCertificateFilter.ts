@@ -23,5 +23,8 @@ export function useCertificateFilter(list: Certificate[], query: string): Certif
       live = false;
     };
   }, [searching, fuzzy]);
-  return useMemo(() => (searching && fuzzy ? fuzzy.filterCertificates(list, query) : list), [list, query, searching, fuzzy]);
+  return useMemo(
+    () => (searching && fuzzy ? fuzzy.filterCertificates(list, query) : list),
+    [list, query, searching, fuzzy],
+  );
 }

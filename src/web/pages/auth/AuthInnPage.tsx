@@ -8,10 +8,10 @@ import { setProfile } from '../../auth/profile';
 import {
   type Certificate,
   fetchChallenge,
-  preloadCertificateFilter,
-  useCertificateFilter,
   getEimzoClient,
   isExpired,
+  preloadCertificateFilter,
+  useCertificateFilter,
 } from '../../signing';
 import { reportSigningError } from '../../signing/reportSigningError';
 import { useCertificates } from '../../signing/useCertificates';
