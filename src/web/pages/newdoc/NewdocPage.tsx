@@ -22,7 +22,8 @@ const DEFAULT_KIND = 'invoice';
  * sent or stored here — the document screens do that.
  */
 export default function NewdocPage() {
-  const { t } = useTranslation(['form', 'documents', 'forms']);
+  // 'validation' too: the form asks for it, loading it with the page's own texts saves a round trip.
+  const { t } = useTranslation(['form', 'documents', 'forms', 'validation']);
   const [params, setParams] = useSearchParams();
   const kindParam = params.get('kind') ?? DEFAULT_KIND;
   const kind = hasKind(kindParam) ? kindParam : null;
