@@ -11,7 +11,12 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['tests/engine/**/*.test.ts', 'tests/server/**/*.test.ts', 'tests/scripts/**/*.test.ts', 'tests/emulator/**/*.test.ts'],
+          include: [
+            'tests/engine/**/*.test.ts',
+            'tests/server/**/*.test.ts',
+            'tests/scripts/**/*.test.ts',
+            'tests/emulator/**/*.test.ts',
+          ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -13,8 +13,9 @@
  *   commit         ours: Tab out of the cell → the Form reported the committed change (blur commit)
  * Usage: npm run bench:form -- [--n 100,1000,5000] [--reps 3] [--stock-reps-5000 1] [--keys 30] [--impl ours,stock]
  */
-import { createServer } from 'node:http';
+
 import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import { loadavg } from 'node:os';
 import { extname, join, resolve } from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';

@@ -1,5 +1,5 @@
-import type Ajv from 'ajv';
 import { customizeValidator } from '@rjsf/validator-ajv8';
+import type Ajv from 'ajv';
 import { ajvOptions } from '../../engine/ajvOptions';
 import { keywordDefinitions } from '../../engine/keywords';
 

@@ -1,5 +1,5 @@
-import { computeLine } from '../../../../src/engine/lines';
 import fixture from '../../../../schemas/documents/invoice/fixtures/valid/01-standard.json';
+import { computeLine } from '../../../../src/engine/lines';
 
 /**
  * A valid invoice with n product lines (deterministic), built on the first valid fixture's header.

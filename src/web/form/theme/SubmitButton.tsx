@@ -1,4 +1,4 @@
-import { type SubmitButtonProps, getSubmitButtonOptions } from '@rjsf/utils';
+import { getSubmitButtonOptions, type SubmitButtonProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui';
 

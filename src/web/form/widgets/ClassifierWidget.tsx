@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Input } from '../../ui';
 import { langOf } from '../format';
+import { schemaAt } from '../productTable/documentTotals';
 import { type FormServices, pathOfId, readAt } from '../theme/formContext';
 import { inputLook, useWidgetAria } from './a11y';
 import { ClassifierPicker } from './ClassifierPicker';
-import { schemaAt } from '../productTable/documentTotals';
 import { searchDemoClassifier } from './classifierData';
 
 /**

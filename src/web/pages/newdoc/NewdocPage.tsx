@@ -1,14 +1,14 @@
+import type { ErrorSchema } from '@rjsf/utils';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ErrorSchema } from '@rjsf/utils';
 import { useSearchParams } from 'react-router-dom';
-import { ApiRequestError, apiFetch } from '../../api/client';
-import { type ServerFieldError, toErrorSchema } from '../../form/serverErrors';
 import { type FormMode, getKind, hasKind, listKinds } from '../../../engine/schemas';
+import { ApiRequestError, apiFetch } from '../../api/client';
 import { DocumentForm } from '../../form/DocumentForm';
-import { labelText } from '../../form/theme/labels';
 import { PrintDocument } from '../../form/print/PrintDocument';
 import { loadSample } from '../../form/samples';
+import { type ServerFieldError, toErrorSchema } from '../../form/serverErrors';
+import { labelText } from '../../form/theme/labels';
 import { Button, EmptyState, Loading, Tabs, toast } from '../../ui';
 import './newdoc.css';
 
