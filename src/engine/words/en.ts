@@ -1,3 +1,5 @@
+import { spellByTriads } from './triads';
+
 // English numerals, short scale, hyphenated tens ("twenty-one"), no "and". The currency names
 // so'm and tiyin do not take a plural in English usage.
 
@@ -31,21 +33,7 @@ function triadEn(n: number): string[] {
 
 export function integerToWordsEn(value: bigint): string {
   if (value === 0n) return 'zero';
-  const groups: Array<{ triad: number; scale: number }> = [];
-  let rest = value;
-  let scale = 0;
-  while (rest > 0n) {
-    groups.unshift({ triad: Number(rest % 1000n), scale });
-    rest /= 1000n;
-    scale++;
-  }
-  const words: string[] = [];
-  for (const { triad, scale: s } of groups) {
-    if (triad === 0) continue;
-    words.push(...triadEn(triad));
-    if (s > 0) words.push(SCALES[s]);
-  }
-  return words.join(' ');
+  return spellByTriads(value, triadEn, (_t, s) => SCALES[s]);
 }
 
 export function sumInWordsEn(soum: bigint, tiyin: number): string {

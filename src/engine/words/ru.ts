@@ -1,3 +1,5 @@
+import { spellByTriads } from './triads';
+
 // Russian numerals: "тысяча" is feminine (одна тысяча, две тысячи), the rest masculine; nouns take
 // the form for 1 (сум), 2–4 (сума) or 5–20 and 0 (сумов), decided by the last two digits.
 
@@ -68,22 +70,11 @@ function triadRu(n: number, feminine: boolean): string[] {
 
 export function integerToWordsRu(value: bigint): string {
   if (value === 0n) return 'ноль';
-  const words: string[] = [];
-  let scale = 0;
-  let rest = value;
-  const groups: Array<{ triad: number; scale: number }> = [];
-  while (rest > 0n) {
-    groups.unshift({ triad: Number(rest % 1000n), scale });
-    rest /= 1000n;
-    scale++;
-  }
-  for (const { triad, scale: s } of groups) {
-    if (triad === 0) continue;
-    const { forms, feminine } = SCALES[s];
-    words.push(...triadRu(triad, feminine));
-    if (s > 0) words.push(pluralRu(BigInt(triad), forms));
-  }
-  return words.join(' ');
+  return spellByTriads(
+    value,
+    (triad, s) => triadRu(triad, SCALES[s].feminine),
+    (triad, s) => pluralRu(BigInt(triad), SCALES[s].forms),
+  );
 }
 
 export function sumInWordsRu(soum: bigint, tiyin: number): string {

@@ -1,3 +1,5 @@
+import { spellByTriads } from './triads';
+
 // Uzbek (Latin) numerals. Nouns do not change after numerals (bir soʻm, besh soʻm). Documents write
 // "bir yuz", "bir ming" explicitly, as the banks' printed forms do.
 
@@ -15,21 +17,7 @@ function triadUz(n: number): string[] {
 
 export function integerToWordsUz(value: bigint): string {
   if (value === 0n) return 'nol';
-  const groups: Array<{ triad: number; scale: number }> = [];
-  let rest = value;
-  let scale = 0;
-  while (rest > 0n) {
-    groups.unshift({ triad: Number(rest % 1000n), scale });
-    rest /= 1000n;
-    scale++;
-  }
-  const words: string[] = [];
-  for (const { triad, scale: s } of groups) {
-    if (triad === 0) continue;
-    words.push(...triadUz(triad));
-    if (s > 0) words.push(SCALES[s]);
-  }
-  return words.join(' ');
+  return spellByTriads(value, triadUz, (_t, s) => SCALES[s]);
 }
 
 export function sumInWordsUz(soum: bigint, tiyin: number): string {

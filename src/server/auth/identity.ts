@@ -1,22 +1,17 @@
 import { isOrganizationTin } from '../../engine/constants';
 import type { Db } from '../db/client';
+import type { SignerIdentity } from '../signing/types';
 import type { MembershipRole } from './types';
 
-/** What a verified certificate says about its holder (the signer of SignatureService). */
-export interface CertificateHolder {
-  serialNumber: string;
-  subjectCN: string;
-  organization?: string;
-  title?: string;
-  /** Legal TIN (1.2.860.3.16.1.1), or the personal TIN when there is none. */
-  tin?: string;
-  /** PINFL (1.2.860.3.16.1.2). */
-  pinfl?: string;
-  /** Personal TIN (UID). */
-  uid?: string;
-  /** Every subject attribute keyed as E-IMZO-Server does; '1.2.860.3.16.1.1' is the legal TIN. */
-  subject?: Record<string, string>;
-}
+/**
+ * What a verified certificate says about its holder: the signer of SignatureService, less the
+ * validity dates the verifier has already checked (tests build holders without them).
+ */
+export type CertificateHolder = Pick<
+  SignerIdentity,
+  'serialNumber' | 'subjectCN' | 'organization' | 'title' | 'tin' | 'pinfl' | 'uid'
+> &
+  Partial<Pick<SignerIdentity, 'subject'>>;
 
 const LEGAL_TIN_OID = '1.2.860.3.16.1.1';
 

@@ -52,17 +52,10 @@ function aliasDate(raw: string): Date {
   return new Date(raw.replace(/\./g, '-').replace(' ', 'T'));
 }
 
-interface AliasFields {
-  serialNumber: string;
-  validFrom: Date;
-  validTo: Date;
-  CN: string;
-  TIN: string;
-  UID: string;
-  PINFL: string;
-  O: string;
-  T: string;
-}
+type AliasFields = Pick<
+  Certificate,
+  'serialNumber' | 'validFrom' | 'validTo' | 'CN' | 'TIN' | 'UID' | 'PINFL' | 'O' | 'T'
+>;
 
 export function parseAlias(alias: string, parseDate: (raw: string) => Date = aliasDate): AliasFields {
   const x = alias.toUpperCase().replace('1.2.860.3.16.1.1=', 'INN=').replace('1.2.860.3.16.1.2=', 'PINFL=');
