@@ -34,7 +34,7 @@ describe('/newdoc kind chooser', () => {
       ),
     );
     await waitFor(() =>
-      expect((document.getElementById('root_ProductList_Products_0_Name') as HTMLInputElement).value).toBe(
+      expect(document.getElementById('root_ProductList_Products_0_Name')?.textContent).toBe(
         'Akbar Gold green tea 100 g',
       ),
     );

@@ -25,13 +25,20 @@ function setup(rows: Lines) {
 
 const cell = (row: number, field: string) =>
   document.getElementById(`root_Products_${row}_${field}`) as HTMLInputElement;
+/** A typed cell rests as text; focus opens its editor (an input with the same id). */
+function edit(row: number, field: string): HTMLInputElement {
+  fireEvent.focus(cell(row, field));
+  const input = cell(row, field);
+  expect(input.tagName).toBe('INPUT');
+  expect(document.activeElement).toBe(input);
+  return input;
+}
 const totals = (field: string) => document.querySelector(`[data-total="${field}"]`)?.textContent;
 
 describe('product table', () => {
   it('keeps keystrokes in the cell and commits on blur, recomputing the line and the totals in exact decimals', async () => {
     const { onChange, lastLines } = setup([line(1), line(2)]);
-    const count = cell(0, 'Count');
-    fireEvent.focus(count);
+    const count = edit(0, 'Count');
     fireEvent.change(count, { target: { value: '3,5' } });
     expect(count.value).toBe('3,5');
     expect(onChange).not.toHaveBeenCalled();
@@ -39,6 +46,9 @@ describe('product table', () => {
 
     fireEvent.blur(count);
     await waitFor(() => expect(onChange).toHaveBeenCalled());
+    // The editor closed: the cell rests as text again, showing the committed value.
+    expect(cell(0, 'Count').tagName).toBe('SPAN');
+    expect(cell(0, 'Count').textContent).toBe('3,5');
     const [first, second] = lastLines();
     // 3.5 × 1000 = 3500; VAT 12 % = 420; with VAT 3920 — no float residue anywhere.
     expect(first).toMatchObject({ Count: 3.5, DeliverySum: 3500, VatSum: 420, DeliverySumWithVat: 3920 });
@@ -51,8 +61,7 @@ describe('product table', () => {
 
   it('rounds VAT half-up to tiyin and commits on Enter, moving to the same column of the next line', async () => {
     const { lastLines } = setup([line(1), line(2)]);
-    const price = cell(0, 'Summa');
-    fireEvent.focus(price);
+    const price = edit(0, 'Summa');
     fireEvent.change(price, { target: { value: '0,1' } });
     fireEvent.keyDown(price, { key: 'Enter' });
     await waitFor(() =>
@@ -68,23 +77,23 @@ describe('product table', () => {
 
   it('Escape drops the draft', () => {
     const { onChange } = setup([line(1)]);
-    const name = cell(0, 'Name');
-    fireEvent.focus(name);
+    const name = edit(0, 'Name');
     fireEvent.change(name, { target: { value: 'Другое' } });
     fireEvent.keyDown(name, { key: 'Escape' });
-    fireEvent.blur(name);
     expect(name.value).toBe('Товар 1');
+    fireEvent.blur(name);
+    expect(cell(0, 'Name').textContent).toBe('Товар 1');
     expect(onChange).not.toHaveBeenCalled();
   });
 
   it('shows the first failing rule of a committed cell, localized', async () => {
     setup([line(1)]);
-    const count = cell(0, 'Count');
-    fireEvent.focus(count);
+    const count = edit(0, 'Count');
     fireEvent.change(count, { target: { value: '0' } });
     fireEvent.blur(count);
-    await waitFor(() => expect(count).toHaveAttribute('aria-invalid', 'true'));
-    const message = document.getElementById(count.getAttribute('aria-describedby') ?? '')?.textContent ?? '';
+    await waitFor(() => expect(cell(0, 'Count')).toHaveAttribute('aria-invalid', 'true'));
+    const described = cell(0, 'Count').getAttribute('aria-describedby') ?? '';
+    const message = document.getElementById(described)?.textContent ?? '';
     expect(message).toBe('Значение должно быть больше 0');
   });
 
@@ -212,5 +221,29 @@ describe('product table', () => {
     expect(rendered).toBeGreaterThan(5);
     expect(rendered).toBeLessThan(60);
     expect(totals('DeliverySumWithVat')).toBe('4\u202f480\u202f000,00');
+  });
+
+  it('commits a draft still open when its line scrolls out of the mounted range', async () => {
+    const { lastLines } = setup(Array.from({ length: 200 }, (_, i) => line(i + 1)));
+    const name = edit(0, 'Name');
+    fireEvent.change(name, { target: { value: 'Набрано и прокручено' } });
+    const box = document.querySelector('.pt-scroll') as HTMLElement;
+    box.scrollTop = 150 * 46;
+    fireEvent.scroll(box);
+    await waitFor(() => expect(cell(0, 'Name')).toBeNull());
+    await waitFor(() => expect(lastLines()[0]?.Name).toBe('Набрано и прокручено'));
+    expect(lastLines()[1]).toEqual(line(2));
+  });
+
+  it('keeps one live editor: resting cells are text, the focused one is an input', () => {
+    setup([line(1), line(2), line(3)]);
+    const inputs = () => document.querySelectorAll('.pt-table input:not([type="checkbox"])').length;
+    expect(inputs()).toBe(0);
+    edit(1, 'Count');
+    expect(inputs()).toBe(1);
+    fireEvent.blur(cell(1, 'Count'));
+    expect(inputs()).toBe(0);
+    expect(cell(1, 'Count')).toHaveAttribute('role', 'textbox');
+    expect(cell(1, 'Count')).toHaveAttribute('tabindex', '0');
   });
 });

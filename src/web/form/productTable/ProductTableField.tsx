@@ -30,6 +30,9 @@ import { readSheet, rowsFromMatrix } from './xlsxImport';
 import './productTable.css';
 
 export const ROW_HEIGHT = 46;
+/** Widths (px) of the line-number and the row-buttons columns in edit mode (four 28 px buttons). */
+const ORDINAL_WIDTH = 48;
+const ACTIONS_WIDTH = 140;
 const ORDINAL_FIELD = 'OrdNo';
 const EMPTY: readonly ProductRow[] = [];
 const NO_OPTIONS: Record<string, unknown> = {};
@@ -183,7 +186,9 @@ export function ProductTableField(props: FieldProps<ProductRow[]>) {
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 8,
+    // Lines mounted beyond the visible ones: enough for a wheel step, few enough to keep every
+    // frame small (each mounted line is ~50 layout objects).
+    overscan: 4,
     observeElementRect: observeRectWithFallback,
   });
 
@@ -378,6 +383,7 @@ export function ProductTableField(props: FieldProps<ProductRow[]>) {
   const paddingTop = items.length > 0 ? items[0].start : 0;
   const paddingBottom = items.length > 0 ? totalSize - items[items.length - 1].end : 0;
   const label = t(['forms:productLine.title', 'form:productTable.title']);
+  const tableWidth = columns.reduce((sum, column) => sum + column.width, ORDINAL_WIDTH + ACTIONS_WIDTH);
   const tableErrors = (errorSchema as { __errors?: string[] } | undefined)?.__errors;
 
   return (
@@ -401,10 +407,21 @@ export function ProductTableField(props: FieldProps<ProductRow[]>) {
         >
           <table
             id={`${fieldPathId.$id}-table`}
-            className="pt-table"
+            className={ctx.readonly ? 'pt-table' : 'pt-table pt-table--fixed'}
+            style={ctx.readonly ? undefined : { width: tableWidth }}
             aria-rowcount={rows.length + 2}
             aria-label={label}
           >
+            {/* Editing: fixed column widths, so a keystroke never re-measures every column of every line. */}
+            {!ctx.readonly && (
+              <colgroup>
+                <col style={{ width: ORDINAL_WIDTH }} />
+                {columns.map((column) => (
+                  <col key={column.name} style={{ width: column.width }} />
+                ))}
+                <col style={{ width: ACTIONS_WIDTH }} />
+              </colgroup>
+            )}
             <thead>
               <tr aria-rowindex={1}>
                 <th scope="col" className="pt-ordinal">

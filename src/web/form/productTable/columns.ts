@@ -47,7 +47,7 @@ const WIDTHS: Record<ColumnKind, number> = {
   integer: 96,
   select: 110,
   boolean: 80,
-  catalog: 190,
+  catalog: 230,
   computed: 130,
 };
 

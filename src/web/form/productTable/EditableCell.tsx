@@ -1,0 +1,167 @@
+import { type KeyboardEvent, type ReactNode, useContext, useLayoutEffect, useRef, useState } from 'react';
+import { parseDecimalInput } from '../engine';
+import { editableDecimal, formatDecimal, type Lang } from '../format';
+import type { Column } from './columns';
+import { TableContext } from './context';
+
+/** What a cell shows when not being edited. */
+export function displayText(column: Column, value: unknown, lang: Lang): string {
+  if (value === undefined || value === null) return '';
+  if ((column.kind === 'decimal' || column.kind === 'computed') && typeof value === 'number') {
+    return formatDecimal(value, lang, column.kind === 'computed' ? 2 : undefined);
+  }
+  return String(value);
+}
+
+/** Typed text → stored value: numbers as JSON numbers, unparseable text kept so validation reports it. */
+function parseInput(column: Column, text: string): unknown {
+  if (column.kind === 'decimal' || column.kind === 'integer') {
+    if (text.trim() === '') return undefined;
+    const number = parseDecimalInput(text);
+    return number === null ? text : number;
+  }
+  return text === '' ? undefined : text;
+}
+
+export interface EditableCellProps {
+  id: string;
+  rowIndex: number;
+  column: Column;
+  value: unknown;
+  label: string;
+  invalid: boolean;
+  describedBy?: string;
+  errorNode: ReactNode;
+}
+
+/**
+ * A typed cell (text, number, classifier code). At rest it is text in a focusable box; focus turns it
+ * into an input, the table's only live editor, as spreadsheet grids do. Hundreds of resting inputs
+ * (each a scroller with its own editor) cost every keystroke layout, paint and layerization of all of
+ * them (scripts/bench/form.ts). While editing, the input is uncontrolled: a keystroke renders nothing;
+ * the row store sees the text on blur or Enter, Escape restores the stored value.
+ */
+export function EditableCell({
+  id,
+  rowIndex,
+  column,
+  value,
+  label,
+  invalid,
+  describedBy,
+  errorNode,
+}: EditableCellProps) {
+  const ctx = useContext(TableContext);
+  /** How the editor opened: a click leaves the caret at the end, Tab selects the text (as inputs do). */
+  const [editing, setEditing] = useState<null | 'pointer' | 'keyboard'>(null);
+  const pointerDown = useRef(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const stored =
+    column.kind === 'decimal' ? editableDecimal(value, ctx.lang) : displayText(column, value, ctx.lang);
+  const latest = useRef({ column, rowIndex, value, commit: ctx.commit });
+  latest.current = { column, rowIndex, value, commit: ctx.commit };
+
+  useLayoutEffect(() => {
+    const input = inputRef.current;
+    if (!editing || !input) return;
+    input.focus();
+    if (editing === 'keyboard') input.select();
+    else input.setSelectionRange(input.value.length, input.value.length);
+  }, [editing]);
+
+  /** Hands the draft to the store, once per opening of the editor. */
+  const commitDraft = () => {
+    const input = inputRef.current;
+    if (input?.dataset.open !== 'true') return;
+    input.dataset.open = 'false';
+    const { column: at, rowIndex: row, value: was, commit } = latest.current;
+    const next = parseInput(at, input.value);
+    if (!Object.is(next, was)) commit(row, at.name, next);
+  };
+
+  // A draft still open when the line leaves the screen (the table scrolled it away) is committed,
+  // not lost.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, at unmount; reads refs only
+  useLayoutEffect(() => commitDraft, []);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      commitDraft();
+      setEditing(null);
+      ctx.focusCell(rowIndex + (event.shiftKey ? -1 : 1), column.name);
+    } else if (event.key === 'Escape' && inputRef.current && inputRef.current.value !== stored) {
+      event.preventDefault();
+      inputRef.current.value = stored;
+    } else if (event.key === 'F4' && column.kind === 'catalog') {
+      event.preventDefault();
+      ctx.openCatalog(rowIndex);
+    }
+  };
+
+  return (
+    <td className={`pt-cell pt-cell--${column.kind}`}>
+      <div className={editing ? 'pt-cell-input pt-cell-input--editing' : 'pt-cell-input'}>
+        {editing ? (
+          <input
+            id={id}
+            ref={inputRef}
+            data-open="true"
+            aria-label={label}
+            aria-invalid={invalid || undefined}
+            aria-describedby={describedBy}
+            inputMode={
+              column.kind === 'decimal'
+                ? 'decimal'
+                : column.kind === 'integer' || column.kind === 'catalog'
+                  ? 'numeric'
+                  : undefined
+            }
+            autoComplete="off"
+            defaultValue={stored}
+            onBlur={() => {
+              commitDraft();
+              setEditing(null);
+            }}
+            onKeyDown={onKeyDown}
+          />
+        ) : (
+          // Focusable like the input it becomes; a screen reader meets the real input on focus.
+          // biome-ignore lint/a11y/useSemanticElements: a resting input is what this replaces (see above)
+          <span
+            id={id}
+            className="pt-cell-value"
+            role="textbox"
+            tabIndex={0}
+            aria-label={label}
+            aria-invalid={invalid || undefined}
+            aria-describedby={describedBy}
+            // The whole text on hover when the column cuts it short.
+            title={stored.length > 16 ? stored : undefined}
+            onMouseDown={() => {
+              pointerDown.current = true;
+            }}
+            onFocus={() => {
+              setEditing(pointerDown.current ? 'pointer' : 'keyboard');
+              pointerDown.current = false;
+            }}
+          >
+            {stored}
+          </span>
+        )}
+        {column.kind === 'catalog' && (
+          <button
+            type="button"
+            className="pt-cell-pick"
+            aria-label={ctx.t('form:productTable.pickCatalog', { n: rowIndex + 1 })}
+            title={ctx.t('form:productTable.pickCatalogHint')}
+            onClick={() => ctx.openCatalog(rowIndex)}
+          >
+            …
+          </button>
+        )}
+      </div>
+      {errorNode}
+    </td>
+  );
+}
