@@ -1,8 +1,15 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { enterShellWithoutSession, expectNoSeriousA11yViolations } from './helpers';
 
 // The schema form in a real browser: /newdoc, the invoice kind, our product table, the printed form.
 const cell = (row: number, field: string) => `#root_ProductList_Products_${row}_${field}`;
+
+/** A typed cell rests as text; a click opens its editor (an input under the same id), then type. */
+async function typeInCell(page: Page, row: number, field: string, text: string) {
+  await page.locator(cell(row, field)).click();
+  await expect(page.locator(`input${cell(row, field)}`)).toBeFocused();
+  await page.locator(cell(row, field)).fill(text);
+}
 
 test('fill a 3-line invoice, fix a localized inline error, print with totals and the sum in words', async ({
   page,
@@ -18,19 +25,19 @@ test('fill a 3-line invoice, fix a localized inline error, print with totals and
   await expect(page.locator(cell(1, 'Name'))).toHaveCount(0);
 
   // Line 1: typed cell by cell; a cell commits when the person leaves it.
-  await page.locator(cell(0, 'Name')).fill('Чай зелёный, 100 г');
-  await page.locator(cell(0, 'Count')).fill('2');
-  await page.locator(cell(0, 'Summa')).fill('1000');
+  await typeInCell(page, 0, 'Name', 'Чай зелёный, 100 г');
+  await typeInCell(page, 0, 'Count', '2');
+  await typeInCell(page, 0, 'Summa', '1000');
   await page.keyboard.press('Tab');
   await expect(page.locator(cell(0, 'DeliverySumWithVat'))).toHaveText('2\u202f240,00');
 
   // Lines 2 and 3: copies of line 1 with their own quantity and price.
   await page.getByRole('button', { name: 'Копировать строку 1' }).click();
   await page.getByRole('button', { name: 'Копировать строку 2' }).click();
-  await page.locator(cell(1, 'Count')).fill('3');
-  await page.locator(cell(1, 'Summa')).fill('150,50');
-  await page.locator(cell(2, 'Count')).fill('1,5');
-  await page.locator(cell(2, 'Summa')).fill('333,33');
+  await typeInCell(page, 1, 'Count', '3');
+  await typeInCell(page, 1, 'Summa', '150,50');
+  await typeInCell(page, 2, 'Count', '1,5');
+  await typeInCell(page, 2, 'Summa', '333,33');
   await page.keyboard.press('Enter');
   // 3 × 150,50 = 451,50 + 12 % 54,18; 1,5 × 333,33 = 499,995 → 500,00 (half-up) + 60,00.
   await expect(page.locator(cell(1, 'DeliverySumWithVat'))).toHaveText('505,68');
@@ -104,4 +111,33 @@ test('the product table works at 375 px', async ({ page }) => {
   await expect(page.locator(cell(0, 'Name'))).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test('the product table by keyboard: Tab opens the next cell with its text selected, Enter commits and goes down, Escape undoes', async ({
+  page,
+}) => {
+  await enterShellWithoutSession(page);
+  await page.goto('/newdoc?kind=invoice&mode=update');
+  const name = page.locator(cell(0, 'Name'));
+  await expect(name).toBeVisible();
+  const before = (await name.textContent()) ?? '';
+  // Only the focused cell is an input; every other typed cell rests as text.
+  await expect(page.locator('.pt-table input:not([type="checkbox"])')).toHaveCount(0);
+
+  await page.locator(cell(0, 'Count')).focus();
+  await expect(page.locator(`input${cell(0, 'Count')}`)).toBeFocused();
+  await page.keyboard.type('7');
+  await page.keyboard.press('Escape');
+  await expect(page.locator(`input${cell(0, 'Count')}`)).not.toHaveValue('7');
+  await page.keyboard.press('Tab');
+  // Tab lands on the next typed cell, its text selected as in any input: typing replaces it.
+  const price = page.locator(`input${cell(0, 'Summa')}`);
+  await expect(price).toBeFocused();
+  await page.keyboard.type('2500');
+  await page.keyboard.press('Enter');
+  await expect(page.locator(`input${cell(1, 'Summa')}`)).toBeFocused();
+  await expect(page.locator(cell(0, 'Summa'))).toHaveText('2500');
+  await expect(page.locator('.pt-table input:not([type="checkbox"])')).toHaveCount(1);
+  await expect(name).toHaveText(before);
+  await expectNoSeriousA11yViolations(page);
 });
