@@ -10,6 +10,15 @@ export default defineConfig({
   root,
   base: './',
   plugins: [react()],
+  // As in the app's vite.config.ts: RJSF's markdown-to-jsx replaced by our inline-marks stand-in.
+  resolve: {
+    alias: [
+      {
+        find: /^markdown-to-jsx(\/react)?$/,
+        replacement: resolve(import.meta.dirname, '../../../src/web/form/markdown.tsx'),
+      },
+    ],
+  },
   logLevel: 'warn',
   build: {
     outDir:
