@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { localizeRjsfErrors } from '../../engine/localize';
 import type { FormMode } from '../../engine/schemas';
 import { DataStore, type FormServices, TouchedStore } from './theme/formContext';
+import { FORM_NAMESPACES, FormTextContext, makeFormText } from './theme/formText';
 import { editTemplates, editWidgets, fields, viewTemplates, viewWidgets } from './theme/registry';
 import { formValidator } from './validator';
 import './form.css';
@@ -62,7 +63,9 @@ export function DocumentForm({
   formRef,
   idPrefix = 'root',
 }: DocumentFormProps) {
-  const { t } = useTranslation(['form', 'forms', 'validation']);
+  const { t, i18n } = useTranslation([...FORM_NAMESPACES]);
+  // One translation hook for the whole form: fields and widgets read it from context (theme/formText).
+  const text = useMemo(() => makeFormText(t, i18n), [t, i18n, i18n.language]);
   const innerRef = useRef<Form | null>(null);
   const ref = formRef ?? innerRef;
   const [submitted, setSubmitted] = useState(false);
@@ -80,9 +83,11 @@ export function DocumentForm({
     [],
   );
 
-  // Stable callbacks reading the latest `t`: RJSF treats functions as equal in its deep compare.
+  // Stable callbacks reading the latest texts: RJSF treats functions as equal in its deep compare.
   const tRef = useRef(t);
   tRef.current = t;
+  const textRef = useRef(text);
+  textRef.current = text;
   const transformErrors = useCallback<ErrorTransformer>(
     (errors) =>
       localizeRjsfErrors(errors, (key, params) => tRef.current(key, params ?? {}) as string, schema as never),
@@ -91,7 +96,11 @@ export function DocumentForm({
   const translateString = useCallback((text: TranslatableString, params?: string[]) => {
     const english = englishStringTranslator(text, params);
     const name = RJSF_STRING_NAMES.get(text);
-    return name ? (tRef.current(`form:rjsf.${name}`, { defaultValue: english }) as string) : english;
+    if (!name) return english;
+    // Without parameters (Yes/No of every boolean, button labels) the text is read once per language.
+    return params?.length
+      ? (tRef.current(`form:rjsf.${name}`, { defaultValue: english }) as string)
+      : textRef.current.label(`form:rjsf.${name}`, english);
   }, []);
 
   const ui = useMemo<UiSchema>(
@@ -152,32 +161,34 @@ export function DocumentForm({
   const liveValidate = readOnly || validateOn === 'submit' ? undefined : submitted ? 'onChange' : 'onBlur';
 
   return (
-    <Form
-      ref={ref}
-      className={`hujjat-form hujjat-form--${mode}`}
-      schema={schema}
-      uiSchema={ui}
-      validator={formValidator}
-      formContext={services}
-      initialFormData={initialData}
-      widgets={readOnly ? viewWidgets : editWidgets}
-      fields={fields}
-      templates={readOnly ? viewTemplates : editTemplates}
-      readonly={readOnly}
-      noValidate={readOnly}
-      liveValidate={liveValidate}
-      showErrorList={validateOn === 'submit' ? false : 'top'}
-      focusOnFirstError
-      noHtml5Validate
-      transformErrors={transformErrors}
-      translateString={translateString}
-      extraErrors={extraErrors}
-      experimental_defaultFormStateBehavior={DEFAULT_STATE_BEHAVIOR}
-      idPrefix={idPrefix}
-      onChange={onFormChange}
-      onBlur={onBlur}
-      onError={onError}
-      onSubmit={onFormSubmit}
-    />
+    <FormTextContext.Provider value={text}>
+      <Form
+        ref={ref}
+        className={`hujjat-form hujjat-form--${mode}`}
+        schema={schema}
+        uiSchema={ui}
+        validator={formValidator}
+        formContext={services}
+        initialFormData={initialData}
+        widgets={readOnly ? viewWidgets : editWidgets}
+        fields={fields}
+        templates={readOnly ? viewTemplates : editTemplates}
+        readonly={readOnly}
+        noValidate={readOnly}
+        liveValidate={liveValidate}
+        showErrorList={validateOn === 'submit' ? false : 'top'}
+        focusOnFirstError
+        noHtml5Validate
+        transformErrors={transformErrors}
+        translateString={translateString}
+        extraErrors={extraErrors}
+        experimental_defaultFormStateBehavior={DEFAULT_STATE_BEHAVIOR}
+        idPrefix={idPrefix}
+        onChange={onFormChange}
+        onBlur={onBlur}
+        onError={onError}
+        onSubmit={onFormSubmit}
+      />
+    </FormTextContext.Provider>
   );
 }

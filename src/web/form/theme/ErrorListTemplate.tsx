@@ -1,7 +1,7 @@
 import type { ErrorListProps } from '@rjsf/utils';
 import { useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { FormServices } from './formContext';
+import { useFormText } from './formText';
 
 const noop = () => () => {};
 
@@ -10,7 +10,7 @@ const noop = () => () => {};
  * screen-reader users reach the field directly (the first field also gets focus).
  */
 export function ErrorListTemplate({ errors, registry }: ErrorListProps) {
-  const { t } = useTranslation('form');
+  const { t } = useFormText();
   const services = registry.formContext as FormServices | undefined;
   // Only after a submit attempt: while typing, each field shows its own error inline.
   const submitted = useSyncExternalStore(

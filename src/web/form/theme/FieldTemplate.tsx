@@ -1,8 +1,7 @@
 import type { FieldTemplateProps } from '@rjsf/utils';
-import { useTranslation } from 'react-i18next';
 import { FormItem } from '../../ui';
 import { type FormServices, useErrorsShown } from './formContext';
-import { labelText } from './labels';
+import { useFormText } from './formText';
 
 /**
  * The form-item wrapper of spec §5: label, required asterisk, one inline error (the first failing
@@ -22,7 +21,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
     classNames,
     uiSchema,
   } = props;
-  const { t } = useTranslation(['forms', 'form']);
+  const { label: labelOf } = useFormText();
   const services = registry.formContext as FormServices | undefined;
   const shown = useErrorsShown(services, id);
   if (hidden) return <div hidden>{children}</div>;
@@ -45,7 +44,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
     // Custom fields (the product table) label themselves.
     return (
       <div className={['form-node', 'form-node--wide', classNames].filter(Boolean).join(' ')}>
-        {displayLabel && label && <h3 className="form-section-title">{labelText(t, label)}</h3>}
+        {displayLabel && label && <h3 className="form-section-title">{labelOf(label)}</h3>}
         {children}
       </div>
     );
@@ -53,7 +52,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
   return (
     <FormItem
       htmlFor={id}
-      label={displayLabel ? labelText(t, label) : undefined}
+      label={displayLabel ? labelOf(label) : undefined}
       required={required}
       error={error}
       showError={shown}

@@ -1,8 +1,7 @@
 import { getDefaultRegistry } from '@rjsf/core';
 import { type FieldProps, getUiOptions } from '@rjsf/utils';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui';
-import { labelText } from './labels';
+import { useFormText } from './formText';
 
 const DefaultObjectField = getDefaultRegistry().fields.ObjectField;
 
@@ -11,11 +10,10 @@ const DefaultObjectField = getDefaultRegistry().fields.ObjectField;
  * unused block sent as {} — uz-edi.md §b strict rules), and go back to null when removed.
  */
 export function NullableObjectField(props: FieldProps) {
-  const { t } = useTranslation(['forms', 'form']);
+  const { t, label } = useFormText();
   const options = getUiOptions(props.uiSchema);
   if (!options.nullable) return <DefaultObjectField {...props} />;
-  const title = labelText(
-    t,
+  const title = label(
     (options.title as string | undefined) ?? (props.schema.title as string | undefined) ?? props.name,
   );
   const { formData, onChange, fieldPathId, readonly, disabled } = props;

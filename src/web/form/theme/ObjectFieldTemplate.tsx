@@ -1,6 +1,5 @@
 import type { ObjectFieldTemplateProps } from '@rjsf/utils';
-import { useTranslation } from 'react-i18next';
-import { labelText } from './labels';
+import { useFormText } from './formText';
 
 /**
  * Objects as sections: the root is a plain stack, nested objects are fieldsets with a legend (the
@@ -13,7 +12,7 @@ export function ObjectFieldTemplate({
   uiSchema,
   description,
 }: ObjectFieldTemplateProps) {
-  const { t } = useTranslation(['forms', 'form']);
+  const { label } = useFormText();
   const isRoot = fieldPathId.path.length === 0;
   const visible = properties.filter((p) => !p.hidden);
   const hidden = properties.filter((p) => p.hidden);
@@ -34,11 +33,11 @@ export function ObjectFieldTemplate({
     </>
   );
   if (isRoot) return body;
-  const legend = labelText(t, (uiSchema?.['ui:title'] as string | undefined) ?? title);
+  const legend = label((uiSchema?.['ui:title'] as string | undefined) ?? title);
   return (
     <fieldset className="form-section" id={fieldPathId.$id}>
       {legend && <legend className="form-section-title">{legend}</legend>}
-      {typeof description === 'string' && description && <p className="muted">{labelText(t, description)}</p>}
+      {typeof description === 'string' && description && <p className="muted">{label(description)}</p>}
       {body}
     </fieldset>
   );

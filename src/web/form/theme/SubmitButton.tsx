@@ -1,9 +1,9 @@
 import { getSubmitButtonOptions, type SubmitButtonProps } from '@rjsf/utils';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui';
+import { useFormText } from './formText';
 
 export function SubmitButton({ uiSchema }: SubmitButtonProps) {
-  const { t } = useTranslation('form');
+  const { t } = useFormText();
   const { norender, submitText } = getSubmitButtonOptions(uiSchema);
   if (norender) return null;
   return (

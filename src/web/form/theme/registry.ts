@@ -16,6 +16,7 @@ import { AddButton, CopyButton, MoveDownButton, MoveUpButton, RemoveButton } fro
 import { ErrorListTemplate } from './ErrorListTemplate';
 import { FieldTemplate } from './FieldTemplate';
 import { NullableObjectField } from './NullableObjectField';
+import { NumberField } from './NumberField';
 import { ObjectFieldTemplate } from './ObjectFieldTemplate';
 import { SubmitButton } from './SubmitButton';
 
@@ -54,6 +55,7 @@ export const editWidgets: RegistryWidgetsType = {
 export const fields: RegistryFieldsType = {
   productTable: ProductTableField,
   ObjectField: NullableObjectField,
+  NumberField,
 };
 
 export const editTemplates: Partial<TemplatesType> = {

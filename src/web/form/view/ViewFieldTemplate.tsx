@@ -1,18 +1,17 @@
 import type { FieldTemplateProps } from '@rjsf/utils';
-import { useTranslation } from 'react-i18next';
-import { labelText } from '../theme/labels';
+import { useFormText } from '../theme/formText';
 
 /** A label/value pair; containers pass through (their ObjectFieldTemplate draws the section). */
 export function ViewFieldTemplate(props: FieldTemplateProps) {
   const { label, children, displayLabel, hidden, schema, uiSchema, classNames, id } = props;
-  const { t } = useTranslation(['forms', 'form']);
+  const { label: labelOf } = useFormText();
   if (hidden) return null;
   const type = Array.isArray(schema.type) ? schema.type.find((x) => x !== 'null') : schema.type;
   if (type === 'object' || uiSchema?.['ui:field'] || (type === 'array' && !uiSchema?.['ui:field'])) {
     return (
       <div className={['view-node', 'form-node--wide', classNames].filter(Boolean).join(' ')}>
         {uiSchema?.['ui:field'] && displayLabel && label && (
-          <h3 className="form-section-title">{labelText(t, label)}</h3>
+          <h3 className="form-section-title">{labelOf(label)}</h3>
         )}
         {children}
       </div>
@@ -22,7 +21,7 @@ export function ViewFieldTemplate(props: FieldTemplateProps) {
     <div className="view-item">
       {displayLabel && (
         <span className="view-label" id={`${id}__label`}>
-          {labelText(t, label)}
+          {labelOf(label)}
         </span>
       )}
       {children}

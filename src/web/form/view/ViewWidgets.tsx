@@ -1,8 +1,7 @@
 import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
-import { useTranslation } from 'react-i18next';
-import { formatDate, formatDecimal, langOf } from '../format';
+import { formatDate, formatDecimal } from '../format';
 import { type FormServices, pathOfId, useFormValue } from '../theme/formContext';
-import { labelText } from '../theme/labels';
+import { useFormText } from '../theme/formText';
 import { districtOptions, type RegionKey, regionOptions } from '../widgets/regionData';
 
 /**
@@ -22,18 +21,16 @@ function PlainView({ id, value }: WidgetProps) {
 }
 
 function DateView({ id, value }: WidgetProps) {
-  const { i18n } = useTranslation();
-  return <Text id={id}>{formatDate(value, langOf(i18n.language))}</Text>;
+  const { lang } = useFormText();
+  return <Text id={id}>{formatDate(value, lang)}</Text>;
 }
 
 function DecimalView({ id, value, options }: WidgetProps & { scale?: number }) {
-  const { i18n } = useTranslation();
+  const { lang } = useFormText();
   const scale = options.scale as number | undefined;
   return (
     <Text id={id}>
-      {typeof value === 'number' || typeof value === 'string'
-        ? formatDecimal(value, langOf(i18n.language), scale)
-        : ''}
+      {typeof value === 'number' || typeof value === 'string' ? formatDecimal(value, lang, scale) : ''}
     </Text>
   );
 }
@@ -43,16 +40,16 @@ function MoneyView(props: WidgetProps) {
 }
 
 function SelectView({ id, value, options }: WidgetProps) {
-  const { t } = useTranslation(['forms', 'form']);
+  const { label } = useFormText();
   const option = options.enumOptions?.find((o) => o.value === value);
-  return <Text id={id}>{option && value !== null ? labelText(t, String(option.label)) : ''}</Text>;
+  return <Text id={id}>{option && value !== null ? label(String(option.label)) : ''}</Text>;
 }
 
 function CheckboxView({ id, value, label, schema }: WidgetProps) {
-  const { t } = useTranslation(['forms', 'form']);
+  const { t, label: labelOf } = useFormText();
   return (
     <span id={id} className="view-value">
-      {labelText(t, label || (schema.title as string | undefined))}: {value ? t('form:yes') : t('form:no')}
+      {labelOf(label || (schema.title as string | undefined))}: {value ? t('form:yes') : t('form:no')}
     </span>
   );
 }
@@ -64,23 +61,22 @@ function PhoneView({ id, value }: WidgetProps) {
 }
 
 function RegionView({ id, value, options }: WidgetProps) {
-  const { i18n } = useTranslation();
-  const item = regionOptions(
-    langOf(i18n.language),
-    (options.valueKey as RegionKey | undefined) ?? 'tax_region_id',
-  ).find((r) => r.value === Number(value));
+  const { lang } = useFormText();
+  const item = regionOptions(lang, (options.valueKey as RegionKey | undefined) ?? 'tax_region_id').find(
+    (r) => r.value === Number(value),
+  );
   return <Text id={id}>{item?.label ?? (value === undefined || value === null ? '' : String(value))}</Text>;
 }
 
 function DistrictView({ id, value, options, registry }: WidgetProps) {
-  const { i18n } = useTranslation();
+  const { lang } = useFormText();
   const services = registry.formContext as FormServices | undefined;
   const region = useFormValue(services, [
     ...pathOfId(id).slice(0, -1),
     (options.regionField as string | undefined) ?? 'regionId',
   ]);
   const item = districtOptions(
-    langOf(i18n.language),
+    lang,
     region,
     (options.regionKey as RegionKey | undefined) ?? 'tax_region_id',
     (options.valueKey as RegionKey | undefined) ?? 'soato',

@@ -1,11 +1,10 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { useTranslation } from 'react-i18next';
-import { labelText } from '../theme/labels';
+import { useFormText } from '../theme/formText';
 import { useWidgetAria } from './a11y';
 
 export function CheckboxWidget(props: WidgetProps) {
   const { id, value, disabled, readonly, label, onChange, onBlur, onFocus, schema } = props;
-  const { t } = useTranslation(['forms', 'form']);
+  const { label: labelOf } = useFormText();
   const aria = useWidgetAria(props);
   return (
     <label className="checkbox" htmlFor={id}>
@@ -19,7 +18,7 @@ export function CheckboxWidget(props: WidgetProps) {
         onBlur={() => onBlur(id, value)}
         onFocus={() => onFocus(id, value)}
       />
-      <span>{labelText(t, label || (schema.title as string | undefined))}</span>
+      <span>{labelOf(label || (schema.title as string | undefined))}</span>
     </label>
   );
 }

@@ -1,10 +1,9 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button, Input } from '../../ui';
-import { langOf } from '../format';
 import { schemaAt } from '../productTable/documentTotals';
 import { type FormServices, pathOfId, readAt } from '../theme/formContext';
+import { useFormText } from '../theme/formText';
 import { inputLook, useWidgetAria } from './a11y';
 import { ClassifierPicker } from './ClassifierPicker';
 import { searchDemoClassifier } from './classifierData';
@@ -15,7 +14,7 @@ import { searchDemoClassifier } from './classifierData';
  */
 export function ClassifierWidget(props: WidgetProps) {
   const { id, value, required, disabled, readonly, options, onChange, onBlur, onFocus, registry } = props;
-  const { t } = useTranslation('form');
+  const { t } = useFormText();
   const aria = useWidgetAria(props);
   const [open, setOpen] = useState(false);
   const services = registry.formContext as FormServices | undefined;
@@ -85,14 +84,13 @@ export function ClassifierWidget(props: WidgetProps) {
 /** Package code: a choice among the packages of the sibling classifier code (demo sample), or typed. */
 export function PackageWidget(props: WidgetProps) {
   const { id, value, options, onChange, onBlur, onFocus, required, disabled, readonly, registry } = props;
-  const { i18n } = useTranslation();
+  const { lang } = useFormText();
   const aria = useWidgetAria(props);
   const services = registry.formContext as FormServices | undefined;
   const code = services
     ? readAt(services.data.get(), [...pathOfId(id).slice(0, -1), 'CatalogCode'])
     : undefined;
-  const packages =
-    typeof code === 'string' ? (searchDemoClassifier(code, langOf(i18n.language))[0]?.packages ?? []) : [];
+  const packages = typeof code === 'string' ? (searchDemoClassifier(code, lang)[0]?.packages ?? []) : [];
   const listId = `${id}__packages`;
   return (
     <>

@@ -1,7 +1,7 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { useTranslation } from 'react-i18next';
 import { Input } from '../../ui';
-import { DATE_FORMATS, formatDate, langOf, parseLocalDate } from '../format';
+import { DATE_FORMATS, formatDate, parseLocalDate } from '../format';
+import { useFormText } from '../theme/formText';
 import { inputLook, useWidgetAria } from './a11y';
 import { useMask } from './useMask';
 
@@ -14,8 +14,7 @@ const PLACEHOLDERS = { ru: 'ДД.ММ.ГГГГ', uz: 'KK/OO/YYYY', en: 'MM/DD/YY
  */
 export function DateWidget(props: WidgetProps) {
   const { id, value, required, disabled, readonly, options, onChange, onBlur, onFocus } = props;
-  const { i18n } = useTranslation();
-  const lang = langOf(i18n.language);
+  const { lang } = useFormText();
   const aria = useWidgetAria(props);
   const separator = DATE_FORMATS[lang].charAt(2);
   const ref = useMask({ mask: `00${separator}00${separator}0000` }, formatDate(value, lang), (masked) => {

@@ -1,16 +1,15 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { useTranslation } from 'react-i18next';
 import { Input } from '../../ui';
 import { parseDecimalInput } from '../engine';
-import { decimalSeparator, langOf } from '../format';
+import { decimalSeparator } from '../format';
+import { useFormText } from '../theme/formText';
 import { inputLook, useWidgetAria } from './a11y';
 import { useMask } from './useMask';
 
 function DecimalWidget(props: WidgetProps & { scale: number }) {
   const { id, value, required, disabled, readonly, options, onChange, onBlur, onFocus, schema, scale } =
     props;
-  const { i18n } = useTranslation();
-  const lang = langOf(i18n.language);
+  const { lang } = useFormText();
   const aria = useWidgetAria(props);
   const radix = decimalSeparator(lang);
   const min = typeof schema.minimum === 'number' ? schema.minimum : undefined;

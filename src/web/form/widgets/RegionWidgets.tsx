@@ -1,8 +1,7 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { useTranslation } from 'react-i18next';
 import { Select } from '../../ui';
-import { langOf } from '../format';
 import { type FormServices, pathOfId, useFormValue } from '../theme/formContext';
+import { useFormText } from '../theme/formText';
 import { inputLook, useWidgetAria } from './a11y';
 import { districtOptions, type RegionKey, regionOptions } from './regionData';
 
@@ -15,12 +14,9 @@ function toStored(raw: string, schemaType: unknown): unknown {
 /** Region of Uzbekistan from data/regions.json; stores the tax region id unless ui:options.valueKey says soato. */
 export function RegionWidget(props: WidgetProps) {
   const { id, value, options, onChange, onBlur, onFocus, required, disabled, readonly, schema } = props;
-  const { t, i18n } = useTranslation('form');
+  const { label, lang } = useFormText();
   const aria = useWidgetAria(props);
-  const items = regionOptions(
-    langOf(i18n.language),
-    (options.valueKey as RegionKey | undefined) ?? 'tax_region_id',
-  );
+  const items = regionOptions(lang, (options.valueKey as RegionKey | undefined) ?? 'tax_region_id');
   return (
     <Select
       id={id}
@@ -29,7 +25,7 @@ export function RegionWidget(props: WidgetProps) {
       value={value === undefined || value === null ? '' : String(value)}
       required={required}
       disabled={disabled || readonly}
-      placeholder={t('choose')}
+      placeholder={label('form:choose')}
       options={items.map((item) => ({ value: String(item.value), label: item.label }))}
       onChange={(event) => onChange(toStored(event.target.value, schema.type) ?? options.emptyValue)}
       onBlur={() => onBlur(id, value)}
@@ -45,7 +41,7 @@ export function RegionWidget(props: WidgetProps) {
 export function DistrictWidget(props: WidgetProps) {
   const { id, value, options, onChange, onBlur, onFocus, required, disabled, readonly, schema, registry } =
     props;
-  const { t, i18n } = useTranslation('form');
+  const { label, lang } = useFormText();
   const aria = useWidgetAria(props);
   const services = registry.formContext as FormServices | undefined;
   const regionPath = [
@@ -54,7 +50,7 @@ export function DistrictWidget(props: WidgetProps) {
   ];
   const region = useFormValue(services, regionPath);
   const items = districtOptions(
-    langOf(i18n.language),
+    lang,
     region,
     (options.regionKey as RegionKey | undefined) ?? 'tax_region_id',
     (options.valueKey as RegionKey | undefined) ?? 'soato',
@@ -67,7 +63,7 @@ export function DistrictWidget(props: WidgetProps) {
       value={value === undefined || value === null ? '' : String(value)}
       required={required}
       disabled={disabled || readonly || items.length === 0}
-      placeholder={items.length === 0 ? t('chooseRegionFirst') : t('choose')}
+      placeholder={items.length === 0 ? label('form:chooseRegionFirst') : label('form:choose')}
       options={items.map((item) => ({ value: String(item.value), label: item.label }))}
       onChange={(event) => onChange(toStored(event.target.value, schema.type) ?? options.emptyValue)}
       onBlur={() => onBlur(id, value)}

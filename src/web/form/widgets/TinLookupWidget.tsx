@@ -1,10 +1,10 @@
 import type { RJSFSchema, WidgetProps } from '@rjsf/utils';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FILTER_DEBOUNCE_MS } from '../../../engine/constants';
 import { Input } from '../../ui';
 import { schemaAt } from '../productTable/documentTotals';
 import { type FormServices, pathOfId, readAt } from '../theme/formContext';
+import { useFormText } from '../theme/formText';
 import { inputLook, useWidgetAria } from './a11y';
 import { filledByLookup, lookupParty, mergeParty, withoutLookedUp } from './partyLookup';
 
@@ -25,7 +25,7 @@ interface Looked {
  */
 export function TinLookupWidget(props: WidgetProps) {
   const { id, value, required, disabled, readonly, options, onChange, onBlur, onFocus, registry } = props;
-  const { t } = useTranslation('form');
+  const { t } = useFormText();
   const aria = useWidgetAria(props);
   const services = registry.formContext as FormServices | undefined;
   const [looked, setLooked] = useState<Looked | null>(null);
