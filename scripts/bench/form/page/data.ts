@@ -32,21 +32,19 @@ export function makeInvoice(n: number) {
 export function instrument() {
   const w = window as any;
   w.__marks = { scriptStart: performance.now() };
-  w.__keys = { latencies: [] as number[], commits: [] as number[], parts: [] as number[][] };
+  w.__keys = { latencies: [] as number[], commits: [] as number[] };
   let keydownAt = 0;
-  let inputAt = 0;
   let key = '';
   // One MessageChannel message per event, each carrying its own start time (keys may queue up).
+  // Chromium runs the frame an input asked for before this message: it lands after the key's frame.
   const channel = new MessageChannel();
-  const queue: Array<{ kind: 'key' | 'commit'; start: number; parts?: number[] }> = [];
+  const queue: Array<{ kind: 'key' | 'commit'; start: number }> = [];
   channel.port1.onmessage = () => {
     const item = queue.shift();
     if (!item) return;
     const elapsed = performance.now() - item.start;
-    if (item.kind === 'key') {
-      w.__keys.latencies.push(elapsed);
-      w.__keys.parts.push([...(item.parts ?? []), elapsed]);
-    } else w.__keys.commits.push(elapsed);
+    if (item.kind === 'key') w.__keys.latencies.push(elapsed);
+    else w.__keys.commits.push(elapsed);
   };
   addEventListener(
     'keydown',
@@ -56,19 +54,8 @@ export function instrument() {
     },
     true,
   );
-  addEventListener('input', () => (inputAt = performance.now()), true);
-  // After React has handled the input (its root listener runs before this document listener), force
-  // style and layout of the change, then measure in the next task: keydown → DOM updated and laid out.
-  document.addEventListener('input', (e) => {
-    const handled = performance.now();
-    (e.target as HTMLElement).getBoundingClientRect();
-    document.body.offsetHeight;
-    const laidOut = performance.now();
-    queue.push({
-      kind: 'key',
-      start: keydownAt,
-      parts: [inputAt - keydownAt, handled - inputAt, laidOut - handled],
-    });
+  document.addEventListener('input', () => {
+    queue.push({ kind: 'key', start: keydownAt });
     channel.port2.postMessage(0);
   });
   w.__markCommit = () => {
