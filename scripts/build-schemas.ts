@@ -5,20 +5,29 @@
  *  1. bundles schema.json with the shared definitions of schemas/defs into ONE self-contained schema
  *     → src/engine/generated/bundled/<kind>.json;
  *  2. precompiles that schema with AJV standalone (shared options + our keywords) into an ES module
- *     → src/engine/generated/validators/<kind>.ts (imports the keyword functions as `kw`);
- * and writes the static indexes the registry imports (no import.meta.glob, works in Vite and Node):
- *  generated/definitions.ts, generated/kinds.ts, generated/validators/index.ts.
+ *     → src/engine/generated/validators/<kind>.ts (imports the keyword checks it uses): `validate`
+ *     for the document and `lines`, the product-line validators of its product tables, keyed by the
+ *     RJSF hash of the line schema exactly as the table resolves it (the browser checks a line on
+ *     commit with the same schema, keywords and options, without AJV's compiler);
+ *  3. writes a module per kind that imports its schema and UI schema
+ *     → src/engine/generated/kinds/<kind>.ts, so a page loads only the kind it shows;
+ * and writes the static indexes (no import.meta.glob, works in Vite and Node):
+ *  generated/definitions.ts, generated/kinds.ts (every kind, eagerly: server and tests),
+ *  generated/manifest.ts (what a kind chooser needs, and a lazy loader per kind: the web),
+ *  generated/validators/index.ts.
  *
  * `--check` compares instead of writing and exits 1 when a generated file is stale.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createSchemaUtils, hashForSchema, type RJSFSchema, type ValidatorType } from '@rjsf/utils';
 import Ajv from 'ajv';
 import standaloneCode from 'ajv/dist/standalone';
 import { standaloneOptions } from '../src/engine/ajvOptions';
 import { bundleSchema, type JsonSchema } from '../src/engine/bundle';
 import { registerKeywords } from '../src/engine/keywords';
+import { kindSummary, type UiSchema } from '../src/engine/kindInfo';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SCHEMAS = join(ROOT, 'schemas');
@@ -59,11 +68,82 @@ export function readDefinitions(schemasDir = SCHEMAS): Record<string, JsonSchema
   );
 }
 
-/** AJV standalone ES module for one bundled schema. */
-export function precompile(schema: JsonSchema): string {
+/** RJSF's schema utilities for walking a kind as the form does; our kinds use no conditionals. */
+function schemaUtilsFor(schema: JsonSchema) {
+  const validator = {
+    isValid() {
+      throw new Error('build-schemas: a kind with conditional schemas needs RJSF precompiled sub-schemas');
+    },
+  } as unknown as ValidatorType;
+  return createSchemaUtils(validator, schema as RJSFSchema);
+}
+
+/** A product table of a kind: where it sits (data path; `items` = every element of an array). */
+export interface ProductTable {
+  path: string[];
+  /** The line schema as the table hands it to the row validator, and its RJSF hash. */
+  line: JsonSchema;
+  hash: string;
+}
+
+/**
+ * The product tables of a kind (ui:field productTable), each with its line schema as the table
+ * resolves it: RJSF's retrieveSchema of the array's `items` (src/web/form/productTable), keyed by
+ * RJSF's hashForSchema of it.
+ */
+export function productTables(schema: JsonSchema, ui: UiSchema): ProductTable[] {
+  const utils = schemaUtilsFor(schema);
+  const tables: ProductTable[] = [];
+  const walk = (node: RJSFSchema, uiNode: UiSchema, path: string[]) => {
+    for (const [key, child] of Object.entries(uiNode)) {
+      if (key.startsWith('ui:') || !child || typeof child !== 'object') continue;
+      // `items` of an array's UI schema is the UI of its items (tables inside repeated groups).
+      const property =
+        key === 'items' && node.items && typeof node.items === 'object' && !Array.isArray(node.items)
+          ? (node.items as RJSFSchema)
+          : (node.properties as Record<string, RJSFSchema> | undefined)?.[key];
+      if (!property) continue;
+      const resolved = utils.retrieveSchema(property);
+      if ((child as UiSchema)['ui:field'] === 'productTable') {
+        const line = utils.retrieveSchema((resolved.items ?? {}) as RJSFSchema) as JsonSchema;
+        tables.push({ path: [...path, key], line, hash: hashForSchema(line) });
+      } else walk(resolved, child as UiSchema, [...path, key]);
+    }
+  };
+  walk(utils.retrieveSchema(schema as RJSFSchema), ui, []);
+  return tables;
+}
+
+/** The distinct line schemas of a kind's product tables by hash. */
+export function productLineSchemas(schema: JsonSchema, ui: UiSchema): Map<string, JsonSchema> {
+  return new Map(productTables(schema, ui).map((table) => [table.hash, table.line]));
+}
+
+/**
+ * AJV standalone ES module for one bundled schema: `validate` (the document) and `lines` (hash →
+ * validator of a product line, compiled as the browser's row check did at run time: the line schema
+ * with the root's definitions, so its local `$ref`s resolve).
+ */
+export function precompile(schema: JsonSchema, lines: Map<string, JsonSchema> = new Map()): string {
   const ajv = registerKeywords(new Ajv(standaloneOptions));
-  const validate = ajv.compile(schema);
-  const code = standaloneCode(ajv, validate).replace(
+  const kind = String(schema.$id);
+  ajv.addSchema(schema);
+  const exports: Record<string, string> = { validate: kind };
+  for (const [hash, line] of lines) {
+    const { $id: _id, ...root } = schema;
+    const id = `${kind}.line.${hash}`;
+    ajv.addSchema({
+      ...(root.$defs ? { $defs: root.$defs } : {}),
+      ...(root.definitions ? { definitions: root.definitions } : {}),
+      ...line,
+      $id: id,
+    });
+    exports[`line_${identifier(hash)}`] = id;
+  }
+  const lineExports = [...lines.keys()]
+    .map((hash) => `  ${JSON.stringify(hash)}: line_${identifier(hash)},`)
+    .join('\n');
+  const code = `${standaloneCode(ajv, exports)}\nexport const lines = {\n${lineExports}\n};`.replace(
     /require\("ajv\/dist\/runtime\/(ucs2length|equal)"\)\.default/g,
     (_match, name: string) => `kw.${name}`,
   );
@@ -72,7 +152,14 @@ export function precompile(schema: JsonSchema): string {
     // AJV would import its runtime helpers with CommonJS; our options avoid all of them.
     throw new Error(`Standalone code needs ${leftover[1]}; avoid the schema feature that pulls it in`);
   }
-  return `${HEADER}// @ts-nocheck\n/* eslint-disable */\nimport * as kw from '../../keywords/functions';\n${code}\n`;
+  // Named imports of the checks this kind uses (not the whole keyword namespace), so a page carries
+  // only their libraries (libphonenumber-js only where a phone number is checked).
+  const used = [...new Set([...code.matchAll(/\bkw\.([A-Za-z_$][\w$]*)/g)].map((m) => m[1]))].sort();
+  const body = code.replace(/\bkw\.([A-Za-z_$][\w$]*)/g, 'kw_$1');
+  const imports = used.length
+    ? `import { ${used.map((name) => `${name} as kw_${name}`).join(', ')} } from '../../keywords/functions';\n`
+    : '';
+  return `${HEADER}// @ts-nocheck\n/* eslint-disable */\n${imports}${body}\n`;
 }
 
 /** Every generated file, path → content. */
@@ -96,15 +183,36 @@ export function generate(): Map<string, string> {
   const kindImports: string[] = [];
   const kindEntries: string[] = [];
   const loaders: string[] = [];
+  const manifest: string[] = [];
   for (const { kind, group, dir } of kinds) {
     const bundled = bundleSchema(readJson(join(dir, 'schema.json')), definitions, kind);
+    const hasUi = existsSync(join(dir, 'ui.json'));
+    const ui: UiSchema = hasUi ? readJson(join(dir, 'ui.json')) : {};
     files.set(`bundled/${kind}.json`, json(bundled));
-    files.set(`validators/${kind}.ts`, precompile(bundled));
+    files.set(`validators/${kind}.ts`, precompile(bundled, productLineSchemas(bundled, ui)));
     const id = identifier(kind);
     const uiPath = relative(OUT, join(dir, 'ui.json')).split('\\').join('/');
     kindImports.push(`import ${id}Schema from './bundled/${kind}.json';`);
-    kindImports.push(
-      existsSync(join(dir, 'ui.json')) ? `import ${id}Ui from '${uiPath}';` : `const ${id}Ui = {};`,
+    kindImports.push(hasUi ? `import ${id}Ui from '${uiPath}';` : `const ${id}Ui = {};`);
+    files.set(
+      `kinds/${kind}.ts`,
+      `${HEADER}import type { JsonSchema } from '../../bundle';
+import type { UiSchema } from '../../kindInfo';
+` +
+        `import bundled from '../bundled/${kind}.json';
+` +
+        (hasUi
+          ? `import uiSchema from '../${uiPath}';
+`
+          : `const uiSchema = {};
+`) +
+        `
+export const schema: JsonSchema = bundled;
+export const ui: UiSchema = uiSchema;
+`,
+    );
+    manifest.push(
+      `  ${JSON.stringify(kindSummary(kind, group, bundled, ui)).slice(0, -1)}, load: () => import('./kinds/${kind}') },`,
     );
     kindEntries.push(
       `  { kind: ${JSON.stringify(kind)}, group: '${group}', schema: ${id}Schema, ui: ${id}Ui },`,
@@ -119,8 +227,15 @@ export function generate(): Map<string, string> {
       `${kindEntries.join('\n')}\n];\n`,
   );
   files.set(
+    'manifest.ts',
+    `${HEADER}import type { KindManifestEntry } from '../kindInfo';\n\n` +
+      `/** Every generated kind: what a kind chooser shows, and a loader of its schema and UI schema. */\n` +
+      `export const kindManifest: KindManifestEntry[] = [\n${manifest.join('\n')}\n];\n`,
+  );
+  files.set(
     'validators/index.ts',
-    `${HEADER}type PrecompiledModule = { validate: (data: any, options?: any) => boolean };\n\n` +
+    `${HEADER}type ValidateFunction = ((data: any, options?: any) => boolean) & { errors?: any };\n` +
+      `type PrecompiledModule = { validate: ValidateFunction; lines: Record<string, ValidateFunction> };\n\n` +
       `/** Lazy loaders of the precompiled validators, one chunk per kind. */\n` +
       `export const precompiledLoaders: Record<string, () => Promise<PrecompiledModule>> = {\n${loaders.join('\n')}\n};\n`,
   );
@@ -142,7 +257,7 @@ function main(): void {
     }
   }
   // Drop files of kinds that no longer exist.
-  for (const sub of ['bundled', 'validators']) {
+  for (const sub of ['bundled', 'validators', 'kinds']) {
     const dir = join(OUT, sub);
     if (!existsSync(dir)) continue;
     for (const file of readdirSync(dir)) {

@@ -6,6 +6,9 @@
  *   getKind(kind)                { kind, group, schema (bundled, self-contained), ui, modes, titleKey,
  *                                  descriptionKey }
  *   registerKind({kind, schema, ui, group?})   add a kind at run time (schema may use "defs/x.json" refs)
+ *   listKindSummaries(group?), summaryOf(kind), loadKind(kind)   the web's lazy side: every kind's
+ *                                summary without its schema, and one kind's schema loaded on demand
+ *                                (./registry; this index registers every kind eagerly)
  *
  * Validation (same keywords, same options everywhere)
  *   createValidator(kind)        runtime AJV: (content, { now? }) → { valid, errors, serverChecks }
@@ -66,6 +69,7 @@ export {
 export { isOrganizationTin, partyKind } from './parties';
 export {
   hasPrecompiledValidator,
+  loadPrecompiledModule,
   loadPrecompiledValidateFunction,
   loadPrecompiledValidator,
 } from './precompiled';
@@ -76,8 +80,12 @@ export {
   type KindDefinition,
   type KindGroup,
   type KindSource,
+  type KindSummary,
+  listKindSummaries,
   listKinds,
+  loadKind,
   registerKind,
+  summaryOf,
   type UiSchema,
 } from './schemas';
 export { runServerChecks, type ServerCheckContext, type ServerChecker } from './serverChecks';

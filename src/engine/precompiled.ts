@@ -1,5 +1,5 @@
 import { precompiledLoaders } from './generated/validators';
-import { type DocumentValidator, wrapValidateFunction } from './validator';
+import { type DocumentValidator, wrapValidateFunction } from './validationResult';
 
 /**
  * The build-time (AJV standalone) validator of a kind, loaded lazily so each page bundles only the
@@ -22,4 +22,14 @@ export async function loadPrecompiledValidateFunction(kind: string) {
 
 export function hasPrecompiledValidator(kind: string): boolean {
   return kind in precompiledLoaders;
+}
+
+/**
+ * The kind's precompiled module: `validate` (the document) and `lines` (product-line validators by
+ * the RJSF hash of the line schema, see scripts/build-schemas.ts).
+ */
+export async function loadPrecompiledModule(kind: string) {
+  const load = precompiledLoaders[kind];
+  if (!load) throw new Error(`No precompiled validator for kind "${kind}" (run npm run build:schemas)`);
+  return load();
 }

@@ -1,20 +1,16 @@
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import Ajv, { type ValidateFunction } from 'ajv';
 import { ajvOptions } from './ajvOptions';
 import { registerKeywords } from './keywords';
-import type { KeywordError, ServerCheckRequest, ValidationContext } from './keywords/types';
 import { getKind, onKindRegistered } from './schemas';
+import { type DocumentValidator, wrapValidateFunction } from './validationResult';
 
-/** One error as every layer passes it around (AJV's shape without the verbose extras). */
-export type ValidationError = KeywordError;
-
-export interface ValidationResult {
-  valid: boolean;
-  errors: ValidationError[];
-  /** Database checks the schema declared for this document (only filled when asked for). */
-  serverChecks: ServerCheckRequest[];
-}
-
-export type DocumentValidator = (content: unknown, context?: ValidationContext) => ValidationResult;
+export {
+  type DocumentValidator,
+  simplifyErrors,
+  type ValidationError,
+  type ValidationResult,
+  wrapValidateFunction,
+} from './validationResult';
 
 /** A fresh AJV with the shared options and our keywords (one per process is enough). */
 export function createAjv(): Ajv {
@@ -38,27 +34,6 @@ export function compileKind(kind: string): ValidateFunction {
     compiled.set(kind, validate);
   }
   return validate;
-}
-
-export function simplifyErrors(errors: ErrorObject[] | null | undefined): ValidationError[] {
-  return (errors ?? []).map(({ instancePath, schemaPath, keyword, params, message }) => ({
-    instancePath,
-    schemaPath,
-    keyword,
-    params: params as Record<string, unknown>,
-    message: message ?? '',
-  }));
-}
-
-/** Wraps a compiled or precompiled AJV function into the engine's validator shape. */
-export function wrapValidateFunction(
-  validate: ValidateFunction | ((data: any, options?: any) => boolean),
-): DocumentValidator {
-  return (content, context = {}) => {
-    const serverChecks: ServerCheckRequest[] = [];
-    const valid = (validate as any).call({ ...context, serverChecks }, content) as boolean;
-    return { valid, errors: valid ? [] : simplifyErrors((validate as any).errors), serverChecks };
-  };
 }
 
 /** Runtime validator of a kind (compiles with AJV; use loadPrecompiledValidator under a strict CSP). */

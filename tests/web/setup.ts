@@ -3,6 +3,9 @@ import { cleanup } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach } from 'vitest';
 import { initI18n, NAMESPACES } from '../../src/web/i18n';
+// Tests render forms of their own schemas (not precompiled by the build step): they get AJV's
+// compiler in the page at once, as a run-time registered kind would after loading it.
+import '../../src/web/form/runtimeValidator';
 
 // Texts load before any component renders, so tests see real ru strings, not keys.
 await initI18n('ru');

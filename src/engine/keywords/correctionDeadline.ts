@@ -1,7 +1,6 @@
 import { parseIsoDate, tashkentDay } from './dates';
-import { defineKeyword } from './define';
 import { readPath, toPointer } from './pointer';
-import type { KeywordCheck } from './types';
+import type { KeywordCheck, KeywordSpec } from './types';
 
 interface Options {
   /** Path of the document type. */
@@ -34,7 +33,9 @@ export const correctionDeadline: KeywordCheck<Options> = (data, options, _root, 
   return today > deadline ? [{ path: toPointer(options.date), params: { deadline, today } }] : null;
 };
 
-export default defineKeyword('correctionDeadline', correctionDeadline, {
+export default {
+  keyword: 'correctionDeadline',
+  check: correctionDeadline,
   type: 'object',
   schemaType: 'object',
   metaSchema: {
@@ -47,4 +48,4 @@ export default defineKeyword('correctionDeadline', correctionDeadline, {
     },
     additionalProperties: false,
   },
-});
+} satisfies KeywordSpec;

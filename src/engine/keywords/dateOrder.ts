@@ -1,7 +1,6 @@
 import { parseIsoDate } from './dates';
-import { defineKeyword } from './define';
 import { readPath, toPointer } from './pointer';
-import type { KeywordCheck, KeywordIssue } from './types';
+import type { KeywordCheck, KeywordIssue, KeywordSpec } from './types';
 
 interface Rule {
   /** Path of the earlier date (e.g. "DateOfIssue"). */
@@ -34,8 +33,10 @@ const ruleSchema = {
   additionalProperties: false,
 };
 
-export default defineKeyword('dateOrder', dateOrder, {
+export default {
+  keyword: 'dateOrder',
+  check: dateOrder,
   type: 'object',
   schemaType: ['object', 'array'],
   metaSchema: { anyOf: [ruleSchema, { type: 'array', items: ruleSchema }] },
-});
+} satisfies KeywordSpec;

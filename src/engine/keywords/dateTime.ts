@@ -1,6 +1,5 @@
 import { isRealDate } from './dates';
-import { defineKeyword } from './define';
-import type { KeywordCheck } from './types';
+import type { KeywordCheck, KeywordSpec } from './types';
 
 const FORMATS = [
   /^(?<day>\d{2})-(?<month>\d{2})-(?<year>\d{4})$/,
@@ -21,4 +20,9 @@ export const dateTime: KeywordCheck<boolean> = (data, enabled) => {
   return [{}];
 };
 
-export default defineKeyword('dateTime', dateTime, { type: 'string', schemaType: 'boolean' });
+export default {
+  keyword: 'dateTime',
+  check: dateTime,
+  type: 'string',
+  schemaType: 'boolean',
+} satisfies KeywordSpec;

@@ -20,8 +20,9 @@ const KW = new Name('kw');
  *
  * Why `code` and not `validate`: only `code` (and `macro`) keywords survive AJV standalone
  * compilation (form-engines.md §4.5). The generated code calls the check through a scope value whose
- * `code` is `kw.<keyword>`, and the build step prepends `import * as kw from '.../keywords/functions'`,
- * so the precompiled browser validator runs the very same function as the server.
+ * `code` is `kw.<keyword>`, and the build step turns those into named imports from
+ * '.../keywords/functions' (only the checks a kind uses), so the precompiled browser validator runs
+ * the very same function as the server.
  */
 export function defineKeyword(
   keyword: string,

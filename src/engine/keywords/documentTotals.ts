@@ -1,8 +1,7 @@
 import { sumCents } from '../lines';
 import { scaledToText, toScaled } from '../scaled';
-import { defineKeyword } from './define';
 import { readPath, toPointer } from './pointer';
-import type { KeywordCheck, KeywordIssue } from './types';
+import type { KeywordCheck, KeywordIssue, KeywordSpec } from './types';
 
 export interface TotalsOptions {
   /** Path of the line array inside the object carrying this keyword. */
@@ -35,7 +34,9 @@ export const documentTotals: KeywordCheck<TotalsOptions> = (data, options) => {
   return issues;
 };
 
-export default defineKeyword('documentTotals', documentTotals, {
+export default {
+  keyword: 'documentTotals',
+  check: documentTotals,
   type: 'object',
   schemaType: 'object',
   metaSchema: {
@@ -47,4 +48,4 @@ export default defineKeyword('documentTotals', documentTotals, {
     },
     additionalProperties: false,
   },
-});
+} satisfies KeywordSpec;

@@ -1,5 +1,4 @@
-import { defineKeyword } from './define';
-import type { KeywordCheck } from './types';
+import type { KeywordCheck, KeywordSpec } from './types';
 
 // The spec asks for "a simple email pattern"; deliverability is proven by the confirmation mail.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -8,4 +7,9 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const email: KeywordCheck<boolean> = (data, enabled) =>
   enabled && data !== '' && (data.length > 254 || !EMAIL.test(data)) ? [{}] : null;
 
-export default defineKeyword('email', email, { type: 'string', schemaType: 'boolean' });
+export default {
+  keyword: 'email',
+  check: email,
+  type: 'string',
+  schemaType: 'boolean',
+} satisfies KeywordSpec;

@@ -4,6 +4,7 @@ import correctionDeadline from './correctionDeadline';
 import dateOrder from './dateOrder';
 import dateTime from './dateTime';
 import decimalPlaces from './decimalPlaces';
+import { defineKeyword } from './define';
 import documentTotals from './documentTotals';
 import email from './email';
 import isoDate from './isoDate';
@@ -22,11 +23,12 @@ import requiredWithout from './requiredWithout';
 import sellerNotBuyer from './sellerNotBuyer';
 import serverCheck from './serverCheck';
 import tin from './tin';
+import type { KeywordSpec } from './types';
 import vatArithmetic from './vatArithmetic';
 import vatRateForDate from './vatRateForDate';
 
 /** Every custom keyword, one file each. */
-export const keywordDefinitions: KeywordDefinition[] = [
+export const keywordSpecs: KeywordSpec[] = [
   correctionDeadline,
   dateOrder,
   dateTime,
@@ -52,6 +54,10 @@ export const keywordDefinitions: KeywordDefinition[] = [
   vatArithmetic,
   vatRateForDate,
 ];
+
+export const keywordDefinitions: KeywordDefinition[] = keywordSpecs.map((spec) =>
+  defineKeyword(spec.keyword, spec.check, spec),
+);
 
 export const keywordNames: string[] = keywordDefinitions.map((definition) => definition.keyword as string);
 

@@ -1,5 +1,4 @@
-import { defineKeyword } from './define';
-import type { KeywordCheck } from './types';
+import type { KeywordCheck, KeywordSpec } from './types';
 
 /**
  * The registration form sets the certificate field to the text -1 when the picked certificate's
@@ -8,7 +7,9 @@ import type { KeywordCheck } from './types';
 export const isRegisteredTin: KeywordCheck<boolean> = (data, enabled) =>
   enabled && String(data) === '-1' ? [{}] : null;
 
-export default defineKeyword('isRegisteredTin', isRegisteredTin, {
+export default {
+  keyword: 'isRegisteredTin',
+  check: isRegisteredTin,
   type: ['string', 'number'],
   schemaType: 'boolean',
-});
+} satisfies KeywordSpec;

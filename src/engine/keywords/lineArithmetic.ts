@@ -1,8 +1,7 @@
 import { type LineMapping, lineCents } from '../lines';
 import { scaledToText, toScaled } from '../scaled';
-import { defineKeyword } from './define';
 import { readPath, toPointer } from './pointer';
-import type { KeywordCheck, KeywordIssue } from './types';
+import type { KeywordCheck, KeywordIssue, KeywordSpec } from './types';
 
 /**
  * On a product-line array: every line's computed fields must equal the exact-decimal result
@@ -42,7 +41,9 @@ export const lineArithmetic: KeywordCheck<LineMapping> = (lines, mapping) => {
   return issues;
 };
 
-export default defineKeyword('lineArithmetic', lineArithmetic, {
+export default {
+  keyword: 'lineArithmetic',
+  check: lineArithmetic,
   type: 'array',
   schemaType: 'object',
   metaSchema: {
@@ -56,4 +57,4 @@ export default defineKeyword('lineArithmetic', lineArithmetic, {
     ),
     additionalProperties: false,
   },
-});
+} satisfies KeywordSpec;

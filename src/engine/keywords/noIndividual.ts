@@ -1,6 +1,5 @@
 import { isOrganizationTin } from '../parties';
-import { defineKeyword } from './define';
-import type { KeywordCheck } from './types';
+import type { KeywordCheck, KeywordSpec } from './types';
 
 /**
  * Where a kind forbids an individual counterparty: the identifier must be an organisation TIN
@@ -9,4 +8,9 @@ import type { KeywordCheck } from './types';
 export const noIndividual: KeywordCheck<boolean> = (data, enabled) =>
   enabled && data !== '' && !isOrganizationTin(data) ? [{}] : null;
 
-export default defineKeyword('noIndividual', noIndividual, { type: 'string', schemaType: 'boolean' });
+export default {
+  keyword: 'noIndividual',
+  check: noIndividual,
+  type: 'string',
+  schemaType: 'boolean',
+} satisfies KeywordSpec;

@@ -1,6 +1,5 @@
-import { defineKeyword } from './define';
 import { isBlank, readPath, toPointer } from './pointer';
-import type { KeywordCheck } from './types';
+import type { KeywordCheck, KeywordSpec } from './types';
 
 interface Options {
   /** Paths of the issuer's identifiers (TIN and/or the director's PINFL). */
@@ -18,7 +17,9 @@ export const notToOneself: KeywordCheck<Options> = (data, options) => {
     : null;
 };
 
-export default defineKeyword('notToOneself', notToOneself, {
+export default {
+  keyword: 'notToOneself',
+  check: notToOneself,
   type: 'object',
   schemaType: 'object',
   metaSchema: {
@@ -27,4 +28,4 @@ export default defineKeyword('notToOneself', notToOneself, {
     properties: { issuer: { type: 'array', items: { type: 'string' } }, agent: { type: 'string' } },
     additionalProperties: false,
   },
-});
+} satisfies KeywordSpec;

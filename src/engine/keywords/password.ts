@@ -1,6 +1,5 @@
 import { PASSWORD_MIN_LENGTH } from '../constants';
-import { defineKeyword } from './define';
-import type { KeywordCheck } from './types';
+import type { KeywordCheck, KeywordSpec } from './types';
 
 /** The spec's fixed set of special characters; password inputs strip anything else. */
 export const PASSWORD_SPECIALS = `!@#$%^&*()_+-=\\[]{};':"|,.<>/?`;
@@ -20,4 +19,9 @@ export const password: KeywordCheck<boolean> = (data, enabled) => {
   return null;
 };
 
-export default defineKeyword('password', password, { type: 'string', schemaType: 'boolean' });
+export default {
+  keyword: 'password',
+  check: password,
+  type: 'string',
+  schemaType: 'boolean',
+} satisfies KeywordSpec;

@@ -1,6 +1,5 @@
-import { defineKeyword } from './define';
 import { isBlank, readPath, toPointer } from './pointer';
-import type { KeywordCheck } from './types';
+import type { KeywordCheck, KeywordSpec } from './types';
 
 interface Options {
   password: string;
@@ -16,7 +15,9 @@ export const passwordConfirmation: KeywordCheck<Options> = (data, options) => {
     : [{ path: toPointer(options.confirmation) }];
 };
 
-export default defineKeyword('passwordConfirmation', passwordConfirmation, {
+export default {
+  keyword: 'passwordConfirmation',
+  check: passwordConfirmation,
   type: 'object',
   schemaType: 'object',
   metaSchema: {
@@ -25,4 +26,4 @@ export default defineKeyword('passwordConfirmation', passwordConfirmation, {
     properties: { password: { type: 'string' }, confirmation: { type: 'string' } },
     additionalProperties: false,
   },
-});
+} satisfies KeywordSpec;

@@ -1,6 +1,5 @@
 import { ParseError, parsePhoneNumberWithError } from 'libphonenumber-js';
-import { defineKeyword } from './define';
-import type { KeywordCheck } from './types';
+import type { KeywordCheck, KeywordSpec } from './types';
 
 /**
  * Optional; when filled it must parse with no default country and no extraction from surrounding
@@ -19,4 +18,9 @@ export const phoneNumber: KeywordCheck<boolean> = (data, enabled) => {
   }
 };
 
-export default defineKeyword('phoneNumber', phoneNumber, { type: 'string', schemaType: 'boolean' });
+export default {
+  keyword: 'phoneNumber',
+  check: phoneNumber,
+  type: 'string',
+  schemaType: 'boolean',
+} satisfies KeywordSpec;

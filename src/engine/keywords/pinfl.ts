@@ -1,8 +1,12 @@
-import { defineKeyword } from './define';
-import type { KeywordCheck } from './types';
+import type { KeywordCheck, KeywordSpec } from './types';
 
 /** PINFL: optional; when filled, exactly 14 digits (spec §5). */
 export const pinfl: KeywordCheck<boolean> = (data, enabled) =>
   enabled && data !== '' && !/^\d{14}$/.test(data) ? [{}] : null;
 
-export default defineKeyword('pinfl', pinfl, { type: 'string', schemaType: 'boolean' });
+export default {
+  keyword: 'pinfl',
+  check: pinfl,
+  type: 'string',
+  schemaType: 'boolean',
+} satisfies KeywordSpec;

@@ -1,5 +1,4 @@
-import { defineKeyword } from './define';
-import type { KeywordCheck } from './types';
+import type { KeywordCheck, KeywordSpec } from './types';
 
 /**
  * Exactly as the spec words it: empty accepted, fewer than 9 characters accepted (the user is still
@@ -10,4 +9,9 @@ export const pinflOrTin: KeywordCheck<boolean> = (data, enabled) => {
   return /^(\d{9}|\d{14})$/.test(data) ? null : [{}];
 };
 
-export default defineKeyword('pinflOrTin', pinflOrTin, { type: 'string', schemaType: 'boolean' });
+export default {
+  keyword: 'pinflOrTin',
+  check: pinflOrTin,
+  type: 'string',
+  schemaType: 'boolean',
+} satisfies KeywordSpec;

@@ -1,6 +1,5 @@
-import { defineKeyword } from './define';
 import { isBlank, readPath, toPointer } from './pointer';
-import type { KeywordCheck } from './types';
+import type { KeywordCheck, KeywordSpec } from './types';
 
 interface Options {
   /** Path of the field deciding the rule, e.g. "FacturaType". */
@@ -30,7 +29,9 @@ export const requiredUnless: KeywordCheck<Options | Options[]> = (data, options)
   return issues.length ? issues : null;
 };
 
-export default defineKeyword('requiredUnless', requiredUnless, {
+export default {
+  keyword: 'requiredUnless',
+  check: requiredUnless,
   type: 'object',
   schemaType: ['object', 'array'],
   metaSchema: {
@@ -48,4 +49,4 @@ export default defineKeyword('requiredUnless', requiredUnless, {
       },
     },
   },
-});
+} satisfies KeywordSpec;

@@ -1,6 +1,5 @@
-import { defineKeyword } from './define';
 import { isBlank, readPath, toPointer } from './pointer';
-import type { KeywordCheck } from './types';
+import type { KeywordCheck, KeywordSpec } from './types';
 
 /**
  * `{ "MeasureId": "PackageCode" }`: MeasureId is required when PackageCode is empty (acts: a line
@@ -17,8 +16,10 @@ export const requiredWithout: KeywordCheck<Record<string, string>> = (data, opti
   return issues.length ? issues : null;
 };
 
-export default defineKeyword('requiredWithout', requiredWithout, {
+export default {
+  keyword: 'requiredWithout',
+  check: requiredWithout,
   type: 'object',
   schemaType: 'object',
   metaSchema: { type: 'object', additionalProperties: { type: 'string' } },
-});
+} satisfies KeywordSpec;

@@ -1,6 +1,5 @@
-import { defineKeyword } from './define';
 import { isBlank, readPath, toPointer } from './pointer';
-import type { KeywordCheck } from './types';
+import type { KeywordCheck, KeywordSpec } from './types';
 
 interface Options {
   seller: string;
@@ -14,7 +13,9 @@ export const sellerNotBuyer: KeywordCheck<Options> = (data, options) => {
   return [{ path: toPointer(options.buyer) }];
 };
 
-export default defineKeyword('sellerNotBuyer', sellerNotBuyer, {
+export default {
+  keyword: 'sellerNotBuyer',
+  check: sellerNotBuyer,
   type: 'object',
   schemaType: 'object',
   metaSchema: {
@@ -23,4 +24,4 @@ export default defineKeyword('sellerNotBuyer', sellerNotBuyer, {
     properties: { seller: { type: 'string' }, buyer: { type: 'string' } },
     additionalProperties: false,
   },
-});
+} satisfies KeywordSpec;

@@ -1,5 +1,4 @@
-import { defineKeyword } from './define';
-import type { KeywordCheck } from './types';
+import type { KeywordCheck, KeywordSpec } from './types';
 
 type Options = string | { name: string; [option: string]: unknown };
 
@@ -16,6 +15,8 @@ export const serverCheck: KeywordCheck<Options> = (data, options, _root, context
   return null;
 };
 
-export default defineKeyword('serverCheck', serverCheck, {
+export default {
+  keyword: 'serverCheck',
+  check: serverCheck,
   schemaType: ['string', 'object'],
-});
+} satisfies KeywordSpec;

@@ -1,5 +1,6 @@
-// Shared types of the custom keywords. Kept free of AJV so the precompiled validators can import
-// the check functions without pulling the AJV compiler into the browser bundle.
+// Shared types of the custom keywords. Kept free of AJV (types only) so the precompiled validators
+// can import the check functions without pulling the AJV compiler into the browser bundle.
+import type { KeywordDefinition } from 'ajv';
 
 /** Something a keyword found wrong. `path` is a JSON pointer suffix relative to the checked value. */
 export interface KeywordIssue {
@@ -27,6 +28,19 @@ export interface ValidationContext {
   now?: Date | string;
   /** When present, `serverCheck` keywords push what the server must check afterwards. */
   serverChecks?: ServerCheckRequest[];
+}
+
+/**
+ * A custom keyword as data: its name, its check and what AJV needs to know of it. Each keyword file
+ * exports one; ./index turns them into AJV `code` keywords (./define). Plain data, so importing a
+ * check (the precompiled validators do) never runs AJV's code generator.
+ */
+export interface KeywordSpec {
+  keyword: string;
+  check: KeywordCheck;
+  type?: KeywordDefinition['type'];
+  schemaType: KeywordDefinition['schemaType'];
+  metaSchema?: object;
 }
 
 export type KeywordCheck<S = any> = (

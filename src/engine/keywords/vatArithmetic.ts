@@ -1,8 +1,7 @@
 import { vatCents } from '../lines';
 import { scaledToText, toScaled } from '../scaled';
-import { defineKeyword } from './define';
 import { readPath, toPointer } from './pointer';
-import type { KeywordCheck, KeywordIssue } from './types';
+import type { KeywordCheck, KeywordIssue, KeywordSpec } from './types';
 
 /** Which fields of an object carry a VAT computation on a base amount (act totals). */
 export interface VatArithmeticOptions {
@@ -34,7 +33,9 @@ export const vatArithmetic: KeywordCheck<VatArithmeticOptions> = (data, options)
   return issues;
 };
 
-export default defineKeyword('vatArithmetic', vatArithmetic, {
+export default {
+  keyword: 'vatArithmetic',
+  check: vatArithmetic,
   type: 'object',
   schemaType: 'object',
   metaSchema: {
@@ -45,4 +46,4 @@ export default defineKeyword('vatArithmetic', vatArithmetic, {
     ),
     additionalProperties: false,
   },
-});
+} satisfies KeywordSpec;

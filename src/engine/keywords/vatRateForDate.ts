@@ -1,8 +1,7 @@
 import { allowedVatRates } from '../money';
 import { parseIsoDate } from './dates';
-import { defineKeyword } from './define';
 import { readPath, toPointer } from './pointer';
-import type { KeywordCheck, KeywordIssue } from './types';
+import type { KeywordCheck, KeywordIssue, KeywordSpec } from './types';
 
 interface Options {
   /**
@@ -41,7 +40,9 @@ export const vatRateForDate: KeywordCheck<Options> = (lines, options, rootData) 
   return issues;
 };
 
-export default defineKeyword('vatRateForDate', vatRateForDate, {
+export default {
+  keyword: 'vatRateForDate',
+  check: vatRateForDate,
   type: 'array',
   schemaType: 'object',
   metaSchema: {
@@ -54,4 +55,4 @@ export default defineKeyword('vatRateForDate', vatRateForDate, {
     },
     additionalProperties: false,
   },
-});
+} satisfies KeywordSpec;

@@ -8,14 +8,14 @@ import type {
   UiSchema,
 } from '@rjsf/utils';
 import { englishStringTranslator, TranslatableString as TranslatableStrings } from '@rjsf/utils';
-import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type RefObject, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localizeRjsfErrors } from '../../engine/localize';
 import type { FormMode } from '../../engine/schemas';
 import { DataStore, type FormServices, TouchedStore } from './theme/formContext';
 import { FORM_NAMESPACES, FormTextContext, makeFormText } from './theme/formText';
 import { editTemplates, editWidgets, fields, viewTemplates, viewWidgets } from './theme/registry';
-import { formValidator } from './validator';
+import { formValidatorFor, loadFormValidator } from './validator';
 import './form.css';
 
 export interface DocumentFormProps {
@@ -63,7 +63,13 @@ export function DocumentForm({
   formRef,
   idPrefix = 'root',
 }: DocumentFormProps) {
+  // The kind's precompiled validator (a kind's page loads it with the kind: form/kinds.ts); a schema
+  // the build step did not precompile gets AJV's compiler, loaded on demand (form/runtimeValidator).
+  // Not ready: its load starts before the texts' (both suspend), so they load side by side.
+  const validator = formValidatorFor(schema);
+  const loadingValidator = validator ? null : loadFormValidator(schema);
   const { t, i18n } = useTranslation([...FORM_NAMESPACES]);
+  if (!validator) throw loadingValidator;
   // One translation hook for the whole form: fields and widgets read it from context (theme/formText).
   const text = useMemo(() => makeFormText(t, i18n), [t, i18n, i18n.language]);
   const innerRef = useRef<Form | null>(null);
@@ -137,27 +143,6 @@ export function DocumentForm({
     [services, onSubmit],
   );
 
-  // Compile the kind's validator while the person reads the form, not on their first blur
-  // (AJV compiles a big schema in a few hundred ms on a slow machine).
-  useEffect(() => {
-    if (readOnly) return;
-    const warm = () => {
-      try {
-        formValidator.isValid(schema, undefined, schema);
-      } catch {
-        /* a schema the validator cannot compile reports itself on submit */
-      }
-    };
-    const idle = (window as { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number })
-      .requestIdleCallback;
-    const handle = idle ? idle(warm, { timeout: 2000 }) : window.setTimeout(warm, 200);
-    return () => {
-      const cancel = (window as { cancelIdleCallback?: (h: number) => void }).cancelIdleCallback;
-      if (idle && cancel) cancel(handle);
-      else window.clearTimeout(handle);
-    };
-  }, [schema, readOnly]);
-
   const liveValidate = readOnly || validateOn === 'submit' ? undefined : submitted ? 'onChange' : 'onBlur';
 
   return (
@@ -167,7 +152,7 @@ export function DocumentForm({
         className={`hujjat-form hujjat-form--${mode}`}
         schema={schema}
         uiSchema={ui}
-        validator={formValidator}
+        validator={validator.rjsf}
         formContext={services}
         initialFormData={initialData}
         widgets={readOnly ? viewWidgets : editWidgets}

@@ -1,45 +1,32 @@
 import type { RJSFSchema } from '@rjsf/utils';
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import { ajvOptions } from '../../engine/ajvOptions';
-import { registerBrowserKeywords } from './validator';
-
-/** One AJV instance for the table's row checks, with THE shared options and keywords. */
-let sharedAjv: Ajv | undefined;
-function ajv(): Ajv {
-  sharedAjv ??= registerBrowserKeywords(
-    new Ajv({ ...ajvOptions, strictSchema: false, validateSchema: false }),
-  );
-  return sharedAjv;
-}
+import type { ErrorObject } from 'ajv';
+import { formValidatorFor, type LineValidateFunction, loadFormValidator } from './validator';
 
 export type FieldErrors = Record<string, ErrorObject>;
 
 /**
  * Validates single product lines on commit (form-engines.md §7.1: the edited row only, not the
- * document). The line schema is compiled together with the root's definitions so its `$ref`s resolve.
+ * document) with the form's validator: for the generated kinds the build step's precompiled line
+ * check (the line schema with the root's definitions, same keywords and options as the server).
  * Returns the FIRST error of every field — a field shows one failing rule at a time.
  */
 export function makeRowValidator(
   rootSchema: RJSFSchema,
   lineSchema: RJSFSchema,
 ): (row: unknown) => FieldErrors | null {
-  // Compiled on first use (the first commit), not at mount: first render stays free of AJV work.
-  let validate: ValidateFunction | null | undefined;
-  const compile = (): ValidateFunction | null => {
-    try {
-      const { $id: _id, ...root } = rootSchema as RJSFSchema & { $id?: string };
-      return ajv().compile({
-        ...(root.$defs ? { $defs: root.$defs } : {}),
-        ...(root.definitions ? { definitions: root.definitions } : {}),
-        ...lineSchema,
-      });
-    } catch {
-      // A line schema that does not compile on its own is still checked by the whole-document validator.
-      return null;
-    }
-  };
+  // Looked up on first use (the first commit), not at mount. DocumentForm renders only once its
+  // validator is ready, so it is there; on its own the table starts loading it and checks lines once
+  // it is (the document check on submit still covers them).
+  let validate: LineValidateFunction | null | undefined;
   return (row) => {
-    if (validate === undefined) validate = compile();
+    if (validate === undefined) {
+      const validator = formValidatorFor(rootSchema);
+      if (!validator) {
+        void loadFormValidator(rootSchema).catch(() => {});
+        return null;
+      }
+      validate = validator.line(lineSchema);
+    }
     if (!validate || validate(row)) return null;
     return firstErrorPerField(validate.errors ?? []);
   };

@@ -2,9 +2,10 @@ import type { ErrorSchema } from '@rjsf/utils';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { type FormMode, getKind, hasKind, listKinds } from '../../../engine/schemas';
+import { type FormMode, listKindSummaries, summaryOf } from '../../../engine/registry';
 import { ApiRequestError, apiFetch } from '../../api/client';
 import { DocumentForm } from '../../form/DocumentForm';
+import { useFormKind } from '../../form/kinds';
 import { PrintDocument } from '../../form/print/PrintDocument';
 import { loadSample } from '../../form/samples';
 import { type ServerFieldError, toErrorSchema } from '../../form/serverErrors';
@@ -26,11 +27,13 @@ export default function NewdocPage() {
   const { t } = useTranslation(['form', 'documents', 'forms', 'validation']);
   const [params, setParams] = useSearchParams();
   const kindParam = params.get('kind') ?? DEFAULT_KIND;
-  const kind = hasKind(kindParam) ? kindParam : null;
-  const definition = kind ? getKind(kind) : null;
+  // The chooser needs only every kind's summary; the chosen kind's schema, UI schema and validator
+  // load on demand (one chunk each), so the page does not carry every kind.
+  const summary = summaryOf(kindParam);
+  const kind = summary ? kindParam : null;
+  const definition = useFormKind(kind);
   const modeParam = params.get('mode') as FormMode | null;
-  const mode: FormMode =
-    definition && modeParam && definition.modes.includes(modeParam) ? modeParam : 'create';
+  const mode: FormMode = summary && modeParam && summary.modes.includes(modeParam) ? modeParam : 'create';
 
   // Latest data per kind, kept across mode switches without re-rendering the form on each change.
   const dataByKind = useRef(new Map<string, { data: Data; demo: boolean }>());
@@ -76,8 +79,8 @@ export default function NewdocPage() {
 
   const groups = useMemo(
     () => [
-      { key: 'documents', label: t('form:newdoc.documents'), kinds: listKinds('documents') },
-      { key: 'settings', label: t('form:newdoc.settings'), kinds: listKinds('settings') },
+      { key: 'documents', label: t('form:newdoc.documents'), kinds: listKindSummaries('documents') },
+      { key: 'settings', label: t('form:newdoc.settings'), kinds: listKindSummaries('settings') },
     ],
     [t],
   );
@@ -117,8 +120,8 @@ export default function NewdocPage() {
     [kind, t],
   );
 
-  const modeItems = (definition?.modes ?? []).map((m) => ({ key: m, label: t(`form:modes.${m}`) }));
-  const title = definition ? labelText(t, definition.titleKey) : '';
+  const modeItems = (summary?.modes ?? []).map((m) => ({ key: m, label: t(`form:modes.${m}`) }));
+  const title = summary ? labelText(t, summary.titleKey) : '';
 
   return (
     <section className="page newdoc">
@@ -148,7 +151,7 @@ export default function NewdocPage() {
             ))}
           </select>
         </div>
-        {definition && (
+        {summary && (
           <Tabs
             items={modeItems}
             active={mode}
@@ -158,7 +161,7 @@ export default function NewdocPage() {
         )}
       </div>
 
-      {!definition ? (
+      {!summary ? (
         <EmptyState>{t('form:newdoc.unknownKind', { kind: kindParam })}</EmptyState>
       ) : (
         <div role="tabpanel" aria-label={`${title}: ${t(`form:modes.${mode}`)}`} className="newdoc-panel">
@@ -173,7 +176,7 @@ export default function NewdocPage() {
             <Button
               variant="secondary"
               size="sm"
-              onClick={() => void loadDemo(definition.kind)}
+              onClick={() => void loadDemo(summary.kind)}
               disabled={loading}
             >
               {t('form:newdoc.loadSample')}
@@ -183,7 +186,7 @@ export default function NewdocPage() {
                 variant="ghost"
                 size="sm"
                 onClick={() => {
-                  dataByKind.current.delete(definition.kind);
+                  dataByKind.current.delete(summary.kind);
                   setStatus(null);
                   setVersion((v) => v + 1);
                   if (mode !== 'create') choose({ mode: 'create' });
@@ -201,14 +204,14 @@ export default function NewdocPage() {
           {status && (
             <p className="newdoc-status" role="status">
               {status}{' '}
-              {definition.modes.includes('print') && (
+              {summary.modes.includes('print') && (
                 <Button variant="ghost" size="sm" onClick={() => choose({ mode: 'print' })}>
                   {t('form:newdoc.toPrint')}
                 </Button>
               )}
             </p>
           )}
-          {loading || needsSample ? (
+          {loading || needsSample || !definition ? (
             <Loading />
           ) : mode === 'print' ? (
             current ? (
