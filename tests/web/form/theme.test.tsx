@@ -56,3 +56,26 @@ describe('form texts', () => {
     }
   });
 });
+
+describe('section descriptions', () => {
+  it('show i18n keys as text in the language, never a schema’s developer notes', () => {
+    const schema: RJSFSchema = {
+      type: 'object',
+      properties: {
+        A: {
+          type: 'object',
+          description: 'Notes for analysts (uz-edi.md §b.1).',
+          properties: { X: { type: 'string' } },
+        },
+        B: {
+          type: 'object',
+          description: 'forms:invoice.FacturaType',
+          properties: { Y: { type: 'string' } },
+        },
+      },
+    };
+    render(<DocumentForm schema={schema} uiSchema={{}} mode="create" />);
+    expect(screen.queryByText(/Notes for analysts/)).toBeNull();
+    expect(screen.getByText('Тип счёта-фактуры')).toBeInTheDocument();
+  });
+});

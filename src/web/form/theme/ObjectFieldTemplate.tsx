@@ -1,5 +1,5 @@
 import type { ObjectFieldTemplateProps } from '@rjsf/utils';
-import { useFormText } from './formText';
+import { isTextKey, useFormText } from './formText';
 
 /**
  * Objects as sections: the root is a plain stack, nested objects are fieldsets with a legend (the
@@ -37,7 +37,7 @@ export function ObjectFieldTemplate({
   return (
     <fieldset className="form-section" id={fieldPathId.$id}>
       {legend && <legend className="form-section-title">{legend}</legend>}
-      {typeof description === 'string' && description && <p className="muted">{label(description)}</p>}
+      {isTextKey(description) && <p className="muted">{label(description)}</p>}
       {body}
     </fieldset>
   );

@@ -8,6 +8,14 @@ export const FORM_NAMESPACES = ['form', 'forms', 'validation'] as const;
 const KEY = /^([a-z][\w-]*):([\w.-]+)$/i;
 
 /**
+ * Whether a schema text is an i18n key ("forms:party.hint"). Schema descriptions are mostly notes for
+ * developers and analysts (in English, citing specs): only keys are shown to people, in their language.
+ */
+export function isTextKey(text: unknown): text is string {
+  return typeof text === 'string' && KEY.test(text);
+}
+
+/**
  * The form's texts for one language: `t` (default namespace `form`), the language, and `label`,
  * which turns a schema title ("forms:party.Name") into text once per form and language — a form
  * shows ~100 labels and i18next's full `t` pipeline is the slow part of reading each one.
