@@ -17,10 +17,16 @@ export function DateWidget(props: WidgetProps) {
   const { lang } = useFormText();
   const aria = useWidgetAria(props);
   const separator = DATE_FORMATS[lang].charAt(2);
-  const ref = useMask({ mask: `00${separator}00${separator}0000` }, formatDate(value, lang), (masked) => {
-    if (masked === '') return onChange(options.emptyValue);
-    onChange(parseLocalDate(masked, lang) ?? masked);
-  });
+  // The resting text is the stored day in the locale's format: the mask is built on first focus.
+  const ref = useMask(
+    { mask: `00${separator}00${separator}0000` },
+    formatDate(value, lang),
+    (masked) => {
+      if (masked === '') return onChange(options.emptyValue);
+      onChange(parseLocalDate(masked, lang) ?? masked);
+    },
+    { attachOnFocus: true },
+  );
   return (
     <Input
       ref={ref}
