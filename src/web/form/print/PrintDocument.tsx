@@ -1,4 +1,5 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { TFunction } from 'i18next';
 import QRCode from 'qrcode';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +7,7 @@ import { sumInWords } from '../../../engine/words';
 import { readField, toDecimal } from '../engine';
 import { formatDate, formatDecimal, type Lang, langOf } from '../format';
 import { labelText } from '../theme/labels';
-import { buildPrintModel, type PrintTable, type Schema } from './printModel';
+import { buildPrintModel, type PrintTable, resolveSchema, type Schema } from './printModel';
 import './print.css';
 
 export interface PrintSignature {
@@ -29,16 +30,28 @@ export interface PrintDocumentProps {
 
 const isIsoDate = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
 
-function plain(value: unknown, lang: Lang, t: (k: string) => string): string {
+/**
+ * A value as one line of text. A block's fields are named by their titles in the language (its
+ * schema, resolved against `root`, says which); without a schema, by their keys.
+ */
+function plain(value: unknown, lang: Lang, t: TFunction, schema?: Schema, root?: Schema): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'boolean') return value ? t('form:yes') : t('form:no');
   if (isIsoDate(value)) return formatDate(value, lang);
   if (typeof value === 'number') return formatDecimal(value, lang);
-  if (Array.isArray(value)) return value.map((v) => plain(v, lang, t)).join(', ');
+  const sub = (node: unknown) => (node && root ? resolveSchema(node, root) : undefined);
+  if (Array.isArray(value)) {
+    const items = sub(schema?.items);
+    return value.map((v) => plain(v, lang, t, items, root)).join(', ');
+  }
   if (typeof value === 'object') {
+    const properties = (schema?.properties ?? {}) as Record<string, Schema>;
     return Object.entries(value as Record<string, unknown>)
       .filter(([, v]) => v !== null && v !== undefined && v !== '')
-      .map(([k, v]) => `${k}: ${plain(v, lang, t)}`)
+      .map(([k, v]) => {
+        const title = labelText(t, properties[k]?.title as string | undefined) || k;
+        return `${title}: ${plain(v, lang, t, sub(properties[k]), root)}`;
+      })
       .join('; ');
   }
   return String(value);
@@ -208,7 +221,7 @@ export function PrintDocument({
                 {party.fields.map((field) => (
                   <div key={field.name} className="print-pair">
                     <dt>{labelText(t, field.titleKey) || field.name}</dt>
-                    <dd>{plain(field.value, lang, t)}</dd>
+                    <dd>{plain(field.value, lang, t, field.schema, schema as Schema)}</dd>
                   </div>
                 ))}
               </dl>
@@ -232,7 +245,11 @@ export function PrintDocument({
               return (
                 <div key={detail.name} className="print-pair">
                   <dt>{labelText(t, detail.titleKey) || detail.name}</dt>
-                  <dd>{enumKey ? labelText(t, enumKey) : plain(detail.value, lang, t)}</dd>
+                  <dd>
+                    {enumKey
+                      ? labelText(t, enumKey)
+                      : plain(detail.value, lang, t, detail.schema, schema as Schema)}
+                  </dd>
                 </div>
               );
             })}

@@ -13,7 +13,7 @@ export interface PrintParty {
   key: string;
   titleKey?: string;
   tin?: string;
-  fields: Array<{ name: string; titleKey?: string; value: unknown }>;
+  fields: Array<{ name: string; titleKey?: string; value: unknown; schema?: Schema }>;
   director?: string;
   accountant?: string;
 }
@@ -40,8 +40,11 @@ export interface PrintModel {
   details: Array<{ titleKey?: string; name: string; value: unknown; schema: Schema; ui?: UiSchema }>;
 }
 
-const resolve = (node: unknown, root: Schema): Schema =>
+/** A schema node with its $ref resolved against the document's schema. */
+export const resolveSchema = (node: unknown, root: Schema): Schema =>
   (resolveRef(node as never, root as never) ?? {}) as Schema;
+const resolve = resolveSchema;
+
 const propsOf = (schema: Schema) => (schema.properties ?? {}) as Record<string, Schema>;
 const isEmpty = (v: unknown) =>
   v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
@@ -66,6 +69,16 @@ function docBlock(schema: Schema, root: Schema, data: Record<string, unknown>) {
   };
 }
 
+/** A signer as text: a name, or a person block ({ Pinfl, FullName }: empowermentV2's Director). */
+function personName(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'object') {
+    const name = (value as Record<string, unknown>).FullName;
+    return typeof name === 'string' ? name : '';
+  }
+  return String(value);
+}
+
 function partiesOf(schema: Schema, root: Schema, data: Record<string, unknown>): PrintParty[] {
   const properties = propsOf(schema);
   const parties: PrintParty[] = [];
@@ -82,9 +95,14 @@ function partiesOf(schema: Schema, root: Schema, data: Record<string, unknown>):
       tin: (data[`${key}Tin`] ?? party.Tin ?? party.TinOrPinfl) as string | undefined,
       fields: Object.entries(fields)
         .filter(([name]) => !['Director', 'Accountant', 'Tin'].includes(name) && !isEmpty(party[name]))
-        .map(([name, s]) => ({ name, titleKey: s.title as string | undefined, value: party[name] })),
-      director: party.Director as string | undefined,
-      accountant: party.Accountant as string | undefined,
+        .map(([name, s]) => ({
+          name,
+          titleKey: s.title as string | undefined,
+          value: party[name],
+          schema: resolve(s, root),
+        })),
+      director: personName(party.Director),
+      accountant: personName(party.Accountant),
     });
   }
   // Acts carry flat parties: SellerTin + SellerName.
@@ -95,7 +113,10 @@ function partiesOf(schema: Schema, root: Schema, data: Record<string, unknown>):
       key: m[1],
       titleKey: properties[`${m[1]}Name`].title as string | undefined,
       tin: data[key] as string | undefined,
-      fields: [{ name: `${m[1]}Name`, value: data[`${m[1]}Name`] }].filter((f) => !isEmpty(f.value)),
+      // The section is titled by the name's own title ("Seller's name"): the line says "Name".
+      fields: [{ name: `${m[1]}Name`, titleKey: 'forms:party.Name', value: data[`${m[1]}Name`] }].filter(
+        (f) => !isEmpty(f.value),
+      ),
     });
   }
   return parties;

@@ -13,12 +13,16 @@ import { TextareaWidget } from '../widgets/TextareaWidget';
 import { HiddenWidget, PasswordWidget, TextWidget } from '../widgets/TextWidget';
 import { TinLookupWidget } from '../widgets/TinLookupWidget';
 import { AddButton, CopyButton, MoveDownButton, MoveUpButton, RemoveButton } from './ArrayButtons';
+import { ArrayFieldItemTemplate } from './ArrayFieldItemTemplate';
+import { ArrayFieldTemplate } from './ArrayFieldTemplate';
+import { DescriptionFieldTemplate } from './DescriptionFieldTemplate';
 import { ErrorListTemplate } from './ErrorListTemplate';
 import { FieldTemplate } from './FieldTemplate';
 import { NullableObjectField } from './NullableObjectField';
 import { NumberField } from './NumberField';
 import { ObjectFieldTemplate } from './ObjectFieldTemplate';
 import { SubmitButton } from './SubmitButton';
+import { TitleFieldTemplate } from './TitleFieldTemplate';
 
 /**
  * The theme on the ui kit. Module-level constants: RJSF compares registries deeply on every render,
@@ -58,10 +62,22 @@ export const fields: RegistryFieldsType = {
   NumberField,
 };
 
+/**
+ * Templates that print a schema title or description: themed, so people read texts in their
+ * language, never i18n keys or developer notes (RJSF's own print the schema text as it is).
+ */
+const textTemplates = {
+  TitleFieldTemplate,
+  DescriptionFieldTemplate,
+  ArrayFieldTemplate,
+  ArrayFieldItemTemplate,
+} satisfies Partial<TemplatesType>;
+
 export const editTemplates: Partial<TemplatesType> = {
   FieldTemplate,
   ObjectFieldTemplate,
   ErrorListTemplate,
+  ...textTemplates,
   ButtonTemplates: {
     SubmitButton,
     AddButton,
@@ -76,6 +92,7 @@ export const viewTemplates: Partial<TemplatesType> = {
   FieldTemplate: ViewFieldTemplate,
   ObjectFieldTemplate,
   ErrorListTemplate,
+  ...textTemplates,
 };
 
 export { viewWidgets };
