@@ -1,8 +1,5 @@
-import dayjs from 'dayjs';
-import customParseFormat from 'dayjs/plugin/customParseFormat';
+import { isRealDate, parseIsoDate } from '../../engine/keywords/dates';
 import { toDecimal } from './engine';
-
-dayjs.extend(customParseFormat);
 
 export type Lang = 'ru' | 'uz' | 'en';
 
@@ -40,16 +37,36 @@ export function editableDecimal(value: unknown, lang: Lang): string {
 
 /** Date formats per spec §9. Stored dates are always yyyy-MM-dd. */
 export const DATE_FORMATS: Record<Lang, string> = { ru: 'DD.MM.YYYY', uz: 'DD/MM/YYYY', en: 'MM/DD/YYYY' };
-export const ISO_DATE = 'YYYY-MM-DD';
 
-export function formatDate(iso: unknown, lang: Lang): string {
-  if (typeof iso !== 'string' || iso === '') return '';
-  const day = dayjs(iso, ISO_DATE, true);
-  return day.isValid() ? day.format(DATE_FORMATS[lang]) : iso;
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+
+/** Day, month and year in the locale's order and separator (formats above; no Date, no zones). */
+function localDate(year: number, month: number, day: number, lang: Lang): string {
+  const [d, m, y] = [pad(day, 2), pad(month, 2), pad(year, 4)];
+  return lang === 'ru' ? `${d}.${m}.${y}` : lang === 'uz' ? `${d}/${m}/${y}` : `${m}/${d}/${y}`;
 }
 
-/** Parses a date typed in the locale's format; null when incomplete or not a real day. */
+/**
+ * A stored yyyy-MM-dd day in the locale's format; any other text is returned as it is (the isoDate
+ * rule reports it). Plain string work: every date field formats its value on each render.
+ */
+export function formatDate(iso: unknown, lang: Lang): string {
+  if (typeof iso !== 'string' || iso === '') return '';
+  const date = parseIsoDate(iso);
+  return date ? localDate(date.year, date.month, date.day, lang) : iso;
+}
+
+const LOCAL_DATE: Record<Lang, RegExp> = {
+  ru: /^(\d{2})\.(\d{2})\.(\d{4})$/,
+  uz: /^(\d{2})\/(\d{2})\/(\d{4})$/,
+  en: /^(\d{2})\/(\d{2})\/(\d{4})$/,
+};
+
+/** Parses a date typed in the locale's format (exactly); null when incomplete or not a real day. */
 export function parseLocalDate(text: string, lang: Lang): string | null {
-  const day = dayjs(text.trim(), DATE_FORMATS[lang], true);
-  return day.isValid() ? day.format(ISO_DATE) : null;
+  const match = LOCAL_DATE[lang].exec(text.trim());
+  if (!match) return null;
+  const [first, second, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const [day, month] = lang === 'en' ? [second, first] : [first, second];
+  return isRealDate(year, month, day) ? `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}` : null;
 }
