@@ -1,5 +1,13 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import { waitFor } from '@testing-library/react';
 import { getKind } from '../../../src/engine';
+
+/** A long form mounts its first screen first (theme/progressiveMount.ts): waits for the rest. */
+export async function formMounted(): Promise<void> {
+  await waitFor(() => {
+    if (document.querySelector('[aria-busy="true"]')) throw new Error('the form is still mounting');
+  });
+}
 
 /** A form holding only the invoice's product lines (the real line schema and table options). */
 export function productsOnly(): { schema: RJSFSchema; uiSchema: UiSchema } {

@@ -7,6 +7,7 @@ import { loadFormKind } from '../../../src/web/form/kinds';
 import { loadSample } from '../../../src/web/form/samples';
 import { makeRowValidator } from '../../../src/web/form/validation';
 import { formValidatorFor } from '../../../src/web/form/validator';
+import { formMounted } from './fixtures';
 
 // A generated kind's form validates with the build step's precompiled validators (the document and
 // its product lines), not with AJV's compiler in the page.
@@ -43,6 +44,7 @@ describe('form of a generated kind', () => {
         initialData={sample}
       />,
     );
+    await formMounted();
     const id = 'root_ProductList_Products_0_Count';
     fireEvent.focus(document.getElementById(id) as HTMLElement);
     const input = document.getElementById(id) as HTMLInputElement;

@@ -9,6 +9,7 @@ import { DocumentForm } from '../../../src/web/form/DocumentForm';
 import { PrintDocument } from '../../../src/web/form/print/PrintDocument';
 import { loadFormValidator } from '../../../src/web/form/validator';
 import { NAMESPACES } from '../../../src/web/i18n';
+import { formMounted } from './fixtures';
 
 /**
  * What people read on every form — each registered kind, each of its modes (create, update, view and
@@ -220,8 +221,8 @@ describe('an array of plain values (the invoice’s WaybillLocalIds)', () => {
     ...structuredClone(samplesOf(invoice())[0].data),
     WaybillLocalIds: ids,
   });
-  const renderInvoice = (mode: 'update' | 'view', ids: string[]) =>
-    render(
+  const renderInvoice = async (mode: 'update' | 'view', ids: string[]) => {
+    const rendered = render(
       <DocumentForm
         schema={invoice().schema as RJSFSchema}
         uiSchema={invoice().ui as UiSchema}
@@ -229,10 +230,13 @@ describe('an array of plain values (the invoice’s WaybillLocalIds)', () => {
         initialData={withWaybills(ids)}
       />,
     );
+    await formMounted();
+    return rendered;
+  };
   const list = () => document.getElementById('root_WaybillLocalIds') as HTMLElement;
 
   it('edits with a title, item labels and add, move and remove buttons in the language', async () => {
-    renderInvoice('update', ['TTN-1', 'TTN-2']);
+    await renderInvoice('update', ['TTN-1', 'TTN-2']);
     expect(within(list()).getByText('Связанные ТТН', { selector: 'legend' })).toBeInTheDocument();
     expect(within(list()).getByRole('textbox', { name: 'Связанные ТТН, № 1' })).toHaveValue('TTN-1');
     expect(within(list()).getByRole('textbox', { name: 'Связанные ТТН, № 2' })).toHaveValue('TTN-2');
@@ -259,12 +263,12 @@ describe('an array of plain values (the invoice’s WaybillLocalIds)', () => {
     }
   });
 
-  it('shows the values without buttons in view, and "—" for an empty list', () => {
-    const { unmount } = renderInvoice('view', ['TTN-1']);
+  it('shows the values without buttons in view, and "—" for an empty list', async () => {
+    const { unmount } = await renderInvoice('view', ['TTN-1']);
     expect(within(list()).getByText('TTN-1')).toBeInTheDocument();
     expect(within(list()).queryByRole('button')).toBeNull();
     unmount();
-    renderInvoice('view', []);
+    await renderInvoice('view', []);
     expect(within(list()).getByText('—')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Добавить' })).toBeNull();
   });
