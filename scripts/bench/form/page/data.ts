@@ -1,33 +1,3 @@
-import fixture from '../../../../schemas/documents/invoice/fixtures/valid/01-standard.json';
-import { computeLine } from '../../../../src/engine/lines';
-
-/**
- * A valid invoice with n product lines (deterministic), built on the first valid fixture's header.
- * Shared by both bench pages so they render exactly the same document.
- */
-export function makeInvoice(n: number) {
-  const lines = Array.from({ length: n }, (_, i) =>
-    computeLine({
-      OrdNo: i + 1,
-      CatalogCode: i % 2 ? '10112008001000001' : '00902001001031001',
-      CatalogName: i % 2 ? 'Транспортно-логистические услуги' : 'Зеленый чай',
-      Name: `Product ${i + 1}`,
-      Barcode: '',
-      PackageCode: i % 2 ? '1209782' : '1392342',
-      PackageName: i % 2 ? 'услуга (сум)' : 'шт. (коробка) 100 грамм',
-      Count: (i % 7) + 1,
-      Summa: 1000 + (i % 13) * 250.5,
-      DeliverySum: 0,
-      VatRate: 12,
-      VatSum: 0,
-      DeliverySumWithVat: 0,
-      WithoutVat: false,
-      Origin: (i % 4) + 1,
-    }),
-  );
-  return { ...fixture, ProductList: { ...fixture.ProductList, Products: lines } };
-}
-
 /** Instrumentation shared by both pages (see scripts/bench/form.ts for what is read). */
 export function instrument() {
   const w = window as any;
@@ -66,14 +36,32 @@ export function instrument() {
   };
 }
 
+/** The document a page renders: fetched JSON, started before the page's own chunks load. */
+export async function fetchInvoice(): Promise<unknown> {
+  const response = await fetch(`./invoice-${lineCount()}.json`);
+  return response.json();
+}
+
+const afterFrame = (then: () => void) => requestAnimationFrame(() => setTimeout(then, 0));
+
+/**
+ * marks.rendered: the frame after React's first commit. marks.complete: the frame after the whole
+ * form is mounted — a form that mounts its first screen first (aria-busy while the rest mounts)
+ * reaches it later; for any other page both marks are the same frame.
+ */
 export function markRendered() {
-  requestAnimationFrame(() =>
-    setTimeout(() => {
-      const w = window as any;
-      w.__marks.rendered = performance.now();
+  afterFrame(() => {
+    const w = window as any;
+    w.__marks.rendered = performance.now();
+    const settle = () => {
+      if (document.querySelector('#root [aria-busy="true"]')) return afterFrame(settle);
+      w.__marks.complete = w.__marks.complete ?? performance.now();
       w.__rendered = true;
-    }, 0),
-  );
+      // The runner waits for this message rather than polling the page while it loads.
+      console.debug('bench:rendered');
+    };
+    settle();
+  });
 }
 
 export const lineCount = () => Number(new URLSearchParams(location.search).get('n') ?? 100);

@@ -1,30 +1,17 @@
-import { useEffect } from 'react';
-import { createRoot } from 'react-dom/client';
-import { DocumentForm } from '../../../../src/web/form/DocumentForm';
 import { loadFormKind } from '../../../../src/web/form/kinds';
 import { initI18n } from '../../../../src/web/i18n';
-import '../../../../src/web/styles/tokens.css';
-import { instrument, lineCount, makeInvoice, markRendered } from './data';
+import { fetchInvoice, instrument } from './data';
 
+// As the app opens a document (routes.tsx: the route's loader starts the kind while the page's code
+// loads): the document, the kind (schema, precompiled validator, texts) and the app's texts are
+// requested first, React and the form's code load beside them.
 instrument();
-const data = makeInvoice(lineCount());
-// As the app loads a kind: its schema, precompiled validator and texts, beside the app's texts.
+// In this order: the fetch goes out first, and the form's texts (loadFormKind) join i18next's first
+// load only when i18next is already starting.
+const data = fetchInvoice();
 const i18n = initI18n('ru');
-const [invoice] = await Promise.all([loadFormKind('invoice'), i18n]);
-const onChange = () => (window as any).__markCommit();
-
-function App() {
-  useEffect(markRendered, []);
-  return (
-    <DocumentForm
-      schema={invoice.schema as never}
-      uiSchema={invoice.ui}
-      mode="update"
-      initialData={data}
-      onChange={onChange}
-    />
-  );
-}
-
-(window as any).__marks.i18n = performance.now();
-createRoot(document.getElementById('root')!).render(<App />);
+const ready = Promise.all([loadFormKind('invoice'), data, i18n]);
+const { mountForm } = await import('./oursForm');
+const [invoice] = await ready;
+(window as any).__marks.loaded = performance.now();
+mountForm(invoice, await data);

@@ -3,13 +3,13 @@ import { customizeValidator } from '@rjsf/validator-ajv8';
 import { useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { getKind } from '../../../../src/engine/schemas';
-import { instrument, lineCount, makeInvoice, markRendered } from './data';
+import { fetchInvoice, instrument, markRendered } from './data';
 
 // Stock RJSF as in toolchain.md §6–§7: core theme, default validator, uncontrolled, liveValidate off,
 // products rendered as RJSF array items (no ui:field). Same bundled schema and data as ours.html.
 instrument();
 const invoice = getKind('invoice');
-const data = makeInvoice(lineCount());
+const data = await fetchInvoice();
 const validator = customizeValidator();
 
 function App() {
