@@ -12,6 +12,7 @@ import { type RefObject, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localizeRjsfErrors } from '../../engine/localize';
 import type { FormMode } from '../../engine/schemas';
+import { detachedLinePaths, LineStore, validatorWithLines } from './detachedLines';
 import { DataStore, type FormServices, TouchedStore } from './theme/formContext';
 import { FORM_NAMESPACES, FormTextContext, makeFormText } from './theme/formText';
 import { editTemplates, editWidgets, fields, viewTemplates, viewWidgets } from './theme/registry';
@@ -84,10 +85,16 @@ export function DocumentForm({
       mode,
       touched: new TouchedStore(),
       data: new DataStore(initialData),
+      lines: new LineStore(detachedLinePaths(schema, uiSchema)),
       setFieldValue: (path, value) => ref.current?.setFieldValue(path.map(String), value),
     }),
     [],
   );
+  const lines = services.lines as LineStore;
+  // RJSF holds the document without its product lines (detachedLines.ts): taken out once, at mount.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the initial data of a mounted form, on purpose
+  const initialHeader = useMemo(() => lines.detach(initialData), []);
+  const rjsfValidator = useMemo(() => validatorWithLines(validator.rjsf, lines), [validator, lines]);
 
   // Stable callbacks reading the latest texts: RJSF treats functions as equal in its deep compare.
   const tRef = useRef(t);
@@ -122,10 +129,11 @@ export function DocumentForm({
 
   const onFormChange = useCallback(
     (event: { formData?: unknown }) => {
-      services.data.set(event.formData);
-      onChange?.(event.formData);
+      const data = lines.attach(event.formData);
+      services.data.set(data);
+      onChange?.(data);
     },
-    [services, onChange],
+    [services, lines, onChange],
   );
   const onBlur = useCallback((id: string) => services.touched.touch(id), [services]);
   const onError = useCallback(
@@ -138,9 +146,9 @@ export function DocumentForm({
   const onFormSubmit = useCallback(
     (event: { formData?: unknown }) => {
       services.touched.showAll();
-      onSubmit?.(event.formData);
+      onSubmit?.(lines.attach(event.formData));
     },
-    [services, onSubmit],
+    [services, lines, onSubmit],
   );
 
   const liveValidate = readOnly || validateOn === 'submit' ? undefined : submitted ? 'onChange' : 'onBlur';
@@ -152,9 +160,9 @@ export function DocumentForm({
         className={`hujjat-form hujjat-form--${mode}`}
         schema={schema}
         uiSchema={ui}
-        validator={validator.rjsf}
+        validator={rjsfValidator}
         formContext={services}
-        initialFormData={initialData}
+        initialFormData={initialHeader}
         widgets={readOnly ? viewWidgets : editWidgets}
         fields={fields}
         templates={readOnly ? viewTemplates : editTemplates}

@@ -120,9 +120,17 @@ export function ProductTableField(props: FieldProps<ProductRow[]>) {
   );
   const sumsShown = useMemo(() => shownSums(mapping, uiOptions as TableOptions), [mapping, uiOptions]);
 
+  const services = registry.formContext as FormServices | undefined;
+  // A table at a fixed place keeps its lines outside RJSF's data (detachedLines.ts): RJSF's
+  // formData here is only a placeholder, the form's line store has the lines.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path array is new each render; its text is the key
+  const lineStore = useMemo(
+    () => (services?.lines?.holds(fieldPathId.path) ? services.lines : undefined),
+    [services, pathKey],
+  );
   const storeRef = useRef<RowStore | null>(null);
   storeRef.current ??= new RowStore(
-    formData ?? EMPTY,
+    (lineStore ? (lineStore.get(fieldPathId.path) as readonly ProductRow[] | undefined) : formData) ?? EMPTY,
     mapping,
     [...new Set([...sumsShown, ...Object.values(totalsTarget?.sums ?? {})])],
     hasOrdinal ? ORDINAL_FIELD : undefined,
@@ -130,11 +138,13 @@ export function ProductTableField(props: FieldProps<ProductRow[]>) {
   const store = storeRef.current;
   const rows = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
 
-  // RJSF hands back a clone of what we sent; keep our row objects where values are equal.
+  // RJSF hands back a clone of what we sent; keep our row objects where values are equal. (Lines
+  // held outside RJSF change only here: RJSF's placeholder says nothing about them.)
   useEffect(() => {
+    if (lineStore) return;
     const next = reconcileRows(store.getSnapshot(), formData ?? EMPTY);
     if (next !== store.getSnapshot()) store.replace(next);
-  }, [formData, store]);
+  }, [formData, store, lineStore]);
 
   // Local verdicts of the line validator, keyed by the row object (they move with the row).
   const rowErrorsRef = useRef(new WeakMap<ProductRow, FieldErrors>());
@@ -159,26 +169,29 @@ export function ProductTableField(props: FieldProps<ProductRow[]>) {
     columns,
   });
   latest.current = { onChange, onBlur, path: fieldPathId.path, id: fieldPathId.$id, validateRow, columns };
-  const services = registry.formContext as FormServices | undefined;
   const emit = useCallback(
     (next: readonly ProductRow[]) => {
       const { onChange: change, onBlur: blur, path, id } = latest.current;
+      // Lines held outside RJSF go to the line store; RJSF keeps its placeholder and still gets a
+      // change, so the page hears of it and live validation sees the new lines.
+      lineStore?.set(path, next);
+      const forForm = lineStore ? [] : next;
       if (totalsTarget && services) {
         // The document's totals (TotalDeliverySum, …) change with the lines: one change at the object
         // that holds both, so the Form never sees lines and totals disagree.
         const ancestor = readAt(services.data.get(), totalsTarget.ancestor) as Record<string, unknown> | null;
         change(
-          ancestorWithTotals(ancestor, totalsTarget, next, store.getTotals()) as never,
+          ancestorWithTotals(ancestor, totalsTarget, forForm, store.getTotals()) as never,
           totalsTarget.ancestor,
         );
         blur(id, next);
         return;
       }
-      change(next as ProductRow[], path);
+      change(forForm as ProductRow[], path);
       // Lets a Form with liveValidate 'onBlur' re-check the whole document (totals, cross-field rules).
       blur(id, next);
     },
-    [totalsTarget, services, store],
+    [totalsTarget, services, store, lineStore],
   );
 
   const scrollRef = useRef<HTMLElement>(null);

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { FormMode } from '../../../engine/schemas';
+import type { LineStore } from '../detachedLines';
 
 type Listener = () => void;
 
@@ -70,7 +71,10 @@ export class DataStore {
 export interface FormServices {
   mode: FormMode;
   touched: TouchedStore;
+  /** The whole document (product lines included), for widgets that read elsewhere in it. */
   data: DataStore;
+  /** Product lines held outside RJSF's data (detachedLines.ts); the tables read and write them. */
+  lines?: LineStore;
   /** Sets a value anywhere in the form (path of property names / indexes), e.g. a looked-up party. */
   setFieldValue(path: Array<string | number>, value: unknown): void;
 }
