@@ -1,5 +1,13 @@
-import IMask, { type FactoryArg, type InputMask } from 'imask';
+import type { FactoryArg, InputMask } from 'imask';
 import { useEffect, useRef } from 'react';
+
+type IMaskModule = typeof import('imask');
+let imask: Promise<IMaskModule> | undefined;
+/** imask (~57 KB) loads with the first masked input, not with every form page's first frame. */
+export const loadIMask = (): Promise<IMaskModule> => {
+  imask ??= import('imask');
+  return imask;
+};
 
 /**
  * Attaches an imask mask to an uncontrolled input. `display` is the text for the current stored
@@ -9,6 +17,9 @@ import { useEffect, useRef } from 'react';
  * `attachOnFocus`: for masks whose resting text is `display` itself (a date), the mask is built when
  * the input first gets focus — nobody types into an input without focusing it — instead of for
  * every such input of a form while it mounts (~1.5 ms each).
+ *
+ * imask itself loads on demand: until it is there the input shows `display` and takes plain text;
+ * what was typed meanwhile is kept and run through the mask when it attaches.
  */
 export function useMask(
   options: FactoryArg,
@@ -30,18 +41,26 @@ export function useMask(
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
+    let live = true;
+    if (!maskRef.current) element.value = displayRef.current;
     const attach = () => {
-      if (maskRef.current) return;
-      const mask = IMask(element, options);
-      maskRef.current = mask;
-      mask.value = displayRef.current;
-      mask.on('accept', () => acceptRef.current(mask.value, mask.unmaskedValue, mask.masked.isComplete));
+      loadIMask().then(({ default: IMask }) => {
+        if (!live || maskRef.current) return;
+        // Text typed before imask arrived is kept (and reported once, masked).
+        const typed = element.value !== displayRef.current ? element.value : null;
+        const mask = IMask(element, options);
+        maskRef.current = mask;
+        mask.value = typed ?? displayRef.current;
+        const accept = () => acceptRef.current(mask.value, mask.unmaskedValue, mask.masked.isComplete);
+        mask.on('accept', accept);
+        if (typed !== null) accept();
+      });
     };
-    if (attachOnFocus && document.activeElement !== element) {
-      element.value = displayRef.current;
+    if (attachOnFocus && document.activeElement !== element)
       element.addEventListener('focus', attach, { once: true });
-    } else attach();
+    else attach();
     return () => {
+      live = false;
       element.removeEventListener('focus', attach);
       maskRef.current?.destroy();
       maskRef.current = null;
