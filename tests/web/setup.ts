@@ -7,6 +7,12 @@ import { initI18n, NAMESPACES } from '../../src/web/i18n';
 // compiler in the page at once, as a run-time registered kind would after loading it.
 import '../../src/web/form/runtimeValidator';
 
+import { preloadProductTable } from '../../src/web/form/productTable/lazyField';
+
+// The product table's chunk is there before any form renders (the browser loads it beside a form's
+// first frame; component tests look at the table right after render).
+await preloadProductTable();
+
 // Texts load before any component renders, so tests see real ru strings, not keys.
 await initI18n('ru');
 await i18next.loadNamespaces(NAMESPACES);

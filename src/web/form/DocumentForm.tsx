@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { localizeRjsfErrors } from '../../engine/localize';
 import type { FormMode } from '../../engine/schemas';
 import { detachedLinePaths, LineStore, validatorWithLines } from './detachedLines';
+import { hasProductTable, preloadProductTable } from './productTable/lazyField';
 import { DataStore, type FormServices, TouchedStore } from './theme/formContext';
 import { FORM_NAMESPACES, FormTextContext, makeFormText } from './theme/formText';
 import { editTemplates, editWidgets, fields, viewTemplates, viewWidgets } from './theme/registry';
@@ -91,6 +92,8 @@ export function DocumentForm({
     [],
   );
   const lines = services.lines as LineStore;
+  // The table's chunk loads while the form's first frame renders (productTable/lazyField.tsx).
+  useMemo(() => hasProductTable(uiSchema) && preloadProductTable(), [uiSchema]);
   // RJSF holds the document without its product lines (detachedLines.ts): taken out once, at mount.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the initial data of a mounted form, on purpose
   const initialHeader = useMemo(() => lines.detach(initialData), []);

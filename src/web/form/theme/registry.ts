@@ -1,5 +1,5 @@
 import type { RegistryFieldsType, RegistryWidgetsType, TemplatesType } from '@rjsf/utils';
-import { ProductTableField } from '../productTable/ProductTableField';
+import { LazyProductTableField } from '../productTable/lazyField';
 import { ViewFieldTemplate } from '../view/ViewFieldTemplate';
 import { viewWidgets } from '../view/ViewWidgets';
 import { CheckboxWidget } from '../widgets/CheckboxWidget';
@@ -57,7 +57,7 @@ export const editWidgets: RegistryWidgetsType = {
 };
 
 export const fields: RegistryFieldsType = {
-  productTable: ProductTableField,
+  productTable: LazyProductTableField,
   ObjectField: NullableObjectField,
   NumberField,
 };
