@@ -3,6 +3,7 @@ import { CATALOGUE_TABS, catalogueTabPath, PATHS, ROUTE_NAMES } from '../engine/
 import { AppRoot } from './AppRoot';
 import { MainLayout } from './layouts/MainLayout';
 import { SignLayout } from './layouts/SignLayout';
+import { preloadNewdocKind } from './pages/newdoc/preload';
 import { RouteError } from './system/RouteError';
 import { Loading } from './ui';
 
@@ -137,6 +138,7 @@ export const routes: RouteObject[] = [
           {
             path: PATHS.newdoc,
             handle: { name: ROUTE_NAMES.newdoc },
+            loader: preloadNewdocKind,
             lazy: page(() => import('./pages/newdoc/NewdocPage')),
           },
           {

@@ -12,9 +12,9 @@ import { type ServerFieldError, toErrorSchema } from '../../form/serverErrors';
 import { labelText } from '../../form/theme/labels';
 import { Button, EmptyState, Loading, Tabs, toast } from '../../ui';
 import './newdoc.css';
+import { DEFAULT_KIND } from './preload';
 
 type Data = Record<string, unknown>;
-const DEFAULT_KIND = 'invoice';
 
 /**
  * /newdoc — the kind chooser (spec §2 names it the place for the new-documents form; agreed with the
