@@ -1,3 +1,4 @@
+import { DATE_DISPLAY_FORMATS, formatIsoDate } from '../../engine/format';
 import { isRealDate, parseIsoDate } from '../../engine/keywords/dates';
 import { toDecimal } from './engine';
 
@@ -35,25 +36,19 @@ export function editableDecimal(value: unknown, lang: Lang): string {
   return toDecimal(value).toFixed().replace('.', decimalSeparator(lang));
 }
 
-/** Date formats per spec §9. Stored dates are always yyyy-MM-dd. */
-export const DATE_FORMATS: Record<Lang, string> = { ru: 'DD.MM.YYYY', uz: 'DD/MM/YYYY', en: 'MM/DD/YYYY' };
+/** Date formats per spec §9 (the engine's). Stored dates are always yyyy-MM-dd. */
+export const DATE_FORMATS: Record<Lang, string> = DATE_DISPLAY_FORMATS;
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 
-/** Day, month and year in the locale's order and separator (formats above; no Date, no zones). */
-function localDate(year: number, month: number, day: number, lang: Lang): string {
-  const [d, m, y] = [pad(day, 2), pad(month, 2), pad(year, 4)];
-  return lang === 'ru' ? `${d}.${m}.${y}` : lang === 'uz' ? `${d}/${m}/${y}` : `${m}/${d}/${y}`;
-}
-
 /**
- * A stored yyyy-MM-dd day in the locale's format; any other text is returned as it is (the isoDate
- * rule reports it). Plain string work: every date field formats its value on each render.
+ * A stored yyyy-MM-dd day in the locale's format (the engine's display formats); any other text is
+ * returned as it is, so the isoDate rule reports it. Plain string work: every date field formats its
+ * value on each render.
  */
 export function formatDate(iso: unknown, lang: Lang): string {
   if (typeof iso !== 'string' || iso === '') return '';
-  const date = parseIsoDate(iso);
-  return date ? localDate(date.year, date.month, date.day, lang) : iso;
+  return parseIsoDate(iso) ? formatIsoDate(iso, lang) : iso;
 }
 
 const LOCAL_DATE: Record<Lang, RegExp> = {
