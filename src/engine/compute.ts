@@ -1,8 +1,7 @@
-import { type JsonSchema, resolveRef } from './bundle';
-import type { TotalsOptions } from './keywords/documentTotals';
+import type { JsonSchema } from './bundle';
+import { type ComputePlan, planFor } from './computePlan';
 import { readPath } from './keywords/pointer';
-import type { VatArithmeticOptions } from './keywords/vatArithmetic';
-import { computeLine, type LineMapping, sumCents, vatCents, writePath } from './lines';
+import { computeLine, sumCents, vatCents, writePath } from './lines';
 import { scaledToNumber } from './scaled';
 import { getKind } from './schemas';
 
@@ -17,47 +16,8 @@ export function computeDocument<T = unknown>(kind: string, content: T): T {
   return computeWithSchema(schema, content);
 }
 
-/** Only the parts of a schema that lead to a computed value (so a walk skips everything else). */
-interface ComputePlan {
-  properties?: Record<string, ComputePlan>;
-  items?: ComputePlan;
-  lineArithmetic?: LineMapping;
-  documentTotals?: TotalsOptions;
-  vatArithmetic?: VatArithmeticOptions;
-}
-
-const plans = new WeakMap<JsonSchema, ComputePlan | null>();
-
-function planOf(node: JsonSchema | undefined, root: JsonSchema, depth = 0): ComputePlan | null {
-  const schema = resolveRef(node, root);
-  if (!schema || depth > 32) return null;
-  const plan: ComputePlan = {};
-  if (schema.properties) {
-    for (const [key, child] of Object.entries(schema.properties as Record<string, JsonSchema>)) {
-      const childPlan = planOf(child, root, depth + 1);
-      if (!childPlan) continue;
-      plan.properties ??= {};
-      plan.properties[key] = childPlan;
-    }
-  }
-  if (schema.items && !Array.isArray(schema.items)) {
-    const itemPlan = planOf(schema.items, root, depth + 1);
-    if (itemPlan) plan.items = itemPlan;
-  }
-  if (schema.lineArithmetic) plan.lineArithmetic = schema.lineArithmetic;
-  if (schema.documentTotals) plan.documentTotals = schema.documentTotals;
-  if (schema.vatArithmetic) plan.vatArithmetic = schema.vatArithmetic;
-  return plan.properties || plan.items || plan.lineArithmetic || plan.documentTotals || plan.vatArithmetic
-    ? plan
-    : null;
-}
-
 export function computeWithSchema<T>(root: JsonSchema, content: T): T {
-  let plan = plans.get(root);
-  if (plan === undefined) {
-    plan = planOf(root, root);
-    plans.set(root, plan);
-  }
+  const plan = planFor(root);
   return plan ? (apply(plan, content) as T) : content;
 }
 

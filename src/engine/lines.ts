@@ -105,6 +105,26 @@ export function vatCents(
   return { vatSum, total: base + vatSum };
 }
 
+/**
+ * The VAT sum and total fields of an object that disagree with its base and rate, each with the
+ * value (in tiyin) it should hold; none when the base is not an amount (its own schema reports it).
+ */
+export function vatMismatches(
+  data: unknown,
+  options: { base: string; rate: string; vatSum: string; total: string; withoutVat?: string },
+): Array<{ field: string; expected: number }> {
+  if (toScaled(readPath(data, options.base), 2) === null) return [];
+  const expected = vatCents(data, options);
+  const mismatches: Array<{ field: string; expected: number }> = [];
+  for (const [field, value] of [
+    [options.vatSum, expected.vatSum],
+    [options.total, expected.total],
+  ] as const) {
+    if (toScaled(readPath(data, field), 2) !== value) mismatches.push({ field, expected: value });
+  }
+  return mismatches;
+}
+
 /** Sum in tiyin of a line field over all lines (non-numeric values count as 0). */
 export function sumCents(lines: unknown[], field: string): number {
   let total = 0;

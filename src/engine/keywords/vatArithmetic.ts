@@ -1,5 +1,5 @@
-import { vatCents } from '../lines';
-import { scaledToText, toScaled } from '../scaled';
+import { vatMismatches } from '../lines';
+import { scaledToText } from '../scaled';
 import { readPath, toPointer } from './pointer';
 import type { KeywordCheck, KeywordIssue, KeywordSpec } from './types';
 
@@ -17,20 +17,14 @@ export interface VatArithmeticOptions {
  * TotalSumWithoutVat / VatRate / VatSum / TotalSum. Errors sit on the wrong field.
  */
 export const vatArithmetic: KeywordCheck<VatArithmeticOptions> = (data, options) => {
-  const base = toScaled(readPath(data, options.base), 2);
-  if (base === null) return null; // the base's own schema reports it
-  const expected = vatCents(data, options);
-  let issues: KeywordIssue[] | null = null;
-  for (const [field, value] of [
-    [options.vatSum, expected.vatSum],
-    [options.total, expected.total],
-  ] as const) {
-    const actual = readPath(data, field);
-    if (toScaled(actual, 2) === value) continue;
-    issues ??= [];
-    issues.push({ path: toPointer(field), params: { field, expected: scaledToText(value, 2), actual } });
-  }
-  return issues;
+  const mismatches = vatMismatches(data, options);
+  if (mismatches.length === 0) return null;
+  return mismatches.map(
+    ({ field, expected }): KeywordIssue => ({
+      path: toPointer(field),
+      params: { field, expected: scaledToText(expected, 2), actual: readPath(data, field) },
+    }),
+  );
 };
 
 export default {

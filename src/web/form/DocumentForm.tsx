@@ -12,6 +12,7 @@ import { type RefObject, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localizeRjsfErrors } from '../../engine/localize';
 import type { FormMode } from '../../engine/schemas';
+import { vatArithmeticFixes } from '../../engine/vatFixes';
 import { detachedLinePaths, LineStore, validatorWithLines } from './detachedLines';
 import { hasProductTable, preloadProductTable } from './productTable/lazyField';
 import { DataStore, type FormServices, TouchedStore } from './theme/formContext';
@@ -133,10 +134,14 @@ export function DocumentForm({
   const onFormChange = useCallback(
     (event: { formData?: unknown }) => {
       const data = lines.attach(event.formData);
+      // An act's VatSum and TotalSum follow its base and rate (vatArithmetic): a new rate or new
+      // lines write them back, and the change that brings them in finds nothing left to fix.
       services.data.set(data);
-      onChange?.(data);
+      const fixes = vatArithmeticFixes(schema as never, data);
+      for (const fix of fixes) ref.current?.setFieldValue(fix.path, fix.value);
+      if (fixes.length === 0) onChange?.(data);
     },
-    [services, lines, onChange],
+    [services, lines, onChange, schema, ref],
   );
   const onBlur = useCallback((id: string) => services.touched.touch(id), [services]);
   const onError = useCallback(
