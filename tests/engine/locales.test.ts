@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { listKinds, localizeKey } from '../../src/engine';
+import { listKinds, localizeKey, resolveRef } from '../../src/engine';
 
 const LANGS = ['ru', 'uz', 'en'] as const;
 const load = (lang: string, ns: string) => JSON.parse(readFileSync(`locales/${lang}/${ns}.json`, 'utf8'));
@@ -113,5 +113,40 @@ describe('engine locales', () => {
         }
       }
     }
+  });
+});
+
+/**
+ * Enum fields a person sees (not hidden; in a product table, its columns) whose options have no
+ * names in the UI schema: they would show bare codes ("20") in the form and in print.
+ */
+function unnamedEnums(root: any, node: any, ui: any, path: string[], out: string[]): string[] {
+  const schema = resolveRef(node, root) as any;
+  if (!schema || ui?.['ui:widget'] === 'hidden') return out;
+  if (ui?.['ui:field'] === 'productTable') {
+    const options = ui['ui:options'] ?? {};
+    for (const column of options.columns ?? []) {
+      const field = String(column)
+        .split('/')
+        .reduce<any>((at, part) => resolveRef(at?.properties?.[part], root), resolveRef(schema.items, root));
+      if (field?.enum && !options.enumNames?.[column]) out.push([...path, column].join('/'));
+    }
+    return out;
+  }
+  if (schema.enum && !ui?.['ui:enumNames']) out.push(path.join('/'));
+  for (const [key, child] of Object.entries<any>(schema.properties ?? {}))
+    unnamedEnums(root, child, ui?.[key], [...path, key], out);
+  if (schema.items && !Array.isArray(schema.items))
+    unnamedEnums(root, schema.items, ui?.items, [...path, '*'], out);
+  return out;
+}
+
+describe('enum options', () => {
+  it('every enum shown in a form or a product table names its options', () => {
+    const unnamed = listKinds('documents').flatMap((kind) =>
+      unnamedEnums(kind.schema, kind.schema, kind.ui, [kind.kind], []),
+    );
+    // The railway direction's codes (1, 2) are not described by the national format (uz-edi.md §b.3).
+    expect(unnamed).toEqual(['waybill/Railway/TrainDirection']);
   });
 });

@@ -42,6 +42,19 @@ describe('printed form', () => {
     await waitFor(() => expect(qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/));
   });
 
+  it('hybrid invoice: a party’s TIN once, its codes and the lines’ options by name', async () => {
+    await printKind('hybridInvoice');
+    const seller = document.querySelector('.print-party') as HTMLElement;
+    expect(seller.textContent?.match(/301234567/g)).toHaveLength(1);
+    expect(seller).toHaveTextContent('Тип налогоплательщика');
+    expect(seller).toHaveTextContent('Плательщик НДС+ (сертификат активный)');
+    expect(seller).toHaveTextContent('Статус плательщика НДС');
+    expect(seller).not.toHaveTextContent(/: ?20\b|\b20$/);
+    const firstLine = document.querySelector('.print-table tbody tr') as HTMLElement;
+    expect(firstLine).toHaveTextContent('12%');
+    expect(firstLine).toHaveTextContent('Купля-продажа');
+  });
+
   it('waybill: one product table per product group', async () => {
     const data = await printKind('waybill');
     const groups = ((data.Roadway as any)?.ProductGroups ?? []) as unknown[];

@@ -7,7 +7,7 @@ import { sumInWords } from '../../../engine/words';
 import { readField, toDecimal } from '../engine';
 import { formatDate, formatDecimal, type Lang, langOf } from '../format';
 import { labelText } from '../theme/labels';
-import { buildPrintModel, type PrintTable, resolveSchema, type Schema } from './printModel';
+import { buildPrintModel, type PrintField, type PrintTable, resolveSchema, type Schema } from './printModel';
 import './print.css';
 
 export interface PrintSignature {
@@ -57,6 +57,14 @@ function plain(value: unknown, lang: Lang, t: TFunction, schema?: Schema, root?:
   return String(value);
 }
 
+/** A field's printed text: its option's name where the UI schema names the options, else its value. */
+function fieldText(field: PrintField, lang: Lang, t: TFunction, root: Schema): string {
+  const options = field.schema?.enum;
+  const index = Array.isArray(options) ? options.indexOf(field.value as never) : -1;
+  const key = (field.ui?.['ui:enumNames'] as string[] | undefined)?.[index];
+  return key ? labelText(t, key) : plain(field.value, lang, t, field.schema, root);
+}
+
 function QrCode({ documentId }: { documentId: string }) {
   const { t } = useTranslation('form');
   const [src, setSrc] = useState<string | null>(null);
@@ -78,23 +86,29 @@ function QrCode({ documentId }: { documentId: string }) {
   ) : null;
 }
 
-function Table({ table, lang }: { table: PrintTable; lang: Lang }) {
+function Table({ table, lang, root }: { table: PrintTable; lang: Lang; root: Schema }) {
   const { t } = useTranslation(['form', 'forms']);
   const properties = (table.lineSchema.properties ?? {}) as Record<string, Schema>;
   const columns = (table.options.columns ?? Object.keys(properties)).filter(
     (name) => name !== 'OrdNo' && readField(properties, name.split('/')[0]) !== undefined,
   );
+  // A column's schema by its slash path ("Vat/Rate"): the raw node (its title) and the node it
+  // refers to (its enum: a rate is a $ref to defs/vatRate.json).
+  const columnSchema = (name: string) => {
+    let raw: Schema | undefined;
+    let node: Schema | undefined = table.lineSchema;
+    for (const part of name.split('/')) {
+      raw = (node?.properties as Record<string, Schema> | undefined)?.[part];
+      node = raw ? resolveSchema(raw, root) : undefined;
+    }
+    return { raw, node };
+  };
   const titleOf = (name: string) => {
-    const schema = name
-      .split('/')
-      .reduce<Schema | undefined>(
-        (node, part) => (node?.properties as Record<string, Schema> | undefined)?.[part],
-        table.lineSchema,
-      );
-    return labelText(t, (schema?.title as string | undefined) ?? name);
+    const { raw, node } = columnSchema(name);
+    return labelText(t, (raw?.title as string | undefined) ?? (node?.title as string | undefined) ?? name);
   };
   const optionLabel = (name: string, value: unknown) => {
-    const schema = properties[name];
+    const schema = columnSchema(name).node;
     const index = Array.isArray(schema?.enum) ? (schema.enum as unknown[]).indexOf(value) : -1;
     const key = table.options.enumNames?.[name]?.[index];
     return key ? labelText(t, key) : undefined;
@@ -221,7 +235,7 @@ export function PrintDocument({
                 {party.fields.map((field) => (
                   <div key={field.name} className="print-pair">
                     <dt>{labelText(t, field.titleKey) || field.name}</dt>
-                    <dd>{plain(field.value, lang, t, field.schema, schema as Schema)}</dd>
+                    <dd>{fieldText(field, lang, t, schema as Schema)}</dd>
                   </div>
                 ))}
               </dl>
@@ -231,28 +245,18 @@ export function PrintDocument({
       )}
 
       {model.tables.map((table) => (
-        <Table key={table.path} table={table} lang={lang} />
+        <Table key={table.path} table={table} lang={lang} root={schema as Schema} />
       ))}
 
       {model.details.length > 0 && (
         <section className="print-details">
           <dl>
-            {model.details.map((detail) => {
-              const enumIndex = Array.isArray(detail.schema.enum)
-                ? (detail.schema.enum as unknown[]).indexOf(detail.value)
-                : -1;
-              const enumKey = (detail.ui?.['ui:enumNames'] as string[] | undefined)?.[enumIndex];
-              return (
-                <div key={detail.name} className="print-pair">
-                  <dt>{labelText(t, detail.titleKey) || detail.name}</dt>
-                  <dd>
-                    {enumKey
-                      ? labelText(t, enumKey)
-                      : plain(detail.value, lang, t, detail.schema, schema as Schema)}
-                  </dd>
-                </div>
-              );
-            })}
+            {model.details.map((detail) => (
+              <div key={detail.name} className="print-pair">
+                <dt>{labelText(t, detail.titleKey) || detail.name}</dt>
+                <dd>{fieldText(detail, lang, t, schema as Schema)}</dd>
+              </div>
+            ))}
           </dl>
         </section>
       )}

@@ -9,11 +9,20 @@ import { readPath } from '../../../engine/keywords/pointer';
  */
 export type Schema = RJSFSchema & { $defs?: Record<string, RJSFSchema> };
 
+/** One labelled value of the printed form; `ui` carries its enum names (ui:enumNames). */
+export interface PrintField {
+  name: string;
+  titleKey?: string;
+  value: unknown;
+  schema?: Schema;
+  ui?: UiSchema;
+}
+
 export interface PrintParty {
   key: string;
   titleKey?: string;
   tin?: string;
-  fields: Array<{ name: string; titleKey?: string; value: unknown; schema?: Schema }>;
+  fields: PrintField[];
   director?: string;
   accountant?: string;
 }
@@ -37,7 +46,7 @@ export interface PrintModel {
   contract?: { number?: unknown; date?: unknown };
   parties: PrintParty[];
   tables: PrintTable[];
-  details: Array<{ titleKey?: string; name: string; value: unknown; schema: Schema; ui?: UiSchema }>;
+  details: PrintField[];
 }
 
 /** A schema node with its $ref resolved against the document's schema. */
@@ -79,7 +88,10 @@ function personName(value: unknown): string | undefined {
   return String(value);
 }
 
-function partiesOf(schema: Schema, root: Schema, data: Record<string, unknown>): PrintParty[] {
+/** Fields a party's block shows apart: its TIN line and the signers. */
+const PARTY_HEAD_FIELDS = new Set(['Director', 'Accountant', 'Tin', 'TinOrPinfl']);
+
+function partiesOf(schema: Schema, root: Schema, ui: UiSchema, data: Record<string, unknown>): PrintParty[] {
   const properties = propsOf(schema);
   const parties: PrintParty[] = [];
   for (const [key, raw] of Object.entries(properties)) {
@@ -89,17 +101,20 @@ function partiesOf(schema: Schema, root: Schema, data: Record<string, unknown>):
     if (!value || typeof value !== 'object' || Array.isArray(value) || !('Name' in fields)) continue;
     if (!('Director' in fields) && !(`${key}Tin` in properties) && !('Tin' in fields)) continue;
     const party = value as Record<string, unknown>;
+    const partyUi = (ui[key] ?? {}) as UiSchema;
     parties.push({
       key,
       titleKey: (raw.title as string | undefined) ?? (resolved.title as string | undefined),
       tin: (data[`${key}Tin`] ?? party.Tin ?? party.TinOrPinfl) as string | undefined,
+      // The TIN (or TIN/PINFL) heads the party's block; its field is not repeated below it.
       fields: Object.entries(fields)
-        .filter(([name]) => !['Director', 'Accountant', 'Tin'].includes(name) && !isEmpty(party[name]))
+        .filter(([name]) => !PARTY_HEAD_FIELDS.has(name) && !isEmpty(party[name]))
         .map(([name, s]) => ({
           name,
           titleKey: s.title as string | undefined,
           value: party[name],
           schema: resolve(s, root),
+          ui: partyUi[name] as UiSchema | undefined,
         })),
       director: personName(party.Director),
       accountant: personName(party.Accountant),
@@ -166,7 +181,7 @@ function tablesOf(
 export function buildPrintModel(rootSchema: Schema, ui: UiSchema, data: Record<string, unknown>): PrintModel {
   const schema = resolve(rootSchema, rootSchema);
   const { main, contract } = docBlock(schema, rootSchema, data);
-  const parties = partiesOf(schema, rootSchema, data);
+  const parties = partiesOf(schema, rootSchema, ui, data);
   const tables: PrintTable[] = [];
   tablesOf(schema, rootSchema, ui, data, [], tables);
   const handled = new Set<string>([
