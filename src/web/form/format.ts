@@ -1,5 +1,6 @@
 import { DATE_DISPLAY_FORMATS, formatIsoDate } from '../../engine/format';
 import { isRealDate, parseIsoDate } from '../../engine/keywords/dates';
+import { scaledToText, toScaled } from '../../engine/scaled';
 import { toDecimal } from './engine';
 
 export type Lang = 'ru' | 'uz' | 'en';
@@ -20,13 +21,32 @@ export function decimalSeparator(lang: Lang): string {
  */
 export function formatDecimal(value: unknown, lang: Lang, decimals?: number): string {
   if (value === null || value === undefined || value === '') return '';
-  const decimal = toDecimal(value);
-  const text = decimals === undefined ? decimal.toFixed() : decimal.toFixed(decimals);
+  const text = numberText(value, decimals) ?? decimalText(value, decimals);
   const negative = text.startsWith('-');
   const [whole, fraction] = (negative ? text.slice(1) : text).split('.');
   const group = lang === 'en' ? ',' : '\u202f';
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, group);
   return `${negative ? '-' : ''}${grouped}${fraction ? decimalSeparator(lang) + fraction : ''}`;
+}
+
+/**
+ * A JSON number's text in plain integers, no decimal.js (a table paints ~200 amounts in its first
+ * frame): its shortest round-trip digits, or rounded half-up to `decimals` like Money.toFixed.
+ * Null where only decimal.js is exact (exponent notation, beyond safe integers).
+ */
+function numberText(value: unknown, decimals?: number): string | null {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return null;
+  if (decimals === undefined) {
+    const text = String(value);
+    return text.includes('e') ? null : text;
+  }
+  const scaled = toScaled(value, decimals);
+  return scaled !== null && Number.isSafeInteger(scaled) ? scaledToText(scaled, decimals) : null;
+}
+
+function decimalText(value: unknown, decimals?: number): string {
+  const decimal = toDecimal(value);
+  return decimals === undefined ? decimal.toFixed() : decimal.toFixed(decimals);
 }
 
 /** Text for editing a number: no grouping, the locale's decimal separator. */

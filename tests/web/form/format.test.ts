@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { toDecimal } from '../../../src/web/form/engine';
 import { formatDate, formatDecimal, parseLocalDate } from '../../../src/web/form/format';
 
 describe('formatDate', () => {
@@ -45,5 +46,28 @@ describe('formatDecimal', () => {
   it('groups thousands and uses the locale’s separator', () => {
     expect(formatDecimal('1234567.5', 'ru', 2)).toBe('1\u202f234\u202f567,50');
     expect(formatDecimal('-1234.5', 'en', 2)).toBe('-1,234.50');
+  });
+});
+
+describe('formatDecimal of JSON numbers (integer fast path)', () => {
+  it('prints what decimal.js prints: shortest digits, or half-up (away from zero) to the scale', () => {
+    const values = [
+      0, 1, 0.1, 0.3, 1.005, 2.675, -2.675, 1234567.125, 15000.6, 140005.6, 0.000001, 123.456789,
+      9007199254.74, -0.5,
+    ];
+    for (const value of values) {
+      for (const decimals of [undefined, 0, 2, 6]) {
+        const expected =
+          decimals === undefined ? toDecimal(value).toFixed() : toDecimal(value).toFixed(decimals);
+        expect(formatDecimal(value, 'en', decimals).replaceAll(',', ''), `${value} @ ${decimals}`).toBe(
+          expected,
+        );
+      }
+    }
+  });
+
+  it('falls back to decimal.js where a double has no plain text or no safe scaled value', () => {
+    expect(formatDecimal(1e-7, 'en')).toBe('0.0000001');
+    expect(formatDecimal(1e21, 'en', 2)).toBe('1,000,000,000,000,000,000,000.00');
   });
 });

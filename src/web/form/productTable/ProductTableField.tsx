@@ -1,5 +1,5 @@
 import type { ErrorSchema, FieldProps, RJSFSchema } from '@rjsf/utils';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { elementScroll, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import type { ErrorObject } from 'ajv';
 import {
   type ClipboardEvent,
@@ -37,22 +37,59 @@ const ORDINAL_FIELD = 'OrdNo';
 const EMPTY: readonly ProductRow[] = [];
 const NO_OPTIONS: Record<string, unknown> = {};
 
-/** When the scroll box has no layout yet (jsdom, a hidden tab), assume a screenful of rows. */
+/**
+ * The scroll box's size for the virtualizer. The browser reports it with a ResizeObserver after its
+ * own layout: reading getBoundingClientRect() here, in React's commit, forced a synchronous layout
+ * of the whole page while the form mounted. Until the first report the virtualizer uses
+ * `initialScrollRect()`. Without ResizeObserver (jsdom) the box is read once, a screenful assumed.
+ */
 function observeRectWithFallback(
   instance: { scrollElement: HTMLElement | null },
   cb: (rect: { width: number; height: number }) => void,
 ): (() => void) | undefined {
   const element = instance.scrollElement;
   if (!element) return undefined;
-  const report = () => {
+  if (typeof ResizeObserver === 'undefined') {
     const rect = element.getBoundingClientRect();
     cb({ width: rect.width || 1024, height: rect.height || ROW_HEIGHT * 12 });
-  };
-  report();
-  if (typeof ResizeObserver === 'undefined') return undefined;
-  const observer = new ResizeObserver(report);
-  observer.observe(element);
+    return undefined;
+  }
+  const observer = new ResizeObserver(([entry]) => {
+    const box = entry.borderBoxSize?.[0];
+    cb({
+      width: box ? box.inlineSize : entry.contentRect.width,
+      height: box ? box.blockSize : entry.contentRect.height,
+    });
+  });
+  observer.observe(element, { box: 'border-box' });
   return () => observer.disconnect();
+}
+
+/** Scroll boxes the virtualizer has written to (the first write is its mount's). */
+const writtenBoxes = new WeakSet<Element>();
+
+/**
+ * The virtualizer's scroll writes, less its first one: at mount it writes its initial offset, 0,
+ * to a box that has never scrolled. The browser does nothing for it (no scroll event either), but
+ * the write forces a layout of the whole page in the middle of React's commit (~60 ms at 1000 lines).
+ */
+function scrollToSkippingMount(
+  offset: number,
+  options: { adjustments?: number; behavior?: ScrollBehavior },
+  instance: Virtualizer<HTMLElement, Element>,
+): void {
+  const box = instance.scrollElement;
+  if (box && !writtenBoxes.has(box)) {
+    writtenBoxes.add(box);
+    if (offset + (options.adjustments ?? 0) === 0) return;
+  }
+  elementScroll(offset, options, instance);
+}
+
+/** The scroll box before it is measured: .pt-scroll's max-height, min(70vh, 640px), and the window's width. */
+function initialScrollRect(): { width: number; height: number } {
+  if (typeof window === 'undefined') return { width: 1024, height: ROW_HEIGHT * 12 };
+  return { width: window.innerWidth, height: Math.min(window.innerHeight * 0.7, 640) };
 }
 
 /** The line arithmetic declared on the array (part A's `lineArithmetic` keyword), if any. */
@@ -195,6 +232,7 @@ export function ProductTableField(props: FieldProps<ProductRow[]>) {
   );
 
   const scrollRef = useRef<HTMLElement>(null);
+  const [initialRect] = useState(initialScrollRect);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
@@ -203,6 +241,8 @@ export function ProductTableField(props: FieldProps<ProductRow[]>) {
     // frame small (each mounted line is ~50 layout objects).
     overscan: 4,
     observeElementRect: observeRectWithFallback,
+    initialRect,
+    scrollToFn: scrollToSkippingMount,
   });
 
   const focusCell = useCallback(

@@ -1,4 +1,5 @@
 import { memo, useContext, useSyncExternalStore } from 'react';
+import { tiyinToText } from '../engine';
 import { formatDecimal } from '../format';
 import type { Column } from './columns';
 import { TableContext } from './context';
@@ -17,7 +18,7 @@ export const TotalsRow = memo(function TotalsRow({ store, columns, sums, withAct
   const ctx = useContext(TableContext);
   const totals = useSyncExternalStore(store.subscribe, store.getTotals, store.getTotals);
   const byField: Record<string, string> = {};
-  for (const field of sums) if (totals[field]) byField[field] = totals[field].toFixed(2);
+  for (const field of sums) if (totals[field] !== undefined) byField[field] = tiyinToText(totals[field]);
   const found = columns.findIndex((column) => column.name in byField);
   // The label spans the ordinal column and every column before the first sum.
   const firstTotal = found < 0 ? columns.length : found;

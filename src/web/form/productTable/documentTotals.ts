@@ -1,6 +1,6 @@
 import type { RJSFSchema } from '@rjsf/utils';
 import { readPath } from '../../../engine/keywords/pointer';
-import { type ProductRow, toAmount, withField } from '../engine';
+import { type ProductRow, tiyinToAmount, withField } from '../engine';
 import type { Totals } from './rowStore';
 
 /** Where a table's column sums go in the document (part A's `documentTotals` keyword). */
@@ -62,8 +62,8 @@ export function ancestorWithTotals(
   let next = withField({ ...(ancestor ?? {}) }, target.itemsPath, rows);
   for (const [totalField, lineField] of Object.entries(target.sums)) {
     const sum = totals[lineField];
-    if (sum && readPath(ancestor, totalField) !== undefined)
-      next = withField(next, totalField, toAmount(sum.toDecimalPlaces(2)));
+    if (sum !== undefined && readPath(ancestor, totalField) !== undefined)
+      next = withField(next, totalField, tiyinToAmount(sum));
   }
   return next;
 }

@@ -1,10 +1,8 @@
-import { type LineMapping, type ProductRow, readField, recomputeRow, toDecimal, withField } from '../engine';
+import { type LineMapping, type ProductRow, readField, recomputeRow, tiyinOf, withField } from '../engine';
 
 type Listener = () => void;
-type Amount = ReturnType<typeof toDecimal>;
-
-/** Sums of the summed line fields (by field path), exact decimals. */
-export type Totals = Readonly<Record<string, Amount>>;
+/** Sums of the summed line fields (by field path), in tiyin: exact integers. */
+export type Totals = Readonly<Record<string, number>>;
 
 /**
  * The product rows outside React: an immutable array replaced on every commit, so that the body and
@@ -107,10 +105,10 @@ export class RowStore {
   }
 
   private sumOf(rows: readonly ProductRow[]): Totals {
-    const sums: Record<string, Amount> = {};
+    const sums: Record<string, number> = {};
     for (const field of this.sumFields) {
-      let total = toDecimal(0);
-      for (const row of rows) total = total.plus(toDecimal(readField(row, field)));
+      let total = 0;
+      for (const row of rows) total += tiyinOf(readField(row, field));
       sums[field] = total;
     }
     return sums;
@@ -118,7 +116,7 @@ export class RowStore {
 
   /**
    * Totals after a commit without summing every row again: rows whose object did not change keep
-   * their contribution (a cell edit costs O(changed rows) decimal additions, not O(all rows)).
+   * their contribution (a cell edit costs O(changed rows) additions, not O(all rows)).
    */
   private adjustTotals(before: readonly ProductRow[], after: readonly ProductRow[]): Totals {
     if (this.sumFields.length === 0) return this.totals;
@@ -128,14 +126,14 @@ export class RowStore {
       if (removed.has(row)) removed.delete(row);
       else added.push(row);
     }
-    const sums: Record<string, Amount> = {};
+    const sums: Record<string, number> = {};
     let changed = false;
     for (const field of this.sumFields) {
       let total = this.totals[field];
-      for (const row of added) total = total.plus(toDecimal(readField(row, field)));
-      for (const row of removed) total = total.minus(toDecimal(readField(row, field)));
+      for (const row of added) total += tiyinOf(readField(row, field));
+      for (const row of removed) total -= tiyinOf(readField(row, field));
       sums[field] = total;
-      if (!total.equals(this.totals[field])) changed = true;
+      if (total !== this.totals[field]) changed = true;
     }
     return changed ? sums : this.totals;
   }
