@@ -1,14 +1,9 @@
-import type Form from '@rjsf/core';
-import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { fireEvent, render, waitFor } from '@testing-library/react';
-import { createRef } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import act01 from '../../../schemas/documents/completionAct/fixtures/valid/01-two-services.json';
 import { getKind } from '../../../src/engine';
 import { vatArithmeticFixes } from '../../../src/engine/vatFixes';
-import { DocumentForm } from '../../../src/web/form/DocumentForm';
-import { loadFormKind } from '../../../src/web/form/kinds';
-import { formMounted } from './fixtures';
+import { renderActForm } from './actForm';
 
 type Act = Record<string, any>;
 
@@ -43,26 +38,8 @@ describe('vatArithmeticFixes', () => {
 });
 
 describe('an act’s VAT in the form', () => {
-  async function renderAct() {
-    const kind = await loadFormKind('completionAct');
-    const formRef = createRef<Form>();
-    const onChange = vi.fn<(data: unknown) => void>();
-    render(
-      <DocumentForm
-        schema={kind.schema as RJSFSchema}
-        uiSchema={kind.ui as UiSchema}
-        mode="update"
-        initialData={structuredClone(act01)}
-        onChange={onChange}
-        formRef={formRef}
-      />,
-    );
-    await formMounted();
-    return { formRef, lastChange: () => onChange.mock.calls.at(-1)?.[0] as Act, onChange };
-  }
-
   it('follows the lines, the rate and the without-VAT flag, and reports only consistent documents', async () => {
-    const { formRef, lastChange, onChange } = await renderAct();
+    const { formRef, lastChange, onChange } = await renderActForm<Act>();
     expect(document.getElementById('root_VatSum')).toHaveProperty('readOnly', true);
 
     // A line's count: 2 × 2 500 000 + 437 500 = 5 437 500; 12 % → 652 500.

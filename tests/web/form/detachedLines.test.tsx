@@ -1,13 +1,12 @@
-import type Form from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createRef } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import act01 from '../../../schemas/documents/completionAct/fixtures/valid/01-two-services.json';
 import { getKind } from '../../../src/engine';
 import { DocumentForm } from '../../../src/web/form/DocumentForm';
 import { detachedLinePaths, LineStore } from '../../../src/web/form/detachedLines';
 import { loadFormKind } from '../../../src/web/form/kinds';
+import { renderActForm } from './actForm';
 import { formMounted } from './fixtures';
 
 /** Opens a table cell's editor, types and leaves it (the commit). */
@@ -57,22 +56,7 @@ describe('LineStore', () => {
 
 describe('a form with lines outside RJSF', () => {
   it('keeps RJSF’s data free of lines and gives the page the whole document, totals re-summed', async () => {
-    const kind = await loadFormKind('completionAct');
-    const formRef = createRef<Form>();
-    const onChange = vi.fn<(data: unknown) => void>();
-    const onSubmit = vi.fn<(data: unknown) => void>();
-    render(
-      <DocumentForm
-        schema={kind.schema as RJSFSchema}
-        uiSchema={kind.ui as UiSchema}
-        mode="update"
-        initialData={structuredClone(act01)}
-        onChange={onChange}
-        onSubmit={onSubmit}
-        formRef={formRef}
-      />,
-    );
-    const lastChange = () => onChange.mock.calls.at(-1)?.[0] as Doc;
+    const { formRef, onChange, onSubmit, lastChange } = await renderActForm<Doc>();
     await formMounted();
     expect((formRef.current!.state.formData as Doc).ProductList.Products).toEqual([]);
     expect(document.getElementById('root_ProductList_Products_1_Name')?.textContent).toBe('Loading works');

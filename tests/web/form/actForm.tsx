@@ -1,0 +1,30 @@
+import type Form from '@rjsf/core';
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import { render } from '@testing-library/react';
+import { createRef } from 'react';
+import { vi } from 'vitest';
+import act01 from '../../../schemas/documents/completionAct/fixtures/valid/01-two-services.json';
+import { DocumentForm } from '../../../src/web/form/DocumentForm';
+import { loadFormKind } from '../../../src/web/form/kinds';
+import { formMounted } from './fixtures';
+
+/** The act of completed work's first valid fixture in an update form, mounted whole. */
+export async function renderActForm<Doc = Record<string, any>>() {
+  const kind = await loadFormKind('completionAct');
+  const formRef = createRef<Form>();
+  const onChange = vi.fn<(data: unknown) => void>();
+  const onSubmit = vi.fn<(data: unknown) => void>();
+  render(
+    <DocumentForm
+      schema={kind.schema as RJSFSchema}
+      uiSchema={kind.ui as UiSchema}
+      mode="update"
+      initialData={structuredClone(act01)}
+      onChange={onChange}
+      onSubmit={onSubmit}
+      formRef={formRef}
+    />,
+  );
+  await formMounted();
+  return { formRef, onChange, onSubmit, lastChange: () => onChange.mock.calls.at(-1)?.[0] as Doc };
+}
