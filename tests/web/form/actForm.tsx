@@ -8,8 +8,10 @@ import { DocumentForm } from '../../../src/web/form/DocumentForm';
 import { loadFormKind } from '../../../src/web/form/kinds';
 import { formMounted } from './fixtures';
 
-/** The act of completed work's first valid fixture in an update form, mounted whole. */
-export async function renderActForm<Doc = Record<string, any>>() {
+/** An act of completed work in an update form, mounted whole: by default its first valid fixture. */
+export async function renderActForm<Doc = Record<string, any>>(
+  initialData: unknown = structuredClone(act01),
+) {
   const kind = await loadFormKind('completionAct');
   const formRef = createRef<Form>();
   const onChange = vi.fn<(data: unknown) => void>();
@@ -19,7 +21,7 @@ export async function renderActForm<Doc = Record<string, any>>() {
       schema={kind.schema as RJSFSchema}
       uiSchema={kind.ui as UiSchema}
       mode="update"
-      initialData={structuredClone(act01)}
+      initialData={initialData}
       onChange={onChange}
       onSubmit={onSubmit}
       formRef={formRef}

@@ -1,11 +1,9 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import act01 from '../../../schemas/documents/completionAct/fixtures/valid/01-two-services.json';
 import { getKind } from '../../../src/engine';
-import { DocumentForm } from '../../../src/web/form/DocumentForm';
 import { detachedLinePaths, LineStore } from '../../../src/web/form/detachedLines';
-import { loadFormKind } from '../../../src/web/form/kinds';
 import { renderActForm } from './actForm';
 import { formMounted } from './fixtures';
 
@@ -84,19 +82,8 @@ describe('a form with lines outside RJSF', () => {
   });
 
   it('validates the lines with the document: a table left empty fails on submit', async () => {
-    const kind = await loadFormKind('completionAct');
-    const onSubmit = vi.fn();
     const empty = { ...structuredClone(act01), ProductList: { ...act01.ProductList, Products: [] } };
-    render(
-      <DocumentForm
-        schema={kind.schema as RJSFSchema}
-        uiSchema={kind.ui as UiSchema}
-        mode="update"
-        initialData={empty}
-        onSubmit={onSubmit}
-      />,
-    );
-    await formMounted();
+    const { onSubmit } = await renderActForm(empty);
     fireEvent.click(screen.getByRole('button', { name: /сохранить/i }));
     await waitFor(() =>
       expect(
