@@ -1,0 +1,7 @@
+/**
+ * The national format of documents (uz-edi.md §b): what is signed on send, what is exported, and how
+ * a document made elsewhere is read.
+ *
+ *   toNationalJson(kind, content)  the exact text signed on send and exported
+ */
+export { toNationalJson } from './serialize';
