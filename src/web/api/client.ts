@@ -35,6 +35,8 @@ export interface ApiOptions {
   signal?: AbortSignal;
   /** Skip the shell's reactions (401 sign-out, server-problem modal), e.g. on the sign-in screens. */
   quiet?: boolean;
+  /** Extra request headers (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 export function buildUrl(path: string, query?: Query): string {
@@ -63,7 +65,7 @@ export async function apiFetch<T = unknown>(path: string, options: ApiOptions = 
 }
 
 async function request<T>(path: string, options: ApiOptions, mayRenew: boolean): Promise<T> {
-  const headers: Record<string, string> = { 'Accept-Language': i18next.language || 'ru' };
+  const headers: Record<string, string> = { ...options.headers, 'Accept-Language': i18next.language || 'ru' };
   const token = getAccessToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
