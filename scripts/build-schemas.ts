@@ -28,6 +28,8 @@ import { standaloneOptions } from '../src/engine/ajvOptions';
 import { bundleSchema, type JsonSchema } from '../src/engine/bundle';
 import { registerKeywords } from '../src/engine/keywords';
 import { kindSummary, type UiSchema } from '../src/engine/kindInfo';
+import { checkLifecycle } from '../src/engine/lifecycle/check';
+import type { Lifecycle } from '../src/engine/lifecycle/types';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SCHEMAS = join(ROOT, 'schemas');
@@ -162,6 +164,24 @@ export function precompile(schema: JsonSchema, lines: Map<string, JsonSchema> = 
   return `${HEADER}// @ts-nocheck\n/* eslint-disable */\n${imports}${body}\n`;
 }
 
+/**
+ * A kind's lifecycle.json, checked against schemas/lifecycle.schema.json and for references that hold
+ * together (engine/lifecycle/check.ts); the build fails with every problem listed.
+ */
+export function readLifecycle(dir: string, kind: string, schemasDir = SCHEMAS): Lifecycle | null {
+  const file = join(dir, 'lifecycle.json');
+  if (!existsSync(file)) return null;
+  const lifecycle = JSON.parse(readFileSync(file, 'utf8')) as Lifecycle;
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  const validate = ajv.compile(readJson(join(schemasDir, 'lifecycle.schema.json')));
+  const problems = validate(lifecycle)
+    ? checkLifecycle(lifecycle)
+    : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`);
+  if (problems.length)
+    throw new Error(`schemas/documents/${kind}/lifecycle.json:\n  ${problems.join('\n  ')}`);
+  return lifecycle;
+}
+
 /** Every generated file, path → content. */
 export function generate(): Map<string, string> {
   const files = new Map<string, string>();
@@ -184,7 +204,15 @@ export function generate(): Map<string, string> {
   const kindEntries: string[] = [];
   const loaders: string[] = [];
   const manifest: string[] = [];
+  const lifecycleImports: string[] = [];
   for (const { kind, group, dir } of kinds) {
+    if (group === 'documents' && readLifecycle(dir, kind)) {
+      const lifecyclePath = relative(OUT, join(dir, 'lifecycle.json')).split('\\').join('/');
+      lifecycleImports.push(`  ${JSON.stringify(kind)}: ${identifier(kind)}Lifecycle,`);
+      lifecycleImports.unshift(
+        `import ${identifier(kind)}Lifecycle from '${lifecyclePath.replace(/^(?!\.)/, './')}';`,
+      );
+    }
     const bundled = bundleSchema(readJson(join(dir, 'schema.json')), definitions, kind);
     const hasUi = existsSync(join(dir, 'ui.json'));
     const ui: UiSchema = hasUi ? readJson(join(dir, 'ui.json')) : {};
@@ -225,6 +253,14 @@ export const ui: UiSchema = uiSchema;
       `${kindImports.join('\n')}\n\n` +
       `export const generatedKinds: Array<{ kind: string; group: KindGroup; schema: JsonSchema; ui: UiSchema }> = [\n` +
       `${kindEntries.join('\n')}\n];\n`,
+  );
+  const imports = lifecycleImports.filter((line) => line.startsWith('import'));
+  const entries = lifecycleImports.filter((line) => !line.startsWith('import'));
+  files.set(
+    'lifecycles.ts',
+    `${HEADER}${imports.sort().join('\n')}\n\n` +
+      `/** Every document kind's lifecycle.json (checked at build time), by kind. */\n` +
+      `export const generatedLifecycles: Record<string, unknown> = {\n${entries.join('\n')}\n};\n`,
   );
   files.set(
     'manifest.ts',

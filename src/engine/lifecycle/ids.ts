@@ -1,0 +1,33 @@
+import { readOne, writeOne } from './pointer';
+import { getLifecycle } from './registry';
+
+function randomHex(bytes: number): string {
+  const values = crypto.getRandomValues(new Uint8Array(bytes));
+  return Array.from(values, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * A fresh national document id in the kind's format: an ObjectId-like 24-hex id (4 bytes of seconds
+ * then 8 random bytes, as the roaming ids are) or a UUID.
+ */
+export function freshNationalId(format: 'objectId' | 'uuid' = 'objectId', now = Date.now()): string {
+  if (format === 'uuid') return crypto.randomUUID();
+  return (
+    Math.floor(now / 1000)
+      .toString(16)
+      .padStart(8, '0')
+      .slice(-8) + randomHex(8)
+  );
+}
+
+/**
+ * The content with its national id filled: kept when `keep` and present, otherwise a fresh one (a
+ * copy must not carry the original's id). Kinds without a declared id are returned unchanged.
+ */
+export function withNationalId<T>(kind: string, content: T, keep: boolean): T {
+  const { document } = getLifecycle(kind);
+  if (!document.id) return content;
+  const current = readOne(content, document.id);
+  if (keep && typeof current === 'string' && current.trim() !== '') return content;
+  return writeOne(content, document.id, freshNationalId(document.idFormat));
+}
