@@ -7,6 +7,7 @@ import documentOrganization from './DocumentOrganization';
 import eimzo from './Eimzo';
 import health from './Health';
 import lgota from './Lgota';
+import template from './Template';
 
 /** Every API resource group, mounted under /api. One plugin per group (spec §3). */
 export async function registerRoutes(app: FastifyInstance) {
@@ -19,4 +20,5 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(lgota, { prefix: '/Lgota' });
   await app.register(documentRoutes, { prefix: '/Document' });
   await app.register(documentOrganization, { prefix: '/DocumentOrganization' });
+  await app.register(template, { prefix: '/Template' });
 }
