@@ -55,9 +55,16 @@ export const keywordSpecs: KeywordSpec[] = [
   vatRateForDate,
 ];
 
-export const keywordDefinitions: KeywordDefinition[] = keywordSpecs.map((spec) =>
-  defineKeyword(spec.keyword, spec.check, spec),
-);
+/**
+ * Annotation keywords: the engine reads them, validation ignores them. `local: true` marks a field the
+ * national format lacks — kept beside the document, never signed nor exported (src/engine/national).
+ */
+export const annotationKeywords: KeywordDefinition[] = [{ keyword: 'local', schemaType: 'boolean' }];
+
+export const keywordDefinitions: KeywordDefinition[] = [
+  ...keywordSpecs.map((spec) => defineKeyword(spec.keyword, spec.check, spec)),
+  ...annotationKeywords,
+];
 
 export const keywordNames: string[] = keywordDefinitions.map((definition) => definition.keyword as string);
 

@@ -1,0 +1,233 @@
+import type { JsonSchema } from '../bundle';
+import { getKind } from '../schemas';
+import type { ValidationError } from '../validationResult';
+import { createValidator } from '../validator';
+import {
+  allowsNull,
+  isArrayNode,
+  isBlank,
+  isDateNode,
+  isNumberNode,
+  isObjectNode,
+  isStringNode,
+  itemsNode,
+  type Node,
+  nodeOf,
+  propertyNames,
+  propertyNode,
+  requiredNames,
+  typesOf,
+} from './schemaNode';
+
+/** A field of a received document that the kind's schema does not know: kept, shown, never lost. */
+export interface Extension {
+  /** JSON pointer in the received document (its own key spelling). */
+  path: string;
+  value: unknown;
+}
+
+/**
+ * The receipt profile's view of a document made elsewhere. The signed bytes stay the record; this
+ * is what Hujjat shows and searches:
+ * - `content` — the document under the kind's schema names and types (null when not recognized);
+ * - `warnings` — what the kind's rules find in that view (reported, never a reason to refuse);
+ * - `extensions` — fields the kind does not know, with their values;
+ * - `recognized` — whether the document has the kind's shape at all (else show the raw JSON).
+ */
+export interface ReceivedDocument {
+  kind: string;
+  recognized: boolean;
+  content: Record<string, unknown> | null;
+  warnings: ValidationError[];
+  extensions: Extension[];
+  /** How much of the kind's shape was found: required top-level fields present / required. */
+  match: { required: number; found: number; known: number; unknown: number };
+}
+
+export interface ReadOptions {
+  /** Validation clock; by default the document's own date (see `documentDate`). */
+  now?: Date | string;
+}
+
+const ABSENT = Symbol('absent');
+type Out = unknown | typeof ABSENT;
+
+const NUMERIC = /^\s*-?\d+(\.\d+)?\s*$/;
+const MIDNIGHT = /^(\d{4}-\d{2}-\d{2})T00:00:00(\.0+)?(Z|[+-]00:?00)?$/;
+
+function pointerPart(key: string): string {
+  return key.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** Reads a received value under the schema node: names matched case-insensitively, types coerced. */
+function canonical(value: unknown, node: Node | undefined, path: string, extensions: Extension[]): Out {
+  if (value === undefined) return ABSENT;
+  if (!node) return value;
+  if (value === null) return allowsNull(node) ? null : ABSENT;
+
+  if (Array.isArray(value)) {
+    if (!isArrayNode(node)) return value;
+    const items = itemsNode(node);
+    return value.map((item, index) => {
+      const out = canonical(item, items, `${path}/${index}`, extensions);
+      return out === ABSENT ? null : out;
+    });
+  }
+
+  if (typeof value === 'object') {
+    if (!isObjectNode(node)) return value;
+    // An unused block arrives as null or as a block of empty strings: both mean "not there". So does
+    // a block whose required fields are all empty (operators fill their own ids into unused blocks,
+    // e.g. AgentFacturaId): it is null, and what it did carry is kept as extensions.
+    if (isBlank(value)) return allowsNull(node) ? null : ABSENT;
+    if (allowsNull(node) && requiredAllBlank(value as Record<string, unknown>, node)) {
+      for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
+        if (!isBlank(child)) extensions.push({ path: `${path}/${pointerPart(key)}`, value: child });
+      }
+      return null;
+    }
+    const byLowerCase = new Map(propertyNames(node).map((name) => [name.toLowerCase(), name]));
+    const out: Record<string, unknown> = {};
+    for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
+      const name = byLowerCase.get(key.toLowerCase());
+      const childPath = `${path}/${pointerPart(key)}`;
+      if (!name || name in out) {
+        if (!isBlank(child)) extensions.push({ path: childPath, value: child });
+        continue;
+      }
+      const read = canonical(child, propertyNode(node, name), childPath, extensions);
+      if (read !== ABSENT) out[name] = read;
+    }
+    // A required block that may be null and came blank stays null (the schema wants the key).
+    for (const name of requiredNames(node)) {
+      if (!(name in out) && allowsNull(propertyNode(node, name)) && hasKey(value, name)) out[name] = null;
+    }
+    return out;
+  }
+
+  if (typeof value === 'string') {
+    if (isDateNode(node)) {
+      const day = MIDNIGHT.exec(value);
+      return day ? day[1] : value;
+    }
+    if (isStringNode(node)) return value;
+    if (value.trim() === '') return ABSENT;
+    if (isNumberNode(node) && NUMERIC.test(value)) return Number(value.trim());
+    if (typesOf(node).has('boolean') && (value === 'true' || value === 'false')) return value === 'true';
+    return value;
+  }
+
+  if (typeof value === 'number' && !isNumberNode(node) && isStringNode(node) && Number.isFinite(value)) {
+    return String(value);
+  }
+  return value;
+}
+
+function requiredAllBlank(value: Record<string, unknown>, node: Node): boolean {
+  const required = [...requiredNames(node)].map((name) => name.toLowerCase());
+  if (required.length === 0) return false;
+  return Object.entries(value).every(
+    ([key, child]) => !required.includes(key.toLowerCase()) || isBlank(child),
+  );
+}
+
+function hasKey(value: object, name: string): boolean {
+  const lower = name.toLowerCase();
+  return Object.keys(value).some((key) => key.toLowerCase() === lower);
+}
+
+/** Counts how the top level of a received object meets the kind's schema. */
+function topLevelMatch(value: Record<string, unknown>, root: Node) {
+  const names = new Set(propertyNames(root).map((name) => name.toLowerCase()));
+  const required = [...requiredNames(root)].map((name) => name.toLowerCase());
+  const keys = Object.keys(value).map((key) => key.toLowerCase());
+  const known = keys.filter((key) => names.has(key)).length;
+  return {
+    required: required.length,
+    found: required.filter((name) => keys.includes(name)).length,
+    known,
+    unknown: keys.length - known,
+  };
+}
+
+/**
+ * Whether a received object has the kind's shape: at least half of the kind's required top-level
+ * fields, and not more unknown top-level fields than a third of the known ones (a document carrying
+ * many fields the kind does not have is another document, even under the same name).
+ */
+export function isRecognized(match: ReceivedDocument['match']): boolean {
+  return match.found * 2 >= match.required && match.found > 0 && match.unknown * 3 <= match.known;
+}
+
+/** Parses received JSON text (the exact signed bytes decoded as UTF-8); a BOM is tolerated. */
+export function parseReceived(text: string): unknown {
+  return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+}
+
+/**
+ * The receipt profile (issue 19): reads a document made elsewhere as the kind's canonical view and
+ * checks it with the kind's schema, reporting what the rules find as warnings. What the hub accepted
+ * is never refused here; a document of an unknown shape comes back `recognized: false`.
+ */
+export function readReceived(
+  kind: string,
+  received: string | unknown,
+  options: ReadOptions = {},
+): ReceivedDocument {
+  const { schema } = getKind(kind);
+  const root = nodeOf(schema, schema)!;
+  let value: unknown;
+  try {
+    value = typeof received === 'string' ? parseReceived(received) : received;
+  } catch {
+    return notRecognized(kind);
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return notRecognized(kind);
+  const match = topLevelMatch(value as Record<string, unknown>, root);
+  const extensions: Extension[] = [];
+  const read = canonical(value, root, '', extensions);
+  const content = (read === ABSENT || read === null ? {} : read) as Record<string, unknown>;
+  if (!isRecognized(match))
+    return { kind, recognized: false, content: null, warnings: [], extensions, match };
+  const now = options.now ?? documentDate(schema, content);
+  const result = createValidator(kind)(content, now ? { now } : {});
+  return { kind, recognized: true, content, warnings: result.errors, extensions, match };
+}
+
+function notRecognized(kind: string): ReceivedDocument {
+  return {
+    kind,
+    recognized: false,
+    content: null,
+    warnings: [],
+    extensions: [],
+    match: { required: 0, found: 0, known: 0, unknown: 0 },
+  };
+}
+
+/**
+ * The document's own date, as the validation clock of a received document (its deadlines are
+ * judged at the time it was made, not today): the first date of the first required block that cannot
+ * be null (FacturaDoc/FacturaDate, ActDoc/ActDate, WaybillDoc/WaybillDate, …) — optional and
+ * nullable blocks (rent period, the corrected original) carry other dates.
+ */
+export function documentDate(schema: JsonSchema, content: Record<string, unknown>): string | undefined {
+  const root = nodeOf(schema, schema);
+  const required = requiredNames(root);
+  for (const name of propertyNames(root)) {
+    const block = propertyNode(root, name);
+    const value = content[name];
+    if (!required.has(name) || allowsNull(block) || !isObjectNode(block)) continue;
+    if (!value || typeof value !== 'object') continue;
+    for (const field of propertyNames(block)) {
+      const date = (value as Record<string, unknown>)[field];
+      if (
+        isDateNode(propertyNode(block, field)) &&
+        typeof date === 'string' &&
+        /^\d{4}-\d{2}-\d{2}$/.test(date)
+      )
+        return `${date}T12:00:00+05:00`;
+    }
+  }
+  return undefined;
+}
