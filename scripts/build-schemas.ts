@@ -30,6 +30,7 @@ import { registerKeywords } from '../src/engine/keywords';
 import { kindSummary, type UiSchema } from '../src/engine/kindInfo';
 import { checkLifecycle } from '../src/engine/lifecycle/check';
 import type { Lifecycle } from '../src/engine/lifecycle/types';
+import { printLayoutsModule } from './print-layouts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SCHEMAS = join(ROOT, 'schemas');
@@ -205,6 +206,7 @@ export function generate(): Map<string, string> {
   const loaders: string[] = [];
   const manifest: string[] = [];
   const lifecycleImports: string[] = [];
+  const printKinds: Array<{ kind: string; dir: string; bundled: JsonSchema }> = [];
   for (const { kind, group, dir } of kinds) {
     if (group === 'documents' && readLifecycle(dir, kind)) {
       const lifecyclePath = relative(OUT, join(dir, 'lifecycle.json')).split('\\').join('/');
@@ -217,6 +219,7 @@ export function generate(): Map<string, string> {
     const hasUi = existsSync(join(dir, 'ui.json'));
     const ui: UiSchema = hasUi ? readJson(join(dir, 'ui.json')) : {};
     files.set(`bundled/${kind}.json`, json(bundled));
+    if (group === 'documents') printKinds.push({ kind, dir, bundled });
     files.set(`validators/${kind}.ts`, precompile(bundled, productLineSchemas(bundled, ui)));
     const id = identifier(kind);
     const uiPath = relative(OUT, join(dir, 'ui.json')).split('\\').join('/');
@@ -275,6 +278,7 @@ export const ui: UiSchema = uiSchema;
       `/** Lazy loaders of the precompiled validators, one chunk per kind. */\n` +
       `export const precompiledLoaders: Record<string, () => Promise<PrecompiledModule>> = {\n${loaders.join('\n')}\n};\n`,
   );
+  files.set('printLayouts.ts', printLayoutsModule(printKinds, OUT, SCHEMAS));
   return files;
 }
 

@@ -1,0 +1,25 @@
+/**
+ * The print model (docs/print.md): one model of the printed form per document, built from the kind's
+ * folder (schema.json, ui.json, print.json) and the document's signature events, rendered as HTML in
+ * the browser and as PDF on the server.
+ *
+ *   buildPrintModel({kind, content, lang, t, document?, signatures?, verifyUrl?})
+ *   registerPrintLayout(kind, layout)   a kind registered at run time brings its print.json
+ *   printLayoutOf(kind), hasPrintLayout(kind)
+ */
+export type { ColumnLayout, PartyLayout, PrintLayout, SectionLayout, TableLayout } from './layout';
+export { hasPrintLayout, printLayoutOf, registerPrintLayout } from './layout';
+export type {
+  DocumentFacts,
+  PrintColumn,
+  PrintInput,
+  PrintModel,
+  PrintParty,
+  PrintSection,
+  PrintTable,
+  PrintTexts,
+} from './model';
+export { buildPrintModel } from './model';
+export type { PrintStamp, SignatureEvent } from './stamps';
+export { buildStamps, tashkentTime } from './stamps';
+export type { LabelledValue } from './values';
