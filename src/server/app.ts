@@ -1,12 +1,21 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { Writable } from 'node:stream';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { Config } from './config';
+import type { Config, TrustProxy } from './config';
 import type { Db } from './db/client';
 import { ApiError, registerErrorHandling, sendError } from './errors';
+import { answerClientError, answerFrameworkError } from './http/clientErrors';
+import { refuseNonFiniteQueryNumbers } from './http/finiteQuery';
+import { loggerOptions } from './http/logging';
+import { registerSecurityHeaders } from './http/securityHeaders';
+import { serverTimeouts } from './http/timeouts';
+import { type JobQueue, registerJobs } from './jobs';
+import { DEFAULT_BODY_LIMIT, MAX_HEADER_BYTES } from './limits';
 import { registerRoutes } from './routes';
 import { registerSpa } from './spa';
 
@@ -19,32 +28,68 @@ declare module 'fastify' {
 
 export interface AppDeps {
   db: Db;
-  /** Replaces pino options, e.g. `false` in tests. */
-  logger?: boolean | object;
+  /**
+   * `false`: no log (tests). A stream: the server's log (its level, serializers and redaction)
+   * written there instead of stdout (tests that read what gets logged).
+   */
+  logger?: false | { stream: Writable };
+  /** Run queued jobs in this process (the server does; tests leave it off and call runPending). */
+  jobWorkers?: boolean;
+  /** A queue made elsewhere (tests that need its options). */
+  jobs?: JobQueue;
+}
+
+/** TRUST_PROXY as Fastify takes it: a hop count trusts that many hops nearest to the server. */
+function trustProxyOption(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
 }
 
 /** Builds the whole HTTP application from a config object; nothing global. */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
-  const app = Fastify({
-    logger:
-      deps.logger ??
-      (config.logLevel === 'silent'
-        ? false
-        : {
-            level: config.logLevel,
-            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-          }),
-    trustProxy: true,
-    bodyLimit: 20 * 1024 * 1024,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: true } },
+  const timeouts = serverTimeouts(config);
+  const logger =
+    deps.logger === false || (deps.logger === undefined && config.logLevel === 'silent')
+      ? false
+      : { ...loggerOptions(config.logLevel === 'silent' ? 'info' : config.logLevel), ...deps.logger };
+  const app = Fastify<http.Server>({
+    logger,
+    // Client addresses, protocol and host come from X-Forwarded-* only behind configured proxies.
+    trustProxy: trustProxyOption(config.trustProxy ?? false),
+    // Small unless a route says otherwise (src/server/limits.ts): a route that forgets stays safe.
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    // Without allErrors: a request schema stops at its first error, whatever the client sent.
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+    serverFactory: (handler) => {
+      const server = http.createServer(
+        {
+          requestTimeout: timeouts.requestMs,
+          headersTimeout: timeouts.headersMs,
+          keepAliveTimeout: timeouts.keepAliveMs,
+          connectionsCheckingInterval: timeouts.checkIntervalMs,
+          maxHeaderSize: MAX_HEADER_BYTES,
+        },
+        handler,
+      );
+      server.setTimeout(timeouts.idleSocketMs);
+      return server;
+    },
+    clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
   });
+  // JSON routes take JSON: a text/plain body (what a cross-site form can send) is refused with 415.
+  app.removeContentTypeParser('text/plain');
   app.decorate('config', config);
   app.decorate('db', deps.db);
   app.addHook('onClose', async () => {
     await deps.db.close();
   });
+  // After the database hook: onClose hooks run last-registered first, so jobs stop before it closes.
+  registerJobs(app, { workers: deps.jobWorkers ?? false, queue: deps.jobs });
 
   registerErrorHandling(app);
+  registerSecurityHeaders(app, config);
+  refuseNonFiniteQueryNumbers(app);
   await app.register(cookie);
   // Registered for the groups that opt in (sign-in, registration); limits kept per instance.
   await app.register(rateLimit, { global: false });

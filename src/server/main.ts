@@ -50,7 +50,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   }
   const applied = await migrate(db);
   if (config.demo) await seedDemo(db);
-  const app = await buildApp(config, { db });
+  const app = await buildApp(config, { db, jobWorkers: true });
   if (applied.length) app.log.info({ applied }, 'migrations applied');
   const address = await app.listen({ port: config.port, host: config.host });
   return {
