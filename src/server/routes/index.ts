@@ -6,6 +6,7 @@ import documentRoutes from './Document';
 import documentOrganization from './DocumentOrganization';
 import eimzo from './Eimzo';
 import health from './Health';
+import job from './Job';
 import lgota from './Lgota';
 import template from './Template';
 
@@ -21,4 +22,5 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(documentRoutes, { prefix: '/Document' });
   await app.register(documentOrganization, { prefix: '/DocumentOrganization' });
   await app.register(template, { prefix: '/Template' });
+  await app.register(job, { prefix: '/Job' });
 }
