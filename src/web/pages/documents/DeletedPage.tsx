@@ -1,7 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { InProgress } from '../../system/InProgress';
+import { DocumentListPage } from '../../documents/list/DocumentListPage';
 
 export default function DeletedPage() {
-  const { t } = useTranslation('common');
-  return <InProgress title={t('menu.deleted')} />;
+  return <DocumentListPage direction="deleted" />;
 }

@@ -1,7 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { InProgress } from '../../system/InProgress';
+import { DocumentListPage } from '../../documents/list/DocumentListPage';
 
 export default function OutgoingPage() {
-  const { t } = useTranslation('common');
-  return <InProgress title={t('menu.outgoing')} />;
+  return <DocumentListPage direction="outgoing" />;
 }
