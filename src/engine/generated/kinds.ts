@@ -27,6 +27,8 @@ import companySchema from './bundled/company.json';
 import companyUi from '../../../schemas/settings/company/ui.json';
 import loginSchema from './bundled/login.json';
 import loginUi from '../../../schemas/settings/login/ui.json';
+import profileSchema from './bundled/profile.json';
+import profileUi from '../../../schemas/settings/profile/ui.json';
 import registrationSchema from './bundled/registration.json';
 import registrationUi from '../../../schemas/settings/registration/ui.json';
 import staffSchema from './bundled/staff.json';
@@ -46,6 +48,7 @@ export const generatedKinds: Array<{ kind: string; group: KindGroup; schema: Jso
   { kind: "account", group: 'settings', schema: accountSchema, ui: accountUi },
   { kind: "company", group: 'settings', schema: companySchema, ui: companyUi },
   { kind: "login", group: 'settings', schema: loginSchema, ui: loginUi },
+  { kind: "profile", group: 'settings', schema: profileSchema, ui: profileUi },
   { kind: "registration", group: 'settings', schema: registrationSchema, ui: registrationUi },
   { kind: "staff", group: 'settings', schema: staffSchema, ui: staffUi },
 ];

@@ -16,6 +16,7 @@ export const kindManifest: KindManifestEntry[] = [
   {"kind":"account","group":"settings","modes":["update"],"titleKey":"forms:titles.account","descriptionKey":"documents:descriptions.account", load: () => import('./kinds/account') },
   {"kind":"company","group":"settings","modes":["create","update","view"],"titleKey":"forms:titles.company","descriptionKey":"documents:descriptions.company", load: () => import('./kinds/company') },
   {"kind":"login","group":"settings","modes":["create"],"titleKey":"forms:titles.login","descriptionKey":"documents:descriptions.login", load: () => import('./kinds/login') },
+  {"kind":"profile","group":"settings","modes":["update"],"titleKey":"forms:titles.profile","descriptionKey":"documents:descriptions.profile", load: () => import('./kinds/profile') },
   {"kind":"registration","group":"settings","modes":["create"],"titleKey":"forms:titles.registration","descriptionKey":"documents:descriptions.registration", load: () => import('./kinds/registration') },
   {"kind":"staff","group":"settings","modes":["create","update","view"],"titleKey":"forms:titles.staff","descriptionKey":"documents:descriptions.staff", load: () => import('./kinds/staff') },
 ];

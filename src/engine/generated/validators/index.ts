@@ -17,6 +17,7 @@ export const precompiledLoaders: Record<string, () => Promise<PrecompiledModule>
   "account": () => import('./account'),
   "company": () => import('./company'),
   "login": () => import('./login'),
+  "profile": () => import('./profile'),
   "registration": () => import('./registration'),
   "staff": () => import('./staff'),
 };
