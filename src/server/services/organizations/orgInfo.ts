@@ -1,4 +1,4 @@
-import type { Db } from '../db/client';
+import type { Db } from '../../db/client';
 
 // Organisation requisites as the document forms take them (spec §7 DocumentOrganization), in the
 // national field names of schemas/defs/party.json and partyRef.json. A registered organisation's
