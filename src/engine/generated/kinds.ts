@@ -23,6 +23,12 @@ import waybillSchema from './bundled/waybill.json';
 import waybillUi from '../../../schemas/documents/waybill/ui.json';
 import accountSchema from './bundled/account.json';
 import accountUi from '../../../schemas/settings/account/ui.json';
+import accountantSchema from './bundled/accountant.json';
+import accountantUi from '../../../schemas/settings/accountant/ui.json';
+import bankAccountSchema from './bundled/bankAccount.json';
+import bankAccountUi from '../../../schemas/settings/bankAccount/ui.json';
+import branchSchema from './bundled/branch.json';
+import branchUi from '../../../schemas/settings/branch/ui.json';
 import companySchema from './bundled/company.json';
 import companyUi from '../../../schemas/settings/company/ui.json';
 import loginSchema from './bundled/login.json';
@@ -46,6 +52,9 @@ export const generatedKinds: Array<{ kind: string; group: KindGroup; schema: Jso
   { kind: "verificationAct", group: 'documents', schema: verificationActSchema, ui: verificationActUi },
   { kind: "waybill", group: 'documents', schema: waybillSchema, ui: waybillUi },
   { kind: "account", group: 'settings', schema: accountSchema, ui: accountUi },
+  { kind: "accountant", group: 'settings', schema: accountantSchema, ui: accountantUi },
+  { kind: "bankAccount", group: 'settings', schema: bankAccountSchema, ui: bankAccountUi },
+  { kind: "branch", group: 'settings', schema: branchSchema, ui: branchUi },
   { kind: "company", group: 'settings', schema: companySchema, ui: companyUi },
   { kind: "login", group: 'settings', schema: loginSchema, ui: loginUi },
   { kind: "profile", group: 'settings', schema: profileSchema, ui: profileUi },
