@@ -37,13 +37,16 @@ export interface DocumentRow {
   status: number;
   viewStatus?: number | null;
   statusKey?: string | null;
-  counterpartyIdentity?: string | null;
-  counterpartyName?: string | null;
+  counterparty?: { identity: string | null; name: string | null } | null;
   awaiting?: boolean;
+  myRoles?: string[];
+  box?: string | null;
+  binState?: string;
   /** Incoming and awaiting the caller: the day the document is accepted automatically. */
   respondBy?: string | null;
   createdAt?: string | null;
   updatedAt?: string | null;
+  sentAt?: string | null;
 }
 
 export interface ListAnswer<T> {
@@ -72,7 +75,8 @@ export interface DocumentAction {
 }
 
 export interface DocumentParty {
-  role: string;
+  /** The roles this identity holds (almost always one). */
+  roles: string[];
   identity: string | null;
   name: string | null;
   branch?: string | null;
@@ -84,6 +88,7 @@ export interface DocumentSignature {
   id: string;
   action: string;
   role: string;
+  identity?: string | null;
   signerName: string | null;
   organization: string | null;
   tin: string | null;
@@ -126,6 +131,9 @@ export interface DocumentView {
   myRoles: string[];
   box: DocDirection | null;
   binState: 'active' | 'binned' | 'deleted';
+  awaiting?: boolean;
+  /** Findings of the receipt profile on a document received from another operator. */
+  warnings?: unknown;
   parties: DocumentParty[];
   content: Record<string, unknown>;
   signatures: DocumentSignature[];
@@ -171,10 +179,9 @@ export interface CorrectableDocument {
   nationalId?: string | null;
   number: string | null;
   date: string | null;
-  counterpartyIdentity?: string | null;
-  counterpartyName?: string | null;
   total?: string | null;
-  kind?: string;
+  status?: number;
+  counterparty?: { identity: string | null; name: string | null } | null;
 }
 
 export interface UpdateModel {

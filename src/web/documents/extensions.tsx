@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { DocDirection, DocumentView, ListQuery } from '../api/documents';
+import { PrintButton } from './view/PrintButton';
 
 // Places other areas hang their buttons on the workspace without editing its screens (docs/workspace.md):
 // add a component to one of these lists. Each gets what it needs to act and renders its own button(s).
@@ -24,7 +25,7 @@ export interface ViewActionItemProps {
 export const listToolbarItems: Array<ComponentType<ListToolbarItemProps>> = [];
 
 /** Extra buttons of the view page's action bar (e.g. Print, PDF, download archive — issue 14). */
-export const viewActionItems: Array<ComponentType<ViewActionItemProps>> = [];
+export const viewActionItems: Array<ComponentType<ViewActionItemProps>> = [PrintButton];
 
 /** Items of the header between the organisation and the language (e.g. the notifications bell — issue 16). */
 export const headerItems: Array<ComponentType> = [];

@@ -12,8 +12,7 @@ export function row(index: number, patch: Partial<DocumentRow> = {}): DocumentRo
     status: 1,
     viewStatus: 2,
     statusKey: 'waitingYou',
-    counterpartyIdentity: '302000001',
-    counterpartyName: 'OOO «Demo Savdo» (demo)',
+    counterparty: { identity: '302000001', name: 'OOO «Demo Savdo» (demo)' },
     awaiting: true,
     respondBy: '2026-11-30',
     createdAt: '2026-11-20T09:15:00Z',
@@ -44,14 +43,14 @@ export function view(patch: Partial<DocumentView> = {}): DocumentView {
     binState: 'active',
     parties: [
       {
-        role: 'sender',
+        roles: ['sender'],
         identity: '302000001',
         name: 'OOO «Demo Savdo» (demo)',
         hasAccount: true,
         acted: ['send'],
       },
       {
-        role: 'receiver',
+        roles: ['receiver'],
         identity: '302000002',
         name: 'AJ «Demo Qurilish» (demo)',
         hasAccount: true,

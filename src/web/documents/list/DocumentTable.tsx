@@ -114,9 +114,9 @@ export function DocumentTable({
                   {type && <div className="muted doc-sub">{type}</div>}
                 </td>
                 <td data-label={col('counterparty')}>
-                  {row.counterpartyName || (row.counterpartyIdentity ? '' : '—')}
-                  {row.counterpartyIdentity && (
-                    <div className="muted doc-sub">{row.counterpartyIdentity}</div>
+                  {row.counterparty?.name || (row.counterparty?.identity ? '' : '—')}
+                  {row.counterparty?.identity && (
+                    <div className="muted doc-sub">{row.counterparty.identity}</div>
                   )}
                 </td>
                 <td data-label={col('total')} className="num">

@@ -1,0 +1,56 @@
+import { useTranslation } from 'react-i18next';
+import type { DocumentEvent } from '../../api/documents';
+import { showDateTime } from '../format';
+import { statusKeyOf } from '../statusTone';
+
+/** The document's history (the hash-chained event log): who, when, what, from → to, and the reason. */
+export function HistoryTimeline({ kind, events }: { kind: string; events: DocumentEvent[] }) {
+  const { t, i18n } = useTranslation(['workspace', 'exchange']);
+  const status = (code: number | null) => {
+    if (code === null) return '';
+    const key = statusKeyOf(kind, code);
+    return key ? t(`exchange:status.${key}`, { defaultValue: key }) : String(code);
+  };
+  if (events.length === 0) return <p className="muted">{t('workspace:view.noHistory')}</p>;
+  return (
+    <ol className="doc-timeline">
+      {[...events]
+        .sort((a, b) => a.seq - b.seq)
+        .map((event) => (
+          <li key={event.seq} className="doc-event">
+            <div className="doc-event-head">
+              <strong>
+                {t(`workspace:events.${event.action}`, {
+                  defaultValue: t(`workspace:actions.${event.action}`, { defaultValue: event.action }),
+                })}
+              </strong>
+              <time dateTime={event.at}>{showDateTime(event.at, i18n.language, true)}</time>
+            </div>
+            {event.actor && (
+              <div className="doc-event-actor">
+                {[event.actor.name, event.actor.identity].filter(Boolean).join(', ')}
+                {event.actor.role && (
+                  <span className="muted">
+                    {' '}
+                    · {t(`workspace:roles.${event.actor.role}`, { defaultValue: event.actor.role })}
+                  </span>
+                )}
+              </div>
+            )}
+            {event.toStatus !== null && event.fromStatus !== event.toStatus && (
+              <div className="muted doc-event-status">
+                {event.fromStatus !== null ? `${status(event.fromStatus)} → ` : ''}
+                {status(event.toStatus)}
+              </div>
+            )}
+            {event.reason && (
+              <blockquote className="doc-event-reason">
+                <span className="visually-hidden">{t('workspace:view.reason')}: </span>
+                {event.reason}
+              </blockquote>
+            )}
+          </li>
+        ))}
+    </ol>
+  );
+}
