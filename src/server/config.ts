@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import {
   type EimzoConfig,
@@ -29,6 +30,25 @@ export interface Config {
    * unset elsewhere the auth module generates one and keeps it in dataDir (src/server/auth/secret.ts).
    */
   jwtSecret?: string | null;
+  /**
+   * Which connecting addresses are proxies whose X-Forwarded-For/-Proto/-Host are believed
+   * (TRUST_PROXY): false — none, the client is the connecting address; a number — that many proxy
+   * hops in front; a list — those proxy addresses or CIDR ranges. Per-address limits, the audit log,
+   * the cookie's Secure flag and the challenge's host all follow from it.
+   */
+  trustProxy?: TrustProxy;
+  /** Overrides of the HTTP timeouts of src/server/limits.ts (tests shorten them). */
+  timeouts?: Partial<HttpTimeouts>;
+}
+
+export type TrustProxy = false | number | string[];
+
+export interface HttpTimeouts {
+  requestMs: number;
+  headersMs: number;
+  keepAliveMs: number;
+  idleSocketMs: number;
+  checkIntervalMs: number;
 }
 
 /** A configuration problem the operator must fix; printed as one line, never as a stack trace. */
@@ -60,6 +80,42 @@ function parseDatabaseUrl(raw: string | undefined): string | null {
     );
   }
   return raw;
+}
+
+/** proxy-addr's names of address ranges, accepted in TRUST_PROXY lists. */
+const NAMED_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isAddressOrRange(item: string): boolean {
+  if (NAMED_RANGES.includes(item)) return true;
+  const [address, prefix, ...rest] = item.split('/');
+  const family = net.isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: off (default), a hop count, or a comma-separated list of proxy addresses / CIDR ranges.
+ * "Trust everyone" is refused: any client could then choose its own address.
+ */
+export function parseTrustProxy(raw: string | undefined): TrustProxy {
+  const value = raw?.trim() ?? '';
+  if (value === '' || /^(0|off|false|no)$/i.test(value)) return false;
+  if (/^\d+$/.test(value)) {
+    if (Number(value) > 10) throw new ConfigError(`TRUST_PROXY hop count must be at most 10, got "${value}"`);
+    return Number(value);
+  }
+  const items = value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  const bad = items.find((item) => !isAddressOrRange(item));
+  if (bad !== undefined || !items.length) {
+    throw new ConfigError(
+      `TRUST_PROXY must be off, a number of proxy hops, or proxy addresses/CIDR ranges separated by commas, got "${bad ?? value}"`,
+    );
+  }
+  return items;
 }
 
 function parseBool(name: string, raw: string | undefined, fallback: boolean): boolean {
@@ -101,5 +157,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, version: string, cwd = proces
     version,
     webRoot: path.resolve(cwd, env.WEB_ROOT || 'dist'),
     jwtSecret,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

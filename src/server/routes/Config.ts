@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { EIMZO_MIN_VERSION } from '../../engine/constants';
-import { DEFAULT_EIMZO_WS_PORT, DEFAULT_EIMZO_WSS_PORT, OFFICIAL_DEV_API_KEYS } from '../signing/config';
+import { pluginSocketUrls } from '../http/pluginUrls';
+import { OFFICIAL_DEV_API_KEYS } from '../signing/config';
 
 /** Public client settings: where the browser finds the E-IMZO plug-in and its API key for this host. */
 export default async function configRoutes(app: FastifyInstance) {
@@ -55,8 +56,7 @@ export default async function configRoutes(app: FastifyInstance) {
       const demo = app.config.demo && !app.config.production;
       return {
         eimzo: {
-          wsUrl: eimzo?.wsUrl ?? `ws://127.0.0.1:${DEFAULT_EIMZO_WS_PORT}/service/cryptapi`,
-          wssUrl: eimzo?.wssUrl ?? `wss://127.0.0.1:${DEFAULT_EIMZO_WSS_PORT}/service/cryptapi`,
+          ...pluginSocketUrls(app.config),
           domain,
           apiKey: apiKeys[domain] ?? null,
           minVersion: eimzo?.minVersion ?? EIMZO_MIN_VERSION,

@@ -1,0 +1,75 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import { pluginSocketUrls } from './pluginUrls';
+
+// Headers of every answer (OWASP ASVS V14.4): a Content-Security-Policy that lets pages run only
+// this server's scripts and styles and talk only to this server and the E-IMZO plug-in; no framing;
+// no MIME sniffing; no referrer; no powerful browser features; HSTS when served over https; and
+// `Cache-Control: no-store` on API answers (tokens, personal data) unless a route chose otherwise.
+
+const ONE_YEAR_SECONDS = 365 * 24 * 3600;
+
+/** Origins of the plug-in's WebSocket addresses, for connect-src. */
+function pluginOrigins(config: Config): string[] {
+  const origins = new Set<string>();
+  for (const url of Object.values(pluginSocketUrls(config))) {
+    try {
+      origins.add(new URL(url).origin);
+    } catch {
+      /* a malformed address was refused by the configuration already */
+    }
+  }
+  return [...origins];
+}
+
+/** The policy of HTML pages (the app and the API documentation). */
+export function pagePolicy(config: Config): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    `connect-src 'self' ${pluginOrigins(config).join(' ')}`.trim(),
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-src 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** The policy of everything else (JSON, files): nothing may run or load in it, nobody may frame it. */
+export const RESOURCE_POLICY =
+  "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+export const PERMISSIONS_POLICY =
+  'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()';
+
+/** The headers every answer carries (also the raw answers of src/server/http/clientErrors.ts). */
+export const BASE_HEADERS: Readonly<Record<string, string>> = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'x-frame-options': 'DENY',
+  'permissions-policy': PERMISSIONS_POLICY,
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+};
+
+export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
+  const page = pagePolicy(config);
+  app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
+    const type = String(reply.getHeader('content-type') ?? '');
+    reply.headers(BASE_HEADERS);
+    reply.header('content-security-policy', type.startsWith('text/html') ? page : RESOURCE_POLICY);
+    if (request.protocol === 'https') {
+      reply.header('strict-transport-security', `max-age=${ONE_YEAR_SECONDS}; includeSubDomains`);
+    }
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+    done(null, payload);
+  });
+}
