@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
@@ -27,4 +28,35 @@ export function fontFiles(): Record<keyof typeof FILES, Buffer> {
     ) as Record<keyof typeof FILES, Buffer>;
   }
   return cache;
+}
+
+/**
+ * pdfkit parses a TrueType font anew for every document (fontkit.create): for Noto Sans that parse
+ * and the garbage it leaves were most of a small PDF's time. The parsed font is read-only to pdfkit
+ * (each document makes its own subset), so one parse per font file serves every document.
+ */
+export function shareParsedFonts(): void {
+  // fontkit's exports are read-only getters: pdfkit (loaded after this) gets a copy whose `create`
+  // remembers what it parsed.
+  const id = require.resolve('fontkit');
+  const original = require('fontkit') as Record<string, unknown> & {
+    create(buffer: Uint8Array, name?: string): unknown;
+  };
+  if (original.__shared) return;
+  const parsed = new Map<string, unknown>();
+  const entry = require.cache[id];
+  if (!entry) return;
+  entry.exports = {
+    ...original,
+    __shared: true,
+    create(buffer: Uint8Array, name?: string) {
+      const key = `${buffer.length}:${createHash('sha1').update(buffer).digest('hex')}:${name ?? ''}`;
+      let font = parsed.get(key);
+      if (!font) {
+        font = original.create(buffer, name);
+        parsed.set(key, font);
+      }
+      return font;
+    },
+  };
 }

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
 import QRCode from 'qrcode';
 import type { PrintModel } from '../../../engine/print';
-import { fontFiles, PDF_FONT } from './fonts';
+import { fontFiles, PDF_FONT, shareParsedFonts } from './fonts';
 import { pdfDocument } from './layout';
 
 /**
@@ -38,6 +38,7 @@ let printer: PdfMake | null = null;
 
 function pdfmake(): PdfMake {
   if (printer) return printer;
+  shareParsedFonts();
   const instance = require('pdfmake') as PdfMake;
   const fonts: Record<string, string> = {};
   for (const [style, bytes] of Object.entries(fontFiles())) {
