@@ -170,7 +170,12 @@ withDatabases('Excel import', (ctx: TestContext) => {
       })
     ).json().rows;
     expect(tinItems).toContainEqual(
-      expect.objectContaining({ row: 2, column: 'ИНН/ПИНФЛ покупателя', documentKey: 'TIN-1', rule: 'pinflOrTin' }),
+      expect.objectContaining({
+        row: 2,
+        column: 'ИНН/ПИНФЛ покупателя',
+        documentKey: 'TIN-1',
+        rule: 'pinflOrTin',
+      }),
     );
   });
 

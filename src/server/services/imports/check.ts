@@ -99,7 +99,7 @@ function locate(
   rule: string | null,
   caller: Caller,
 ): ImportError {
-  const lineMatch = new RegExp(`^${escape(template.lines)}/(\\d+)(/.*)?$`).exec(path);
+  const lineMatch = new RegExp(`^${escapeRegExp(template.lines)}/(\\d+)(/.*)?$`).exec(path);
   let row = group.rows[0];
   let pointer = path;
   if (lineMatch) {
@@ -117,4 +117,4 @@ function locate(
   return { row, column: columnName, message, rule, documentKey: group.key, path };
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

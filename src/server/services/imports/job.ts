@@ -77,7 +77,21 @@ export function importJob(documents: DocumentsService): JobDefinition<ImportJobD
 
 async function runImport(ctx: JobContext<ImportJobData>, documents: DocumentsService): Promise<ImportResult> {
   const row = await log.loadForJob(ctx.db, ctx.data.importId);
-  if (!row || !row.file) throw new ApiError(404, 'IMPORT_NOT_FOUND', 'bulk:import.notFound');
+  if (!row) throw new ApiError(404, 'IMPORT_NOT_FOUND', 'bulk:import.notFound');
+  if (row.state !== 'queued' && row.state !== 'running') {
+    // Finished by an earlier run whose end the queue did not hear (a restart): answer what it found.
+    return {
+      importId: row.id,
+      state: row.state,
+      rows: row.rows_count ?? 0,
+      documents: row.documents_count ?? 0,
+      created: row.created_count,
+      existing: row.existing_count,
+      errors: row.errors_count,
+      documentIds: row.document_ids,
+    };
+  }
+  if (!row.file) throw new ApiError(404, 'IMPORT_NOT_FOUND', 'bulk:import.notFound');
   await log.markRunning(ctx.db, row.id);
   const caller = await callerFor(ctx.db, row.organization_id, row.user_id!, ctx.data.lang);
   const template = templateOf(row.kind);
