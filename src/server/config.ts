@@ -6,6 +6,7 @@ import {
   type SigningConfig,
   SigningConfigError,
 } from './signing/config';
+import { loadReferenceConfig, type ReferenceConfig, ReferenceConfigError } from './services/reference/config';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -39,6 +40,8 @@ export interface Config {
   trustProxy?: TrustProxy;
   /** Overrides of the HTTP timeouts of src/server/limits.ts (tests shorten them). */
   timeouts?: Partial<HttpTimeouts>;
+  /** Reference data: the tax authority's services, BankCodes administrators, fee recipient (services/reference/config.ts); unset → from `demo`. */
+  reference?: ReferenceConfig;
 }
 
 export type TrustProxy = false | number | string[];
@@ -145,8 +148,16 @@ export function loadConfig(env: NodeJS.ProcessEnv, version: string, cwd = proces
     if (err instanceof SigningConfigError) throw new ConfigError(err.message);
     throw err;
   }
+  let reference: ReferenceConfig;
+  try {
+    reference = loadReferenceConfig(env, { demo });
+  } catch (err) {
+    if (err instanceof ReferenceConfigError) throw new ConfigError(err.message);
+    throw err;
+  }
   return {
     ...signing,
+    reference,
     port: parsePort(env.PORT),
     host: env.HOST || '127.0.0.1',
     dataDir,

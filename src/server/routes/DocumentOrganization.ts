@@ -1,11 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { authenticate, currentUser } from '../auth';
-import { ApiError } from '../errors';
-import { findOrgInfoByTin, findOwnOrgInfo, isTinOrPinfl } from '../services/organizations';
+import { ApiError, requestLanguage } from '../errors';
+import { isTinOrPinfl } from '../services/organizations';
+import { taxAuthorityOf } from '../services/soliq/instance';
+import { lookupParty, ownParty } from '../services/soliq/partyInfo';
 
-// /api/DocumentOrganization (spec §7): the requisites of a party as the document forms take them.
-// Any signed-in user may look up any registered TIN/PINFL (business-public requisites, as the
-// operators do); users, phones and e-mails of other organisations are never answered.
+// /api/DocumentOrganization (spec §7): the requisites of a party as the document forms take them,
+// from the tax registry (through the adapter of services/soliq) and the organisations registered
+// here (services/soliq/partyInfo.ts says which source wins for which field). Any signed-in user may
+// look up any TIN/PINFL (business-public requisites, as the operators do); users, phones and e-mails
+// of other organisations are never answered.
 
 const TAGS = ['DocumentOrganization'];
 const BEARER = [{ bearer: [] }];
@@ -30,11 +34,26 @@ const orgInfo = {
     BankId: text('Bank MFO (5 digits)', { pattern: '^\\d{5}$' }),
     Address: text('Address'),
     Oked: text('OKED'),
-    DistrictId: text('District'),
+    DistrictId: text('Region and district code of the invoice party ("2606": region 26, district 06)'),
     Director: text('Director'),
     Accountant: text('Chief accountant'),
     Mobile: text('Mobile phone (own organisation only)'),
     WorkPhone: text('Work phone (own organisation only)'),
+    TaxpayerType: { type: 'integer', enum: [10, 20, 21, 22, 30, 50, 60], description: 'Taxpayer type' },
+    BankName: text('Name of the bank by its MFO'),
+    RegionId: { type: 'integer', description: "The tax authority's region id" },
+    RegionName: text('Region'),
+    DistrictName: text('District'),
+    Source: {
+      type: 'string',
+      enum: ['registry', 'registered', 'both'],
+      description: 'Which sources answered',
+    },
+    IsDemo: { type: 'boolean', description: 'Labelled demo data' },
+    RegistryUnavailable: {
+      type: 'boolean',
+      description: 'The tax registry could not be asked: only what is registered here is answered',
+    },
   },
 } as const;
 
@@ -54,6 +73,7 @@ const orgAnswer = {
   },
   401: errorBody,
   404: errorBody,
+  503: errorBody,
 } as const;
 
 export default async function documentOrganizationRoutes(app: FastifyInstance) {
@@ -65,7 +85,8 @@ export default async function documentOrganizationRoutes(app: FastifyInstance) {
       attachValidation: true,
       schema: {
         tags: TAGS,
-        summary: 'Requisites of a registered organisation or individual by TIN or PINFL',
+        summary:
+          'Requisites of an organisation or individual by TIN or PINFL: the tax registry and the organisations registered here',
         security: BEARER,
         querystring: {
           type: 'object',
@@ -82,9 +103,10 @@ export default async function documentOrganizationRoutes(app: FastifyInstance) {
           { path: 'querystring/tin', keyword: 'pattern', message: 'TIN (9 digits) or PINFL (14 digits)' },
         ]);
       }
-      const data = await findOrgInfoByTin(app.db, tin);
-      if (!data) throw new ApiError(404, 'ORGANIZATION_NOT_FOUND', 'errors:organizationNotFound', { tin });
-      return { success: true, data };
+      return {
+        success: true,
+        data: await lookupParty(app.db, taxAuthorityOf(app), tin, requestLanguage(request)),
+      };
     },
   );
 
@@ -100,7 +122,7 @@ export default async function documentOrganizationRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { organizationId } = currentUser(request);
-      const data = organizationId ? await findOwnOrgInfo(app.db, organizationId) : null;
+      const data = organizationId ? await ownParty(app.db, organizationId, requestLanguage(request)) : null;
       if (!data) throw new ApiError(404, 'ORGANIZATION_NOT_FOUND', 'errors:ownOrganizationNotFound');
       return { success: true, data };
     },

@@ -8,6 +8,7 @@ import eimzo from './Eimzo';
 import health from './Health';
 import job from './Job';
 import lgota from './Lgota';
+import { registerReferenceGroups } from './referenceGroups';
 import template from './Template';
 
 /** Every API resource group, mounted under /api. One plugin per group (spec §3). */
@@ -21,6 +22,8 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(lgota, { prefix: '/Lgota' });
   await app.register(documentRoutes, { prefix: '/Document' });
   await app.register(documentOrganization, { prefix: '/DocumentOrganization' });
+  // Reference data and the tax authority's look-ups (docs/reference.md).
+  await registerReferenceGroups(app);
   await app.register(template, { prefix: '/Template' });
   await app.register(job, { prefix: '/Job' });
 }

@@ -1,6 +1,7 @@
 import type { Db } from '../client';
 import { seedDemoCatalogue } from './catalogue';
 import { seedDemoOrganizations } from './organizations';
+import { seedDemoReference } from './reference';
 import { seedDemoUsers } from './users';
 
 export interface Seeder {
@@ -13,6 +14,7 @@ export const DEMO_SEEDERS: Seeder[] = [
   { name: 'organizations', run: seedDemoOrganizations },
   { name: 'catalogue', run: seedDemoCatalogue },
   { name: 'users', run: seedDemoUsers },
+  { name: 'reference', run: seedDemoReference },
 ];
 
 export async function seedDemo(db: Db, seeders = DEMO_SEEDERS): Promise<string[]> {

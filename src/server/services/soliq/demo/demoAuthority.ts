@@ -1,0 +1,151 @@
+import type { Locale } from '../../../../engine/constants';
+import type { Db } from '../../../db/client';
+import { benefitsOfCompany, tashkentToday } from '../../catalogue/companyBenefits';
+import { CatalogueReader } from '../../catalogue/listQuery';
+import type { ListKey } from '../../catalogue/lists';
+import { normalizeSearch } from '../../catalogue/searchText';
+import { objectId } from '../objectId';
+import type { CompanyRow, Lgota, Page, Rows, TasnifRow, TaxAuthority } from '../types';
+import {
+  DEMO_COMPANY_PRODUCTS,
+  DEMO_INDIVIDUAL_REGISTRY,
+  DEMO_LOTS,
+  DEMO_TAXPAYERS,
+  demoTurnover,
+} from './registry';
+
+// The demo registry behind the same interface as the real services (demo mode and tests): the
+// labelled demo taxpayers of registry.ts, and for the benefit lists the catalogue this instance
+// holds (its labelled demo set until an operator imports the real lists).
+
+const TASNIF_LISTS: Record<'withoutVat' | 'notConsidered' | 'refinanced' | 'zeroVat', ListKey> = {
+  withoutVat: 'withoutVat',
+  zeroVat: 'zeroVat',
+  notConsidered: 'notIncluded',
+  refinanced: 'compensation',
+};
+
+export class DemoTaxAuthority implements TaxAuthority {
+  readonly kind = 'demo' as const;
+  private readonly catalogue: CatalogueReader;
+
+  constructor(
+    private readonly db: Db,
+    private readonly today: () => string = () => tashkentToday(),
+  ) {
+    this.catalogue = new CatalogueReader(db);
+  }
+
+  async taxpayer(tin: string) {
+    return DEMO_TAXPAYERS.find((t) => t.tin === tin) ?? null;
+  }
+
+  async individual(tinOrPinfl: string) {
+    return DEMO_INDIVIDUAL_REGISTRY.find((p) => p.pinfl === tinOrPinfl || p.tin === tinOrPinfl) ?? null;
+  }
+
+  async companyLgotas(tin: string, lang: Locale) {
+    const rows = await benefitsOfCompany(this.db, tin, lang, this.today());
+    if (rows.length === 0 && !(await this.taxpayer(tin))) return null;
+    return rows;
+  }
+
+  async lgotaList(
+    filter: { search?: string; kind?: 'withoutVat' | 'zeroVat' },
+    page: Page,
+    lang: Locale,
+  ): Promise<Rows<Lgota>> {
+    const name = lang === 'uz' ? 'coalesce(b.name_uz, b.name_ru)' : 'b.name_ru';
+    const kind = `case when exists (select 1 from catalogue_without_vat w where w.benefit_id = b.id) then 'withoutVat'
+                       when exists (select 1 from catalogue_zero_vat z where z.benefit_id = b.id) then 'zeroVat' end`;
+    const where: string[] = [];
+    const params: unknown[] = [];
+    const search = normalizeSearch(filter.search ?? '');
+    if (search) {
+      params.push(`%${search}%`);
+      where.push(`b.search like $${params.length}`);
+    }
+    if (filter.kind) {
+      params.push(filter.kind);
+      where.push(`(${kind}) = $${params.length}`);
+    }
+    const whereSql = where.length ? `where ${where.join(' and ')}` : '';
+    const counted = await this.db.query<{ n: number }>(
+      `select count(*)::int as n from catalogue_benefits b ${whereSql}`,
+      params,
+    );
+    const r = await this.db.query<Lgota>(
+      `select b.id, b.old_id as "oldId", ${name} as name, ${kind} as kind from catalogue_benefits b ${whereSql}
+       order by b.id limit ${page.size} offset ${(page.page - 1) * page.size}`,
+      params,
+    );
+    return { rows: r.rows, totalCount: counted.rows[0].n };
+  }
+
+  async turnover(tin: string, year: number) {
+    if (!(await this.taxpayer(tin))) return null;
+    return { tin, year, amount: demoTurnover(tin, year), isDemo: true };
+  }
+
+  async productsOfCompany(tin: string) {
+    if (!(await this.taxpayer(tin))) return null;
+    return DEMO_COMPANY_PRODUCTS[tin] ?? [];
+  }
+
+  async tasnif(
+    list: 'withoutVat' | 'notConsidered' | 'refinanced' | 'zeroVat',
+    filter: { mxikCode?: string; search?: string; lgotaId?: string; lgotaName?: string },
+    page: Page,
+    lang: Locale,
+  ): Promise<Rows<TasnifRow>> {
+    const key = TASNIF_LISTS[list];
+    const goods = key === 'withoutVat' || key === 'zeroVat';
+    // A benefit is found by its code as well as by its wording (catalogue_benefits.search).
+    const lgota = filter.lgotaId ?? filter.lgotaName;
+    return this.catalogue.list<TasnifRow>(
+      key,
+      goods
+        ? { tasnifCode: filter.mxikCode, tasnifName: filter.search, lgotaName: lgota }
+        : { searchText: filter.mxikCode ?? filter.search },
+      page,
+      lang,
+    );
+  }
+
+  async companies(
+    kind: 'withoutVat' | 'zeroVat',
+    filter: { tin?: string },
+    page: Page,
+    lang: Locale,
+  ): Promise<Rows<CompanyRow>> {
+    const goods = kind === 'withoutVat' ? 'catalogue_without_vat' : 'catalogue_zero_vat';
+    const name = lang === 'uz' ? 'coalesce(b.name_uz, b.name_ru)' : 'b.name_ru';
+    const params: unknown[] = [];
+    let tinSql = '';
+    if (filter.tin) {
+      params.push(`${filter.tin}%`);
+      tinSql = `and s.tin like $1`;
+    }
+    const from = `from catalogue_privileged_sellers s join catalogue_benefits b on b.id = s.benefit_id
+      where exists (select 1 from ${goods} g where g.benefit_id = s.benefit_id) ${tinSql}`;
+    const counted = await this.db.query<{ n: number }>(`select count(*)::int as n ${from}`, params);
+    const r = await this.db.query<CompanyRow>(
+      `select s.tin, s.name, s.benefit_id as "newLgotaId", ${name} as "lgotaName", s.date_begin as "dateBegin",
+              s.date_end as "dateEnd" ${from} order by s.tin, s.benefit_id limit ${page.size} offset ${(page.page - 1) * page.size}`,
+      params,
+    );
+    return { rows: r.rows, totalCount: counted.rows[0].n };
+  }
+
+  async lot(query: { sellerTin: string; buyerTin: string; lot: string }) {
+    return (
+      DEMO_LOTS.find(
+        (l) => l.lotId === query.lot && l.sellerTin === query.sellerTin && l.buyerTin === query.buyerTin,
+      ) ?? null
+    );
+  }
+
+  async guid() {
+    return objectId();
+  }
+}
