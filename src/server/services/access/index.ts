@@ -1,44 +1,109 @@
-// Who may do what with documents (issue 15). The documents service calls these on every document
-// route; docs/access.md describes the model. Every check is one indexed query.
+// Who may do what with documents and settings (issue 15; docs/access.md). The documents service
+// calls requireDocumentRight, documentRights and signerMayAct on every document route; each is one
+// indexed query.
 import type { AuthUser } from '../../auth/types';
 import type { Db } from '../../db/client';
 import { ApiError } from '../../errors';
+import { type AdminRight, adminAction, DOCUMENT_RIGHTS, type DocumentRight, documentAction } from './actions';
+import { rightsOf } from './rights';
+import { auditSettings } from './settingsAudit';
 
-export type DocumentRight = 'view' | 'create' | 'send' | 'accept';
-export const DOCUMENT_RIGHTS: readonly DocumentRight[] = ['view', 'create', 'send', 'accept'];
+export type { ActionInfo, AdminRight, DocumentRight } from './actions';
+export { ADMIN_RIGHTS, actionCatalogue, adminAction, DOCUMENT_RIGHTS, documentAction } from './actions';
+export { effectiveRights, loadGrants, rightsOf } from './rights';
 
-/** The caller's active membership in the organisation the token acts for (null: none or switched off). */
-async function activeMembership(db: Db, user: AuthUser): Promise<{ role: string } | null> {
-  const { rows } = await db.query<{ role: string }>(
-    'select role from memberships where user_id = $1 and organization_id = $2 and is_active',
-    [user.userId, user.organizationId],
+export interface RefusalContext {
+  /** The document acted on (written to the refusal's audit row). */
+  documentId?: string;
+  ip?: string | null;
+}
+
+/** The caller's document rights for a kind (the view's actions are filtered by them). */
+export async function documentRights(db: Db, user: AuthUser, kind: string): Promise<Set<DocumentRight>> {
+  const rights = await rightsOf(db, user);
+  return new Set(DOCUMENT_RIGHTS.filter((right) => rights.has(documentAction(kind, right))));
+}
+
+/** Every kind's document rights from one query (a list filters its kinds with it). */
+export async function documentRightsByKind(
+  db: Db,
+  user: AuthUser,
+  kinds: readonly string[],
+): Promise<Map<string, Set<DocumentRight>>> {
+  const rights = await rightsOf(db, user);
+  return new Map(
+    kinds.map((kind) => [
+      kind,
+      new Set(DOCUMENT_RIGHTS.filter((right) => rights.has(documentAction(kind, right)))),
+    ]),
   );
-  return rows[0] ?? null;
 }
 
-/** The document rights of the caller for a kind (the view's actions are filtered by them). */
-export async function documentRights(db: Db, user: AuthUser, _kind: string): Promise<Set<DocumentRight>> {
-  // First version: every active member holds every right (roles come with issue 15's rights model).
-  const membership = await activeMembership(db, user);
-  return new Set(membership ? DOCUMENT_RIGHTS : []);
-}
-
-/** Throws 403 NO_AUTHORITY ("no authority for this document kind") when the caller lacks the right. */
+/**
+ * Throws 403 NO_AUTHORITY ("no authority for this document kind") when the caller lacks the right,
+ * after writing an `access.denied` audit row with `db` — call it before the transaction that would
+ * change the document (a refusal inside one would roll its audit row back with it).
+ */
 export async function requireDocumentRight(
   db: Db,
   user: AuthUser,
   kind: string,
   right: DocumentRight,
+  context: RefusalContext = {},
 ): Promise<void> {
-  const rights = await documentRights(db, user, kind);
-  if (!rights.has(right))
-    throw new ApiError(403, 'NO_AUTHORITY', 'access:errors.noAuthority', { kind, right });
+  const rights = await rightsOf(db, user);
+  if (rights.has(documentAction(kind, right))) return;
+  await auditSettings(db, user, {
+    event: 'access.denied',
+    ip: context.ip,
+    detail: {
+      action: documentAction(kind, right),
+      ...(context.documentId ? { documentId: context.documentId } : {}),
+    },
+  });
+  throw new ApiError(403, 'NO_AUTHORITY', 'access:errors.noAuthority', { kind, right });
+}
+
+export async function hasAdminRight(db: Db, user: AuthUser, right: AdminRight): Promise<boolean> {
+  return (await rightsOf(db, user)).has(adminAction(right));
+}
+
+/** 403 NO_AUTHORITY for an administrative right (manage staff, edit requisites, bulk actions). */
+export async function requireAdminRight(
+  db: Db,
+  user: AuthUser,
+  right: AdminRight,
+  context: RefusalContext = {},
+): Promise<void> {
+  if (await hasAdminRight(db, user, right)) return;
+  await auditSettings(db, user, {
+    event: 'access.denied',
+    ip: context.ip,
+    detail: { action: adminAction(right) },
+  });
+  throw new ApiError(403, 'NO_AUTHORITY', 'access:errors.noAdminAuthority', { right });
 }
 
 /**
- * May this certificate sign for the party `partyIdentity` (TIN or PINFL) on the caller's behalf?
- * Yes when the certificate's legal TIN is the party's TIN, its PINFL is the party's PINFL, or its
- * PINFL belongs to an active member of the caller's organisation (and the party is that organisation).
+ * Which branch's documents a member's lists show: null for every branch (admin:allBranches), else
+ * the member's own branch code ('' when the member has none: only documents without a branch).
+ */
+export async function branchScope(db: Db, user: AuthUser): Promise<string | null> {
+  const rights = await rightsOf(db, user);
+  if (rights.has(adminAction('allBranches'))) return null;
+  const { rows } = await db.query<{ branch_code: string | null }>(
+    'select branch_code from memberships where user_id = $1 and organization_id = $2',
+    [user.userId, user.organizationId],
+  );
+  return rows[0]?.branch_code ?? '';
+}
+
+/**
+ * May this certificate sign for the party `partyIdentity` (TIN or PINFL) in this request? The party
+ * must be the organisation the caller acts for, and the signer must be the acting staff member (their
+ * PINFL in the certificate) or the organisation's director (the owner, or the requisites'
+ * DirectorPinfl); an individual signs as themself. A certificate naming another organisation's legal
+ * TIN never acts for this one; a certificate without a PINFL acts only through its legal TIN.
  */
 export async function signerMayAct(
   db: Db,
@@ -46,14 +111,22 @@ export async function signerMayAct(
   partyIdentity: string,
   signer: { tin?: string; pinfl?: string; uid?: string },
 ): Promise<boolean> {
+  if (partyIdentity !== user.tin && partyIdentity !== user.pinfl) return false;
   const legalTin = signer.tin && signer.tin !== signer.uid ? signer.tin : undefined;
-  if (legalTin && legalTin === partyIdentity) return true;
-  if (signer.pinfl && signer.pinfl === partyIdentity) return true;
-  if (!signer.pinfl || (partyIdentity !== user.tin && partyIdentity !== user.pinfl)) return false;
-  const { rows } = await db.query(
-    `select 1 from memberships m join users u on u.id = m.user_id
-      where m.organization_id = $1 and m.is_active and u.is_active and u.pinfl = $2 limit 1`,
-    [user.organizationId, signer.pinfl],
+  if (legalTin && legalTin !== partyIdentity) return false;
+  if (!signer.pinfl) return legalTin === partyIdentity;
+  if (signer.pinfl === partyIdentity) return true;
+  const { rows } = await db.query<{ acting: boolean; director: boolean }>(
+    `select (m.is_active and u.is_active and u.pinfl = $3) as acting,
+            (coalesce(o.requisites ->> 'DirectorPinfl', '') = $3
+              or exists (select 1 from memberships mo join users uo on uo.id = mo.user_id
+                          where mo.organization_id = m.organization_id and mo.role = 'owner'
+                            and mo.is_active and uo.is_active and uo.pinfl = $3)) as director
+       from memberships m
+       join users u on u.id = m.user_id
+       join organizations o on o.id = m.organization_id
+      where m.user_id = $1 and m.organization_id = $2 and m.is_active and u.is_active`,
+    [user.userId, user.organizationId, signer.pinfl],
   );
-  return rows.length > 0;
+  return Boolean(rows[0]?.acting || rows[0]?.director);
 }
