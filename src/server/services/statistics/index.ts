@@ -1,0 +1,132 @@
+// Statistics/getList: counts and sums by direction, kind, status and month, the top counterparties,
+// and what waits for the caller — from the counters kept by migration 0062's trigger, never by
+// scanning documents. Sums are exact decimal strings.
+import Decimal from 'decimal.js';
+import { statusInfo } from '../../../engine/lifecycle';
+import type { Db } from '../../db/client';
+
+export interface StatisticsQuery {
+  /** yyyy-MM-dd; the counters are monthly, so the period is taken by whole months of the document date. */
+  dateFrom: string;
+  dateTo: string;
+}
+
+export interface Bucket {
+  count: number;
+  sum: string;
+}
+
+export interface Statistics {
+  period: { monthFrom: string; monthTo: string };
+  totals: Record<'incoming' | 'outgoing' | 'drafts', Bucket>;
+  byKind: (Bucket & { kind: string; direction: string })[];
+  byStatus: (Bucket & { direction: string; status: string })[];
+  byMonth: (Bucket & { month: string; direction: string })[];
+  topCounterparties: (Bucket & { identity: string; name: string | null })[];
+  waitingForYou: number;
+}
+
+interface CounterRow {
+  month: string;
+  box: 'incoming' | 'outgoing' | 'drafts';
+  kind: string;
+  status: number;
+  counterparty_identity: string;
+  counterparty_name: string | null;
+  documents: number;
+  total: string;
+}
+
+const monthStart = (day: string) => `${day.slice(0, 7)}-01`;
+
+function add(map: Map<string, { count: number; sum: Decimal }>, key: string, row: CounterRow) {
+  const b = map.get(key) ?? { count: 0, sum: new Decimal(0) };
+  b.count += row.documents;
+  b.sum = b.sum.plus(row.total);
+  map.set(key, b);
+}
+
+const bucket = (b: { count: number; sum: Decimal } | undefined): Bucket => ({
+  count: b?.count ?? 0,
+  sum: (b?.sum ?? new Decimal(0)).toFixed(2),
+});
+
+/** The status a counter holds → its key (waitingYou, signed, …), the same for every kind. */
+function statusKey(kind: string, code: number): string {
+  try {
+    return statusInfo(kind, code)?.key ?? String(code);
+  } catch {
+    return String(code);
+  }
+}
+
+export async function getStatistics(
+  db: Db,
+  identity: string,
+  q: StatisticsQuery,
+  topN = 10,
+): Promise<Statistics> {
+  const from = monthStart(q.dateFrom);
+  const to = monthStart(q.dateTo);
+  const { rows } = await db.query<CounterRow>(
+    `select to_char(month, 'YYYY-MM') as month, box, kind, status, counterparty_identity, counterparty_name, documents, total
+     from statistics_counters
+     where identity = $1 and month between $2::date and $3::date and documents <> 0`,
+    [identity, from, to],
+  );
+  const totals = new Map<string, { count: number; sum: Decimal }>();
+  const kinds = new Map<string, { count: number; sum: Decimal }>();
+  const statuses = new Map<string, { count: number; sum: Decimal }>();
+  const months = new Map<string, { count: number; sum: Decimal }>();
+  const partners = new Map<string, { count: number; sum: Decimal }>();
+  const names = new Map<string, string | null>();
+  for (const row of rows) {
+    add(totals, row.box, row);
+    add(kinds, `${row.box}\u0000${row.kind}`, row);
+    add(statuses, `${row.box}\u0000${statusKey(row.kind, row.status)}`, row);
+    add(months, `${row.box}\u0000${row.month}`, row);
+    if (row.box !== 'drafts' && row.counterparty_identity) {
+      add(partners, row.counterparty_identity, row);
+      if (row.counterparty_name) names.set(row.counterparty_identity, row.counterparty_name);
+    }
+  }
+  const split = (key: string) => key.split('\u0000');
+  const waiting = await db.query<{ n: number }>(
+    `select count(*)::int as n from document_parties where identity = $1 and awaiting and bin_state = 'active'`,
+    [identity],
+  );
+  return {
+    period: { monthFrom: from.slice(0, 7), monthTo: to.slice(0, 7) },
+    totals: {
+      incoming: bucket(totals.get('incoming')),
+      outgoing: bucket(totals.get('outgoing')),
+      drafts: bucket(totals.get('drafts')),
+    },
+    byKind: [...kinds]
+      .map(([k, b]) => ({ direction: split(k)[0], kind: split(k)[1], ...bucket(b) }))
+      .sort((a, b) => b.count - a.count),
+    byStatus: [...statuses]
+      .map(([k, b]) => ({ direction: split(k)[0], status: split(k)[1], ...bucket(b) }))
+      .sort((a, b) => b.count - a.count),
+    byMonth: [...months]
+      .map(([k, b]) => ({ direction: split(k)[0], month: split(k)[1], ...bucket(b) }))
+      .sort((a, b) => a.month.localeCompare(b.month) || a.direction.localeCompare(b.direction)),
+    topCounterparties: [...partners]
+      .sort((a, b) => b[1].sum.cmp(a[1].sum) || b[1].count - a[1].count)
+      .slice(0, topN)
+      .map(([identity, b]) => ({ identity, name: names.get(identity) ?? null, ...bucket(b) })),
+    waitingForYou: waiting.rows[0].n,
+  };
+}
+
+/** Recounts every counter from the party rows (after bulk loads that bypassed nothing — a check). */
+export async function rebuildStatistics(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query('delete from statistics_counters');
+    await tx.query(`insert into statistics_counters
+        (identity, month, box, kind, status, counterparty_identity, counterparty_name, documents, total)
+      select identity, date_trunc('month', coalesce(doc_date, created_at::date))::date, box, kind, view_status,
+             coalesce(counterparty_identity, ''), max(counterparty_name), count(*), coalesce(sum(total_sum), 0)
+      from document_parties where box is not null group by 1, 2, 3, 4, 5, 6`);
+  });
+}
