@@ -72,8 +72,10 @@ withDatabases(
         expect(added.statusCode, added.body).toBe(200);
         ids.push(added.json().data.id);
       }
-      for (const id of ids.slice(0, 3))
-        expect((await act(ctx, fixture, seller, id, 'send')).statusCode).toBe(200);
+      for (const id of ids.slice(0, 3)) {
+        const r = await act(ctx, fixture, seller, id, 'send');
+        expect(r.statusCode, r.body).toBe(200);
+      }
       expect((await act(ctx, fixture, buyer, ids[0], 'accept')).statusCode).toBe(200);
       expect((await act(ctx, fixture, buyer, ids[1], 'reject', { reason: 'Неверная цена' })).statusCode).toBe(
         200,
