@@ -30,3 +30,6 @@ export function isOrganizationTin(tin: string): boolean {
   const n = Number(tin);
   return n >= ORGANIZATION_TIN_MIN && n <= ORGANIZATION_TIN_MAX;
 }
+
+/** An invoice for a reporting month is sent by this day of the next month (PKM 489; uz-edi.md §d.2). */
+export const INVOICE_SENDING_DAY = 10;

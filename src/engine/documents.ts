@@ -19,13 +19,16 @@ export interface DocumentCheckResult<T> {
 export async function checkDocument<T>(
   kind: string,
   content: T,
-  options: { now?: Date | string; checker?: ServerChecker; documentId?: string } = {},
+  options: { now?: Date | string; checker?: ServerChecker; documentId?: string; identity?: string } = {},
 ): Promise<DocumentCheckResult<T>> {
   const context: ValidationContext = { now: options.now };
   const result = createValidator(kind)(content, context);
   if (!result.valid) return { valid: false, errors: result.errors };
   const serverErrors = options.checker
-    ? await runServerChecks(result.serverChecks, options.checker, { documentId: options.documentId })
+    ? await runServerChecks(result.serverChecks, options.checker, {
+        documentId: options.documentId,
+        identity: options.identity,
+      })
     : [];
   if (serverErrors.length) return { valid: false, errors: serverErrors };
   return { valid: true, errors: [], content: computeDocument(kind, content) };

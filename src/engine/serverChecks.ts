@@ -16,6 +16,8 @@ export type ServerChecker = (
 export interface ServerCheckContext {
   /** The stored document being updated, so uniqueness checks do not collide with itself. */
   documentId?: string;
+  /** The caller's TIN/PINFL: look-ups of "your" documents (the old document) are scoped to it. */
+  identity?: string;
 }
 
 export async function runServerChecks(

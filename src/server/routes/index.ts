@@ -1,41 +1,48 @@
 import type { FastifyInstance } from 'fastify';
 import { authCore } from '../auth';
+import { createDocumentsService } from '../services/documents';
+import { createSignatureService } from '../signing';
 import auth from './Auth';
-import authStaff from './AuthStaff';
 import config from './Config';
-import department from './Department';
+import docStatus from './DocStatus';
+import docType from './DocType';
 import documentRoutes from './Document';
-import documentAccess from './DocumentAccess';
+import documentLifecycle from './DocumentLifecycle';
 import documentOrganization from './DocumentOrganization';
+import documentSignAction from './DocumentSignAction';
 import eimzo from './Eimzo';
+import eimzoJoin from './EimzoJoin';
 import health from './Health';
 import job from './Job';
 import lgota from './Lgota';
-import organizationAccount from './OrganizationAccount';
-import organizationAccountant from './OrganizationAccountant';
-import positions from './Positions';
-import roles from './Roles';
+import { registerReferenceGroups } from './referenceGroups';
+import stateStatus from './StateStatus';
 import template from './Template';
 
 /** Every API resource group, mounted under /api. One plugin per group (spec §3). */
 export async function registerRoutes(app: FastifyInstance) {
   // First: declares request.user and the token key that every group's `authenticate` uses.
   await app.register(authCore);
+  // The documents area every document group works through (docs/documents-api.md).
+  app.decorate(
+    'documents',
+    createDocumentsService({ db: app.db, signing: createSignatureService(app.config) }),
+  );
   await app.register(health);
   await app.register(config, { prefix: '/Config' });
   await app.register(auth, { prefix: '/Auth' });
   await app.register(eimzo, { prefix: '/Eimzo' });
   await app.register(lgota, { prefix: '/Lgota' });
   await app.register(documentRoutes, { prefix: '/Document' });
+  await app.register(documentLifecycle, { prefix: '/Document' });
+  await app.register(documentSignAction, { prefix: '/DocumentSignAction' });
+  await app.register(docType, { prefix: '/DocType' });
+  await app.register(docStatus, { prefix: '/DocStatus' });
+  await app.register(stateStatus, { prefix: '/StateStatus' });
+  await app.register(eimzoJoin, { prefix: '/Eimzo' });
   await app.register(documentOrganization, { prefix: '/DocumentOrganization' });
+  // Reference data and the tax authority's look-ups (docs/reference.md).
+  await registerReferenceGroups(app);
   await app.register(template, { prefix: '/Template' });
   await app.register(job, { prefix: '/Job' });
-  // Company, staff, roles and access (docs/access.md).
-  await app.register(authStaff, { prefix: '/Auth' });
-  await app.register(roles, { prefix: '/Roles' });
-  await app.register(documentAccess, { prefix: '/DocumentAccess' });
-  await app.register(organizationAccount, { prefix: '/OrganizationAccount' });
-  await app.register(organizationAccountant, { prefix: '/OrganizationAccountant' });
-  await app.register(department, { prefix: '/Department' });
-  await app.register(positions, { prefix: '/Positions' });
 }

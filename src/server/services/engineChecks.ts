@@ -13,23 +13,29 @@ type Check = (
 ) => Promise<{ key: string } | null>;
 
 const checks: Record<string, Check> = {
-  /** The old (corrected/additional) document must exist and be of the same kind. */
-  async oldDocumentSameType(db, value, options) {
-    const idField = typeof options.idField === 'string' ? options.idField : 'FacturaId';
+  /**
+   * The old (corrected/additional) document must be one of the caller's documents, by its national id
+   * or Hujjat's id, and of the same kind. Without a caller (the public validation) any document counts.
+   */
+  async oldDocumentSameType(db, value, options, context) {
     const { rows } = await db.query<{ kind: string }>(
-      `select kind from documents where content->>$1 = $2 or id::text = $2 limit 1`,
-      [idField, value],
+      `select d.kind from documents d
+       where (d.national_id = $1 or d.id::text = $1)
+         and ($2::text is null or exists (
+           select 1 from document_parties p
+           where p.document_id = d.id and p.identity = $2 and p.box is not null and p.bin_state <> 'deleted'))
+       limit 1`,
+      [value, context.identity ?? null],
     );
     if (rows.length === 0) return { key: 'validation:oldDocumentNotFound' };
     return rows[0].kind === options.kind ? null : { key: 'validation:oldDocumentType' };
   },
-  /** No other document of the kind carries this id (waybill ids are unique). */
+  /** No other document of the kind carries this national id (waybill ids are unique everywhere). */
   async uniqueDocumentId(db, value, options, context) {
-    const idField = String(options.idField ?? 'WaybillLocalId');
     // An update of the stored document itself is not a duplicate.
     const { rows } = await db.query(
-      `select 1 from documents where kind = $1 and content->>$2 = $3 and ($4::text is null or id::text <> $4) limit 1`,
-      [String(options.kind ?? ''), idField, value, context.documentId ?? null],
+      `select 1 from documents where kind = $1 and national_id = $2 and ($3::uuid is null or id <> $3::uuid) limit 1`,
+      [String(options.kind ?? ''), value, context.documentId ?? null],
     );
     return rows.length ? { key: 'validation:waybillIdExists' } : null;
   },

@@ -1,0 +1,274 @@
+import { LIST_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../../../engine/constants';
+import { getLifecycle, lifecycleKinds, storedStatusesFor } from '../../../engine/lifecycle';
+import type { Db } from '../../db/client';
+import { ApiError } from '../../errors';
+import { documentRights } from '../access';
+import type { Caller } from './types';
+
+export const DIRECTIONS = ['incoming', 'outgoing', 'drafts', 'deleted'] as const;
+export type Direction = (typeof DIRECTIONS)[number];
+export const PAGE_SIZES = PAGE_SIZE_OPTIONS;
+
+export interface ListFilters {
+  direction?: Direction;
+  dateFrom?: string;
+  dateTo?: string;
+  createdFrom?: string;
+  createdTo?: string;
+  updatedFrom?: string;
+  updatedTo?: string;
+  counterparty?: string;
+  kind?: string;
+  typeId?: number;
+  type?: string;
+  /** A shown status code (2 "waiting for you" included). */
+  status?: number;
+  /** Counterparty TIN or name. */
+  search?: string;
+  /** Document number contains. */
+  number?: string;
+  /** Only what waits for the caller. */
+  awaiting?: boolean;
+  page?: number;
+  size?: number;
+}
+
+export interface ListRow {
+  id: string;
+  kind: string;
+  typeId: number;
+  type: string | null;
+  number: string | null;
+  date: string | null;
+  total: string | null;
+  status: number;
+  viewStatus: number;
+  statusKey: string;
+  box: string | null;
+  binState: string;
+  awaiting: boolean;
+  myRoles: string[];
+  counterparty: { identity: string | null; name: string | null };
+  respondBy: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  sentAt: Date | null;
+}
+
+/** Kinds whose documents the caller may view (a staff member may be limited to some). */
+export async function viewableKinds(db: Db, caller: Caller): Promise<string[]> {
+  const kinds = lifecycleKinds();
+  const rights = await Promise.all(kinds.map((kind) => documentRights(db, caller.user, kind)));
+  return kinds.filter((_, index) => rights[index].has('view'));
+}
+
+const normalized = (text: string) =>
+  text
+    .trim()
+    .toLocaleLowerCase('ru')
+    .replace(/[ʻʼ'`‘’]/g, '');
+const likePattern = (text: string) => `%${normalized(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The SQL condition and parameters of a list's filters over the caller's party rows (alias p). */
+async function whereOf(db: Db, caller: Caller, filters: ListFilters) {
+  const params: unknown[] = [caller.identity];
+  const add = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const where = ['p.identity = $1'];
+  const direction = filters.direction;
+  if (direction === 'deleted') where.push(`p.bin_state = 'binned'`);
+  else {
+    where.push(`p.bin_state = 'active'`);
+    if (direction) where.push(`p.box = ${add(direction)}`);
+    else where.push('p.box is not null');
+  }
+  const kinds = await viewableKinds(db, caller);
+  if (filters.kind) {
+    if (!kinds.includes(filters.kind)) return null;
+    where.push(`p.kind = ${add(filters.kind)}`);
+  } else if (kinds.length < lifecycleKinds().length) {
+    where.push(`p.kind = any(${add(kinds)})`);
+  }
+  if (filters.typeId !== undefined) where.push(`p.type_id = ${add(filters.typeId)}`);
+  if (filters.type !== undefined && filters.type !== '') where.push(`p.doc_type = ${add(filters.type)}`);
+  if (filters.dateFrom) where.push(`p.doc_date >= ${add(filters.dateFrom)}`);
+  if (filters.dateTo) where.push(`p.doc_date <= ${add(filters.dateTo)}`);
+  if (filters.createdFrom) where.push(`p.created_at >= ${add(filters.createdFrom)}::date`);
+  if (filters.createdTo) where.push(`p.created_at < ${add(filters.createdTo)}::date + 1`);
+  if (filters.updatedFrom) where.push(`p.updated_at >= ${add(filters.updatedFrom)}::date`);
+  if (filters.updatedTo) where.push(`p.updated_at < ${add(filters.updatedTo)}::date + 1`);
+  if (filters.counterparty) where.push(`p.counterparty_identity = ${add(filters.counterparty)}`);
+  if (filters.status !== undefined) {
+    // A shown code: the stored statuses that show it, per kind (2 "waiting for you" = awaited 1, 60, …).
+    const candidates = filters.kind ? [filters.kind] : kinds;
+    const stored = new Set<number>();
+    let isView = false;
+    for (const kind of candidates) {
+      for (const code of storedStatusesFor(kind, filters.status)) stored.add(code);
+      isView ||= getLifecycle(kind).statuses.some((s) => s.code === filters.status && s.view);
+    }
+    where.push(isView ? `p.view_status = ${add(filters.status)}` : `p.status = ${add(filters.status)}`);
+  }
+  if (filters.awaiting) where.push('p.awaiting');
+  if (filters.search) where.push(`p.search like ${add(likePattern(filters.search))}`);
+  if (filters.number) where.push(`lower(coalesce(p.number, '')) like ${add(likePattern(filters.number))}`);
+  return { sql: where.join(' and '), params };
+}
+
+export function pageOf(filters: ListFilters) {
+  const size = filters.size ?? LIST_PAGE_SIZE;
+  if (!(PAGE_SIZES as readonly number[]).includes(size))
+    throw new ApiError(400, 'BAD_PAGE_SIZE', 'exchange:errors.badPageSize', { sizes: PAGE_SIZES.join(', ') });
+  const page = Math.max(1, filters.page ?? 1);
+  return { size, page, offset: (page - 1) * size };
+}
+
+const respondByOf = (kind: string, awaiting: boolean, sentAt: Date | null) => {
+  const days = getLifecycle(kind).respondWithinDays;
+  if (!awaiting || !days || !sentAt) return null;
+  return new Date(new Date(sentAt).getTime() + days * 86_400_000).toISOString().slice(0, 10);
+};
+
+function statusKeyOf(kind: string, code: number) {
+  return getLifecycle(kind).statuses.find((s) => s.code === code)?.key ?? String(code);
+}
+
+/** Document/getList: the caller's documents, newest change first, with the filters of spec §2. */
+export async function listDocuments(
+  db: Db,
+  caller: Caller,
+  filters: ListFilters,
+): Promise<{ rows: ListRow[]; totalCount: number }> {
+  const { size, offset } = pageOf(filters);
+  const where = await whereOf(db, caller, filters);
+  if (!where) return { rows: [], totalCount: 0 };
+  const [{ rows }, { rows: counted }] = await Promise.all([
+    db.query<Record<string, any>>(
+      `select p.document_id, p.kind, p.type_id, p.doc_type, p.number, p.doc_date, p.total_sum, p.status, p.view_status,
+         p.box, p.bin_state, p.awaiting, p.roles, p.counterparty_identity, p.counterparty_name, p.created_at,
+         p.updated_at, p.sent_at
+       from document_parties p where ${where.sql}
+       order by p.updated_at desc, p.document_id desc limit ${size} offset ${offset}`,
+      where.params,
+    ),
+    db.query<{ count: number }>(
+      `select count(*)::int as count from document_parties p where ${where.sql}`,
+      where.params,
+    ),
+  ]);
+  return {
+    totalCount: counted[0]?.count ?? 0,
+    rows: rows.map((row) => ({
+      id: row.document_id,
+      kind: row.kind,
+      typeId: row.type_id,
+      type: row.doc_type,
+      number: row.number,
+      date: row.doc_date,
+      total: row.total_sum,
+      status: row.status,
+      viewStatus: row.view_status,
+      statusKey: statusKeyOf(row.kind, row.view_status),
+      box: row.box,
+      binState: row.bin_state,
+      awaiting: row.awaiting,
+      myRoles: row.roles,
+      counterparty: { identity: row.counterparty_identity, name: row.counterparty_name },
+      respondBy: respondByOf(row.kind, row.awaiting, row.sent_at),
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+      sentAt: row.sent_at,
+    })),
+  };
+}
+
+/** Document/getCounts: the menu's counts, one grouped scan of the caller's rows. */
+export async function countDocuments(db: Db, caller: Caller) {
+  const kinds = await viewableKinds(db, caller);
+  const { rows } = await db.query<{ box: string | null; bin_state: string; total: number; awaiting: number }>(
+    `select box, bin_state, count(*)::int as total, count(*) filter (where awaiting)::int as awaiting
+     from document_parties where identity = $1 and kind = any($2) and box is not null and bin_state <> 'deleted'
+     group by box, bin_state`,
+    [caller.identity, kinds],
+  );
+  const counts = { incoming: 0, incomingAwaiting: 0, outgoing: 0, drafts: 0, deleted: 0 };
+  for (const row of rows) {
+    if (row.bin_state === 'binned') counts.deleted += row.total;
+    else if (row.box === 'incoming') {
+      counts.incoming += row.total;
+      counts.incomingAwaiting += row.awaiting;
+    } else if (row.box === 'outgoing') counts.outgoing += row.total;
+    else if (row.box === 'drafts') counts.drafts += row.total;
+  }
+  return counts;
+}
+
+/** Document/getDocumentOrgs: the counterparties of the caller's documents, most frequent first. */
+export async function documentOrgs(db: Db, caller: Caller, search?: string, limit = 100) {
+  const params: unknown[] = [caller.identity];
+  let filter = '';
+  if (search) {
+    params.push(likePattern(search));
+    filter = ` and (lower(counterparty_name) like $2 or counterparty_identity like $2)`;
+  }
+  const { rows } = await db.query<{ identity: string; name: string | null; count: number }>(
+    `select counterparty_identity as identity, max(counterparty_name) as name, count(*)::int as count
+     from document_parties where identity = $1 and counterparty_identity is not null and box is not null
+       and bin_state <> 'deleted'${filter}
+     group by counterparty_identity order by count(*) desc, counterparty_identity limit ${Math.min(limit, 100)}`,
+    params,
+  );
+  return rows;
+}
+
+/** Result codes of approval (spec §4: 3, 5, 13 approved; 9 signed by the agent). */
+const APPROVED_RESULTS = new Set([3, 5, 9, 13]);
+
+/**
+ * Statuses in which the other side has approved a document: the targets of approving actions; for a
+ * kind nobody approves (one-sided), the status sending leads to. A corrected or additional document
+ * may refer only to these (the operators refuse one whose original was not accepted).
+ */
+export function approvedStatuses(kind: string): number[] {
+  const lifecycle = getLifecycle(kind);
+  const targets = (action: (typeof lifecycle.actions)[number]) =>
+    typeof action.to === 'number' ? [action.to] : action.to.map((t) => t.status);
+  const approving = lifecycle.actions.filter((a) => APPROVED_RESULTS.has(a.result));
+  const chosen = approving.length ? approving : lifecycle.actions.filter((a) => a.sign.shape === 'document');
+  const codes = new Set(chosen.flatMap(targets));
+  // Only where the document rests: an approval that hands it on (agent → buyer) is not the end.
+  return [...codes].filter((code) => !lifecycle.statuses.find((s) => s.code === code)?.awaiting?.length);
+}
+
+/**
+ * Document/getDocumentsToCorrect: the caller's sent documents of a kind that a corrected or additional
+ * document may refer to (signed by both sides, or waiting), with number and counterparty search.
+ */
+export async function documentsToCorrect(db: Db, caller: Caller, kind: string, search?: string) {
+  const params: unknown[] = [caller.identity, kind, approvedStatuses(kind)];
+  let filter = '';
+  if (search) {
+    params.push(likePattern(search));
+    filter = ' and p.search like $4';
+  }
+  const { rows } = await db.query<Record<string, any>>(
+    `select p.document_id, d.national_id, p.number, p.doc_date, p.total_sum, p.status, p.counterparty_identity,
+       p.counterparty_name
+     from document_parties p join documents d on d.id = p.document_id
+     where p.identity = $1 and p.kind = $2 and 'sender' = any(p.roles) and p.bin_state = 'active'
+       and p.status = any($3)${filter}
+     order by p.doc_date desc nulls last, p.updated_at desc limit 50`,
+    params,
+  );
+  return rows.map((row) => ({
+    id: row.document_id,
+    nationalId: row.national_id,
+    number: row.number,
+    date: row.doc_date,
+    total: row.total_sum,
+    status: row.status,
+    counterparty: { identity: row.counterparty_identity, name: row.counterparty_name },
+  }));
+}

@@ -1,0 +1,127 @@
+import {
+  type ActedEntry,
+  type Box,
+  boxAfter,
+  type DocumentParty,
+  getLifecycle,
+  isAwaiting,
+  type Role,
+  viewStatus,
+} from '../../../engine/lifecycle';
+import type { Db } from '../../db/client';
+import type { DocumentRow, PartyRow } from './types';
+
+interface Holder {
+  identity: string;
+  roles: Role[];
+  name: string | null;
+  branch: string | null;
+}
+
+/** One holder per identity (an organisation holding two roles has one list row). */
+export function holdersOf(parties: DocumentParty[]): Holder[] {
+  const byIdentity = new Map<string, Holder>();
+  for (const party of parties) {
+    if (!party.identity) continue;
+    const holder = byIdentity.get(party.identity);
+    if (holder) holder.roles.push(party.role);
+    else
+      byIdentity.set(party.identity, {
+        identity: party.identity,
+        roles: [party.role],
+        name: party.name,
+        branch: party.branch,
+      });
+  }
+  return [...byIdentity.values()];
+}
+
+/**
+ * The party a holder deals with: the sender for everyone else; for the sender, the first other
+ * organisation in declaration order (the buyer, the consignee, the supplier), else the first person.
+ */
+function counterpartyOf(kind: string, holder: Holder, parties: DocumentParty[]): DocumentParty | null {
+  if (!holder.roles.includes('sender')) return parties.find((p) => p.role === 'sender' && p.identity) ?? null;
+  const declared = getLifecycle(kind).parties;
+  const others = parties.filter((p) => p.identity && p.identity !== holder.identity);
+  return others.find((p) => !declared[p.role]?.individual) ?? others[0] ?? null;
+}
+
+const searchText = (...parts: Array<string | null | undefined>) =>
+  parts
+    .filter(Boolean)
+    .join(' ')
+    .toLocaleLowerCase('ru')
+    .replace(/[ʻʼ'`‘’]/g, '');
+
+/**
+ * Writes the party rows of a document for its current state: each holder's box (kept from before when
+ * the status does not name its role), whether the status waits for it, the code it is shown, and the
+ * list columns. Rows of identities that are no longer parties (a draft edited) are removed. Call it
+ * inside the transaction that changed the document.
+ */
+export async function syncPartyRows(
+  tx: Db,
+  doc: DocumentRow,
+  parties: DocumentParty[],
+  previous: PartyRow[],
+  acted: ActedEntry[] = [],
+): Promise<void> {
+  const holders = holdersOf(parties);
+  const before = new Map(previous.map((row) => [row.identity, row]));
+  for (const holder of holders) {
+    const earlier = before.get(holder.identity);
+    let box: Box | null = null;
+    for (const role of holder.roles) {
+      box = boxAfter(doc.kind, doc.status, role, earlier?.box ?? null);
+      if (box) break;
+    }
+    const state = { status: doc.status, roles: holder.roles, identity: holder.identity, acted };
+    const counterparty = counterpartyOf(doc.kind, holder, parties);
+    await tx.query(
+      `insert into document_parties (document_id, identity, roles, name, branch, box, awaiting, kind, type_id, doc_type,
+         number, doc_date, total_sum, status, view_status, counterparty_identity, counterparty_name, search,
+         created_at, updated_at, sent_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)
+       on conflict (document_id, identity) do update set
+         roles = excluded.roles, name = excluded.name, branch = excluded.branch, box = excluded.box,
+         awaiting = excluded.awaiting, kind = excluded.kind, type_id = excluded.type_id, doc_type = excluded.doc_type,
+         number = excluded.number, doc_date = excluded.doc_date, total_sum = excluded.total_sum,
+         status = excluded.status, view_status = excluded.view_status,
+         counterparty_identity = excluded.counterparty_identity, counterparty_name = excluded.counterparty_name,
+         search = excluded.search, updated_at = excluded.updated_at, sent_at = excluded.sent_at`,
+      [
+        doc.id,
+        holder.identity,
+        holder.roles,
+        holder.name,
+        holder.branch,
+        box,
+        box !== null && isAwaiting(doc.kind, state),
+        doc.kind,
+        doc.type_id,
+        doc.doc_type,
+        doc.number,
+        doc.doc_date,
+        doc.total_sum,
+        doc.status,
+        viewStatus(doc.kind, state),
+        counterparty?.identity ?? null,
+        counterparty?.name ?? null,
+        searchText(doc.number, counterparty?.identity, counterparty?.name),
+        doc.created_at,
+        doc.updated_at,
+        doc.sent_at,
+      ],
+    );
+  }
+  const gone = previous.filter((row) => !holders.some((holder) => holder.identity === row.identity));
+  for (const row of gone) {
+    await tx.query('delete from document_parties where document_id = $1 and identity = $2', [
+      doc.id,
+      row.identity,
+    ]);
+  }
+}
+
+export { searchText };

@@ -1,0 +1,51 @@
+import type { FastifyRequest } from 'fastify';
+import type { AuthUser } from '../../auth/types';
+import type { Db } from '../../db/client';
+import { ApiError, requestLanguage } from '../../errors';
+import type { SignatureService } from '../../signing';
+import type { Caller, TransitionListener } from './types';
+
+export interface DocumentsServiceOptions {
+  db: Db;
+  signing: SignatureService;
+  /** The clock of deadlines and events (tests pin it). */
+  now?: () => Date;
+}
+
+export interface DocumentsService {
+  db: Db;
+  signing: SignatureService;
+  now: () => Date;
+  listeners: TransitionListener[];
+  /** Called inside every transition's transaction (statistics counters, notifications). */
+  addListener(listener: TransitionListener): void;
+}
+
+export function createDocumentsService(options: DocumentsServiceOptions): DocumentsService {
+  const listeners: TransitionListener[] = [];
+  return {
+    db: options.db,
+    signing: options.signing,
+    now: options.now ?? (() => new Date()),
+    listeners,
+    addListener(listener) {
+      listeners.push(listener);
+    },
+  };
+}
+
+/** The caller of a document route: the signed-in user, its organisation's identity, language, address. */
+export function callerOf(request: FastifyRequest): Caller {
+  const user = request.user as AuthUser | null;
+  if (!user) throw new ApiError(401, 'UNAUTHORIZED', 'errors:unauthorized');
+  const identity = user.tin ?? user.pinfl;
+  if (!identity) throw new ApiError(403, 'NO_IDENTITY', 'exchange:errors.noIdentity');
+  return { user, identity, lang: requestLanguage(request), ip: request.ip, host: request.hostname };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The documents area, decorated by routes/index.ts for every group under /api. */
+    documents: DocumentsService;
+  }
+}

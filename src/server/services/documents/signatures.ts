@@ -1,0 +1,119 @@
+import * as asn1js from 'asn1js';
+import * as pkijs from 'pkijs';
+import { bytesEqual, parseCms, timestampTokenOf, toArrayBuffer } from '../../../engine/cms';
+import { ApiError } from '../../errors';
+import {
+  SignatureError,
+  type SignatureRequestContext,
+  type SignatureService,
+  type VerifiedSignature,
+  verifySignedPayload,
+} from '../../signing';
+
+const fromBase64 = (text: string) => new Uint8Array(Buffer.from(text, 'base64'));
+export const toBase64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
+
+/** A signature refused by the verifier, as a localized 4xx (exchange:signature.<code>). */
+export function signatureRefusal(error: unknown): ApiError {
+  if (error instanceof SignatureError) {
+    if (error.code === 'SERVER_UNAVAILABLE' || error.code === 'TIMESTAMP_FAILED')
+      return new ApiError(503, error.code, `exchange:signature.${error.code}`);
+    if (error.code === 'CONTENT_MISMATCH')
+      return new ApiError(409, error.code, `exchange:signature.${error.code}`);
+    return new ApiError(400, error.code, `exchange:signature.${error.code}`);
+  }
+  return new ApiError(400, 'MALFORMED', 'exchange:signature.MALFORMED');
+}
+
+export interface CheckedSignature {
+  /** The CMS as it will be stored: the one received, or with the server's timestamp attached. */
+  cms: string;
+  verified: VerifiedSignature;
+  timestampToken: string | null;
+}
+
+/** The RFC 3161 token of the CMS's (first) signer, base64 DER, or null. */
+export function timestampTokenBase64(cms: string): string | null {
+  try {
+    const { signedData } = parseCms(fromBase64(cms));
+    const token = timestampTokenOf(signedData.signerInfos[0]);
+    return token ? toBase64(new Uint8Array(token.toSchema().toBER(false))) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The genTime of the first signer's timestamp token (a token this server just obtained: not re-verified). */
+function timestampTime(cms: string): Date | undefined {
+  try {
+    const { signedData } = parseCms(fromBase64(cms));
+    const token = timestampTokenOf(signedData.signerInfos[0]);
+    if (!token) return undefined;
+    const content = new pkijs.SignedData({ schema: token.content }).encapContentInfo.eContent;
+    if (!content) return undefined;
+    const info = new pkijs.TSTInfo({
+      schema: asn1js.fromBER(toArrayBuffer(new Uint8Array(content.getValue()))).result,
+    });
+    return info.genTime;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A CMS whose encapsulated content is not `expected` is refused before any cryptography is spent on it. */
+function requireContent(cms: string, expected: Uint8Array) {
+  let content: Uint8Array | null;
+  try {
+    content = parseCms(fromBase64(cms)).content;
+  } catch {
+    return; // malformed: the verifier says so with its own code
+  }
+  if (content && !bytesEqual(content, expected))
+    throw new SignatureError('CONTENT_MISMATCH', 'The signed content differs');
+}
+
+/**
+ * Verifies a CMS over exactly `expected` (trusted chain, valid certificate, untampered) and gives it
+ * a timestamp when it has none: every signature event carries one.
+ */
+export async function checkSignature(
+  service: SignatureService,
+  cms: string,
+  expected: Uint8Array,
+  context: SignatureRequestContext,
+): Promise<CheckedSignature> {
+  try {
+    let stored = cms.replace(/\s+/g, '');
+    requireContent(stored, expected);
+    const verified = await verifySignedPayload(service, stored, { expectedContent: expected, context });
+    if (!verified.timestamped) {
+      // The signature is verified; the token comes from the configured TSA over it.
+      stored = await service.timestamp(stored, context);
+      verified.timestamped = true;
+      verified.timestampTime = timestampTime(stored);
+    }
+    return { cms: stored, verified, timestampToken: timestampTokenBase64(stored) };
+  } catch (error) {
+    throw signatureRefusal(error);
+  }
+}
+
+export async function joinSignatures(
+  service: SignatureService,
+  held: string | null,
+  added: string,
+  context: SignatureRequestContext,
+): Promise<string> {
+  if (!held) return added;
+  try {
+    return await service.join(held, added, context);
+  } catch (error) {
+    throw signatureRefusal(error);
+  }
+}
+
+/** The serial in hex (as E-IMZO prints it) and in decimal (as the roaming log's certificateid). */
+export function serialForms(serialHex: string): { hex: string; dec: string } {
+  const hex = serialHex.toLowerCase().replace(/^0+(?=.)/, '');
+  return { hex, dec: BigInt(`0x${hex}`).toString(10) };
+}

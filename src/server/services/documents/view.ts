@@ -1,0 +1,162 @@
+import { availableActions, getLifecycle, type Role, statusInfo } from '../../../engine/lifecycle';
+import type { Db } from '../../db/client';
+import { type DocumentRight, documentRights, requireDocumentRight } from '../access';
+import { actedInStatus } from './acted';
+import { loadVisible } from './rows';
+import type { Caller, DocumentRow, PartyRow } from './types';
+
+/** Actions that are the same for every kind and sign nothing. */
+export type LocalAction = 'edit' | 'deleteDraft' | 'copy' | 'bin' | 'restore' | 'deleteForever';
+
+export interface ActionView {
+  name: string;
+  kind: 'sign' | 'local';
+  shape?: string;
+  reason?: 'none' | 'optional' | 'required';
+  result?: number;
+}
+
+const isoDate = (date: Date) => date.toISOString().slice(0, 10);
+
+/** The signed actions the caller may take now, filtered by the caller's rights for the kind. */
+export async function signedActionsFor(
+  db: Db,
+  caller: Caller,
+  doc: DocumentRow,
+  party: PartyRow,
+  rights?: Set<DocumentRight>,
+) {
+  if (party.bin_state !== 'active') return [];
+  const acted = await actedInStatus(db, doc.id, doc.status);
+  const granted = rights ?? (await documentRights(db, caller.user, doc.kind));
+  return availableActions(doc.kind, {
+    status: doc.status,
+    roles: party.roles,
+    identity: caller.identity,
+    acted,
+  }).filter((action) => granted.has(action.right));
+}
+
+export async function actionsFor(
+  db: Db,
+  caller: Caller,
+  doc: DocumentRow,
+  party: PartyRow,
+): Promise<ActionView[]> {
+  const rights = await documentRights(db, caller.user, doc.kind);
+  const signed = await signedActionsFor(db, caller, doc, party, rights);
+  const views: ActionView[] = signed.map((action) => ({
+    name: action.name,
+    kind: 'sign',
+    shape: action.sign.shape,
+    reason: action.reason ?? 'none',
+    result: action.result,
+  }));
+  const isDraft = doc.status === getLifecycle(doc.kind).initial;
+  const isAuthor = doc.owner_org_id === caller.user.organizationId && party.roles.includes('sender');
+  const local: LocalAction[] = [];
+  if (party.bin_state === 'active') {
+    if (isDraft && isAuthor && rights.has('create')) local.push('edit', 'deleteDraft');
+    if (party.roles.includes('sender') && rights.has('create')) local.push('copy');
+    local.push('bin');
+  } else if (party.bin_state === 'binned') {
+    local.push('restore', 'deleteForever');
+  }
+  return [...views, ...local.map((name) => ({ name, kind: 'local' as const }))];
+}
+
+/** Document/getById: everything a screen shows of one document, for this caller. */
+export async function documentView(db: Db, caller: Caller, id: string) {
+  const { doc, party, parties } = await loadVisible(db, caller, id);
+  await requireDocumentRight(db, caller.user, doc.kind, 'view');
+  const lifecycle = getLifecycle(doc.kind);
+  const { rows: signatures } = await db.query<Record<string, any>>(
+    `select id, action, party_role, party_identity, signer_tin, signer_pinfl, signer_name, signer_organization,
+       serial_hex, serial_dec, signed_at, timestamp_at, ip, created_at
+     from document_signatures where document_id = $1 order by created_at, id`,
+    [id],
+  );
+  const { rows: events } = await db.query<Record<string, any>>(
+    `select seq, action, from_status, to_status, actor_identity, actor_role, actor_name, reason, at, signature_id
+     from document_events where document_id = $1 order by seq`,
+    [id],
+  );
+  const acted = new Map<string, string[]>();
+  for (const event of events) {
+    if (!event.signature_id || !event.actor_identity) continue;
+    acted.set(event.actor_identity, [...(acted.get(event.actor_identity) ?? []), event.action]);
+  }
+  const { rows: accounts } = await db.query<{ identity: string }>(
+    `select coalesce(tin, pinfl) as identity from organizations where tin = any($1) or pinfl = any($1)`,
+    [parties.map((p) => p.identity)],
+  );
+  const withAccount = new Set(accounts.map((row) => row.identity));
+  const status = statusInfo(doc.kind, doc.status);
+  const shown = statusInfo(doc.kind, party.view_status);
+  const respondBy =
+    party.awaiting && lifecycle.respondWithinDays && doc.sent_at
+      ? isoDate(new Date(new Date(doc.sent_at).getTime() + lifecycle.respondWithinDays * 86_400_000))
+      : null;
+  return {
+    id: doc.id,
+    kind: doc.kind,
+    typeId: doc.type_id,
+    type: doc.doc_type,
+    nationalId: doc.national_id,
+    number: doc.number,
+    date: doc.doc_date,
+    total: doc.total_sum,
+    status: doc.status,
+    viewStatus: party.view_status,
+    statusKey: shown?.key ?? status?.key ?? String(doc.status),
+    final: status?.final ?? false,
+    version: doc.version,
+    source: doc.source,
+    myRoles: party.roles as Role[],
+    box: party.box,
+    binState: party.bin_state,
+    awaiting: party.awaiting,
+    parties: parties.map((p) => ({
+      roles: p.roles,
+      identity: p.identity,
+      name: p.name,
+      branch: p.branch,
+      hasAccount: withAccount.has(p.identity),
+      acted: acted.get(p.identity) ?? [],
+    })),
+    content: doc.content,
+    warnings: doc.warnings ?? null,
+    signatures: signatures.map((s) => ({
+      id: s.id,
+      action: s.action,
+      role: s.party_role,
+      identity: s.party_identity,
+      signerName: s.signer_name,
+      organization: s.signer_organization,
+      tin: s.signer_tin,
+      pinfl: s.signer_pinfl,
+      serialHex: s.serial_hex,
+      serialDec: s.serial_dec,
+      signedAt: s.signed_at,
+      timestampAt: s.timestamp_at,
+      ip: s.ip,
+    })),
+    events: events.map((e) => ({
+      seq: e.seq,
+      action: e.action,
+      fromStatus: e.from_status,
+      toStatus: e.to_status,
+      actor: { identity: e.actor_identity, role: e.actor_role, name: e.actor_name },
+      reason: e.reason,
+      at: e.at,
+      signatureId: e.signature_id,
+    })),
+    actions: await actionsFor(db, caller, doc, party),
+    respondBy,
+    createdAt: doc.created_at,
+    updatedAt: doc.updated_at,
+    sentAt: doc.sent_at,
+  };
+}
+
+export type DocumentView = Awaited<ReturnType<typeof documentView>>;
