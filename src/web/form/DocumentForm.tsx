@@ -35,6 +35,8 @@ export interface DocumentFormProps {
   submitLabel?: string;
   formRef?: RefObject<Form | null>;
   idPrefix?: string;
+  /** The page has its own buttons (save, sign and send): no submit button inside the form. */
+  hideSubmit?: boolean;
 }
 
 /** RJSF's own UI strings by enum name (the values are English sentences, unfit as i18n keys). */
@@ -65,6 +67,7 @@ export function DocumentForm({
   submitLabel,
   formRef,
   idPrefix = 'root',
+  hideSubmit,
 }: DocumentFormProps) {
   // The kind's precompiled validator (a kind's page loads it with the kind: form/kinds.ts); a schema
   // the build step did not precompile gets AJV's compiler, loaded on demand (form/runtimeValidator).
@@ -124,11 +127,11 @@ export function DocumentForm({
     () => ({
       ...uiSchema,
       'ui:submitButtonOptions': {
-        norender: readOnly,
+        norender: readOnly || Boolean(hideSubmit),
         submitText: submitLabel ?? (mode === 'update' ? 'save' : 'submit'),
       },
     }),
-    [uiSchema, readOnly, submitLabel, mode],
+    [uiSchema, readOnly, submitLabel, mode, hideSubmit],
   );
 
   const onFormChange = useCallback(

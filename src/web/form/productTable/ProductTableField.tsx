@@ -21,6 +21,7 @@ import { type Column, columnsFor, emptyRow, type TableOptions } from './columns'
 import { memoTranslate, TableContext, type TableContextValue } from './context';
 import { ancestorWithTotals, findTotalsTarget } from './documentTotals';
 import { ImportErrors, type ImportReport } from './ImportErrors';
+import { newLine } from './newLine';
 import { Row } from './Row';
 import { isMultiCell, parseTsv } from './rowParsing';
 import { RowStore, reconcileRows } from './rowStore';
@@ -36,6 +37,7 @@ const ACTIONS_WIDTH = 140;
 const ORDINAL_FIELD = 'OrdNo';
 const EMPTY: readonly ProductRow[] = [];
 const NO_OPTIONS: Record<string, unknown> = {};
+const noSubscription = () => () => {};
 
 /**
  * The scroll box's size for the virtualizer. The browser reports it with a ResizeObserver after its
@@ -326,12 +328,22 @@ export function ProductTableField(props: FieldProps<ProductRow[]>) {
     [store, emit],
   );
 
+  // Lines added by "Add line" and not typed in since: they show no errors until the person types in
+  // them or tries to submit again (the form's errors for them are left out meanwhile).
+  const freshRows = useRef(new WeakMap<ProductRow, number>());
+  const submitCount = useSyncExternalStore(
+    services?.touched.subscribe ?? noSubscription,
+    () => services?.touched.submitCount ?? 0,
+    () => 0,
+  );
   const addRow = useCallback(() => {
     const count = store.getSnapshot().length;
-    emit(store.insert(count, [emptyRow(columns)]));
+    const next = store.insert(count, [newLine(schema, columns, services?.data.get())]);
+    if (next[count]) freshRows.current.set(next[count], services?.touched.submitCount ?? 0);
+    emit(next);
     const first = columns.find((c) => c.kind !== 'computed');
     if (first) focusCell(count, first.name);
-  }, [store, emit, columns, focusCell]);
+  }, [store, emit, columns, focusCell, schema, services]);
 
   /** Pasted or imported lines: parse, check each with the line validator, insert the valid ones at once. */
   const insertMatrix = useCallback(
@@ -405,6 +417,8 @@ export function ProductTableField(props: FieldProps<ProductRow[]>) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new cache when verdicts or the language change
   const errorTexts = useMemo(() => new WeakMap<object, Record<string, string>>(), [errorsVersion, lang]);
   const errorsForRow = (row: ProductRow, index: number): Record<string, string> | undefined => {
+    const addedAt = freshRows.current.get(row);
+    if (addedAt !== undefined && addedAt === submitCount) return undefined;
     const local = rowErrors.get(row);
     const fromForm = (errorSchema as ErrorSchema<ProductRow[]> | undefined)?.[index] as
       | Record<string, { __errors?: string[] }>

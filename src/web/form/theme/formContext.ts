@@ -11,6 +11,7 @@ type Listener = () => void;
 export class TouchedStore {
   private touched = new Set<string>();
   private all = false;
+  private submits = 0;
   private readonly listeners = new Set<Listener>();
 
   readonly subscribe = (listener: Listener) => {
@@ -31,13 +32,20 @@ export class TouchedStore {
   }
 
   showAll(): void {
-    if (this.all) return;
+    this.submits++;
     this.all = true;
+    // Every try is news (a line added since the last one shows its errors now); fields whose flag
+    // did not change do not re-render (useSyncExternalStore compares).
     this.emit();
   }
 
   get submitted(): boolean {
     return this.all;
+  }
+
+  /** How many times the person tried to submit (a line added after the last try hides its errors). */
+  get submitCount(): number {
+    return this.submits;
   }
 
   private emit() {
