@@ -221,7 +221,7 @@ describe('signing flow errors (spec §8)', () => {
     runAnswer = () =>
       HttpResponse.json({ success: true, code: 3, message: 'ok', data: { ...doc, status: 3, actions: [] } });
     await user.click(within(keys).getByRole('button', { name: 'Подписать' }));
-    await screen.findByText('Документ подтверждён');
+    await screen.findByText('Документ одобрен');
     expect(calls.run).toHaveLength(1);
   });
 

@@ -40,7 +40,7 @@ const RETRY_IN_PLACE = new Set(['cancelled', 'wrongPassword']);
  * says (4001 info, 4003 error, the plug-in's reason, the timestamp, the server's message).
  */
 export function useDocumentSigning(options: { onDone?(answer: RunAnswer): void } = {}) {
-  const { t } = useTranslation(['workspace', 'auth']);
+  const { t } = useTranslation(['workspace', 'auth', 'exchange']);
   const client = useQueryClient();
   const [state, setState] = useState<Step>({ step: 'idle' });
   const onDone = useRef(options.onDone);

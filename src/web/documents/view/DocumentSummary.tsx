@@ -4,7 +4,7 @@ import { daysUntil, showDate, showDateTime, showMoney } from '../format';
 
 /** Parties, sums and dates of a document at a glance; the time left to answer an incoming one. */
 export function DocumentSummary({ document }: { document: DocumentView }) {
-  const { t, i18n } = useTranslation('workspace');
+  const { t, i18n } = useTranslation(['workspace', 'exchange']);
   const lang = i18n.language;
   const days = document.respondBy ? daysUntil(document.respondBy) : null;
   return (
@@ -19,7 +19,9 @@ export function DocumentSummary({ document }: { document: DocumentView }) {
       <dl className="doc-dl">
         {document.parties.map((party) => (
           <div key={`${party.roles.join(',')}:${party.identity}`} className="doc-dl-row">
-            <dt>{party.roles.map((role) => t(`roles.${role}`, { defaultValue: role })).join(', ')}</dt>
+            <dt>
+              {party.roles.map((role) => t(`exchange:role.${role}`, { defaultValue: role })).join(', ')}
+            </dt>
             <dd>
               {party.name ?? '—'}
               {party.identity && <span className="muted"> · {party.identity}</span>}

@@ -32,7 +32,7 @@ export function HistoryTimeline({ kind, events }: { kind: string; events: Docume
                 {event.actor.role && (
                   <span className="muted">
                     {' '}
-                    · {t(`workspace:roles.${event.actor.role}`, { defaultValue: event.actor.role })}
+                    · {t(`exchange:role.${event.actor.role}`, { defaultValue: event.actor.role })}
                   </span>
                 )}
               </div>

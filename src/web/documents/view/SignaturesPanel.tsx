@@ -8,7 +8,7 @@ import { showDateTime } from '../format';
  * verifies each signature before it records it, so a recorded one is valid unless it says otherwise.
  */
 export function SignaturesPanel({ signatures }: { signatures: DocumentSignature[] }) {
-  const { t, i18n } = useTranslation('workspace');
+  const { t, i18n } = useTranslation(['workspace', 'exchange']);
   if (signatures.length === 0) return <p className="muted">{t('view.noSignatures')}</p>;
   const lang = i18n.language;
   return (
@@ -25,7 +25,7 @@ export function SignaturesPanel({ signatures }: { signatures: DocumentSignature[
             <dt>{t('view.signature.action')}</dt>
             <dd>
               {t(`actions.${s.action}`, { defaultValue: s.action })} ·{' '}
-              {t(`roles.${s.role}`, { defaultValue: s.role })}
+              {t(`exchange:role.${s.role}`, { defaultValue: s.role })}
             </dd>
             {s.organization && (
               <>
