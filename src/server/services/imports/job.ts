@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import { ApiError } from '../../errors';
 import type { JobContext, JobDefinition, JobQueue } from '../../jobs';
 import { addDraft, type Caller, type DocumentsService } from '../documents';
+import { notifyJobFinished } from '../notifications';
 import { checkGroup, requisitesFiller } from './check';
 import { type ImportError, mapHeader, parseRows } from './groups';
 import * as log from './log';
@@ -65,7 +66,20 @@ export function importJob(documents: DocumentsService): JobDefinition<ImportJobD
     concurrency: 1,
     async run(ctx: JobContext<ImportJobData>): Promise<ImportResult> {
       try {
-        return await runImport(ctx, documents);
+        const result = await runImport(ctx, documents);
+        if (ctx.owner) {
+          await notifyJobFinished(ctx.db, {
+            organizationId: ctx.owner.organizationId,
+            jobId: ctx.id,
+            details: {
+              what: 'import',
+              importId: result.importId,
+              done: result.created + result.existing,
+              failed: result.errors,
+            },
+          });
+        }
+        return result;
       } catch (err) {
         // The owner reads the failure in the log too; a retry (unexpected errors) starts it again.
         if (err instanceof ApiError) await log.failLog(ctx.db, ctx.data.importId, err, ctx.data.lang);
