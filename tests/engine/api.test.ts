@@ -6,6 +6,7 @@ import {
   getKind,
   listKinds,
   loadPrecompiledValidator,
+  registerKind,
 } from '../../src/engine';
 
 const invoice = JSON.parse(readFileSync('schemas/documents/invoice/fixtures/valid/01-standard.json', 'utf8'));
@@ -43,12 +44,57 @@ describe('engine API', () => {
     expect(tampered.ProductList.Products[0].DeliverySum).toBe(1);
   });
 
-  it('recomputes nested totals and VAT on totals (act of completed work)', () => {
+  it('recomputes an act’s lines: VAT per line, total with VAT (the operators’ rule)', () => {
     const act = JSON.parse(
       readFileSync('schemas/documents/completionAct/fixtures/valid/01-two-services.json', 'utf8'),
     );
-    const tampered = { ...structuredClone(act), TotalSumWithoutVat: 1, VatSum: 2, TotalSum: 3 };
-    tampered.ProductList.Products[1].TotalSum = 5;
+    const tampered = structuredClone(act);
+    Object.assign(tampered.ProductList.Products[1], { TotalSumWithoutVat: 1, VatSum: 2, TotalSum: 3 });
     expect(computeDocument('completionAct', tampered)).toEqual(act);
+    expect(act.ProductList.Products[1]).toMatchObject({
+      TotalSumWithoutVat: 437500,
+      VatSum: 52500,
+      TotalSum: 490000,
+    });
+  });
+
+  it('recomputes nested totals and VAT on totals', () => {
+    registerKind({
+      kind: 'apiTestTotals',
+      schema: {
+        type: 'object',
+        documentTotals: { items: 'List/Lines', sums: { Base: 'Sum' } },
+        vatArithmetic: { base: 'Base', rate: 'Rate', vatSum: 'Vat', total: 'Total' },
+        properties: {
+          List: {
+            type: 'object',
+            properties: {
+              Lines: {
+                type: 'array',
+                lineArithmetic: { count: 'Count', price: 'Price', deliverySum: 'Sum' },
+              },
+            },
+          },
+        },
+      },
+    });
+    const doc = {
+      List: {
+        Lines: [
+          { Count: 2, Price: 2.5, Sum: 0 },
+          { Count: 1, Price: 0.04, Sum: 0 },
+        ],
+      },
+      Base: 0,
+      Rate: 12,
+      Vat: 0,
+      Total: 0,
+    };
+    expect(computeDocument('apiTestTotals', doc)).toMatchObject({
+      List: { Lines: [{ Sum: 5 }, { Sum: 0.04 }] },
+      Base: 5.04,
+      Vat: 0.6,
+      Total: 5.64,
+    });
   });
 });

@@ -86,6 +86,17 @@ describe('phoneNumber (libphonenumber-js, no default country, no extraction)', (
   it('rejects numbers that parse but do not exist', () => {
     expect(reason('+998 00 000 00 00')).toBe('INVALID');
   });
+  it('with a default country, reads numbers written without "+" as that country’s (as operators send them)', () => {
+    const uz = { type: 'string', phoneNumber: { defaultCountry: 'UZ' } };
+    expect(passes(uz, '998933800525')).toBe(true);
+    expect(passes(uz, '(71)-203-06-06')).toBe(true);
+    expect(passes(uz, '+998712345678')).toBe(true);
+    expect(passes(uz, '')).toBe(true);
+    expect(errorsOf(uz, 'call me')[0]?.[2]?.reason).toBe('NOT_A_NUMBER');
+    expect(errorsOf(uz, '+998 12')[0]?.[2]?.reason).toBe('INVALID');
+    expect(passes(str('phoneNumber'), '998933800525')).toBe(false);
+    expect(() => ajv.compile({ type: 'string', phoneNumber: { defaultCountry: 'uz' } })).toThrow();
+  });
 });
 
 describe('dateTime', () => {
@@ -339,6 +350,26 @@ describe('lineArithmetic and documentTotals (exact decimals)', () => {
       ['lineArithmetic', '/0/Total'],
     ]);
     expect(errors[0][2]).toMatchObject({ field: 'DeliverySum', expected: '20.00' });
+  });
+  it('leaves a computed field the line does not carry to `required` (optional totals), but checks it when present', () => {
+    const line = { Count: 2, Summa: 10, DeliverySum: 20, VatRate: 12, VatSum: 2.4, WithoutVat: false };
+    expect(passes(schema, [line])).toBe(true);
+    expect(errorsOf(schema, [{ ...line, Total: 22 }]).map((e) => e.slice(0, 2))).toEqual([
+      ['lineArithmetic', '/0/Total'],
+    ]);
+    expect(errorsOf(schema, [{ ...line, Total: null }]).map((e) => e.slice(0, 2))).toEqual([
+      ['lineArithmetic', '/0/Total'],
+    ]);
+  });
+  it('checks only the sum without VAT of a line that carries no rate (its VAT is unknown)', () => {
+    const noRate = { Count: 16, Summa: 12, DeliverySum: 192, Total: 215.04 };
+    expect(passes(schema, [noRate])).toBe(true);
+    expect(errorsOf(schema, [{ ...noRate, DeliverySum: 190 }]).map((e) => e.slice(0, 2))).toEqual([
+      ['lineArithmetic', '/0/DeliverySum'],
+    ]);
+    expect(
+      errorsOf(schema, [{ ...noRate, VatRate: 12, VatSum: 23.04, Total: 215 }]).map((e) => e[1]),
+    ).toEqual(['/0/Total']);
   });
   it('totals equal the sums of lines', () => {
     const totals = {

@@ -1,10 +1,11 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import acceptance01 from '../../../schemas/documents/acceptanceAct/fixtures/valid/01-individual-seller.json';
 import act01 from '../../../schemas/documents/completionAct/fixtures/valid/01-two-services.json';
 import { getKind } from '../../../src/engine';
 import { detachedLinePaths, LineStore } from '../../../src/web/form/detachedLines';
-import { renderActForm } from './actForm';
+import { renderActForm, renderKindForm } from './actForm';
 import { formMounted } from './fixtures';
 
 /** Opens a table cell's editor, types and leaves it (the commit). */
@@ -15,7 +16,8 @@ function commit(id: string, value: string) {
   fireEvent.blur(input);
 }
 
-type Doc = { ProductList: { Products: Array<Record<string, unknown>> }; TotalSumWithoutVat?: number };
+type Doc = { ProductList: { Products: Array<Record<string, unknown>> } };
+type AcceptanceDoc = { Products: Array<Record<string, unknown>>; TotalPrice?: number };
 
 describe('detachedLinePaths', () => {
   it('finds a product table reached through objects', () => {
@@ -53,7 +55,7 @@ describe('LineStore', () => {
 });
 
 describe('a form with lines outside RJSF', () => {
-  it('keeps RJSF’s data free of lines and gives the page the whole document, totals re-summed', async () => {
+  it('keeps RJSF’s data free of lines and gives the page the whole document, computed amounts followed', async () => {
     const { formRef, onChange, onSubmit, lastChange } = await renderActForm<Doc>();
     await formMounted();
     expect((formRef.current!.state.formData as Doc).ProductList.Products).toEqual([]);
@@ -69,16 +71,29 @@ describe('a form with lines outside RJSF', () => {
     expect(submitted.ProductList.Products).toHaveLength(2);
     expect(submitted.ProductList.Products[0]).toEqual(act01.ProductList.Products[0]);
 
-    // 2 × 2 500 000 + 437 500: the line and the document's total follow the commit.
+    // 2 × 2 500 000: the line's computed amounts follow the commit.
     commit('root_ProductList_Products_0_Count', '2');
     await waitFor(() =>
       expect(lastChange().ProductList.Products[0]).toMatchObject({
         Count: 2,
-        TotalSum: 5_000_000,
+        TotalSumWithoutVat: 5_000_000,
+        TotalSum: 5_600_000,
       }),
     );
-    expect(lastChange().TotalSumWithoutVat).toBe(5_437_500);
     expect((formRef.current!.state.formData as Doc).ProductList.Products).toEqual([]);
+  });
+
+  it('re-sums the document’s totals from the lines (an acceptance act’s TotalPrice)', async () => {
+    const { lastChange } = await renderKindForm<AcceptanceDoc>(
+      'acceptanceAct',
+      structuredClone(acceptance01),
+    );
+    // 60 × 20 000 = 1 200 000: the line and the act's total follow the commit.
+    commit('root_Products_0_Count', '60');
+    await waitFor(() =>
+      expect(lastChange().Products[0]).toMatchObject({ Count: 60, DeliverySum: 1_200_000 }),
+    );
+    expect(lastChange().TotalPrice).toBe(1_200_000);
   });
 
   it('validates the lines with the document: a table left empty fails on submit', async () => {

@@ -3,24 +3,24 @@
 /* eslint-disable */
 import { decimalPlaces as kw_decimalPlaces, documentTotals as kw_documentTotals, isoDate as kw_isoDate, lineArithmetic as kw_lineArithmetic, pinfl as kw_pinfl, pinflOrTin as kw_pinflOrTin, requiredWithout as kw_requiredWithout, sellerNotBuyer as kw_sellerNotBuyer, toErrors as kw_toErrors, ucs2length as kw_ucs2length } from '../../keywords/functions';
 "use strict";
-export const validate = validate36;
-const schema19 = {"$id":"acceptanceAct","title":"documents:kinds.acceptanceAct","description":"Acceptance-transfer act (Didox 054, uz-edi.md §b.5). The seller may be an individual (PINFL). DeliverySum = TotalPrice = Count × Summa; TotalPrice of the act = Σ lines.","type":"object","additionalProperties":false,"required":["AcceptanceTransferActDoc","ContractDoc","SellerPinfl","Seller","BuyerTinOrPinfl","Buyer","TotalPrice","Products"],"sellerNotBuyer":{"seller":"SellerPinfl","buyer":"BuyerTinOrPinfl"},"documentTotals":{"items":"Products","sums":{"TotalPrice":"TotalPrice"}},"properties":{"AcceptanceTransferActDoc":{"type":"object","additionalProperties":false,"required":["AcceptanceTransferActNo","AcceptanceTransferActDate"],"properties":{"AcceptanceTransferActNo":{"type":"string","minLength":1,"maxLength":50,"title":"forms:acceptanceAct.AcceptanceTransferActNo"},"AcceptanceTransferActDate":{"$ref":"#/$defs/isoDate","title":"forms:acceptanceAct.AcceptanceTransferActDate"}},"title":"forms:acceptanceAct.AcceptanceTransferActDoc"},"ContractDoc":{"type":"object","additionalProperties":false,"required":["ContractNo","ContractDate"],"properties":{"ContractNo":{"type":"string","minLength":1,"maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"}},"title":"forms:acceptanceAct.ContractDoc"},"SellerPinfl":{"$ref":"#/$defs/pinfl","minLength":14,"title":"forms:acceptanceAct.SellerPinfl"},"Seller":{"type":"object","additionalProperties":false,"required":["Name"],"properties":{"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BankId":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:party.BankId"},"Account":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:party.Account"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"}},"title":"forms:invoice.Seller"},"BuyerTinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:acceptanceAct.BuyerTinOrPinfl"},"Buyer":{"type":"object","additionalProperties":false,"required":["Name"],"properties":{"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"VatRegCode":{"type":"string","pattern":"^(\\d{12})?$","title":"forms:party.VatRegCode"},"VatRegStatus":{"type":["integer","null"],"enum":[20,21,22,null],"title":"forms:party.VatRegStatus"},"Account":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:party.Account"},"BankId":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:party.BankId"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"}},"title":"forms:invoice.Buyer"},"TotalPrice":{"$ref":"#/$defs/money","minimum":0,"title":"forms:acceptanceAct.TotalPrice"},"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","Count","Summa","DeliverySum","TotalPrice"],"requiredWithout":{"MeasureId":"PackageCode"},"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CatalogCode":{"$ref":"#/$defs/catalogCode","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"Name":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"MeasureId":{"type":"string","maxLength":20,"title":"forms:line.MeasureId"},"PackageCode":{"type":"string","pattern":"^(\\d{1,20})?$","title":"forms:line.PackageCode"},"PackageName":{"type":"string","maxLength":300,"title":"forms:line.PackageName"},"Count":{"$ref":"#/$defs/count","title":"forms:line.Count"},"Summa":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.Summa"},"DeliverySum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.DeliverySum"},"TotalPrice":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.TotalPrice"}}},"lineArithmetic":{"count":"Count","price":"Summa","deliverySum":"DeliverySum","total":"TotalPrice"},"title":"forms:invoice.Products"}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true}}};
-const func2 = kw_ucs2length;
-const func27 = Object.prototype.hasOwnProperty;
-const func36 = kw_requiredWithout;
-const func6 = kw_toErrors;
-const func38 = kw_lineArithmetic;
-const func40 = kw_documentTotals;
-const func42 = kw_sellerNotBuyer;
-const schema20 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
-const func5 = kw_isoDate;
+export const validate = validate37;
+const schema20 = {"$id":"acceptanceAct","title":"documents:kinds.acceptanceAct","description":"Acceptance-transfer act (Didox 054, uz-edi.md §b.5; Didox 07 §10). The seller may be an individual (PINFL). DeliverySum = Count × Summa; a line's TotalPrice (operators leave it empty) equals DeliverySum when given; TotalPrice of the act = Σ DeliverySum. Not the goods acceptance act some operators send under the same name (with truck, shipper and consignee): that one is a different document.","type":"object","additionalProperties":false,"required":["AcceptanceTransferActId","AcceptanceTransferActDoc","ContractDoc","SellerPinfl","Seller","BuyerTinOrPinfl","Buyer","TotalPrice","Products"],"sellerNotBuyer":{"seller":"SellerPinfl","buyer":"BuyerTinOrPinfl"},"documentTotals":{"items":"Products","sums":{"TotalPrice":"DeliverySum"}},"properties":{"AcceptanceTransferActId":{"title":"forms:acceptanceAct.AcceptanceTransferActId","description":"The roaming id of the act (Didox 07 §10 stored form: acceptancetransferactid).","$ref":"#/$defs/objectId"},"AcceptanceTransferActDoc":{"type":"object","additionalProperties":false,"required":["AcceptanceTransferActNo","AcceptanceTransferActDate"],"properties":{"AcceptanceTransferActNo":{"type":"string","minLength":1,"maxLength":50,"title":"forms:acceptanceAct.AcceptanceTransferActNo"},"AcceptanceTransferActDate":{"$ref":"#/$defs/isoDate","title":"forms:acceptanceAct.AcceptanceTransferActDate"}},"title":"forms:acceptanceAct.AcceptanceTransferActDoc"},"ContractDoc":{"type":"object","additionalProperties":false,"required":["ContractNo","ContractDate"],"properties":{"ContractNo":{"type":"string","minLength":1,"maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"}},"title":"forms:acceptanceAct.ContractDoc"},"SellerPinfl":{"$ref":"#/$defs/pinfl","minLength":14,"title":"forms:acceptanceAct.SellerPinfl"},"Seller":{"type":"object","additionalProperties":false,"required":["Name"],"properties":{"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BankId":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:party.BankId"},"Account":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:party.Account"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"}},"title":"forms:invoice.Seller"},"BuyerTinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:acceptanceAct.BuyerTinOrPinfl"},"Buyer":{"type":"object","additionalProperties":false,"required":["Name"],"properties":{"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"VatRegCode":{"type":"string","pattern":"^(\\d{12})?$","title":"forms:party.VatRegCode"},"VatRegStatus":{"type":["integer","null"],"enum":[20,21,22,null],"title":"forms:party.VatRegStatus"},"Account":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:party.Account"},"BankId":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:party.BankId"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"}},"title":"forms:invoice.Buyer"},"TotalPrice":{"$ref":"#/$defs/money","minimum":0,"title":"forms:acceptanceAct.TotalPrice"},"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","Count","Summa","DeliverySum"],"requiredWithout":{"MeasureId":"PackageCode"},"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CatalogCode":{"$ref":"#/$defs/catalogCode","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"Name":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"MeasureId":{"type":"string","maxLength":20,"title":"forms:line.MeasureId"},"PackageCode":{"type":"string","pattern":"^(\\d{1,20})?$","title":"forms:line.PackageCode"},"PackageName":{"type":"string","maxLength":300,"title":"forms:line.PackageName"},"Count":{"$ref":"#/$defs/count","title":"forms:line.Count"},"Summa":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.Summa"},"DeliverySum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.DeliverySum"},"TotalPrice":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.TotalPrice"}}},"lineArithmetic":{"count":"Count","price":"Summa","deliverySum":"DeliverySum","total":"TotalPrice"},"title":"forms:invoice.Products"}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"objectId":{"description":"A roaming id: 24 hexadecimal digits (a Mongo-style ObjectId, as the roaming hub and the operators assign them).","type":"string","pattern":"^[0-9a-fA-F]{24}$"},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true}}};
+const func2 = Object.prototype.hasOwnProperty;
+const func3 = kw_ucs2length;
+const func37 = kw_requiredWithout;
+const func7 = kw_toErrors;
+const func39 = kw_lineArithmetic;
+const func41 = kw_documentTotals;
+const func43 = kw_sellerNotBuyer;
+const schema21 = {"description":"A roaming id: 24 hexadecimal digits (a Mongo-style ObjectId, as the roaming hub and the operators assign them).","type":"string","pattern":"^[0-9a-fA-F]{24}$"};
+const pattern1 = new RegExp("^[0-9a-fA-F]{24}$", "u");
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(func2(data) > 10){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema20,data};
+if(!pattern1.test(data)){
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -28,50 +28,6 @@ else {
 vErrors.push(err0);
 }
 errors++;
-}
-const issues0 = func5(data, true, rootData, this, instancePath + "");
-if(issues0 !== null){
-const kwErrors0 = func6(issues0, instancePath + "", "#/isoDate", "isoDate");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.type,parentSchema:schema20,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate37.errors = vErrors;
-return errors === 0;
-}
-
-const schema21 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
-const func10 = kw_pinfl;
-
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data === "string"){
-if(func2(data) > 14){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-const issues0 = func10(data, true, rootData, this, instancePath + "");
-if(issues0 !== null){
-const kwErrors0 = func6(issues0, instancePath + "", "#/pinfl", "pinfl");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
 }
 }
 else {
@@ -84,19 +40,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
 
-const schema22 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
-const func18 = kw_pinflOrTin;
+const schema22 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
+const func6 = kw_isoDate;
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(func2(data) > 14){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema22,data};
+if(func3(data) > 10){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -105,8 +61,15 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(func2(data) < 9){
-const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema22,data};
+const issues0 = func6(data, true, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func7(issues0, instancePath + "", "#/isoDate", "isoDate");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -115,15 +78,84 @@ vErrors.push(err1);
 }
 errors++;
 }
-const issues0 = func18(data, true, rootData, this, instancePath + "");
+validate40.errors = vErrors;
+return errors === 0;
+}
+
+const schema23 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
+const func11 = kw_pinfl;
+
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(func3(data) > 14){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema23,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const issues0 = func11(data, true, rootData, this, instancePath + "");
 if(issues0 !== null){
-const kwErrors0 = func6(issues0, instancePath + "", "#/pinflOrTin", "pinflOrTin");
+const kwErrors0 = func7(issues0, instancePath + "", "#/pinfl", "pinfl");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
 errors = errors + kwErrors0.length;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate43.errors = vErrors;
+return errors === 0;
+}
+
+const schema24 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
+const func19 = kw_pinflOrTin;
+
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(func3(data) > 14){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema24,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(func3(data) < 9){
+const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema24,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const issues0 = func19(data, true, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func7(issues0, instancePath + "", "#/pinflOrTin", "pinflOrTin");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -132,19 +164,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate42.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
 
-const schema23 = {"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2};
-const func25 = kw_decimalPlaces;
+const schema25 = {"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2};
+const func26 = kw_decimalPlaces;
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if((typeof data == "number") && (isFinite(data))){
 if(data > 9999999999999.99 || isNaN(data)){
-const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema23,data};
+const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -154,7 +186,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data < -9999999999999.99 || isNaN(data)){
-const err1 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema23,data};
+const err1 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -163,88 +195,9 @@ vErrors.push(err1);
 }
 errors++;
 }
-const issues0 = func25(data, 2, rootData, this, instancePath + "");
+const issues0 = func26(data, 2, rootData, this, instancePath + "");
 if(issues0 !== null){
-const kwErrors0 = func6(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema23.type,parentSchema:schema23,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate44.errors = vErrors;
-return errors === 0;
-}
-
-const schema24 = {"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"};
-const pattern5 = new RegExp("^\\d{17}$", "u");
-
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data === "string"){
-if(!pattern5.test(data)){
-const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema24,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate46.errors = vErrors;
-return errors === 0;
-}
-
-const schema25 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
-
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if((typeof data == "number") && (isFinite(data))){
-if(data > 999999999 || isNaN(data)){
-const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema25,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data <= 0 || isNaN(data)){
-const err1 = {instancePath,schemaPath:"#/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema25,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-const issues0 = func25(data, 6, rootData, this, instancePath + "");
-if(issues0 !== null){
-const kwErrors0 = func6(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
+const kwErrors0 = func7(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
 errors = errors + kwErrors0.length;
 }
@@ -259,22 +212,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate48.errors = vErrors;
+validate47.errors = vErrors;
 return errors === 0;
 }
 
-const pattern0 = new RegExp("^(\\d{5})?$", "u");
-const pattern1 = new RegExp("^(\\d{20}|\\d{27})?$", "u");
-const pattern2 = new RegExp("^(\\d{12})?$", "u");
-const pattern6 = new RegExp("^(\\d{1,20})?$", "u");
+const schema26 = {"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"};
+const pattern7 = new RegExp("^\\d{17}$", "u");
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="acceptanceAct" */;
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.AcceptanceTransferActDoc === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "AcceptanceTransferActDoc"},message:"must have required property '"+"AcceptanceTransferActDoc"+"'",schema:schema19.required,parentSchema:schema19,data};
+if(typeof data === "string"){
+if(!pattern7.test(data)){
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -283,8 +233,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.ContractDoc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema19.required,parentSchema:schema19,data};
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.type,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -293,8 +244,45 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.SellerPinfl === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SellerPinfl"},message:"must have required property '"+"SellerPinfl"+"'",schema:schema19.required,parentSchema:schema19,data};
+validate49.errors = vErrors;
+return errors === 0;
+}
+
+const schema27 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
+
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if((typeof data == "number") && (isFinite(data))){
+if(data > 999999999 || isNaN(data)){
+const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema27,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data <= 0 || isNaN(data)){
+const err1 = {instancePath,schemaPath:"#/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema27,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const issues0 = func26(data, 6, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func7(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema27.type,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -303,8 +291,52 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.Seller === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Seller"},message:"must have required property '"+"Seller"+"'",schema:schema19.required,parentSchema:schema19,data};
+validate51.errors = vErrors;
+return errors === 0;
+}
+
+const pattern2 = new RegExp("^(\\d{5})?$", "u");
+const pattern3 = new RegExp("^(\\d{20}|\\d{27})?$", "u");
+const pattern4 = new RegExp("^(\\d{12})?$", "u");
+const pattern8 = new RegExp("^(\\d{1,20})?$", "u");
+
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="acceptanceAct" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.AcceptanceTransferActId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "AcceptanceTransferActId"},message:"must have required property '"+"AcceptanceTransferActId"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.AcceptanceTransferActDoc === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "AcceptanceTransferActDoc"},message:"must have required property '"+"AcceptanceTransferActDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.ContractDoc === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.SellerPinfl === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SellerPinfl"},message:"must have required property '"+"SellerPinfl"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -313,8 +345,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.BuyerTinOrPinfl === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "BuyerTinOrPinfl"},message:"must have required property '"+"BuyerTinOrPinfl"+"'",schema:schema19.required,parentSchema:schema19,data};
+if(data.Seller === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Seller"},message:"must have required property '"+"Seller"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -323,8 +355,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.Buyer === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Buyer"},message:"must have required property '"+"Buyer"+"'",schema:schema19.required,parentSchema:schema19,data};
+if(data.BuyerTinOrPinfl === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "BuyerTinOrPinfl"},message:"must have required property '"+"BuyerTinOrPinfl"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -333,8 +365,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.TotalPrice === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TotalPrice"},message:"must have required property '"+"TotalPrice"+"'",schema:schema19.required,parentSchema:schema19,data};
+if(data.Buyer === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Buyer"},message:"must have required property '"+"Buyer"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -343,8 +375,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.Products === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema19.required,parentSchema:schema19,data};
+if(data.TotalPrice === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TotalPrice"},message:"must have required property '"+"TotalPrice"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -353,9 +385,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-for(const key0 in data){
-if(!((((((((key0 === "AcceptanceTransferActDoc") || (key0 === "ContractDoc")) || (key0 === "SellerPinfl")) || (key0 === "Seller")) || (key0 === "BuyerTinOrPinfl")) || (key0 === "Buyer")) || (key0 === "TotalPrice")) || (key0 === "Products"))){
-const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema19,data};
+if(data.Products === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -364,12 +395,9 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data.AcceptanceTransferActDoc !== undefined){
-let data0 = data.AcceptanceTransferActDoc;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.AcceptanceTransferActNo === undefined){
-const err9 = {instancePath:instancePath+"/AcceptanceTransferActDoc",schemaPath:"#/properties/AcceptanceTransferActDoc/required",keyword:"required",params:{missingProperty: "AcceptanceTransferActNo"},message:"must have required property '"+"AcceptanceTransferActNo"+"'",schema:schema19.properties.AcceptanceTransferActDoc.required,parentSchema:schema19.properties.AcceptanceTransferActDoc,data:data0};
+for(const key0 in data){
+if(!(func2.call(schema20.properties, key0))){
+const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -378,8 +406,18 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(data0.AcceptanceTransferActDate === undefined){
-const err10 = {instancePath:instancePath+"/AcceptanceTransferActDoc",schemaPath:"#/properties/AcceptanceTransferActDoc/required",keyword:"required",params:{missingProperty: "AcceptanceTransferActDate"},message:"must have required property '"+"AcceptanceTransferActDate"+"'",schema:schema19.properties.AcceptanceTransferActDoc.required,parentSchema:schema19.properties.AcceptanceTransferActDoc,data:data0};
+}
+if(data.AcceptanceTransferActId !== undefined){
+if(!(validate38.call(this, data.AcceptanceTransferActId, {instancePath:instancePath+"/AcceptanceTransferActId",parentData:data,parentDataProperty:"AcceptanceTransferActId",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+if(data.AcceptanceTransferActDoc !== undefined){
+let data1 = data.AcceptanceTransferActDoc;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.AcceptanceTransferActNo === undefined){
+const err10 = {instancePath:instancePath+"/AcceptanceTransferActDoc",schemaPath:"#/properties/AcceptanceTransferActDoc/required",keyword:"required",params:{missingProperty: "AcceptanceTransferActNo"},message:"must have required property '"+"AcceptanceTransferActNo"+"'",schema:schema20.properties.AcceptanceTransferActDoc.required,parentSchema:schema20.properties.AcceptanceTransferActDoc,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -388,9 +426,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-for(const key1 in data0){
-if(!((key1 === "AcceptanceTransferActNo") || (key1 === "AcceptanceTransferActDate"))){
-const err11 = {instancePath:instancePath+"/AcceptanceTransferActDoc",schemaPath:"#/properties/AcceptanceTransferActDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.AcceptanceTransferActDoc,data:data0};
+if(data1.AcceptanceTransferActDate === undefined){
+const err11 = {instancePath:instancePath+"/AcceptanceTransferActDoc",schemaPath:"#/properties/AcceptanceTransferActDoc/required",keyword:"required",params:{missingProperty: "AcceptanceTransferActDate"},message:"must have required property '"+"AcceptanceTransferActDate"+"'",schema:schema20.properties.AcceptanceTransferActDoc.required,parentSchema:schema20.properties.AcceptanceTransferActDoc,data:data1};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -399,12 +436,9 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-if(data0.AcceptanceTransferActNo !== undefined){
-let data1 = data0.AcceptanceTransferActNo;
-if(typeof data1 === "string"){
-if(func2(data1) > 50){
-const err12 = {instancePath:instancePath+"/AcceptanceTransferActDoc/AcceptanceTransferActNo",schemaPath:"#/properties/AcceptanceTransferActDoc/properties/AcceptanceTransferActNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.AcceptanceTransferActDoc.properties.AcceptanceTransferActNo,data:data1};
+for(const key1 in data1){
+if(!((key1 === "AcceptanceTransferActNo") || (key1 === "AcceptanceTransferActDate"))){
+const err12 = {instancePath:instancePath+"/AcceptanceTransferActDoc",schemaPath:"#/properties/AcceptanceTransferActDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.AcceptanceTransferActDoc,data:data1};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -413,8 +447,12 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(func2(data1) < 1){
-const err13 = {instancePath:instancePath+"/AcceptanceTransferActDoc/AcceptanceTransferActNo",schemaPath:"#/properties/AcceptanceTransferActDoc/properties/AcceptanceTransferActNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.AcceptanceTransferActDoc.properties.AcceptanceTransferActNo,data:data1};
+}
+if(data1.AcceptanceTransferActNo !== undefined){
+let data2 = data1.AcceptanceTransferActNo;
+if(typeof data2 === "string"){
+if(func3(data2) > 50){
+const err13 = {instancePath:instancePath+"/AcceptanceTransferActDoc/AcceptanceTransferActNo",schemaPath:"#/properties/AcceptanceTransferActDoc/properties/AcceptanceTransferActNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.AcceptanceTransferActDoc.properties.AcceptanceTransferActNo,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -423,9 +461,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-else {
-const err14 = {instancePath:instancePath+"/AcceptanceTransferActDoc/AcceptanceTransferActNo",schemaPath:"#/properties/AcceptanceTransferActDoc/properties/AcceptanceTransferActNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.AcceptanceTransferActDoc.properties.AcceptanceTransferActNo.type,parentSchema:schema19.properties.AcceptanceTransferActDoc.properties.AcceptanceTransferActNo,data:data1};
+if(func3(data2) < 1){
+const err14 = {instancePath:instancePath+"/AcceptanceTransferActDoc/AcceptanceTransferActNo",schemaPath:"#/properties/AcceptanceTransferActDoc/properties/AcceptanceTransferActNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.AcceptanceTransferActDoc.properties.AcceptanceTransferActNo,data:data2};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -435,15 +472,8 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data0.AcceptanceTransferActDate !== undefined){
-if(!(validate37.call(this, data0.AcceptanceTransferActDate, {instancePath:instancePath+"/AcceptanceTransferActDoc/AcceptanceTransferActDate",parentData:data0,parentDataProperty:"AcceptanceTransferActDate",rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err15 = {instancePath:instancePath+"/AcceptanceTransferActDoc",schemaPath:"#/properties/AcceptanceTransferActDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.AcceptanceTransferActDoc.type,parentSchema:schema19.properties.AcceptanceTransferActDoc,data:data0};
+const err15 = {instancePath:instancePath+"/AcceptanceTransferActDoc/AcceptanceTransferActNo",schemaPath:"#/properties/AcceptanceTransferActDoc/properties/AcceptanceTransferActNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.AcceptanceTransferActDoc.properties.AcceptanceTransferActNo.type,parentSchema:schema20.properties.AcceptanceTransferActDoc.properties.AcceptanceTransferActNo,data:data2};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -453,11 +483,15 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.ContractDoc !== undefined){
-let data3 = data.ContractDoc;
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.ContractNo === undefined){
-const err16 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema19.properties.ContractDoc.required,parentSchema:schema19.properties.ContractDoc,data:data3};
+if(data1.AcceptanceTransferActDate !== undefined){
+if(!(validate40.call(this, data1.AcceptanceTransferActDate, {instancePath:instancePath+"/AcceptanceTransferActDoc/AcceptanceTransferActDate",parentData:data1,parentDataProperty:"AcceptanceTransferActDate",rootData}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/AcceptanceTransferActDoc",schemaPath:"#/properties/AcceptanceTransferActDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.AcceptanceTransferActDoc.type,parentSchema:schema20.properties.AcceptanceTransferActDoc,data:data1};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -466,8 +500,12 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(data3.ContractDate === undefined){
-const err17 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema19.properties.ContractDoc.required,parentSchema:schema19.properties.ContractDoc,data:data3};
+}
+if(data.ContractDoc !== undefined){
+let data4 = data.ContractDoc;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(data4.ContractNo === undefined){
+const err17 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema20.properties.ContractDoc.required,parentSchema:schema20.properties.ContractDoc,data:data4};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -476,9 +514,8 @@ vErrors.push(err17);
 }
 errors++;
 }
-for(const key2 in data3){
-if(!((key2 === "ContractNo") || (key2 === "ContractDate"))){
-const err18 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.ContractDoc,data:data3};
+if(data4.ContractDate === undefined){
+const err18 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema20.properties.ContractDoc.required,parentSchema:schema20.properties.ContractDoc,data:data4};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -487,12 +524,9 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-if(data3.ContractNo !== undefined){
-let data4 = data3.ContractNo;
-if(typeof data4 === "string"){
-if(func2(data4) > 100){
-const err19 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema19.properties.ContractDoc.properties.ContractNo,data:data4};
+for(const key2 in data4){
+if(!((key2 === "ContractNo") || (key2 === "ContractDate"))){
+const err19 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ContractDoc,data:data4};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -501,8 +535,12 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(func2(data4) < 1){
-const err20 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.ContractDoc.properties.ContractNo,data:data4};
+}
+if(data4.ContractNo !== undefined){
+let data5 = data4.ContractNo;
+if(typeof data5 === "string"){
+if(func3(data5) > 100){
+const err20 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.ContractDoc.properties.ContractNo,data:data5};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -511,9 +549,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-else {
-const err21 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema19.properties.ContractDoc.properties.ContractNo,data:data4};
+if(func3(data5) < 1){
+const err21 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ContractDoc.properties.ContractNo,data:data5};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -523,15 +560,8 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data3.ContractDate !== undefined){
-if(!(validate37.call(this, data3.ContractDate, {instancePath:instancePath+"/ContractDoc/ContractDate",parentData:data3,parentDataProperty:"ContractDate",rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err22 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.ContractDoc.type,parentSchema:schema19.properties.ContractDoc,data:data3};
+const err22 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema20.properties.ContractDoc.properties.ContractNo,data:data5};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -541,15 +571,15 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.SellerPinfl !== undefined){
-let data6 = data.SellerPinfl;
-if(!(validate40.call(this, data6, {instancePath:instancePath+"/SellerPinfl",parentData:data,parentDataProperty:"SellerPinfl",rootData}))){
+if(data4.ContractDate !== undefined){
+if(!(validate40.call(this, data4.ContractDate, {instancePath:instancePath+"/ContractDoc/ContractDate",parentData:data4,parentDataProperty:"ContractDate",rootData}))){
 vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
 errors = vErrors.length;
 }
-if(typeof data6 === "string"){
-if(func2(data6) < 14){
-const err23 = {instancePath:instancePath+"/SellerPinfl",schemaPath:"#/properties/SellerPinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema19.properties.SellerPinfl,data:data6};
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.ContractDoc.type,parentSchema:schema20.properties.ContractDoc,data:data4};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -559,12 +589,15 @@ vErrors.push(err23);
 errors++;
 }
 }
+if(data.SellerPinfl !== undefined){
+let data7 = data.SellerPinfl;
+if(!(validate43.call(this, data7, {instancePath:instancePath+"/SellerPinfl",parentData:data,parentDataProperty:"SellerPinfl",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+errors = vErrors.length;
 }
-if(data.Seller !== undefined){
-let data7 = data.Seller;
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-if(data7.Name === undefined){
-const err24 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema19.properties.Seller.required,parentSchema:schema19.properties.Seller,data:data7};
+if(typeof data7 === "string"){
+if(func3(data7) < 14){
+const err24 = {instancePath:instancePath+"/SellerPinfl",schemaPath:"#/properties/SellerPinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema20.properties.SellerPinfl,data:data7};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -573,9 +606,13 @@ vErrors.push(err24);
 }
 errors++;
 }
-for(const key3 in data7){
-if(!((((key3 === "Name") || (key3 === "BankId")) || (key3 === "Account")) || (key3 === "Address"))){
-const err25 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Seller,data:data7};
+}
+}
+if(data.Seller !== undefined){
+let data8 = data.Seller;
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+if(data8.Name === undefined){
+const err25 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.Seller.required,parentSchema:schema20.properties.Seller,data:data8};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -584,12 +621,9 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-if(data7.Name !== undefined){
-let data8 = data7.Name;
-if(typeof data8 === "string"){
-if(func2(data8) > 500){
-const err26 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.Seller.properties.Name,data:data8};
+for(const key3 in data8){
+if(!((((key3 === "Name") || (key3 === "BankId")) || (key3 === "Account")) || (key3 === "Address"))){
+const err26 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Seller,data:data8};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -598,8 +632,12 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(func2(data8) < 1){
-const err27 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Seller.properties.Name,data:data8};
+}
+if(data8.Name !== undefined){
+let data9 = data8.Name;
+if(typeof data9 === "string"){
+if(func3(data9) > 500){
+const err27 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Seller.properties.Name,data:data9};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -608,9 +646,8 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-else {
-const err28 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Seller.properties.Name.type,parentSchema:schema19.properties.Seller.properties.Name,data:data8};
+if(func3(data9) < 1){
+const err28 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Seller.properties.Name,data:data9};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -620,11 +657,8 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data7.BankId !== undefined){
-let data9 = data7.BankId;
-if(typeof data9 === "string"){
-if(!pattern0.test(data9)){
-const err29 = {instancePath:instancePath+"/Seller/BankId",schemaPath:"#/properties/Seller/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema19.properties.Seller.properties.BankId,data:data9};
+else {
+const err29 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Seller.properties.Name.type,parentSchema:schema20.properties.Seller.properties.Name,data:data9};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -634,8 +668,11 @@ vErrors.push(err29);
 errors++;
 }
 }
-else {
-const err30 = {instancePath:instancePath+"/Seller/BankId",schemaPath:"#/properties/Seller/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Seller.properties.BankId.type,parentSchema:schema19.properties.Seller.properties.BankId,data:data9};
+if(data8.BankId !== undefined){
+let data10 = data8.BankId;
+if(typeof data10 === "string"){
+if(!pattern2.test(data10)){
+const err30 = {instancePath:instancePath+"/Seller/BankId",schemaPath:"#/properties/Seller/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema20.properties.Seller.properties.BankId,data:data10};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -645,11 +682,8 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data7.Account !== undefined){
-let data10 = data7.Account;
-if(typeof data10 === "string"){
-if(!pattern1.test(data10)){
-const err31 = {instancePath:instancePath+"/Seller/Account",schemaPath:"#/properties/Seller/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema19.properties.Seller.properties.Account,data:data10};
+else {
+const err31 = {instancePath:instancePath+"/Seller/BankId",schemaPath:"#/properties/Seller/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Seller.properties.BankId.type,parentSchema:schema20.properties.Seller.properties.BankId,data:data10};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -659,8 +693,11 @@ vErrors.push(err31);
 errors++;
 }
 }
-else {
-const err32 = {instancePath:instancePath+"/Seller/Account",schemaPath:"#/properties/Seller/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Seller.properties.Account.type,parentSchema:schema19.properties.Seller.properties.Account,data:data10};
+if(data8.Account !== undefined){
+let data11 = data8.Account;
+if(typeof data11 === "string"){
+if(!pattern3.test(data11)){
+const err32 = {instancePath:instancePath+"/Seller/Account",schemaPath:"#/properties/Seller/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema20.properties.Seller.properties.Account,data:data11};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -670,11 +707,8 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data7.Address !== undefined){
-let data11 = data7.Address;
-if(typeof data11 === "string"){
-if(func2(data11) > 500){
-const err33 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/properties/Seller/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.Seller.properties.Address,data:data11};
+else {
+const err33 = {instancePath:instancePath+"/Seller/Account",schemaPath:"#/properties/Seller/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Seller.properties.Account.type,parentSchema:schema20.properties.Seller.properties.Account,data:data11};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -684,8 +718,11 @@ vErrors.push(err33);
 errors++;
 }
 }
-else {
-const err34 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/properties/Seller/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Seller.properties.Address.type,parentSchema:schema19.properties.Seller.properties.Address,data:data11};
+if(data8.Address !== undefined){
+let data12 = data8.Address;
+if(typeof data12 === "string"){
+if(func3(data12) > 500){
+const err34 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/properties/Seller/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Seller.properties.Address,data:data12};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -695,9 +732,8 @@ vErrors.push(err34);
 errors++;
 }
 }
-}
 else {
-const err35 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.Seller.type,parentSchema:schema19.properties.Seller,data:data7};
+const err35 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/properties/Seller/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Seller.properties.Address.type,parentSchema:schema20.properties.Seller.properties.Address,data:data12};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -707,17 +743,9 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data.BuyerTinOrPinfl !== undefined){
-if(!(validate42.call(this, data.BuyerTinOrPinfl, {instancePath:instancePath+"/BuyerTinOrPinfl",parentData:data,parentDataProperty:"BuyerTinOrPinfl",rootData}))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
-errors = vErrors.length;
 }
-}
-if(data.Buyer !== undefined){
-let data13 = data.Buyer;
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-if(data13.Name === undefined){
-const err36 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema19.properties.Buyer.required,parentSchema:schema19.properties.Buyer,data:data13};
+else {
+const err36 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Seller.type,parentSchema:schema20.properties.Seller,data:data8};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -726,9 +754,18 @@ vErrors.push(err36);
 }
 errors++;
 }
-for(const key4 in data13){
-if(!((((((((key4 === "Name") || (key4 === "VatRegCode")) || (key4 === "VatRegStatus")) || (key4 === "Account")) || (key4 === "BankId")) || (key4 === "Address")) || (key4 === "BranchCode")) || (key4 === "BranchName"))){
-const err37 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Buyer,data:data13};
+}
+if(data.BuyerTinOrPinfl !== undefined){
+if(!(validate45.call(this, data.BuyerTinOrPinfl, {instancePath:instancePath+"/BuyerTinOrPinfl",parentData:data,parentDataProperty:"BuyerTinOrPinfl",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+errors = vErrors.length;
+}
+}
+if(data.Buyer !== undefined){
+let data14 = data.Buyer;
+if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+if(data14.Name === undefined){
+const err37 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.Buyer.required,parentSchema:schema20.properties.Buyer,data:data14};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -737,12 +774,9 @@ vErrors.push(err37);
 }
 errors++;
 }
-}
-if(data13.Name !== undefined){
-let data14 = data13.Name;
-if(typeof data14 === "string"){
-if(func2(data14) > 500){
-const err38 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.Buyer.properties.Name,data:data14};
+for(const key4 in data14){
+if(!((((((((key4 === "Name") || (key4 === "VatRegCode")) || (key4 === "VatRegStatus")) || (key4 === "Account")) || (key4 === "BankId")) || (key4 === "Address")) || (key4 === "BranchCode")) || (key4 === "BranchName"))){
+const err38 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Buyer,data:data14};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -751,8 +785,12 @@ vErrors.push(err38);
 }
 errors++;
 }
-if(func2(data14) < 1){
-const err39 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Buyer.properties.Name,data:data14};
+}
+if(data14.Name !== undefined){
+let data15 = data14.Name;
+if(typeof data15 === "string"){
+if(func3(data15) > 500){
+const err39 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Buyer.properties.Name,data:data15};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -761,9 +799,8 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-else {
-const err40 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Buyer.properties.Name.type,parentSchema:schema19.properties.Buyer.properties.Name,data:data14};
+if(func3(data15) < 1){
+const err40 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Buyer.properties.Name,data:data15};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -773,11 +810,8 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data13.VatRegCode !== undefined){
-let data15 = data13.VatRegCode;
-if(typeof data15 === "string"){
-if(!pattern2.test(data15)){
-const err41 = {instancePath:instancePath+"/Buyer/VatRegCode",schemaPath:"#/properties/Buyer/properties/VatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema19.properties.Buyer.properties.VatRegCode,data:data15};
+else {
+const err41 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.Name.type,parentSchema:schema20.properties.Buyer.properties.Name,data:data15};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -787,8 +821,11 @@ vErrors.push(err41);
 errors++;
 }
 }
-else {
-const err42 = {instancePath:instancePath+"/Buyer/VatRegCode",schemaPath:"#/properties/Buyer/properties/VatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Buyer.properties.VatRegCode.type,parentSchema:schema19.properties.Buyer.properties.VatRegCode,data:data15};
+if(data14.VatRegCode !== undefined){
+let data16 = data14.VatRegCode;
+if(typeof data16 === "string"){
+if(!pattern4.test(data16)){
+const err42 = {instancePath:instancePath+"/Buyer/VatRegCode",schemaPath:"#/properties/Buyer/properties/VatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema20.properties.Buyer.properties.VatRegCode,data:data16};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -798,10 +835,8 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data13.VatRegStatus !== undefined){
-let data16 = data13.VatRegStatus;
-if((!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))) && (data16 !== null)){
-const err43 = {instancePath:instancePath+"/Buyer/VatRegStatus",schemaPath:"#/properties/Buyer/properties/VatRegStatus/type",keyword:"type",params:{type: schema19.properties.Buyer.properties.VatRegStatus.type},message:"must be integer,null",schema:schema19.properties.Buyer.properties.VatRegStatus.type,parentSchema:schema19.properties.Buyer.properties.VatRegStatus,data:data16};
+else {
+const err43 = {instancePath:instancePath+"/Buyer/VatRegCode",schemaPath:"#/properties/Buyer/properties/VatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.VatRegCode.type,parentSchema:schema20.properties.Buyer.properties.VatRegCode,data:data16};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -810,8 +845,11 @@ vErrors.push(err43);
 }
 errors++;
 }
-if(!((((data16 === 20) || (data16 === 21)) || (data16 === 22)) || (data16 === null))){
-const err44 = {instancePath:instancePath+"/Buyer/VatRegStatus",schemaPath:"#/properties/Buyer/properties/VatRegStatus/enum",keyword:"enum",params:{allowedValues: schema19.properties.Buyer.properties.VatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema19.properties.Buyer.properties.VatRegStatus.enum,parentSchema:schema19.properties.Buyer.properties.VatRegStatus,data:data16};
+}
+if(data14.VatRegStatus !== undefined){
+let data17 = data14.VatRegStatus;
+if((!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))) && (data17 !== null)){
+const err44 = {instancePath:instancePath+"/Buyer/VatRegStatus",schemaPath:"#/properties/Buyer/properties/VatRegStatus/type",keyword:"type",params:{type: schema20.properties.Buyer.properties.VatRegStatus.type},message:"must be integer,null",schema:schema20.properties.Buyer.properties.VatRegStatus.type,parentSchema:schema20.properties.Buyer.properties.VatRegStatus,data:data17};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -820,12 +858,8 @@ vErrors.push(err44);
 }
 errors++;
 }
-}
-if(data13.Account !== undefined){
-let data17 = data13.Account;
-if(typeof data17 === "string"){
-if(!pattern1.test(data17)){
-const err45 = {instancePath:instancePath+"/Buyer/Account",schemaPath:"#/properties/Buyer/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema19.properties.Buyer.properties.Account,data:data17};
+if(!((((data17 === 20) || (data17 === 21)) || (data17 === 22)) || (data17 === null))){
+const err45 = {instancePath:instancePath+"/Buyer/VatRegStatus",schemaPath:"#/properties/Buyer/properties/VatRegStatus/enum",keyword:"enum",params:{allowedValues: schema20.properties.Buyer.properties.VatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.Buyer.properties.VatRegStatus.enum,parentSchema:schema20.properties.Buyer.properties.VatRegStatus,data:data17};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -835,8 +869,11 @@ vErrors.push(err45);
 errors++;
 }
 }
-else {
-const err46 = {instancePath:instancePath+"/Buyer/Account",schemaPath:"#/properties/Buyer/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Buyer.properties.Account.type,parentSchema:schema19.properties.Buyer.properties.Account,data:data17};
+if(data14.Account !== undefined){
+let data18 = data14.Account;
+if(typeof data18 === "string"){
+if(!pattern3.test(data18)){
+const err46 = {instancePath:instancePath+"/Buyer/Account",schemaPath:"#/properties/Buyer/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema20.properties.Buyer.properties.Account,data:data18};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -846,11 +883,8 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data13.BankId !== undefined){
-let data18 = data13.BankId;
-if(typeof data18 === "string"){
-if(!pattern0.test(data18)){
-const err47 = {instancePath:instancePath+"/Buyer/BankId",schemaPath:"#/properties/Buyer/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema19.properties.Buyer.properties.BankId,data:data18};
+else {
+const err47 = {instancePath:instancePath+"/Buyer/Account",schemaPath:"#/properties/Buyer/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.Account.type,parentSchema:schema20.properties.Buyer.properties.Account,data:data18};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -860,8 +894,11 @@ vErrors.push(err47);
 errors++;
 }
 }
-else {
-const err48 = {instancePath:instancePath+"/Buyer/BankId",schemaPath:"#/properties/Buyer/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Buyer.properties.BankId.type,parentSchema:schema19.properties.Buyer.properties.BankId,data:data18};
+if(data14.BankId !== undefined){
+let data19 = data14.BankId;
+if(typeof data19 === "string"){
+if(!pattern2.test(data19)){
+const err48 = {instancePath:instancePath+"/Buyer/BankId",schemaPath:"#/properties/Buyer/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema20.properties.Buyer.properties.BankId,data:data19};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -871,11 +908,8 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data13.Address !== undefined){
-let data19 = data13.Address;
-if(typeof data19 === "string"){
-if(func2(data19) > 500){
-const err49 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/properties/Buyer/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.Buyer.properties.Address,data:data19};
+else {
+const err49 = {instancePath:instancePath+"/Buyer/BankId",schemaPath:"#/properties/Buyer/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.BankId.type,parentSchema:schema20.properties.Buyer.properties.BankId,data:data19};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -885,8 +919,11 @@ vErrors.push(err49);
 errors++;
 }
 }
-else {
-const err50 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/properties/Buyer/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Buyer.properties.Address.type,parentSchema:schema19.properties.Buyer.properties.Address,data:data19};
+if(data14.Address !== undefined){
+let data20 = data14.Address;
+if(typeof data20 === "string"){
+if(func3(data20) > 500){
+const err50 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/properties/Buyer/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Buyer.properties.Address,data:data20};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -896,11 +933,8 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data13.BranchCode !== undefined){
-let data20 = data13.BranchCode;
-if(typeof data20 === "string"){
-if(func2(data20) > 50){
-const err51 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/properties/Buyer/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.Buyer.properties.BranchCode,data:data20};
+else {
+const err51 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/properties/Buyer/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.Address.type,parentSchema:schema20.properties.Buyer.properties.Address,data:data20};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -910,8 +944,11 @@ vErrors.push(err51);
 errors++;
 }
 }
-else {
-const err52 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/properties/Buyer/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Buyer.properties.BranchCode.type,parentSchema:schema19.properties.Buyer.properties.BranchCode,data:data20};
+if(data14.BranchCode !== undefined){
+let data21 = data14.BranchCode;
+if(typeof data21 === "string"){
+if(func3(data21) > 50){
+const err52 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/properties/Buyer/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.Buyer.properties.BranchCode,data:data21};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -921,11 +958,8 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data13.BranchName !== undefined){
-let data21 = data13.BranchName;
-if(typeof data21 === "string"){
-if(func2(data21) > 500){
-const err53 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/properties/Buyer/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.Buyer.properties.BranchName,data:data21};
+else {
+const err53 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/properties/Buyer/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.BranchCode.type,parentSchema:schema20.properties.Buyer.properties.BranchCode,data:data21};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -935,8 +969,11 @@ vErrors.push(err53);
 errors++;
 }
 }
-else {
-const err54 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/properties/Buyer/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Buyer.properties.BranchName.type,parentSchema:schema19.properties.Buyer.properties.BranchName,data:data21};
+if(data14.BranchName !== undefined){
+let data22 = data14.BranchName;
+if(typeof data22 === "string"){
+if(func3(data22) > 500){
+const err54 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/properties/Buyer/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Buyer.properties.BranchName,data:data22};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -946,9 +983,8 @@ vErrors.push(err54);
 errors++;
 }
 }
-}
 else {
-const err55 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.Buyer.type,parentSchema:schema19.properties.Buyer,data:data13};
+const err55 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/properties/Buyer/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.BranchName.type,parentSchema:schema20.properties.Buyer.properties.BranchName,data:data22};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -958,15 +994,9 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(data.TotalPrice !== undefined){
-let data22 = data.TotalPrice;
-if(!(validate44.call(this, data22, {instancePath:instancePath+"/TotalPrice",parentData:data,parentDataProperty:"TotalPrice",rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
-errors = vErrors.length;
 }
-if((typeof data22 == "number") && (isFinite(data22))){
-if(data22 < 0 || isNaN(data22)){
-const err56 = {instancePath:instancePath+"/TotalPrice",schemaPath:"#/properties/TotalPrice/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.TotalPrice,data:data22};
+else {
+const err56 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Buyer.type,parentSchema:schema20.properties.Buyer,data:data14};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -976,12 +1006,15 @@ vErrors.push(err56);
 errors++;
 }
 }
+if(data.TotalPrice !== undefined){
+let data23 = data.TotalPrice;
+if(!(validate47.call(this, data23, {instancePath:instancePath+"/TotalPrice",parentData:data,parentDataProperty:"TotalPrice",rootData}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+errors = vErrors.length;
 }
-if(data.Products !== undefined){
-let data23 = data.Products;
-if(Array.isArray(data23)){
-if(data23.length > 10000){
-const err57 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema19.properties.Products,data:data23};
+if((typeof data23 == "number") && (isFinite(data23))){
+if(data23 < 0 || isNaN(data23)){
+const err57 = {instancePath:instancePath+"/TotalPrice",schemaPath:"#/properties/TotalPrice/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.TotalPrice,data:data23};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -990,8 +1023,13 @@ vErrors.push(err57);
 }
 errors++;
 }
-if(data23.length < 1){
-const err58 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema19.properties.Products,data:data23};
+}
+}
+if(data.Products !== undefined){
+let data24 = data.Products;
+if(Array.isArray(data24)){
+if(data24.length > 10000){
+const err58 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema20.properties.Products,data:data24};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -1000,12 +1038,8 @@ vErrors.push(err58);
 }
 errors++;
 }
-const len0 = data23.length;
-for(let i0=0; i0<len0; i0++){
-let data24 = data23[i0];
-if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
-if(data24.OrdNo === undefined){
-const err59 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema19.properties.Products.items.required,parentSchema:schema19.properties.Products.items,data:data24};
+if(data24.length < 1){
+const err59 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema20.properties.Products,data:data24};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -1014,8 +1048,12 @@ vErrors.push(err59);
 }
 errors++;
 }
-if(data24.CatalogCode === undefined){
-const err60 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema19.properties.Products.items.required,parentSchema:schema19.properties.Products.items,data:data24};
+const len0 = data24.length;
+for(let i0=0; i0<len0; i0++){
+let data25 = data24[i0];
+if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
+if(data25.OrdNo === undefined){
+const err60 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema20.properties.Products.items.required,parentSchema:schema20.properties.Products.items,data:data25};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -1024,8 +1062,8 @@ vErrors.push(err60);
 }
 errors++;
 }
-if(data24.CatalogName === undefined){
-const err61 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema19.properties.Products.items.required,parentSchema:schema19.properties.Products.items,data:data24};
+if(data25.CatalogCode === undefined){
+const err61 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema20.properties.Products.items.required,parentSchema:schema20.properties.Products.items,data:data25};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -1034,8 +1072,8 @@ vErrors.push(err61);
 }
 errors++;
 }
-if(data24.Name === undefined){
-const err62 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema19.properties.Products.items.required,parentSchema:schema19.properties.Products.items,data:data24};
+if(data25.CatalogName === undefined){
+const err62 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema20.properties.Products.items.required,parentSchema:schema20.properties.Products.items,data:data25};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -1044,8 +1082,8 @@ vErrors.push(err62);
 }
 errors++;
 }
-if(data24.Count === undefined){
-const err63 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema19.properties.Products.items.required,parentSchema:schema19.properties.Products.items,data:data24};
+if(data25.Name === undefined){
+const err63 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.Products.items.required,parentSchema:schema20.properties.Products.items,data:data25};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -1054,8 +1092,8 @@ vErrors.push(err63);
 }
 errors++;
 }
-if(data24.Summa === undefined){
-const err64 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "Summa"},message:"must have required property '"+"Summa"+"'",schema:schema19.properties.Products.items.required,parentSchema:schema19.properties.Products.items,data:data24};
+if(data25.Count === undefined){
+const err64 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema20.properties.Products.items.required,parentSchema:schema20.properties.Products.items,data:data25};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1064,8 +1102,8 @@ vErrors.push(err64);
 }
 errors++;
 }
-if(data24.DeliverySum === undefined){
-const err65 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema19.properties.Products.items.required,parentSchema:schema19.properties.Products.items,data:data24};
+if(data25.Summa === undefined){
+const err65 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "Summa"},message:"must have required property '"+"Summa"+"'",schema:schema20.properties.Products.items.required,parentSchema:schema20.properties.Products.items,data:data25};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1074,8 +1112,8 @@ vErrors.push(err65);
 }
 errors++;
 }
-if(data24.TotalPrice === undefined){
-const err66 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "TotalPrice"},message:"must have required property '"+"TotalPrice"+"'",schema:schema19.properties.Products.items.required,parentSchema:schema19.properties.Products.items,data:data24};
+if(data25.DeliverySum === undefined){
+const err66 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema20.properties.Products.items.required,parentSchema:schema20.properties.Products.items,data:data25};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1084,9 +1122,9 @@ vErrors.push(err66);
 }
 errors++;
 }
-for(const key5 in data24){
-if(!(func27.call(schema19.properties.Products.items.properties, key5))){
-const err67 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Products.items,data:data24};
+for(const key5 in data25){
+if(!(func2.call(schema20.properties.Products.items.properties, key5))){
+const err67 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Products.items,data:data25};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1096,10 +1134,10 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(data24.OrdNo !== undefined){
-let data25 = data24.OrdNo;
-if(!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))){
-const err68 = {instancePath:instancePath+"/Products/" + i0+"/OrdNo",schemaPath:"#/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.Products.items.properties.OrdNo.type,parentSchema:schema19.properties.Products.items.properties.OrdNo,data:data25};
+if(data25.OrdNo !== undefined){
+let data26 = data25.OrdNo;
+if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
+const err68 = {instancePath:instancePath+"/Products/" + i0+"/OrdNo",schemaPath:"#/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.Products.items.properties.OrdNo.type,parentSchema:schema20.properties.Products.items.properties.OrdNo,data:data26};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1108,9 +1146,9 @@ vErrors.push(err68);
 }
 errors++;
 }
-if((typeof data25 == "number") && (isFinite(data25))){
-if(data25 < 1 || isNaN(data25)){
-const err69 = {instancePath:instancePath+"/Products/" + i0+"/OrdNo",schemaPath:"#/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema19.properties.Products.items.properties.OrdNo,data:data25};
+if((typeof data26 == "number") && (isFinite(data26))){
+if(data26 < 1 || isNaN(data26)){
+const err69 = {instancePath:instancePath+"/Products/" + i0+"/OrdNo",schemaPath:"#/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema20.properties.Products.items.properties.OrdNo,data:data26};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1121,17 +1159,17 @@ errors++;
 }
 }
 }
-if(data24.CatalogCode !== undefined){
-if(!(validate46.call(this, data24.CatalogCode, {instancePath:instancePath+"/Products/" + i0+"/CatalogCode",parentData:data24,parentDataProperty:"CatalogCode",rootData}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+if(data25.CatalogCode !== undefined){
+if(!(validate49.call(this, data25.CatalogCode, {instancePath:instancePath+"/Products/" + i0+"/CatalogCode",parentData:data25,parentDataProperty:"CatalogCode",rootData}))){
+vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
 errors = vErrors.length;
 }
 }
-if(data24.CatalogName !== undefined){
-let data27 = data24.CatalogName;
-if(typeof data27 === "string"){
-if(func2(data27) > 1000){
-const err70 = {instancePath:instancePath+"/Products/" + i0+"/CatalogName",schemaPath:"#/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema19.properties.Products.items.properties.CatalogName,data:data27};
+if(data25.CatalogName !== undefined){
+let data28 = data25.CatalogName;
+if(typeof data28 === "string"){
+if(func3(data28) > 1000){
+const err70 = {instancePath:instancePath+"/Products/" + i0+"/CatalogName",schemaPath:"#/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema20.properties.Products.items.properties.CatalogName,data:data28};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1140,8 +1178,8 @@ vErrors.push(err70);
 }
 errors++;
 }
-if(func2(data27) < 1){
-const err71 = {instancePath:instancePath+"/Products/" + i0+"/CatalogName",schemaPath:"#/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Products.items.properties.CatalogName,data:data27};
+if(func3(data28) < 1){
+const err71 = {instancePath:instancePath+"/Products/" + i0+"/CatalogName",schemaPath:"#/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Products.items.properties.CatalogName,data:data28};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1152,7 +1190,7 @@ errors++;
 }
 }
 else {
-const err72 = {instancePath:instancePath+"/Products/" + i0+"/CatalogName",schemaPath:"#/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Products.items.properties.CatalogName.type,parentSchema:schema19.properties.Products.items.properties.CatalogName,data:data27};
+const err72 = {instancePath:instancePath+"/Products/" + i0+"/CatalogName",schemaPath:"#/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Products.items.properties.CatalogName.type,parentSchema:schema20.properties.Products.items.properties.CatalogName,data:data28};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1162,11 +1200,11 @@ vErrors.push(err72);
 errors++;
 }
 }
-if(data24.Name !== undefined){
-let data28 = data24.Name;
-if(typeof data28 === "string"){
-if(func2(data28) > 1000){
-const err73 = {instancePath:instancePath+"/Products/" + i0+"/Name",schemaPath:"#/properties/Products/items/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema19.properties.Products.items.properties.Name,data:data28};
+if(data25.Name !== undefined){
+let data29 = data25.Name;
+if(typeof data29 === "string"){
+if(func3(data29) > 1000){
+const err73 = {instancePath:instancePath+"/Products/" + i0+"/Name",schemaPath:"#/properties/Products/items/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema20.properties.Products.items.properties.Name,data:data29};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1175,8 +1213,8 @@ vErrors.push(err73);
 }
 errors++;
 }
-if(func2(data28) < 1){
-const err74 = {instancePath:instancePath+"/Products/" + i0+"/Name",schemaPath:"#/properties/Products/items/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Products.items.properties.Name,data:data28};
+if(func3(data29) < 1){
+const err74 = {instancePath:instancePath+"/Products/" + i0+"/Name",schemaPath:"#/properties/Products/items/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Products.items.properties.Name,data:data29};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1187,7 +1225,7 @@ errors++;
 }
 }
 else {
-const err75 = {instancePath:instancePath+"/Products/" + i0+"/Name",schemaPath:"#/properties/Products/items/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Products.items.properties.Name.type,parentSchema:schema19.properties.Products.items.properties.Name,data:data28};
+const err75 = {instancePath:instancePath+"/Products/" + i0+"/Name",schemaPath:"#/properties/Products/items/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Products.items.properties.Name.type,parentSchema:schema20.properties.Products.items.properties.Name,data:data29};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1197,11 +1235,11 @@ vErrors.push(err75);
 errors++;
 }
 }
-if(data24.MeasureId !== undefined){
-let data29 = data24.MeasureId;
-if(typeof data29 === "string"){
-if(func2(data29) > 20){
-const err76 = {instancePath:instancePath+"/Products/" + i0+"/MeasureId",schemaPath:"#/properties/Products/items/properties/MeasureId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema19.properties.Products.items.properties.MeasureId,data:data29};
+if(data25.MeasureId !== undefined){
+let data30 = data25.MeasureId;
+if(typeof data30 === "string"){
+if(func3(data30) > 20){
+const err76 = {instancePath:instancePath+"/Products/" + i0+"/MeasureId",schemaPath:"#/properties/Products/items/properties/MeasureId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema20.properties.Products.items.properties.MeasureId,data:data30};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1212,7 +1250,7 @@ errors++;
 }
 }
 else {
-const err77 = {instancePath:instancePath+"/Products/" + i0+"/MeasureId",schemaPath:"#/properties/Products/items/properties/MeasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Products.items.properties.MeasureId.type,parentSchema:schema19.properties.Products.items.properties.MeasureId,data:data29};
+const err77 = {instancePath:instancePath+"/Products/" + i0+"/MeasureId",schemaPath:"#/properties/Products/items/properties/MeasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Products.items.properties.MeasureId.type,parentSchema:schema20.properties.Products.items.properties.MeasureId,data:data30};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1222,11 +1260,11 @@ vErrors.push(err77);
 errors++;
 }
 }
-if(data24.PackageCode !== undefined){
-let data30 = data24.PackageCode;
-if(typeof data30 === "string"){
-if(!pattern6.test(data30)){
-const err78 = {instancePath:instancePath+"/Products/" + i0+"/PackageCode",schemaPath:"#/properties/Products/items/properties/PackageCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{1,20})?$"},message:"must match pattern \""+"^(\\d{1,20})?$"+"\"",schema:"^(\\d{1,20})?$",parentSchema:schema19.properties.Products.items.properties.PackageCode,data:data30};
+if(data25.PackageCode !== undefined){
+let data31 = data25.PackageCode;
+if(typeof data31 === "string"){
+if(!pattern8.test(data31)){
+const err78 = {instancePath:instancePath+"/Products/" + i0+"/PackageCode",schemaPath:"#/properties/Products/items/properties/PackageCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{1,20})?$"},message:"must match pattern \""+"^(\\d{1,20})?$"+"\"",schema:"^(\\d{1,20})?$",parentSchema:schema20.properties.Products.items.properties.PackageCode,data:data31};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1237,7 +1275,7 @@ errors++;
 }
 }
 else {
-const err79 = {instancePath:instancePath+"/Products/" + i0+"/PackageCode",schemaPath:"#/properties/Products/items/properties/PackageCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Products.items.properties.PackageCode.type,parentSchema:schema19.properties.Products.items.properties.PackageCode,data:data30};
+const err79 = {instancePath:instancePath+"/Products/" + i0+"/PackageCode",schemaPath:"#/properties/Products/items/properties/PackageCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Products.items.properties.PackageCode.type,parentSchema:schema20.properties.Products.items.properties.PackageCode,data:data31};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1247,11 +1285,11 @@ vErrors.push(err79);
 errors++;
 }
 }
-if(data24.PackageName !== undefined){
-let data31 = data24.PackageName;
-if(typeof data31 === "string"){
-if(func2(data31) > 300){
-const err80 = {instancePath:instancePath+"/Products/" + i0+"/PackageName",schemaPath:"#/properties/Products/items/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema19.properties.Products.items.properties.PackageName,data:data31};
+if(data25.PackageName !== undefined){
+let data32 = data25.PackageName;
+if(typeof data32 === "string"){
+if(func3(data32) > 300){
+const err80 = {instancePath:instancePath+"/Products/" + i0+"/PackageName",schemaPath:"#/properties/Products/items/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.Products.items.properties.PackageName,data:data32};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1262,7 +1300,7 @@ errors++;
 }
 }
 else {
-const err81 = {instancePath:instancePath+"/Products/" + i0+"/PackageName",schemaPath:"#/properties/Products/items/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Products.items.properties.PackageName.type,parentSchema:schema19.properties.Products.items.properties.PackageName,data:data31};
+const err81 = {instancePath:instancePath+"/Products/" + i0+"/PackageName",schemaPath:"#/properties/Products/items/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Products.items.properties.PackageName.type,parentSchema:schema20.properties.Products.items.properties.PackageName,data:data32};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1272,21 +1310,21 @@ vErrors.push(err81);
 errors++;
 }
 }
-if(data24.Count !== undefined){
-if(!(validate48.call(this, data24.Count, {instancePath:instancePath+"/Products/" + i0+"/Count",parentData:data24,parentDataProperty:"Count",rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(data25.Count !== undefined){
+if(!(validate51.call(this, data25.Count, {instancePath:instancePath+"/Products/" + i0+"/Count",parentData:data25,parentDataProperty:"Count",rootData}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
 errors = vErrors.length;
 }
 }
-if(data24.Summa !== undefined){
-let data33 = data24.Summa;
-if(!(validate44.call(this, data33, {instancePath:instancePath+"/Products/" + i0+"/Summa",parentData:data24,parentDataProperty:"Summa",rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if(data25.Summa !== undefined){
+let data34 = data25.Summa;
+if(!(validate47.call(this, data34, {instancePath:instancePath+"/Products/" + i0+"/Summa",parentData:data25,parentDataProperty:"Summa",rootData}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
 errors = vErrors.length;
 }
-if((typeof data33 == "number") && (isFinite(data33))){
-if(data33 < 0 || isNaN(data33)){
-const err82 = {instancePath:instancePath+"/Products/" + i0+"/Summa",schemaPath:"#/properties/Products/items/properties/Summa/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.Products.items.properties.Summa,data:data33};
+if((typeof data34 == "number") && (isFinite(data34))){
+if(data34 < 0 || isNaN(data34)){
+const err82 = {instancePath:instancePath+"/Products/" + i0+"/Summa",schemaPath:"#/properties/Products/items/properties/Summa/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Products.items.properties.Summa,data:data34};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1297,15 +1335,15 @@ errors++;
 }
 }
 }
-if(data24.DeliverySum !== undefined){
-let data34 = data24.DeliverySum;
-if(!(validate44.call(this, data34, {instancePath:instancePath+"/Products/" + i0+"/DeliverySum",parentData:data24,parentDataProperty:"DeliverySum",rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if(data25.DeliverySum !== undefined){
+let data35 = data25.DeliverySum;
+if(!(validate47.call(this, data35, {instancePath:instancePath+"/Products/" + i0+"/DeliverySum",parentData:data25,parentDataProperty:"DeliverySum",rootData}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
 errors = vErrors.length;
 }
-if((typeof data34 == "number") && (isFinite(data34))){
-if(data34 < 0 || isNaN(data34)){
-const err83 = {instancePath:instancePath+"/Products/" + i0+"/DeliverySum",schemaPath:"#/properties/Products/items/properties/DeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.Products.items.properties.DeliverySum,data:data34};
+if((typeof data35 == "number") && (isFinite(data35))){
+if(data35 < 0 || isNaN(data35)){
+const err83 = {instancePath:instancePath+"/Products/" + i0+"/DeliverySum",schemaPath:"#/properties/Products/items/properties/DeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Products.items.properties.DeliverySum,data:data35};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1316,15 +1354,15 @@ errors++;
 }
 }
 }
-if(data24.TotalPrice !== undefined){
-let data35 = data24.TotalPrice;
-if(!(validate44.call(this, data35, {instancePath:instancePath+"/Products/" + i0+"/TotalPrice",parentData:data24,parentDataProperty:"TotalPrice",rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if(data25.TotalPrice !== undefined){
+let data36 = data25.TotalPrice;
+if(!(validate47.call(this, data36, {instancePath:instancePath+"/Products/" + i0+"/TotalPrice",parentData:data25,parentDataProperty:"TotalPrice",rootData}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
 errors = vErrors.length;
 }
-if((typeof data35 == "number") && (isFinite(data35))){
-if(data35 < 0 || isNaN(data35)){
-const err84 = {instancePath:instancePath+"/Products/" + i0+"/TotalPrice",schemaPath:"#/properties/Products/items/properties/TotalPrice/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.Products.items.properties.TotalPrice,data:data35};
+if((typeof data36 == "number") && (isFinite(data36))){
+if(data36 < 0 || isNaN(data36)){
+const err84 = {instancePath:instancePath+"/Products/" + i0+"/TotalPrice",schemaPath:"#/properties/Products/items/properties/TotalPrice/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Products.items.properties.TotalPrice,data:data36};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1335,15 +1373,15 @@ errors++;
 }
 }
 }
-const issues0 = func36(data24, schema19.properties.Products.items.requiredWithout, rootData, this, instancePath + "/Products/" + i0);
+const issues0 = func37(data25, schema20.properties.Products.items.requiredWithout, rootData, this, instancePath + "/Products/" + i0);
 if(issues0 !== null){
-const kwErrors0 = func6(issues0, instancePath + "/Products/" + i0, "#/properties/Products/items/requiredWithout", "requiredWithout");
+const kwErrors0 = func7(issues0, instancePath + "/Products/" + i0, "#/properties/Products/items/requiredWithout", "requiredWithout");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
 errors = errors + kwErrors0.length;
 }
 }
 else {
-const err85 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.Products.items.type,parentSchema:schema19.properties.Products.items,data:data24};
+const err85 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Products.items.type,parentSchema:schema20.properties.Products.items,data:data25};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1353,15 +1391,15 @@ vErrors.push(err85);
 errors++;
 }
 }
-const issues1 = func38(data23, schema19.properties.Products.lineArithmetic, rootData, this, instancePath + "/Products");
+const issues1 = func39(data24, schema20.properties.Products.lineArithmetic, rootData, this, instancePath + "/Products");
 if(issues1 !== null){
-const kwErrors1 = func6(issues1, instancePath + "/Products", "#/properties/Products/lineArithmetic", "lineArithmetic");
+const kwErrors1 = func7(issues1, instancePath + "/Products", "#/properties/Products/lineArithmetic", "lineArithmetic");
 vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
 errors = errors + kwErrors1.length;
 }
 }
 else {
-const err86 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.Products.type,parentSchema:schema19.properties.Products,data:data23};
+const err86 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.Products.type,parentSchema:schema20.properties.Products,data:data24};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1371,21 +1409,21 @@ vErrors.push(err86);
 errors++;
 }
 }
-const issues2 = func40(data, schema19.documentTotals, rootData, this, instancePath + "");
+const issues2 = func41(data, schema20.documentTotals, rootData, this, instancePath + "");
 if(issues2 !== null){
-const kwErrors2 = func6(issues2, instancePath + "", "#/documentTotals", "documentTotals");
+const kwErrors2 = func7(issues2, instancePath + "", "#/documentTotals", "documentTotals");
 vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
 errors = errors + kwErrors2.length;
 }
-const issues3 = func42(data, schema19.sellerNotBuyer, rootData, this, instancePath + "");
+const issues3 = func43(data, schema20.sellerNotBuyer, rootData, this, instancePath + "");
 if(issues3 !== null){
-const kwErrors3 = func6(issues3, instancePath + "", "#/sellerNotBuyer", "sellerNotBuyer");
+const kwErrors3 = func7(issues3, instancePath + "", "#/sellerNotBuyer", "sellerNotBuyer");
 vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
 errors = errors + kwErrors3.length;
 }
 }
 else {
-const err87 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
+const err87 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1394,20 +1432,20 @@ vErrors.push(err87);
 }
 errors++;
 }
-validate36.errors = vErrors;
+validate37.errors = vErrors;
 return errors === 0;
 }
 
-export const line__5ba524cf = validate53;
-const schema26 = {"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true}},"type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","Count","Summa","DeliverySum","TotalPrice"],"requiredWithout":{"MeasureId":"PackageCode"},"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CatalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"Name":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"MeasureId":{"type":"string","maxLength":20,"title":"forms:line.MeasureId"},"PackageCode":{"type":"string","pattern":"^(\\d{1,20})?$","title":"forms:line.PackageCode"},"PackageName":{"type":"string","maxLength":300,"title":"forms:line.PackageName"},"Count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6,"title":"forms:line.Count"},"Summa":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.Summa"},"DeliverySum":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.DeliverySum"},"TotalPrice":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.TotalPrice"}},"$id":"acceptanceAct.line.-5ba524cf"};
+export const line_255c8e6e = validate56;
+const schema28 = {"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"objectId":{"description":"A roaming id: 24 hexadecimal digits (a Mongo-style ObjectId, as the roaming hub and the operators assign them).","type":"string","pattern":"^[0-9a-fA-F]{24}$"},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true}},"type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","Count","Summa","DeliverySum"],"requiredWithout":{"MeasureId":"PackageCode"},"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CatalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"Name":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"MeasureId":{"type":"string","maxLength":20,"title":"forms:line.MeasureId"},"PackageCode":{"type":"string","pattern":"^(\\d{1,20})?$","title":"forms:line.PackageCode"},"PackageName":{"type":"string","maxLength":300,"title":"forms:line.PackageName"},"Count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6,"title":"forms:line.Count"},"Summa":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.Summa"},"DeliverySum":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.DeliverySum"},"TotalPrice":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.TotalPrice"}},"$id":"acceptanceAct.line.255c8e6e"};
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="acceptanceAct.line.-5ba524cf" */;
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="acceptanceAct.line.255c8e6e" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.OrdNo === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1417,7 +1455,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.CatalogCode === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1427,7 +1465,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.CatalogName === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1437,7 +1475,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.Name === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1447,7 +1485,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.Count === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1457,7 +1495,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.Summa === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Summa"},message:"must have required property '"+"Summa"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Summa"},message:"must have required property '"+"Summa"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1467,7 +1505,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.DeliverySum === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1476,8 +1514,9 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.TotalPrice === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TotalPrice"},message:"must have required property '"+"TotalPrice"+"'",schema:schema26.required,parentSchema:schema26,data};
+for(const key0 in data){
+if(!(func2.call(schema28.properties, key0))){
+const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1486,9 +1525,11 @@ vErrors.push(err7);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(func27.call(schema26.properties, key0))){
-const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema26,data};
+}
+if(data.OrdNo !== undefined){
+let data0 = data.OrdNo;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err8 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema28.properties.OrdNo.type,parentSchema:schema28.properties.OrdNo,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1497,11 +1538,9 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data.OrdNo !== undefined){
-let data0 = data.OrdNo;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err9 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.OrdNo.type,parentSchema:schema26.properties.OrdNo,data:data0};
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err9 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema28.properties.OrdNo,data:data0};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1510,9 +1549,13 @@ vErrors.push(err9);
 }
 errors++;
 }
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 < 1 || isNaN(data0)){
-const err10 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema26.properties.OrdNo,data:data0};
+}
+}
+if(data.CatalogCode !== undefined){
+let data1 = data.CatalogCode;
+if(typeof data1 === "string"){
+if(!pattern7.test(data1)){
+const err10 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/properties/CatalogCode/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema28.properties.CatalogCode,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1522,12 +1565,8 @@ vErrors.push(err10);
 errors++;
 }
 }
-}
-if(data.CatalogCode !== undefined){
-let data1 = data.CatalogCode;
-if(typeof data1 === "string"){
-if(!pattern5.test(data1)){
-const err11 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/properties/CatalogCode/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema26.properties.CatalogCode,data:data1};
+else {
+const err11 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/properties/CatalogCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.CatalogCode.type,parentSchema:schema28.properties.CatalogCode,data:data1};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1537,8 +1576,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-else {
-const err12 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/properties/CatalogCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.CatalogCode.type,parentSchema:schema26.properties.CatalogCode,data:data1};
+if(data.CatalogName !== undefined){
+let data2 = data.CatalogName;
+if(typeof data2 === "string"){
+if(func3(data2) > 1000){
+const err12 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema28.properties.CatalogName,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1547,12 +1589,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-if(data.CatalogName !== undefined){
-let data2 = data.CatalogName;
-if(typeof data2 === "string"){
-if(func2(data2) > 1000){
-const err13 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema26.properties.CatalogName,data:data2};
+if(func3(data2) < 1){
+const err13 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema28.properties.CatalogName,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1561,8 +1599,9 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(func2(data2) < 1){
-const err14 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema26.properties.CatalogName,data:data2};
+}
+else {
+const err14 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.CatalogName.type,parentSchema:schema28.properties.CatalogName,data:data2};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1572,8 +1611,11 @@ vErrors.push(err14);
 errors++;
 }
 }
-else {
-const err15 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.CatalogName.type,parentSchema:schema26.properties.CatalogName,data:data2};
+if(data.Name !== undefined){
+let data3 = data.Name;
+if(typeof data3 === "string"){
+if(func3(data3) > 1000){
+const err15 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema28.properties.Name,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1582,12 +1624,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-if(data.Name !== undefined){
-let data3 = data.Name;
-if(typeof data3 === "string"){
-if(func2(data3) > 1000){
-const err16 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema26.properties.Name,data:data3};
+if(func3(data3) < 1){
+const err16 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema28.properties.Name,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1596,8 +1634,9 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(func2(data3) < 1){
-const err17 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema26.properties.Name,data:data3};
+}
+else {
+const err17 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.Name.type,parentSchema:schema28.properties.Name,data:data3};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1607,8 +1646,11 @@ vErrors.push(err17);
 errors++;
 }
 }
-else {
-const err18 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.Name.type,parentSchema:schema26.properties.Name,data:data3};
+if(data.MeasureId !== undefined){
+let data4 = data.MeasureId;
+if(typeof data4 === "string"){
+if(func3(data4) > 20){
+const err18 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema28.properties.MeasureId,data:data4};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1618,11 +1660,8 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.MeasureId !== undefined){
-let data4 = data.MeasureId;
-if(typeof data4 === "string"){
-if(func2(data4) > 20){
-const err19 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema26.properties.MeasureId,data:data4};
+else {
+const err19 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.MeasureId.type,parentSchema:schema28.properties.MeasureId,data:data4};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1632,8 +1671,11 @@ vErrors.push(err19);
 errors++;
 }
 }
-else {
-const err20 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.MeasureId.type,parentSchema:schema26.properties.MeasureId,data:data4};
+if(data.PackageCode !== undefined){
+let data5 = data.PackageCode;
+if(typeof data5 === "string"){
+if(!pattern8.test(data5)){
+const err20 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/properties/PackageCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{1,20})?$"},message:"must match pattern \""+"^(\\d{1,20})?$"+"\"",schema:"^(\\d{1,20})?$",parentSchema:schema28.properties.PackageCode,data:data5};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1643,11 +1685,8 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.PackageCode !== undefined){
-let data5 = data.PackageCode;
-if(typeof data5 === "string"){
-if(!pattern6.test(data5)){
-const err21 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/properties/PackageCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{1,20})?$"},message:"must match pattern \""+"^(\\d{1,20})?$"+"\"",schema:"^(\\d{1,20})?$",parentSchema:schema26.properties.PackageCode,data:data5};
+else {
+const err21 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/properties/PackageCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.PackageCode.type,parentSchema:schema28.properties.PackageCode,data:data5};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1657,8 +1696,11 @@ vErrors.push(err21);
 errors++;
 }
 }
-else {
-const err22 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/properties/PackageCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.PackageCode.type,parentSchema:schema26.properties.PackageCode,data:data5};
+if(data.PackageName !== undefined){
+let data6 = data.PackageName;
+if(typeof data6 === "string"){
+if(func3(data6) > 300){
+const err22 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema28.properties.PackageName,data:data6};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1668,11 +1710,8 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.PackageName !== undefined){
-let data6 = data.PackageName;
-if(typeof data6 === "string"){
-if(func2(data6) > 300){
-const err23 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema26.properties.PackageName,data:data6};
+else {
+const err23 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.PackageName.type,parentSchema:schema28.properties.PackageName,data:data6};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1682,8 +1721,11 @@ vErrors.push(err23);
 errors++;
 }
 }
-else {
-const err24 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.PackageName.type,parentSchema:schema26.properties.PackageName,data:data6};
+if(data.Count !== undefined){
+let data7 = data.Count;
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 > 999999999 || isNaN(data7)){
+const err24 = {instancePath:instancePath+"/Count",schemaPath:"#/properties/Count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema28.properties.Count,data:data7};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1692,12 +1734,8 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-if(data.Count !== undefined){
-let data7 = data.Count;
-if((typeof data7 == "number") && (isFinite(data7))){
-if(data7 > 999999999 || isNaN(data7)){
-const err25 = {instancePath:instancePath+"/Count",schemaPath:"#/properties/Count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema26.properties.Count,data:data7};
+if(data7 <= 0 || isNaN(data7)){
+const err25 = {instancePath:instancePath+"/Count",schemaPath:"#/properties/Count/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema28.properties.Count,data:data7};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1706,8 +1744,15 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(data7 <= 0 || isNaN(data7)){
-const err26 = {instancePath:instancePath+"/Count",schemaPath:"#/properties/Count/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema26.properties.Count,data:data7};
+const issues0 = func26(data7, 6, rootData, this, instancePath + "/Count");
+if(issues0 !== null){
+const kwErrors0 = func7(issues0, instancePath + "/Count", "#/properties/Count/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/Count",schemaPath:"#/properties/Count/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema28.properties.Count.type,parentSchema:schema28.properties.Count,data:data7};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1716,15 +1761,12 @@ vErrors.push(err26);
 }
 errors++;
 }
-const issues0 = func25(data7, 6, rootData, this, instancePath + "/Count");
-if(issues0 !== null){
-const kwErrors0 = func6(issues0, instancePath + "/Count", "#/properties/Count/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
 }
-}
-else {
-const err27 = {instancePath:instancePath+"/Count",schemaPath:"#/properties/Count/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.Count.type,parentSchema:schema26.properties.Count,data:data7};
+if(data.Summa !== undefined){
+let data8 = data.Summa;
+if((typeof data8 == "number") && (isFinite(data8))){
+if(data8 > 9999999999999.99 || isNaN(data8)){
+const err27 = {instancePath:instancePath+"/Summa",schemaPath:"#/properties/Summa/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema28.properties.Summa,data:data8};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1733,12 +1775,8 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-if(data.Summa !== undefined){
-let data8 = data.Summa;
-if((typeof data8 == "number") && (isFinite(data8))){
-if(data8 > 9999999999999.99 || isNaN(data8)){
-const err28 = {instancePath:instancePath+"/Summa",schemaPath:"#/properties/Summa/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema26.properties.Summa,data:data8};
+if(data8 < 0 || isNaN(data8)){
+const err28 = {instancePath:instancePath+"/Summa",schemaPath:"#/properties/Summa/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema28.properties.Summa,data:data8};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1747,8 +1785,15 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(data8 < 0 || isNaN(data8)){
-const err29 = {instancePath:instancePath+"/Summa",schemaPath:"#/properties/Summa/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema26.properties.Summa,data:data8};
+const issues1 = func26(data8, 2, rootData, this, instancePath + "/Summa");
+if(issues1 !== null){
+const kwErrors1 = func7(issues1, instancePath + "/Summa", "#/properties/Summa/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
+errors = errors + kwErrors1.length;
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/Summa",schemaPath:"#/properties/Summa/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema28.properties.Summa.type,parentSchema:schema28.properties.Summa,data:data8};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1757,15 +1802,12 @@ vErrors.push(err29);
 }
 errors++;
 }
-const issues1 = func25(data8, 2, rootData, this, instancePath + "/Summa");
-if(issues1 !== null){
-const kwErrors1 = func6(issues1, instancePath + "/Summa", "#/properties/Summa/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
-errors = errors + kwErrors1.length;
 }
-}
-else {
-const err30 = {instancePath:instancePath+"/Summa",schemaPath:"#/properties/Summa/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.Summa.type,parentSchema:schema26.properties.Summa,data:data8};
+if(data.DeliverySum !== undefined){
+let data9 = data.DeliverySum;
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 > 9999999999999.99 || isNaN(data9)){
+const err30 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema28.properties.DeliverySum,data:data9};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1774,12 +1816,8 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-if(data.DeliverySum !== undefined){
-let data9 = data.DeliverySum;
-if((typeof data9 == "number") && (isFinite(data9))){
-if(data9 > 9999999999999.99 || isNaN(data9)){
-const err31 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema26.properties.DeliverySum,data:data9};
+if(data9 < 0 || isNaN(data9)){
+const err31 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema28.properties.DeliverySum,data:data9};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1788,8 +1826,15 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(data9 < 0 || isNaN(data9)){
-const err32 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema26.properties.DeliverySum,data:data9};
+const issues2 = func26(data9, 2, rootData, this, instancePath + "/DeliverySum");
+if(issues2 !== null){
+const kwErrors2 = func7(issues2, instancePath + "/DeliverySum", "#/properties/DeliverySum/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
+errors = errors + kwErrors2.length;
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema28.properties.DeliverySum.type,parentSchema:schema28.properties.DeliverySum,data:data9};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1798,15 +1843,12 @@ vErrors.push(err32);
 }
 errors++;
 }
-const issues2 = func25(data9, 2, rootData, this, instancePath + "/DeliverySum");
-if(issues2 !== null){
-const kwErrors2 = func6(issues2, instancePath + "/DeliverySum", "#/properties/DeliverySum/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
-errors = errors + kwErrors2.length;
 }
-}
-else {
-const err33 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.DeliverySum.type,parentSchema:schema26.properties.DeliverySum,data:data9};
+if(data.TotalPrice !== undefined){
+let data10 = data.TotalPrice;
+if((typeof data10 == "number") && (isFinite(data10))){
+if(data10 > 9999999999999.99 || isNaN(data10)){
+const err33 = {instancePath:instancePath+"/TotalPrice",schemaPath:"#/properties/TotalPrice/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema28.properties.TotalPrice,data:data10};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1815,12 +1857,8 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-if(data.TotalPrice !== undefined){
-let data10 = data.TotalPrice;
-if((typeof data10 == "number") && (isFinite(data10))){
-if(data10 > 9999999999999.99 || isNaN(data10)){
-const err34 = {instancePath:instancePath+"/TotalPrice",schemaPath:"#/properties/TotalPrice/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema26.properties.TotalPrice,data:data10};
+if(data10 < 0 || isNaN(data10)){
+const err34 = {instancePath:instancePath+"/TotalPrice",schemaPath:"#/properties/TotalPrice/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema28.properties.TotalPrice,data:data10};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1829,8 +1867,15 @@ vErrors.push(err34);
 }
 errors++;
 }
-if(data10 < 0 || isNaN(data10)){
-const err35 = {instancePath:instancePath+"/TotalPrice",schemaPath:"#/properties/TotalPrice/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema26.properties.TotalPrice,data:data10};
+const issues3 = func26(data10, 2, rootData, this, instancePath + "/TotalPrice");
+if(issues3 !== null){
+const kwErrors3 = func7(issues3, instancePath + "/TotalPrice", "#/properties/TotalPrice/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
+errors = errors + kwErrors3.length;
+}
+}
+else {
+const err35 = {instancePath:instancePath+"/TotalPrice",schemaPath:"#/properties/TotalPrice/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema28.properties.TotalPrice.type,parentSchema:schema28.properties.TotalPrice,data:data10};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1839,15 +1884,16 @@ vErrors.push(err35);
 }
 errors++;
 }
-const issues3 = func25(data10, 2, rootData, this, instancePath + "/TotalPrice");
-if(issues3 !== null){
-const kwErrors3 = func6(issues3, instancePath + "/TotalPrice", "#/properties/TotalPrice/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
-errors = errors + kwErrors3.length;
+}
+const issues4 = func37(data, schema28.requiredWithout, rootData, this, instancePath + "");
+if(issues4 !== null){
+const kwErrors4 = func7(issues4, instancePath + "", "#/requiredWithout", "requiredWithout");
+vErrors = vErrors === null ? kwErrors4 : vErrors.concat(kwErrors4);
+errors = errors + kwErrors4.length;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/TotalPrice",schemaPath:"#/properties/TotalPrice/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.TotalPrice.type,parentSchema:schema26.properties.TotalPrice,data:data10};
+const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.type,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1856,28 +1902,10 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-const issues4 = func36(data, schema26.requiredWithout, rootData, this, instancePath + "");
-if(issues4 !== null){
-const kwErrors4 = func6(issues4, instancePath + "", "#/requiredWithout", "requiredWithout");
-vErrors = vErrors === null ? kwErrors4 : vErrors.concat(kwErrors4);
-errors = errors + kwErrors4.length;
-}
-}
-else {
-const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.type,parentSchema:schema26,data};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-validate53.errors = vErrors;
+validate56.errors = vErrors;
 return errors === 0;
 }
 
 export const lines = {
-  "-5ba524cf": line__5ba524cf,
+  "255c8e6e": line_255c8e6e,
 };

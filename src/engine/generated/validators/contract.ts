@@ -3,26 +3,27 @@
 /* eslint-disable */
 import { dateOrder as kw_dateOrder, decimalPlaces as kw_decimalPlaces, isoDate as kw_isoDate, lineArithmetic as kw_lineArithmetic, phoneNumber as kw_phoneNumber, pinfl as kw_pinfl, pinflOrTin as kw_pinflOrTin, toErrors as kw_toErrors, ucs2length as kw_ucs2length, vatRateForDate as kw_vatRateForDate } from '../../keywords/functions';
 "use strict";
-export const validate = validate36;
-const schema19 = {"$id":"contract","title":"documents:kinds.contract","description":"Contract registered with the tax authority (Didox 007 \"Договор НК\", uz-edi.md §b.6): owner, one or more clients, numbered parts and optional product lines shaped like ESF lines.","type":"object","additionalProperties":false,"required":["ContractId","ContractDoc","Owner","Clients","Parts","Products","HasVat"],"properties":{"ContractId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:empowerment.EmpowermentId"},"ContractDoc":{"type":"object","additionalProperties":false,"required":["ContractName","ContractNo","ContractDate","ContractExpireDate","ContractPlace"],"dateOrder":{"from":"ContractDate","to":"ContractExpireDate"},"properties":{"ContractName":{"type":"string","minLength":1,"maxLength":500,"title":"forms:contract.ContractName"},"ContractNo":{"type":"string","minLength":1,"maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"},"ContractExpireDate":{"$ref":"#/$defs/isoDate","title":"forms:contract.ContractExpireDate"},"ContractPlace":{"type":"string","minLength":1,"maxLength":300,"title":"forms:contract.ContractPlace"}},"title":"forms:contract.ContractDoc"},"Owner":{"type":"object","additionalProperties":false,"required":["Tin","Name"],"properties":{"Tin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:party.TinOrPinfl"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"FizTin":{"$ref":"#/$defs/pinfl","title":"forms:contract.FizTin"},"Fio":{"type":"string","maxLength":300,"title":"forms:contract.Fio"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"WorkPhone":{"$ref":"#/$defs/phone","title":"forms:party.WorkPhone"},"Mobile":{"$ref":"#/$defs/phone","title":"forms:party.Mobile"},"Oked":{"type":"string","maxLength":10,"title":"forms:party.Oked"},"Account":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:party.Account"},"BankId":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:party.BankId"}},"title":"forms:contract.Owner"},"Clients":{"type":"array","minItems":1,"maxItems":50,"items":{"type":"object","additionalProperties":false,"required":["Tin","Name"],"properties":{"Tin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:party.TinOrPinfl"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"FizTin":{"$ref":"#/$defs/pinfl","title":"forms:contract.FizTin"},"Fio":{"type":"string","maxLength":300,"title":"forms:contract.Fio"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"WorkPhone":{"$ref":"#/$defs/phone","title":"forms:party.WorkPhone"},"Mobile":{"$ref":"#/$defs/phone","title":"forms:party.Mobile"},"Oked":{"type":"string","maxLength":10,"title":"forms:party.Oked"},"Account":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:party.Account"},"BankId":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:party.BankId"}}},"title":"forms:contract.Clients"},"Parts":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","Title","Body"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"Title":{"type":"string","minLength":1,"maxLength":500,"title":"forms:contract.PartTitle"},"Body":{"type":"string","minLength":1,"maxLength":20000,"title":"forms:contract.PartBody"}}},"title":"forms:contract.Parts"},"Products":{"type":"array","maxItems":10000,"items":{"$ref":"#/$defs/productLine"},"title":"forms:invoice.Products","lineArithmetic":{"count":"Count","price":"Summa","deliverySum":"DeliverySum","vatRate":"VatRate","vatSum":"VatSum","total":"DeliverySumWithVat","withoutVat":"WithoutVat"},"vatRateForDate":{"date":"ContractDoc/ContractDate","rate":"VatRate","withoutVat":"WithoutVat"}},"HasVat":{"type":"boolean","title":"forms:contract.HasVat"}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"marks":{"description":"Marking codes of a marked product line: product type and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"phone":{"description":"Phone number in international form (+998 90 123 45 67); parsed by libphonenumber-js.","type":"string","maxLength":250,"phoneNumber":true},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"productLine":{"description":"An invoice (ESF) product line, national field names of uz-edi.md §b.1 plus the spec §3 extras (ShortName, WeightBrutto/WeightNetto in tons). Barcode may hold several barcodes separated by commas. The line is marked when Marks is not null. MeasureId is kept for acts and legacy payloads; operators forbid it in ESF, so leave it out there. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat","Origin"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"CatalogCode":{"title":"forms:line.CatalogCode","$ref":"#/$defs/catalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"ShortName":{"title":"forms:line.ShortName","type":"string","maxLength":200},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"Serial":{"title":"forms:line.Serial","type":"string","maxLength":200},"MeasureId":{"title":"forms:line.MeasureId","type":["string","null"],"maxLength":20},"PackageCode":{"title":"forms:line.PackageCode","$ref":"#/$defs/packageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"title":"forms:line.Count","$ref":"#/$defs/count"},"Summa":{"title":"forms:line.Summa","$ref":"#/$defs/money"},"DeliverySum":{"title":"forms:line.DeliverySum","$ref":"#/$defs/money"},"ExciseRate":{"title":"forms:line.ExciseRate","$ref":"#/$defs/money","minimum":0},"ExciseSum":{"title":"forms:line.ExciseSum","$ref":"#/$defs/money","minimum":0},"VatRate":{"title":"forms:line.VatRate","$ref":"#/$defs/vatRate"},"VatSum":{"title":"forms:line.VatSum","$ref":"#/$defs/money"},"DeliverySumWithVat":{"title":"forms:line.DeliverySumWithVat","$ref":"#/$defs/money"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"LgotaId":{"title":"forms:line.LgotaId","type":["integer","null"]},"LgotaName":{"title":"forms:line.LgotaName","type":["string","null"],"maxLength":2000},"LgotaType":{"title":"forms:line.LgotaType","type":["integer","null"],"enum":[1,2,null]},"LgotaVatSum":{"title":"forms:line.LgotaVatSum","$ref":"#/$defs/money","minimum":0},"CommittentName":{"title":"forms:line.CommittentName","type":"string","maxLength":500},"CommittentTin":{"title":"forms:line.CommittentTin","type":"string","maxLength":14,"pinflOrTin":true},"CommittentVatRegCode":{"title":"forms:line.CommittentVatRegCode","type":"string","pattern":"^(\\d{12})?$"},"CommittentVatRegStatus":{"title":"forms:line.CommittentVatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]},"WarehouseId":{"title":"forms:line.WarehouseId","type":["integer","null"]},"WeightBrutto":{"title":"forms:line.WeightBrutto","type":"number","minimum":0,"decimalPlaces":6},"WeightNetto":{"title":"forms:line.WeightNetto","type":"number","minimum":0,"decimalPlaces":6},"Marks":{"title":"forms:line.Marks","$ref":"#/$defs/marks"},"ExchangeInfo":{"title":"forms:line.ExchangeInfo","type":["object","null"],"additionalProperties":false,"minProperties":1,"properties":{"PlanPositionId":{"title":"forms:line.PlanPositionId","type":"string","maxLength":100},"ProductCode":{"title":"forms:line.ProductCode","type":"string","maxLength":100},"ProductProperties":{"title":"forms:line.ProductProperties","type":"string","maxLength":2000}}}}},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]}}};
-const pattern0 = new RegExp("^[0-9a-fA-F]{24}$", "u");
-const pattern1 = new RegExp("^(\\d{20}|\\d{27})?$", "u");
-const pattern2 = new RegExp("^(\\d{5})?$", "u");
-const func2 = kw_ucs2length;
-const func11 = kw_dateOrder;
-const func8 = kw_toErrors;
-const func13 = Object.prototype.hasOwnProperty;
-const func76 = kw_lineArithmetic;
-const func78 = kw_vatRateForDate;
-const schema20 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
-const func7 = kw_isoDate;
+export const validate = validate37;
+const schema20 = {"$id":"contract","title":"documents:kinds.contract","description":"Contract registered with the tax authority (Didox 007 \"Договор НК\", uz-edi.md §b.6): owner, one or more clients, numbered parts and optional product lines shaped like ESF lines.","type":"object","additionalProperties":false,"required":["ContractId","ContractDoc","Owner","Clients","Parts","Products","HasVat"],"properties":{"ContractId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:empowerment.EmpowermentId"},"DidoxOrderId":{"title":"forms:contract.DidoxOrderId","description":"Didox's order reference, carried in the signed contract bytes ('' when none; the contracts Didox signs and roams have it).","type":"string","maxLength":100},"ContractDoc":{"type":"object","additionalProperties":false,"required":["ContractName","ContractNo","ContractDate","ContractExpireDate","ContractPlace"],"dateOrder":{"from":"ContractDate","to":"ContractExpireDate"},"properties":{"ContractName":{"type":"string","minLength":1,"maxLength":500,"title":"forms:contract.ContractName"},"ContractNo":{"type":"string","minLength":1,"maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"},"ContractExpireDate":{"$ref":"#/$defs/isoDate","title":"forms:contract.ContractExpireDate"},"ContractPlace":{"type":"string","minLength":1,"maxLength":300,"title":"forms:contract.ContractPlace"}},"title":"forms:contract.ContractDoc"},"Owner":{"type":"object","additionalProperties":false,"required":["Tin","Name"],"properties":{"Tin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:party.TinOrPinfl"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"FizTin":{"$ref":"#/$defs/pinfl","title":"forms:contract.FizTin"},"Fio":{"type":"string","maxLength":300,"title":"forms:contract.Fio"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"WorkPhone":{"$ref":"#/$defs/documentPhone","title":"forms:party.WorkPhone"},"Mobile":{"$ref":"#/$defs/documentPhone","title":"forms:party.Mobile"},"Oked":{"type":"string","maxLength":10,"title":"forms:party.Oked"},"Account":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:party.Account"},"BankId":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:party.BankId"}},"title":"forms:contract.Owner"},"Clients":{"type":"array","minItems":1,"maxItems":50,"items":{"type":"object","additionalProperties":false,"required":["Tin","Name"],"properties":{"Tin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:party.TinOrPinfl"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"FizTin":{"$ref":"#/$defs/pinfl","title":"forms:contract.FizTin"},"Fio":{"type":"string","maxLength":300,"title":"forms:contract.Fio"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"WorkPhone":{"$ref":"#/$defs/documentPhone","title":"forms:party.WorkPhone"},"Mobile":{"$ref":"#/$defs/documentPhone","title":"forms:party.Mobile"},"Oked":{"type":"string","maxLength":10,"title":"forms:party.Oked"},"Account":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:party.Account"},"BankId":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:party.BankId"}}},"title":"forms:contract.Clients"},"Parts":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","Title","Body"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"Title":{"type":"string","minLength":1,"maxLength":500,"title":"forms:contract.PartTitle"},"Body":{"type":"string","minLength":1,"maxLength":20000,"title":"forms:contract.PartBody"}}},"title":"forms:contract.Parts"},"Products":{"type":"array","maxItems":10000,"items":{"$ref":"#/$defs/contractLine"},"title":"forms:invoice.Products","lineArithmetic":{"count":"Count","price":"Summa","deliverySum":"DeliverySum","vatRate":"VatRate","vatSum":"VatSum","total":"DeliverySumWithVat","withoutVat":"WithoutVat"},"vatRateForDate":{"date":"ContractDoc/ContractDate","rate":"VatRate","withoutVat":"WithoutVat"}},"HasVat":{"type":"boolean","title":"forms:contract.HasVat"},"SellerTin":{"title":"forms:contract.SellerTin","description":"The owner's TIN or PINFL as the roaming hub adds it to a registered contract.","$ref":"#/$defs/tinOrPinfl"},"BuyerTin":{"title":"forms:contract.BuyerTin","description":"The client's TIN or PINFL as the roaming hub adds it (null when the contract has several clients).","type":["string","null"],"maxLength":14,"pinflOrTin":true}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"contractLine":{"description":"A product line of a contract registered with the tax authority (Didox 07 §7; the signed contracts roamed between operators carry exactly these fields). Shaped like an invoice line without the invoice's own fields (benefits, committent, marking, warehouse). MeasureId comes as null when the package names the unit. Origin is kept optional: Hujjat's form asks for it, no operator's contract carries it. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"CatalogCode":{"title":"forms:line.CatalogCode","$ref":"#/$defs/catalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"MeasureId":{"title":"forms:line.MeasureId","type":["string","null"],"maxLength":20},"PackageCode":{"title":"forms:line.PackageCode","$ref":"#/$defs/packageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"title":"forms:line.Count","$ref":"#/$defs/count"},"Summa":{"title":"forms:line.Summa","$ref":"#/$defs/money"},"DeliverySum":{"title":"forms:line.DeliverySum","$ref":"#/$defs/money"},"VatRate":{"title":"forms:line.VatRate","$ref":"#/$defs/vatRate"},"VatSum":{"title":"forms:line.VatSum","$ref":"#/$defs/money"},"ExciseRate":{"title":"forms:line.ExciseRate","$ref":"#/$defs/money","minimum":0},"ExciseSum":{"title":"forms:line.ExciseSum","$ref":"#/$defs/money","minimum":0},"DeliverySumWithVat":{"title":"forms:line.DeliverySumWithVat","$ref":"#/$defs/money"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]}}},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"documentPhone":{"description":"A phone number inside a national document: operators write it with or without \"+\" (\"998933800525\", \"(71)-203-06-06\"), so a number without a country code is read as Uzbek. The forms' own phones (registration, company, staff) stay international (defs/phone.json).","type":"string","maxLength":250,"phoneNumber":{"defaultCountry":"UZ"}},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]}}};
+const func2 = Object.prototype.hasOwnProperty;
+const func3 = kw_ucs2length;
+const func13 = kw_dateOrder;
+const func10 = kw_toErrors;
+const func58 = kw_lineArithmetic;
+const func60 = kw_vatRateForDate;
+const func18 = kw_pinflOrTin;
+const pattern1 = new RegExp("^[0-9a-fA-F]{24}$", "u");
+const pattern2 = new RegExp("^(\\d{20}|\\d{27})?$", "u");
+const pattern3 = new RegExp("^(\\d{5})?$", "u");
+const schema21 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
+const func9 = kw_isoDate;
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(func2(data) > 10){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema20,data};
+if(func3(data) > 10){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -31,15 +32,15 @@ vErrors.push(err0);
 }
 errors++;
 }
-const issues0 = func7(data, true, rootData, this, instancePath + "");
+const issues0 = func9(data, true, rootData, this, instancePath + "");
 if(issues0 !== null){
-const kwErrors0 = func8(issues0, instancePath + "", "#/isoDate", "isoDate");
+const kwErrors0 = func10(issues0, instancePath + "", "#/isoDate", "isoDate");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
 errors = errors + kwErrors0.length;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.type,parentSchema:schema20,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.type,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -48,66 +49,17 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate37.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
 
-const schema21 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
-const func16 = kw_pinflOrTin;
+const schema22 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(func2(data) > 14){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(func2(data) < 9){
-const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-const issues0 = func16(data, true, rootData, this, instancePath + "");
-if(issues0 !== null){
-const kwErrors0 = func8(issues0, instancePath + "", "#/pinflOrTin", "pinflOrTin");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate40.errors = vErrors;
-return errors === 0;
-}
-
-const schema22 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
-const func23 = kw_pinfl;
-
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data === "string"){
-if(func2(data) > 14){
+if(func3(data) > 14){
 const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err0];
@@ -117,15 +69,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-const issues0 = func23(data, true, rootData, this, instancePath + "");
-if(issues0 !== null){
-const kwErrors0 = func8(issues0, instancePath + "", "#/pinfl", "pinfl");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data};
+if(func3(data) < 9){
+const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -134,19 +79,36 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate42.errors = vErrors;
+const issues0 = func18(data, true, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func10(issues0, instancePath + "", "#/pinflOrTin", "pinflOrTin");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate41.errors = vErrors;
 return errors === 0;
 }
 
-const schema23 = {"description":"Phone number in international form (+998 90 123 45 67); parsed by libphonenumber-js.","type":"string","maxLength":250,"phoneNumber":true};
-const func28 = kw_phoneNumber;
+const schema23 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
+const func25 = kw_pinfl;
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(func2(data) > 250){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 250},message:"must NOT have more than 250 characters",schema:250,parentSchema:schema23,data};
+if(func3(data) > 14){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -155,9 +117,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-const issues0 = func28(data, true, rootData, this, instancePath + "");
+const issues0 = func25(data, true, rootData, this, instancePath + "");
 if(issues0 !== null){
-const kwErrors0 = func8(issues0, instancePath + "", "#/phoneNumber", "phoneNumber");
+const kwErrors0 = func10(issues0, instancePath + "", "#/pinfl", "pinfl");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
 errors = errors + kwErrors0.length;
 }
@@ -172,21 +134,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate44.errors = vErrors;
+validate43.errors = vErrors;
 return errors === 0;
 }
 
-const schema24 = {"description":"An invoice (ESF) product line, national field names of uz-edi.md §b.1 plus the spec §3 extras (ShortName, WeightBrutto/WeightNetto in tons). Barcode may hold several barcodes separated by commas. The line is marked when Marks is not null. MeasureId is kept for acts and legacy payloads; operators forbid it in ESF, so leave it out there. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat","Origin"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"CatalogCode":{"title":"forms:line.CatalogCode","$ref":"#/$defs/catalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"ShortName":{"title":"forms:line.ShortName","type":"string","maxLength":200},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"Serial":{"title":"forms:line.Serial","type":"string","maxLength":200},"MeasureId":{"title":"forms:line.MeasureId","type":["string","null"],"maxLength":20},"PackageCode":{"title":"forms:line.PackageCode","$ref":"#/$defs/packageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"title":"forms:line.Count","$ref":"#/$defs/count"},"Summa":{"title":"forms:line.Summa","$ref":"#/$defs/money"},"DeliverySum":{"title":"forms:line.DeliverySum","$ref":"#/$defs/money"},"ExciseRate":{"title":"forms:line.ExciseRate","$ref":"#/$defs/money","minimum":0},"ExciseSum":{"title":"forms:line.ExciseSum","$ref":"#/$defs/money","minimum":0},"VatRate":{"title":"forms:line.VatRate","$ref":"#/$defs/vatRate"},"VatSum":{"title":"forms:line.VatSum","$ref":"#/$defs/money"},"DeliverySumWithVat":{"title":"forms:line.DeliverySumWithVat","$ref":"#/$defs/money"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"LgotaId":{"title":"forms:line.LgotaId","type":["integer","null"]},"LgotaName":{"title":"forms:line.LgotaName","type":["string","null"],"maxLength":2000},"LgotaType":{"title":"forms:line.LgotaType","type":["integer","null"],"enum":[1,2,null]},"LgotaVatSum":{"title":"forms:line.LgotaVatSum","$ref":"#/$defs/money","minimum":0},"CommittentName":{"title":"forms:line.CommittentName","type":"string","maxLength":500},"CommittentTin":{"title":"forms:line.CommittentTin","type":"string","maxLength":14,"pinflOrTin":true},"CommittentVatRegCode":{"title":"forms:line.CommittentVatRegCode","type":"string","pattern":"^(\\d{12})?$"},"CommittentVatRegStatus":{"title":"forms:line.CommittentVatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]},"WarehouseId":{"title":"forms:line.WarehouseId","type":["integer","null"]},"WeightBrutto":{"title":"forms:line.WeightBrutto","type":"number","minimum":0,"decimalPlaces":6},"WeightNetto":{"title":"forms:line.WeightNetto","type":"number","minimum":0,"decimalPlaces":6},"Marks":{"title":"forms:line.Marks","$ref":"#/$defs/marks"},"ExchangeInfo":{"title":"forms:line.ExchangeInfo","type":["object","null"],"additionalProperties":false,"minProperties":1,"properties":{"PlanPositionId":{"title":"forms:line.PlanPositionId","type":"string","maxLength":100},"ProductCode":{"title":"forms:line.ProductCode","type":"string","maxLength":100},"ProductProperties":{"title":"forms:line.ProductProperties","type":"string","maxLength":2000}}}}};
-const func54 = kw_decimalPlaces;
-const schema25 = {"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"};
-const pattern5 = new RegExp("^\\d{17}$", "u");
+const schema24 = {"description":"A phone number inside a national document: operators write it with or without \"+\" (\"998933800525\", \"(71)-203-06-06\"), so a number without a country code is read as Uzbek. The forms' own phones (registration, company, staff) stay international (defs/phone.json).","type":"string","maxLength":250,"phoneNumber":{"defaultCountry":"UZ"}};
+const func30 = kw_phoneNumber;
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(!pattern5.test(data)){
-const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema25,data};
+if(func3(data) > 250){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 250},message:"must NOT have more than 250 characters",schema:250,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -195,9 +155,15 @@ vErrors.push(err0);
 }
 errors++;
 }
+const issues0 = func30(data, schema24.phoneNumber, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func10(issues0, instancePath + "", "#/phoneNumber", "phoneNumber");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -206,19 +172,20 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate52.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
 
-const schema26 = {"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"};
-const pattern6 = new RegExp("^\\d{1,20}$", "u");
+const schema25 = {"description":"A product line of a contract registered with the tax authority (Didox 07 §7; the signed contracts roamed between operators carry exactly these fields). Shaped like an invoice line without the invoice's own fields (benefits, committent, marking, warehouse). MeasureId comes as null when the package names the unit. Origin is kept optional: Hujjat's form asks for it, no operator's contract carries it. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"CatalogCode":{"title":"forms:line.CatalogCode","$ref":"#/$defs/catalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"MeasureId":{"title":"forms:line.MeasureId","type":["string","null"],"maxLength":20},"PackageCode":{"title":"forms:line.PackageCode","$ref":"#/$defs/packageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"title":"forms:line.Count","$ref":"#/$defs/count"},"Summa":{"title":"forms:line.Summa","$ref":"#/$defs/money"},"DeliverySum":{"title":"forms:line.DeliverySum","$ref":"#/$defs/money"},"VatRate":{"title":"forms:line.VatRate","$ref":"#/$defs/vatRate"},"VatSum":{"title":"forms:line.VatSum","$ref":"#/$defs/money"},"ExciseRate":{"title":"forms:line.ExciseRate","$ref":"#/$defs/money","minimum":0},"ExciseSum":{"title":"forms:line.ExciseSum","$ref":"#/$defs/money","minimum":0},"DeliverySumWithVat":{"title":"forms:line.DeliverySumWithVat","$ref":"#/$defs/money"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]}}};
+const schema26 = {"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"};
+const pattern6 = new RegExp("^\\d{17}$", "u");
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(!pattern6.test(data)){
-const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema26,data};
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -238,18 +205,51 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate54.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
 
-const schema27 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
+const schema27 = {"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"};
+const pattern7 = new RegExp("^\\d{1,20}$", "u");
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(!pattern7.test(data)){
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema27,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.type,parentSchema:schema27,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate55.errors = vErrors;
+return errors === 0;
+}
+
+const schema28 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
+const func54 = kw_decimalPlaces;
+
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if((typeof data == "number") && (isFinite(data))){
 if(data > 999999999 || isNaN(data)){
-const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema27,data};
+const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -259,7 +259,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data <= 0 || isNaN(data)){
-const err1 = {instancePath,schemaPath:"#/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema27,data};
+const err1 = {instancePath,schemaPath:"#/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -270,54 +270,7 @@ errors++;
 }
 const issues0 = func54(data, 6, rootData, this, instancePath + "");
 if(issues0 !== null){
-const kwErrors0 = func8(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema27.type,parentSchema:schema27,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate56.errors = vErrors;
-return errors === 0;
-}
-
-const schema28 = {"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2};
-
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if((typeof data == "number") && (isFinite(data))){
-if(data > 9999999999999.99 || isNaN(data)){
-const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema28,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data < -9999999999999.99 || isNaN(data)){
-const err1 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema28,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-const issues0 = func54(data, 2, rootData, this, instancePath + "");
-if(issues0 !== null){
-const kwErrors0 = func8(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
+const kwErrors0 = func10(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
 errors = errors + kwErrors0.length;
 }
@@ -332,17 +285,64 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate58.errors = vErrors;
+validate57.errors = vErrors;
 return errors === 0;
 }
 
-const schema29 = {"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]};
+const schema29 = {"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2};
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if((typeof data == "number") && (isFinite(data))){
+if(data > 9999999999999.99 || isNaN(data)){
+const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data < -9999999999999.99 || isNaN(data)){
+const err1 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const issues0 = func54(data, 2, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func10(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema29.type,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate59.errors = vErrors;
+return errors === 0;
+}
+
+const schema30 = {"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]};
+
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema29.type,parentSchema:schema29,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.type,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -352,7 +352,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((data === 0) || (data === 12)) || (data === 15)) || (data === 20))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema29.enum},message:"must be equal to one of the allowed values",schema:schema29.enum,parentSchema:schema29,data};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema30.enum},message:"must be equal to one of the allowed values",schema:schema30.enum,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -361,277 +361,17 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate63.errors = vErrors;
+validate62.errors = vErrors;
 return errors === 0;
 }
 
-const schema30 = {"description":"Marking codes of a marked product line: product type and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}};
 
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if((!(data && typeof data == "object" && !Array.isArray(data))) && (data !== null)){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema30.type},message:"must be object,null",schema:schema30.type,parentSchema:schema30,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(Object.keys(data).length < 1){
-const err1 = {instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema30,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.ProductType === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ProductType"},message:"must have required property '"+"ProductType"+"'",schema:schema30.required,parentSchema:schema30,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((((key0 === "ProductType") || (key0 === "KIZ")) || (key0 === "NomUpak")) || (key0 === "IdentTransUpak"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema30,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.ProductType !== undefined){
-let data0 = data.ProductType;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err4 = {instancePath:instancePath+"/ProductType",schemaPath:"#/properties/ProductType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.ProductType.type,parentSchema:schema30.properties.ProductType,data:data0};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(!((((((data0 === 1) || (data0 === 2)) || (data0 === 3)) || (data0 === 4)) || (data0 === 5)) || (data0 === 6))){
-const err5 = {instancePath:instancePath+"/ProductType",schemaPath:"#/properties/ProductType/enum",keyword:"enum",params:{allowedValues: schema30.properties.ProductType.enum},message:"must be equal to one of the allowed values",schema:schema30.properties.ProductType.enum,parentSchema:schema30.properties.ProductType,data:data0};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.KIZ !== undefined){
-let data1 = data.KIZ;
-if(Array.isArray(data1)){
-if(data1.length > 10000){
-const err6 = {instancePath:instancePath+"/KIZ",schemaPath:"#/properties/KIZ/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema30.properties.KIZ,data:data1};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 === "string"){
-if(func2(data2) > 200){
-const err7 = {instancePath:instancePath+"/KIZ/" + i0,schemaPath:"#/properties/KIZ/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema30.properties.KIZ.items,data:data2};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(func2(data2) < 1){
-const err8 = {instancePath:instancePath+"/KIZ/" + i0,schemaPath:"#/properties/KIZ/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema30.properties.KIZ.items,data:data2};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/KIZ/" + i0,schemaPath:"#/properties/KIZ/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.KIZ.items.type,parentSchema:schema30.properties.KIZ.items,data:data2};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/KIZ",schemaPath:"#/properties/KIZ/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema30.properties.KIZ.type,parentSchema:schema30.properties.KIZ,data:data1};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.NomUpak !== undefined){
-let data3 = data.NomUpak;
-if(Array.isArray(data3)){
-if(data3.length > 10000){
-const err11 = {instancePath:instancePath+"/NomUpak",schemaPath:"#/properties/NomUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema30.properties.NomUpak,data:data3};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-const len1 = data3.length;
-for(let i1=0; i1<len1; i1++){
-let data4 = data3[i1];
-if(typeof data4 === "string"){
-if(func2(data4) > 200){
-const err12 = {instancePath:instancePath+"/NomUpak/" + i1,schemaPath:"#/properties/NomUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema30.properties.NomUpak.items,data:data4};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if(func2(data4) < 1){
-const err13 = {instancePath:instancePath+"/NomUpak/" + i1,schemaPath:"#/properties/NomUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema30.properties.NomUpak.items,data:data4};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-else {
-const err14 = {instancePath:instancePath+"/NomUpak/" + i1,schemaPath:"#/properties/NomUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.NomUpak.items.type,parentSchema:schema30.properties.NomUpak.items,data:data4};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-else {
-const err15 = {instancePath:instancePath+"/NomUpak",schemaPath:"#/properties/NomUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema30.properties.NomUpak.type,parentSchema:schema30.properties.NomUpak,data:data3};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data.IdentTransUpak !== undefined){
-let data5 = data.IdentTransUpak;
-if(Array.isArray(data5)){
-if(data5.length > 10000){
-const err16 = {instancePath:instancePath+"/IdentTransUpak",schemaPath:"#/properties/IdentTransUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema30.properties.IdentTransUpak,data:data5};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-const len2 = data5.length;
-for(let i2=0; i2<len2; i2++){
-let data6 = data5[i2];
-if(typeof data6 === "string"){
-if(func2(data6) > 200){
-const err17 = {instancePath:instancePath+"/IdentTransUpak/" + i2,schemaPath:"#/properties/IdentTransUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema30.properties.IdentTransUpak.items,data:data6};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-if(func2(data6) < 1){
-const err18 = {instancePath:instancePath+"/IdentTransUpak/" + i2,schemaPath:"#/properties/IdentTransUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema30.properties.IdentTransUpak.items,data:data6};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-else {
-const err19 = {instancePath:instancePath+"/IdentTransUpak/" + i2,schemaPath:"#/properties/IdentTransUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.IdentTransUpak.items.type,parentSchema:schema30.properties.IdentTransUpak.items,data:data6};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-}
-else {
-const err20 = {instancePath:instancePath+"/IdentTransUpak",schemaPath:"#/properties/IdentTransUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema30.properties.IdentTransUpak.type,parentSchema:schema30.properties.IdentTransUpak,data:data5};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-}
-validate68.errors = vErrors;
-return errors === 0;
-}
-
-const pattern7 = new RegExp("^(\\d{12})?$", "u");
-
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.OrdNo === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -641,7 +381,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.CatalogCode === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -651,7 +391,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.CatalogName === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -661,7 +401,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.Name === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -671,7 +411,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.PackageCode === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -681,7 +421,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.PackageName === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -691,7 +431,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.Count === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -701,7 +441,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.Summa === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Summa"},message:"must have required property '"+"Summa"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Summa"},message:"must have required property '"+"Summa"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -711,7 +451,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.DeliverySum === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -721,7 +461,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.VatRate === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatRate"},message:"must have required property '"+"VatRate"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatRate"},message:"must have required property '"+"VatRate"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -731,7 +471,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.VatSum === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatSum"},message:"must have required property '"+"VatSum"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatSum"},message:"must have required property '"+"VatSum"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -741,7 +481,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.DeliverySumWithVat === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySumWithVat"},message:"must have required property '"+"DeliverySumWithVat"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySumWithVat"},message:"must have required property '"+"DeliverySumWithVat"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -751,7 +491,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.WithoutVat === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WithoutVat"},message:"must have required property '"+"WithoutVat"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WithoutVat"},message:"must have required property '"+"WithoutVat"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -760,8 +500,9 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(data.Origin === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Origin"},message:"must have required property '"+"Origin"+"'",schema:schema24.required,parentSchema:schema24,data};
+for(const key0 in data){
+if(!(func2.call(schema25.properties, key0))){
+const err13 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -770,9 +511,11 @@ vErrors.push(err13);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(func13.call(schema24.properties, key0))){
-const err14 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema24,data};
+}
+if(data.OrdNo !== undefined){
+let data0 = data.OrdNo;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err14 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.OrdNo.type,parentSchema:schema25.properties.OrdNo,data:data0};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -781,11 +524,9 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-if(data.OrdNo !== undefined){
-let data0 = data.OrdNo;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err15 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema24.properties.OrdNo.type,parentSchema:schema24.properties.OrdNo,data:data0};
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err15 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema25.properties.OrdNo,data:data0};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -794,9 +535,13 @@ vErrors.push(err15);
 }
 errors++;
 }
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 < 1 || isNaN(data0)){
-const err16 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema24.properties.OrdNo,data:data0};
+}
+}
+if(data.Name !== undefined){
+let data1 = data.Name;
+if(typeof data1 === "string"){
+if(func3(data1) > 1000){
+const err16 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema25.properties.Name,data:data1};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -805,19 +550,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-}
-if(data.CatalogCode !== undefined){
-if(!(validate52.call(this, data.CatalogCode, {instancePath:instancePath+"/CatalogCode",parentData:data,parentDataProperty:"CatalogCode",rootData}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
-errors = vErrors.length;
-}
-}
-if(data.CatalogName !== undefined){
-let data2 = data.CatalogName;
-if(typeof data2 === "string"){
-if(func2(data2) > 1000){
-const err17 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema24.properties.CatalogName,data:data2};
+if(func3(data1) < 1){
+const err17 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema25.properties.Name,data:data1};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -826,8 +560,9 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(func2(data2) < 1){
-const err18 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.CatalogName,data:data2};
+}
+else {
+const err18 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.Name.type,parentSchema:schema25.properties.Name,data:data1};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -837,8 +572,17 @@ vErrors.push(err18);
 errors++;
 }
 }
-else {
-const err19 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.CatalogName.type,parentSchema:schema24.properties.CatalogName,data:data2};
+if(data.CatalogCode !== undefined){
+if(!(validate53.call(this, data.CatalogCode, {instancePath:instancePath+"/CatalogCode",parentData:data,parentDataProperty:"CatalogCode",rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+errors = vErrors.length;
+}
+}
+if(data.CatalogName !== undefined){
+let data3 = data.CatalogName;
+if(typeof data3 === "string"){
+if(func3(data3) > 1000){
+const err19 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema25.properties.CatalogName,data:data3};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -847,12 +591,8 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-if(data.Name !== undefined){
-let data3 = data.Name;
-if(typeof data3 === "string"){
-if(func2(data3) > 1000){
-const err20 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema24.properties.Name,data:data3};
+if(func3(data3) < 1){
+const err20 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema25.properties.CatalogName,data:data3};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -861,8 +601,9 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(func2(data3) < 1){
-const err21 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.Name,data:data3};
+}
+else {
+const err21 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.CatalogName.type,parentSchema:schema25.properties.CatalogName,data:data3};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -872,8 +613,11 @@ vErrors.push(err21);
 errors++;
 }
 }
-else {
-const err22 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.Name.type,parentSchema:schema24.properties.Name,data:data3};
+if(data.Barcode !== undefined){
+let data4 = data.Barcode;
+if(typeof data4 === "string"){
+if(func3(data4) > 1000){
+const err22 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema25.properties.Barcode,data:data4};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -883,11 +627,8 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.ShortName !== undefined){
-let data4 = data.ShortName;
-if(typeof data4 === "string"){
-if(func2(data4) > 200){
-const err23 = {instancePath:instancePath+"/ShortName",schemaPath:"#/properties/ShortName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema24.properties.ShortName,data:data4};
+else {
+const err23 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.Barcode.type,parentSchema:schema25.properties.Barcode,data:data4};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -897,8 +638,10 @@ vErrors.push(err23);
 errors++;
 }
 }
-else {
-const err24 = {instancePath:instancePath+"/ShortName",schemaPath:"#/properties/ShortName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.ShortName.type,parentSchema:schema24.properties.ShortName,data:data4};
+if(data.MeasureId !== undefined){
+let data5 = data.MeasureId;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err24 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/type",keyword:"type",params:{type: schema25.properties.MeasureId.type},message:"must be string,null",schema:schema25.properties.MeasureId.type,parentSchema:schema25.properties.MeasureId,data:data5};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -907,12 +650,9 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-if(data.Barcode !== undefined){
-let data5 = data.Barcode;
 if(typeof data5 === "string"){
-if(func2(data5) > 1000){
-const err25 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema24.properties.Barcode,data:data5};
+if(func3(data5) > 20){
+const err25 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema25.properties.MeasureId,data:data5};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -922,8 +662,18 @@ vErrors.push(err25);
 errors++;
 }
 }
-else {
-const err26 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.Barcode.type,parentSchema:schema24.properties.Barcode,data:data5};
+}
+if(data.PackageCode !== undefined){
+if(!(validate55.call(this, data.PackageCode, {instancePath:instancePath+"/PackageCode",parentData:data,parentDataProperty:"PackageCode",rootData}))){
+vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+errors = vErrors.length;
+}
+}
+if(data.PackageName !== undefined){
+let data7 = data.PackageName;
+if(typeof data7 === "string"){
+if(func3(data7) > 300){
+const err26 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema25.properties.PackageName,data:data7};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -932,12 +682,8 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-if(data.Serial !== undefined){
-let data6 = data.Serial;
-if(typeof data6 === "string"){
-if(func2(data6) > 200){
-const err27 = {instancePath:instancePath+"/Serial",schemaPath:"#/properties/Serial/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema24.properties.Serial,data:data6};
+if(func3(data7) < 1){
+const err27 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema25.properties.PackageName,data:data7};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -948,7 +694,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/Serial",schemaPath:"#/properties/Serial/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.Serial.type,parentSchema:schema24.properties.Serial,data:data6};
+const err28 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.PackageName.type,parentSchema:schema25.properties.PackageName,data:data7};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -958,10 +704,45 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.MeasureId !== undefined){
-let data7 = data.MeasureId;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err29 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/type",keyword:"type",params:{type: schema24.properties.MeasureId.type},message:"must be string,null",schema:schema24.properties.MeasureId.type,parentSchema:schema24.properties.MeasureId,data:data7};
+if(data.Count !== undefined){
+if(!(validate57.call(this, data.Count, {instancePath:instancePath+"/Count",parentData:data,parentDataProperty:"Count",rootData}))){
+vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+errors = vErrors.length;
+}
+}
+if(data.Summa !== undefined){
+if(!(validate59.call(this, data.Summa, {instancePath:instancePath+"/Summa",parentData:data,parentDataProperty:"Summa",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+if(data.DeliverySum !== undefined){
+if(!(validate59.call(this, data.DeliverySum, {instancePath:instancePath+"/DeliverySum",parentData:data,parentDataProperty:"DeliverySum",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+if(data.VatRate !== undefined){
+if(!(validate62.call(this, data.VatRate, {instancePath:instancePath+"/VatRate",parentData:data,parentDataProperty:"VatRate",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+errors = vErrors.length;
+}
+}
+if(data.VatSum !== undefined){
+if(!(validate59.call(this, data.VatSum, {instancePath:instancePath+"/VatSum",parentData:data,parentDataProperty:"VatSum",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+if(data.ExciseRate !== undefined){
+let data13 = data.ExciseRate;
+if(!(validate59.call(this, data13, {instancePath:instancePath+"/ExciseRate",parentData:data,parentDataProperty:"ExciseRate",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+if((typeof data13 == "number") && (isFinite(data13))){
+if(data13 < 0 || isNaN(data13)){
+const err29 = {instancePath:instancePath+"/ExciseRate",schemaPath:"#/properties/ExciseRate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.ExciseRate,data:data13};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -970,9 +751,17 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(typeof data7 === "string"){
-if(func2(data7) > 20){
-const err30 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema24.properties.MeasureId,data:data7};
+}
+}
+if(data.ExciseSum !== undefined){
+let data14 = data.ExciseSum;
+if(!(validate59.call(this, data14, {instancePath:instancePath+"/ExciseSum",parentData:data,parentDataProperty:"ExciseSum",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+if((typeof data14 == "number") && (isFinite(data14))){
+if(data14 < 0 || isNaN(data14)){
+const err30 = {instancePath:instancePath+"/ExciseSum",schemaPath:"#/properties/ExciseSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.ExciseSum,data:data14};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -983,17 +772,16 @@ errors++;
 }
 }
 }
-if(data.PackageCode !== undefined){
-if(!(validate54.call(this, data.PackageCode, {instancePath:instancePath+"/PackageCode",parentData:data,parentDataProperty:"PackageCode",rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(data.DeliverySumWithVat !== undefined){
+if(!(validate59.call(this, data.DeliverySumWithVat, {instancePath:instancePath+"/DeliverySumWithVat",parentData:data,parentDataProperty:"DeliverySumWithVat",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
-if(data.PackageName !== undefined){
-let data9 = data.PackageName;
-if(typeof data9 === "string"){
-if(func2(data9) > 300){
-const err31 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema24.properties.PackageName,data:data9};
+if(data.WithoutVat !== undefined){
+let data16 = data.WithoutVat;
+if(typeof data16 !== "boolean"){
+const err31 = {instancePath:instancePath+"/WithoutVat",schemaPath:"#/properties/WithoutVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema25.properties.WithoutVat.type,parentSchema:schema25.properties.WithoutVat,data:data16};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1002,8 +790,11 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(func2(data9) < 1){
-const err32 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.PackageName,data:data9};
+}
+if(data.Origin !== undefined){
+let data17 = data.Origin;
+if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
+const err32 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.Origin.type,parentSchema:schema25.properties.Origin,data:data17};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1012,9 +803,8 @@ vErrors.push(err32);
 }
 errors++;
 }
-}
-else {
-const err33 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.PackageName.type,parentSchema:schema24.properties.PackageName,data:data9};
+if(!((((data17 === 1) || (data17 === 2)) || (data17 === 3)) || (data17 === 4))){
+const err33 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/enum",keyword:"enum",params:{allowedValues: schema25.properties.Origin.enum},message:"must be equal to one of the allowed values",schema:schema25.properties.Origin.enum,parentSchema:schema25.properties.Origin,data:data17};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1024,33 +814,9 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data.Count !== undefined){
-if(!(validate56.call(this, data.Count, {instancePath:instancePath+"/Count",parentData:data,parentDataProperty:"Count",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
-errors = vErrors.length;
 }
-}
-if(data.Summa !== undefined){
-if(!(validate58.call(this, data.Summa, {instancePath:instancePath+"/Summa",parentData:data,parentDataProperty:"Summa",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
-errors = vErrors.length;
-}
-}
-if(data.DeliverySum !== undefined){
-if(!(validate58.call(this, data.DeliverySum, {instancePath:instancePath+"/DeliverySum",parentData:data,parentDataProperty:"DeliverySum",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
-errors = vErrors.length;
-}
-}
-if(data.ExciseRate !== undefined){
-let data13 = data.ExciseRate;
-if(!(validate58.call(this, data13, {instancePath:instancePath+"/ExciseRate",parentData:data,parentDataProperty:"ExciseRate",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
-errors = vErrors.length;
-}
-if((typeof data13 == "number") && (isFinite(data13))){
-if(data13 < 0 || isNaN(data13)){
-const err34 = {instancePath:instancePath+"/ExciseRate",schemaPath:"#/properties/ExciseRate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema24.properties.ExciseRate,data:data13};
+else {
+const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1059,481 +825,18 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-}
-if(data.ExciseSum !== undefined){
-let data14 = data.ExciseSum;
-if(!(validate58.call(this, data14, {instancePath:instancePath+"/ExciseSum",parentData:data,parentDataProperty:"ExciseSum",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
-errors = vErrors.length;
-}
-if((typeof data14 == "number") && (isFinite(data14))){
-if(data14 < 0 || isNaN(data14)){
-const err35 = {instancePath:instancePath+"/ExciseSum",schemaPath:"#/properties/ExciseSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema24.properties.ExciseSum,data:data14};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-}
-if(data.VatRate !== undefined){
-if(!(validate63.call(this, data.VatRate, {instancePath:instancePath+"/VatRate",parentData:data,parentDataProperty:"VatRate",rootData}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
-errors = vErrors.length;
-}
-}
-if(data.VatSum !== undefined){
-if(!(validate58.call(this, data.VatSum, {instancePath:instancePath+"/VatSum",parentData:data,parentDataProperty:"VatSum",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
-errors = vErrors.length;
-}
-}
-if(data.DeliverySumWithVat !== undefined){
-if(!(validate58.call(this, data.DeliverySumWithVat, {instancePath:instancePath+"/DeliverySumWithVat",parentData:data,parentDataProperty:"DeliverySumWithVat",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
-errors = vErrors.length;
-}
-}
-if(data.WithoutVat !== undefined){
-let data18 = data.WithoutVat;
-if(typeof data18 !== "boolean"){
-const err36 = {instancePath:instancePath+"/WithoutVat",schemaPath:"#/properties/WithoutVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema24.properties.WithoutVat.type,parentSchema:schema24.properties.WithoutVat,data:data18};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-if(data.LgotaId !== undefined){
-let data19 = data.LgotaId;
-if((!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))) && (data19 !== null)){
-const err37 = {instancePath:instancePath+"/LgotaId",schemaPath:"#/properties/LgotaId/type",keyword:"type",params:{type: schema24.properties.LgotaId.type},message:"must be integer,null",schema:schema24.properties.LgotaId.type,parentSchema:schema24.properties.LgotaId,data:data19};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-}
-if(data.LgotaName !== undefined){
-let data20 = data.LgotaName;
-if((typeof data20 !== "string") && (data20 !== null)){
-const err38 = {instancePath:instancePath+"/LgotaName",schemaPath:"#/properties/LgotaName/type",keyword:"type",params:{type: schema24.properties.LgotaName.type},message:"must be string,null",schema:schema24.properties.LgotaName.type,parentSchema:schema24.properties.LgotaName,data:data20};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-if(typeof data20 === "string"){
-if(func2(data20) > 2000){
-const err39 = {instancePath:instancePath+"/LgotaName",schemaPath:"#/properties/LgotaName/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema24.properties.LgotaName,data:data20};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-}
-}
-if(data.LgotaType !== undefined){
-let data21 = data.LgotaType;
-if((!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))) && (data21 !== null)){
-const err40 = {instancePath:instancePath+"/LgotaType",schemaPath:"#/properties/LgotaType/type",keyword:"type",params:{type: schema24.properties.LgotaType.type},message:"must be integer,null",schema:schema24.properties.LgotaType.type,parentSchema:schema24.properties.LgotaType,data:data21};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-if(!(((data21 === 1) || (data21 === 2)) || (data21 === null))){
-const err41 = {instancePath:instancePath+"/LgotaType",schemaPath:"#/properties/LgotaType/enum",keyword:"enum",params:{allowedValues: schema24.properties.LgotaType.enum},message:"must be equal to one of the allowed values",schema:schema24.properties.LgotaType.enum,parentSchema:schema24.properties.LgotaType,data:data21};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-}
-if(data.LgotaVatSum !== undefined){
-let data22 = data.LgotaVatSum;
-if(!(validate58.call(this, data22, {instancePath:instancePath+"/LgotaVatSum",parentData:data,parentDataProperty:"LgotaVatSum",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
-errors = vErrors.length;
-}
-if((typeof data22 == "number") && (isFinite(data22))){
-if(data22 < 0 || isNaN(data22)){
-const err42 = {instancePath:instancePath+"/LgotaVatSum",schemaPath:"#/properties/LgotaVatSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema24.properties.LgotaVatSum,data:data22};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-}
-}
-if(data.CommittentName !== undefined){
-let data23 = data.CommittentName;
-if(typeof data23 === "string"){
-if(func2(data23) > 500){
-const err43 = {instancePath:instancePath+"/CommittentName",schemaPath:"#/properties/CommittentName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema24.properties.CommittentName,data:data23};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-}
-else {
-const err44 = {instancePath:instancePath+"/CommittentName",schemaPath:"#/properties/CommittentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.CommittentName.type,parentSchema:schema24.properties.CommittentName,data:data23};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-}
-if(data.CommittentTin !== undefined){
-let data24 = data.CommittentTin;
-if(typeof data24 === "string"){
-if(func2(data24) > 14){
-const err45 = {instancePath:instancePath+"/CommittentTin",schemaPath:"#/properties/CommittentTin/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema24.properties.CommittentTin,data:data24};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-const issues0 = func16(data24, true, rootData, this, instancePath + "/CommittentTin");
-if(issues0 !== null){
-const kwErrors0 = func8(issues0, instancePath + "/CommittentTin", "#/properties/CommittentTin/pinflOrTin", "pinflOrTin");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
-}
-}
-else {
-const err46 = {instancePath:instancePath+"/CommittentTin",schemaPath:"#/properties/CommittentTin/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.CommittentTin.type,parentSchema:schema24.properties.CommittentTin,data:data24};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-}
-if(data.CommittentVatRegCode !== undefined){
-let data25 = data.CommittentVatRegCode;
-if(typeof data25 === "string"){
-if(!pattern7.test(data25)){
-const err47 = {instancePath:instancePath+"/CommittentVatRegCode",schemaPath:"#/properties/CommittentVatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema24.properties.CommittentVatRegCode,data:data25};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-}
-else {
-const err48 = {instancePath:instancePath+"/CommittentVatRegCode",schemaPath:"#/properties/CommittentVatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.CommittentVatRegCode.type,parentSchema:schema24.properties.CommittentVatRegCode,data:data25};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-}
-if(data.CommittentVatRegStatus !== undefined){
-let data26 = data.CommittentVatRegStatus;
-if((!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))) && (data26 !== null)){
-const err49 = {instancePath:instancePath+"/CommittentVatRegStatus",schemaPath:"#/properties/CommittentVatRegStatus/type",keyword:"type",params:{type: schema24.properties.CommittentVatRegStatus.type},message:"must be integer,null",schema:schema24.properties.CommittentVatRegStatus.type,parentSchema:schema24.properties.CommittentVatRegStatus,data:data26};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-if(!((((data26 === 20) || (data26 === 21)) || (data26 === 22)) || (data26 === null))){
-const err50 = {instancePath:instancePath+"/CommittentVatRegStatus",schemaPath:"#/properties/CommittentVatRegStatus/enum",keyword:"enum",params:{allowedValues: schema24.properties.CommittentVatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema24.properties.CommittentVatRegStatus.enum,parentSchema:schema24.properties.CommittentVatRegStatus,data:data26};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
-}
-}
-if(data.Origin !== undefined){
-let data27 = data.Origin;
-if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
-const err51 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema24.properties.Origin.type,parentSchema:schema24.properties.Origin,data:data27};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
-}
-if(!((((data27 === 1) || (data27 === 2)) || (data27 === 3)) || (data27 === 4))){
-const err52 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/enum",keyword:"enum",params:{allowedValues: schema24.properties.Origin.enum},message:"must be equal to one of the allowed values",schema:schema24.properties.Origin.enum,parentSchema:schema24.properties.Origin,data:data27};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-}
-if(data.WarehouseId !== undefined){
-let data28 = data.WarehouseId;
-if((!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))) && (data28 !== null)){
-const err53 = {instancePath:instancePath+"/WarehouseId",schemaPath:"#/properties/WarehouseId/type",keyword:"type",params:{type: schema24.properties.WarehouseId.type},message:"must be integer,null",schema:schema24.properties.WarehouseId.type,parentSchema:schema24.properties.WarehouseId,data:data28};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
-}
-}
-if(data.WeightBrutto !== undefined){
-let data29 = data.WeightBrutto;
-if((typeof data29 == "number") && (isFinite(data29))){
-if(data29 < 0 || isNaN(data29)){
-const err54 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema24.properties.WeightBrutto,data:data29};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
-}
-const issues1 = func54(data29, 6, rootData, this, instancePath + "/WeightBrutto");
-if(issues1 !== null){
-const kwErrors1 = func8(issues1, instancePath + "/WeightBrutto", "#/properties/WeightBrutto/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
-errors = errors + kwErrors1.length;
-}
-}
-else {
-const err55 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema24.properties.WeightBrutto.type,parentSchema:schema24.properties.WeightBrutto,data:data29};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
-}
-}
-if(data.WeightNetto !== undefined){
-let data30 = data.WeightNetto;
-if((typeof data30 == "number") && (isFinite(data30))){
-if(data30 < 0 || isNaN(data30)){
-const err56 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema24.properties.WeightNetto,data:data30};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
-}
-const issues2 = func54(data30, 6, rootData, this, instancePath + "/WeightNetto");
-if(issues2 !== null){
-const kwErrors2 = func8(issues2, instancePath + "/WeightNetto", "#/properties/WeightNetto/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
-errors = errors + kwErrors2.length;
-}
-}
-else {
-const err57 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema24.properties.WeightNetto.type,parentSchema:schema24.properties.WeightNetto,data:data30};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
-}
-}
-if(data.Marks !== undefined){
-if(!(validate68.call(this, data.Marks, {instancePath:instancePath+"/Marks",parentData:data,parentDataProperty:"Marks",rootData}))){
-vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
-errors = vErrors.length;
-}
-}
-if(data.ExchangeInfo !== undefined){
-let data32 = data.ExchangeInfo;
-if((!(data32 && typeof data32 == "object" && !Array.isArray(data32))) && (data32 !== null)){
-const err58 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/type",keyword:"type",params:{type: schema24.properties.ExchangeInfo.type},message:"must be object,null",schema:schema24.properties.ExchangeInfo.type,parentSchema:schema24.properties.ExchangeInfo,data:data32};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
-}
-if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
-if(Object.keys(data32).length < 1){
-const err59 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema24.properties.ExchangeInfo,data:data32};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
-}
-for(const key1 in data32){
-if(!(((key1 === "PlanPositionId") || (key1 === "ProductCode")) || (key1 === "ProductProperties"))){
-const err60 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema24.properties.ExchangeInfo,data:data32};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
-}
-}
-if(data32.PlanPositionId !== undefined){
-let data33 = data32.PlanPositionId;
-if(typeof data33 === "string"){
-if(func2(data33) > 100){
-const err61 = {instancePath:instancePath+"/ExchangeInfo/PlanPositionId",schemaPath:"#/properties/ExchangeInfo/properties/PlanPositionId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema24.properties.ExchangeInfo.properties.PlanPositionId,data:data33};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
-}
-}
-else {
-const err62 = {instancePath:instancePath+"/ExchangeInfo/PlanPositionId",schemaPath:"#/properties/ExchangeInfo/properties/PlanPositionId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.ExchangeInfo.properties.PlanPositionId.type,parentSchema:schema24.properties.ExchangeInfo.properties.PlanPositionId,data:data33};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
-}
-}
-if(data32.ProductCode !== undefined){
-let data34 = data32.ProductCode;
-if(typeof data34 === "string"){
-if(func2(data34) > 100){
-const err63 = {instancePath:instancePath+"/ExchangeInfo/ProductCode",schemaPath:"#/properties/ExchangeInfo/properties/ProductCode/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema24.properties.ExchangeInfo.properties.ProductCode,data:data34};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
-}
-}
-else {
-const err64 = {instancePath:instancePath+"/ExchangeInfo/ProductCode",schemaPath:"#/properties/ExchangeInfo/properties/ProductCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.ExchangeInfo.properties.ProductCode.type,parentSchema:schema24.properties.ExchangeInfo.properties.ProductCode,data:data34};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
-}
-}
-if(data32.ProductProperties !== undefined){
-let data35 = data32.ProductProperties;
-if(typeof data35 === "string"){
-if(func2(data35) > 2000){
-const err65 = {instancePath:instancePath+"/ExchangeInfo/ProductProperties",schemaPath:"#/properties/ExchangeInfo/properties/ProductProperties/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema24.properties.ExchangeInfo.properties.ProductProperties,data:data35};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
-}
-}
-else {
-const err66 = {instancePath:instancePath+"/ExchangeInfo/ProductProperties",schemaPath:"#/properties/ExchangeInfo/properties/ProductProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.ExchangeInfo.properties.ProductProperties.type,parentSchema:schema24.properties.ExchangeInfo.properties.ProductProperties,data:data35};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
-}
-}
-}
-}
-}
-else {
-const err67 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
-}
-validate51.errors = vErrors;
+validate52.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="contract" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.ContractId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractId"},message:"must have required property '"+"ContractId"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractId"},message:"must have required property '"+"ContractId"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1543,7 +846,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.ContractDoc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1553,7 +856,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.Owner === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Owner"},message:"must have required property '"+"Owner"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Owner"},message:"must have required property '"+"Owner"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1563,7 +866,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.Clients === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Clients"},message:"must have required property '"+"Clients"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Clients"},message:"must have required property '"+"Clients"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1573,7 +876,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.Parts === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Parts"},message:"must have required property '"+"Parts"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Parts"},message:"must have required property '"+"Parts"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1583,7 +886,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.Products === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1593,7 +896,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.HasVat === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasVat"},message:"must have required property '"+"HasVat"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasVat"},message:"must have required property '"+"HasVat"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1603,8 +906,8 @@ vErrors.push(err6);
 errors++;
 }
 for(const key0 in data){
-if(!(((((((key0 === "ContractId") || (key0 === "ContractDoc")) || (key0 === "Owner")) || (key0 === "Clients")) || (key0 === "Parts")) || (key0 === "Products")) || (key0 === "HasVat"))){
-const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema19,data};
+if(!(func2.call(schema20.properties, key0))){
+const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1617,8 +920,8 @@ errors++;
 if(data.ContractId !== undefined){
 let data0 = data.ContractId;
 if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err8 = {instancePath:instancePath+"/ContractId",schemaPath:"#/properties/ContractId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema19.properties.ContractId,data:data0};
+if(!pattern1.test(data0)){
+const err8 = {instancePath:instancePath+"/ContractId",schemaPath:"#/properties/ContractId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema20.properties.ContractId,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1629,7 +932,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/ContractId",schemaPath:"#/properties/ContractId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ContractId.type,parentSchema:schema19.properties.ContractId,data:data0};
+const err9 = {instancePath:instancePath+"/ContractId",schemaPath:"#/properties/ContractId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ContractId.type,parentSchema:schema20.properties.ContractId,data:data0};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1639,11 +942,11 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.ContractDoc !== undefined){
-let data1 = data.ContractDoc;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.ContractName === undefined){
-const err10 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractName"},message:"must have required property '"+"ContractName"+"'",schema:schema19.properties.ContractDoc.required,parentSchema:schema19.properties.ContractDoc,data:data1};
+if(data.DidoxOrderId !== undefined){
+let data1 = data.DidoxOrderId;
+if(typeof data1 === "string"){
+if(func3(data1) > 100){
+const err10 = {instancePath:instancePath+"/DidoxOrderId",schemaPath:"#/properties/DidoxOrderId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.DidoxOrderId,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1652,8 +955,9 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(data1.ContractNo === undefined){
-const err11 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema19.properties.ContractDoc.required,parentSchema:schema19.properties.ContractDoc,data:data1};
+}
+else {
+const err11 = {instancePath:instancePath+"/DidoxOrderId",schemaPath:"#/properties/DidoxOrderId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.DidoxOrderId.type,parentSchema:schema20.properties.DidoxOrderId,data:data1};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1662,8 +966,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(data1.ContractDate === undefined){
-const err12 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema19.properties.ContractDoc.required,parentSchema:schema19.properties.ContractDoc,data:data1};
+}
+if(data.ContractDoc !== undefined){
+let data2 = data.ContractDoc;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.ContractName === undefined){
+const err12 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractName"},message:"must have required property '"+"ContractName"+"'",schema:schema20.properties.ContractDoc.required,parentSchema:schema20.properties.ContractDoc,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1672,8 +980,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(data1.ContractExpireDate === undefined){
-const err13 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractExpireDate"},message:"must have required property '"+"ContractExpireDate"+"'",schema:schema19.properties.ContractDoc.required,parentSchema:schema19.properties.ContractDoc,data:data1};
+if(data2.ContractNo === undefined){
+const err13 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema20.properties.ContractDoc.required,parentSchema:schema20.properties.ContractDoc,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1682,8 +990,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(data1.ContractPlace === undefined){
-const err14 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractPlace"},message:"must have required property '"+"ContractPlace"+"'",schema:schema19.properties.ContractDoc.required,parentSchema:schema19.properties.ContractDoc,data:data1};
+if(data2.ContractDate === undefined){
+const err14 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema20.properties.ContractDoc.required,parentSchema:schema20.properties.ContractDoc,data:data2};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1692,9 +1000,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-for(const key1 in data1){
-if(!(((((key1 === "ContractName") || (key1 === "ContractNo")) || (key1 === "ContractDate")) || (key1 === "ContractExpireDate")) || (key1 === "ContractPlace"))){
-const err15 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.ContractDoc,data:data1};
+if(data2.ContractExpireDate === undefined){
+const err15 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractExpireDate"},message:"must have required property '"+"ContractExpireDate"+"'",schema:schema20.properties.ContractDoc.required,parentSchema:schema20.properties.ContractDoc,data:data2};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1703,12 +1010,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-if(data1.ContractName !== undefined){
-let data2 = data1.ContractName;
-if(typeof data2 === "string"){
-if(func2(data2) > 500){
-const err16 = {instancePath:instancePath+"/ContractDoc/ContractName",schemaPath:"#/properties/ContractDoc/properties/ContractName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.ContractDoc.properties.ContractName,data:data2};
+if(data2.ContractPlace === undefined){
+const err16 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractPlace"},message:"must have required property '"+"ContractPlace"+"'",schema:schema20.properties.ContractDoc.required,parentSchema:schema20.properties.ContractDoc,data:data2};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1717,8 +1020,9 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(func2(data2) < 1){
-const err17 = {instancePath:instancePath+"/ContractDoc/ContractName",schemaPath:"#/properties/ContractDoc/properties/ContractName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.ContractDoc.properties.ContractName,data:data2};
+for(const key1 in data2){
+if(!(((((key1 === "ContractName") || (key1 === "ContractNo")) || (key1 === "ContractDate")) || (key1 === "ContractExpireDate")) || (key1 === "ContractPlace"))){
+const err17 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ContractDoc,data:data2};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1728,8 +1032,11 @@ vErrors.push(err17);
 errors++;
 }
 }
-else {
-const err18 = {instancePath:instancePath+"/ContractDoc/ContractName",schemaPath:"#/properties/ContractDoc/properties/ContractName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ContractDoc.properties.ContractName.type,parentSchema:schema19.properties.ContractDoc.properties.ContractName,data:data2};
+if(data2.ContractName !== undefined){
+let data3 = data2.ContractName;
+if(typeof data3 === "string"){
+if(func3(data3) > 500){
+const err18 = {instancePath:instancePath+"/ContractDoc/ContractName",schemaPath:"#/properties/ContractDoc/properties/ContractName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.ContractDoc.properties.ContractName,data:data3};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1738,12 +1045,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-if(data1.ContractNo !== undefined){
-let data3 = data1.ContractNo;
-if(typeof data3 === "string"){
-if(func2(data3) > 100){
-const err19 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema19.properties.ContractDoc.properties.ContractNo,data:data3};
+if(func3(data3) < 1){
+const err19 = {instancePath:instancePath+"/ContractDoc/ContractName",schemaPath:"#/properties/ContractDoc/properties/ContractName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ContractDoc.properties.ContractName,data:data3};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1752,8 +1055,9 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(func2(data3) < 1){
-const err20 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.ContractDoc.properties.ContractNo,data:data3};
+}
+else {
+const err20 = {instancePath:instancePath+"/ContractDoc/ContractName",schemaPath:"#/properties/ContractDoc/properties/ContractName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ContractDoc.properties.ContractName.type,parentSchema:schema20.properties.ContractDoc.properties.ContractName,data:data3};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1763,8 +1067,11 @@ vErrors.push(err20);
 errors++;
 }
 }
-else {
-const err21 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema19.properties.ContractDoc.properties.ContractNo,data:data3};
+if(data2.ContractNo !== undefined){
+let data4 = data2.ContractNo;
+if(typeof data4 === "string"){
+if(func3(data4) > 100){
+const err21 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.ContractDoc.properties.ContractNo,data:data4};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1773,24 +1080,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-if(data1.ContractDate !== undefined){
-if(!(validate37.call(this, data1.ContractDate, {instancePath:instancePath+"/ContractDoc/ContractDate",parentData:data1,parentDataProperty:"ContractDate",rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
-errors = vErrors.length;
-}
-}
-if(data1.ContractExpireDate !== undefined){
-if(!(validate37.call(this, data1.ContractExpireDate, {instancePath:instancePath+"/ContractDoc/ContractExpireDate",parentData:data1,parentDataProperty:"ContractExpireDate",rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
-errors = vErrors.length;
-}
-}
-if(data1.ContractPlace !== undefined){
-let data6 = data1.ContractPlace;
-if(typeof data6 === "string"){
-if(func2(data6) > 300){
-const err22 = {instancePath:instancePath+"/ContractDoc/ContractPlace",schemaPath:"#/properties/ContractDoc/properties/ContractPlace/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema19.properties.ContractDoc.properties.ContractPlace,data:data6};
+if(func3(data4) < 1){
+const err22 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ContractDoc.properties.ContractNo,data:data4};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1799,8 +1090,9 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(func2(data6) < 1){
-const err23 = {instancePath:instancePath+"/ContractDoc/ContractPlace",schemaPath:"#/properties/ContractDoc/properties/ContractPlace/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.ContractDoc.properties.ContractPlace,data:data6};
+}
+else {
+const err23 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema20.properties.ContractDoc.properties.ContractNo,data:data4};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1810,8 +1102,23 @@ vErrors.push(err23);
 errors++;
 }
 }
-else {
-const err24 = {instancePath:instancePath+"/ContractDoc/ContractPlace",schemaPath:"#/properties/ContractDoc/properties/ContractPlace/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ContractDoc.properties.ContractPlace.type,parentSchema:schema19.properties.ContractDoc.properties.ContractPlace,data:data6};
+if(data2.ContractDate !== undefined){
+if(!(validate38.call(this, data2.ContractDate, {instancePath:instancePath+"/ContractDoc/ContractDate",parentData:data2,parentDataProperty:"ContractDate",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+if(data2.ContractExpireDate !== undefined){
+if(!(validate38.call(this, data2.ContractExpireDate, {instancePath:instancePath+"/ContractDoc/ContractExpireDate",parentData:data2,parentDataProperty:"ContractExpireDate",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+if(data2.ContractPlace !== undefined){
+let data7 = data2.ContractPlace;
+if(typeof data7 === "string"){
+if(func3(data7) > 300){
+const err24 = {instancePath:instancePath+"/ContractDoc/ContractPlace",schemaPath:"#/properties/ContractDoc/properties/ContractPlace/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.ContractDoc.properties.ContractPlace,data:data7};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1820,16 +1127,8 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-const issues0 = func11(data1, schema19.properties.ContractDoc.dateOrder, rootData, this, instancePath + "/ContractDoc");
-if(issues0 !== null){
-const kwErrors0 = func8(issues0, instancePath + "/ContractDoc", "#/properties/ContractDoc/dateOrder", "dateOrder");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
-}
-}
-else {
-const err25 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.ContractDoc.type,parentSchema:schema19.properties.ContractDoc,data:data1};
+if(func3(data7) < 1){
+const err25 = {instancePath:instancePath+"/ContractDoc/ContractPlace",schemaPath:"#/properties/ContractDoc/properties/ContractPlace/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ContractDoc.properties.ContractPlace,data:data7};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1839,11 +1138,8 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.Owner !== undefined){
-let data7 = data.Owner;
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-if(data7.Tin === undefined){
-const err26 = {instancePath:instancePath+"/Owner",schemaPath:"#/properties/Owner/required",keyword:"required",params:{missingProperty: "Tin"},message:"must have required property '"+"Tin"+"'",schema:schema19.properties.Owner.required,parentSchema:schema19.properties.Owner,data:data7};
+else {
+const err26 = {instancePath:instancePath+"/ContractDoc/ContractPlace",schemaPath:"#/properties/ContractDoc/properties/ContractPlace/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ContractDoc.properties.ContractPlace.type,parentSchema:schema20.properties.ContractDoc.properties.ContractPlace,data:data7};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1852,8 +1148,16 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(data7.Name === undefined){
-const err27 = {instancePath:instancePath+"/Owner",schemaPath:"#/properties/Owner/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema19.properties.Owner.required,parentSchema:schema19.properties.Owner,data:data7};
+}
+const issues0 = func13(data2, schema20.properties.ContractDoc.dateOrder, rootData, this, instancePath + "/ContractDoc");
+if(issues0 !== null){
+const kwErrors0 = func10(issues0, instancePath + "/ContractDoc", "#/properties/ContractDoc/dateOrder", "dateOrder");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.ContractDoc.type,parentSchema:schema20.properties.ContractDoc,data:data2};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1862,9 +1166,12 @@ vErrors.push(err27);
 }
 errors++;
 }
-for(const key2 in data7){
-if(!(func13.call(schema19.properties.Owner.properties, key2))){
-const err28 = {instancePath:instancePath+"/Owner",schemaPath:"#/properties/Owner/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Owner,data:data7};
+}
+if(data.Owner !== undefined){
+let data8 = data.Owner;
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+if(data8.Tin === undefined){
+const err28 = {instancePath:instancePath+"/Owner",schemaPath:"#/properties/Owner/required",keyword:"required",params:{missingProperty: "Tin"},message:"must have required property '"+"Tin"+"'",schema:schema20.properties.Owner.required,parentSchema:schema20.properties.Owner,data:data8};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1873,18 +1180,8 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-if(data7.Tin !== undefined){
-if(!(validate40.call(this, data7.Tin, {instancePath:instancePath+"/Owner/Tin",parentData:data7,parentDataProperty:"Tin",rootData}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-errors = vErrors.length;
-}
-}
-if(data7.Name !== undefined){
-let data9 = data7.Name;
-if(typeof data9 === "string"){
-if(func2(data9) > 500){
-const err29 = {instancePath:instancePath+"/Owner/Name",schemaPath:"#/properties/Owner/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.Owner.properties.Name,data:data9};
+if(data8.Name === undefined){
+const err29 = {instancePath:instancePath+"/Owner",schemaPath:"#/properties/Owner/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.Owner.required,parentSchema:schema20.properties.Owner,data:data8};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1893,8 +1190,9 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(func2(data9) < 1){
-const err30 = {instancePath:instancePath+"/Owner/Name",schemaPath:"#/properties/Owner/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Owner.properties.Name,data:data9};
+for(const key2 in data8){
+if(!(func2.call(schema20.properties.Owner.properties, key2))){
+const err30 = {instancePath:instancePath+"/Owner",schemaPath:"#/properties/Owner/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Owner,data:data8};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1904,8 +1202,17 @@ vErrors.push(err30);
 errors++;
 }
 }
-else {
-const err31 = {instancePath:instancePath+"/Owner/Name",schemaPath:"#/properties/Owner/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Owner.properties.Name.type,parentSchema:schema19.properties.Owner.properties.Name,data:data9};
+if(data8.Tin !== undefined){
+if(!(validate41.call(this, data8.Tin, {instancePath:instancePath+"/Owner/Tin",parentData:data8,parentDataProperty:"Tin",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+errors = vErrors.length;
+}
+}
+if(data8.Name !== undefined){
+let data10 = data8.Name;
+if(typeof data10 === "string"){
+if(func3(data10) > 500){
+const err31 = {instancePath:instancePath+"/Owner/Name",schemaPath:"#/properties/Owner/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Owner.properties.Name,data:data10};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1914,12 +1221,8 @@ vErrors.push(err31);
 }
 errors++;
 }
-}
-if(data7.BranchCode !== undefined){
-let data10 = data7.BranchCode;
-if(typeof data10 === "string"){
-if(func2(data10) > 50){
-const err32 = {instancePath:instancePath+"/Owner/BranchCode",schemaPath:"#/properties/Owner/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.Owner.properties.BranchCode,data:data10};
+if(func3(data10) < 1){
+const err32 = {instancePath:instancePath+"/Owner/Name",schemaPath:"#/properties/Owner/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Owner.properties.Name,data:data10};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1930,7 +1233,7 @@ errors++;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/Owner/BranchCode",schemaPath:"#/properties/Owner/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Owner.properties.BranchCode.type,parentSchema:schema19.properties.Owner.properties.BranchCode,data:data10};
+const err33 = {instancePath:instancePath+"/Owner/Name",schemaPath:"#/properties/Owner/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Owner.properties.Name.type,parentSchema:schema20.properties.Owner.properties.Name,data:data10};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1940,11 +1243,11 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data7.BranchName !== undefined){
-let data11 = data7.BranchName;
+if(data8.BranchCode !== undefined){
+let data11 = data8.BranchCode;
 if(typeof data11 === "string"){
-if(func2(data11) > 500){
-const err34 = {instancePath:instancePath+"/Owner/BranchName",schemaPath:"#/properties/Owner/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.Owner.properties.BranchName,data:data11};
+if(func3(data11) > 50){
+const err34 = {instancePath:instancePath+"/Owner/BranchCode",schemaPath:"#/properties/Owner/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.Owner.properties.BranchCode,data:data11};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1955,7 +1258,7 @@ errors++;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/Owner/BranchName",schemaPath:"#/properties/Owner/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Owner.properties.BranchName.type,parentSchema:schema19.properties.Owner.properties.BranchName,data:data11};
+const err35 = {instancePath:instancePath+"/Owner/BranchCode",schemaPath:"#/properties/Owner/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Owner.properties.BranchCode.type,parentSchema:schema20.properties.Owner.properties.BranchCode,data:data11};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1965,17 +1268,11 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data7.FizTin !== undefined){
-if(!(validate42.call(this, data7.FizTin, {instancePath:instancePath+"/Owner/FizTin",parentData:data7,parentDataProperty:"FizTin",rootData}))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
-errors = vErrors.length;
-}
-}
-if(data7.Fio !== undefined){
-let data13 = data7.Fio;
-if(typeof data13 === "string"){
-if(func2(data13) > 300){
-const err36 = {instancePath:instancePath+"/Owner/Fio",schemaPath:"#/properties/Owner/properties/Fio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema19.properties.Owner.properties.Fio,data:data13};
+if(data8.BranchName !== undefined){
+let data12 = data8.BranchName;
+if(typeof data12 === "string"){
+if(func3(data12) > 500){
+const err36 = {instancePath:instancePath+"/Owner/BranchName",schemaPath:"#/properties/Owner/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Owner.properties.BranchName,data:data12};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1986,7 +1283,7 @@ errors++;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/Owner/Fio",schemaPath:"#/properties/Owner/properties/Fio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Owner.properties.Fio.type,parentSchema:schema19.properties.Owner.properties.Fio,data:data13};
+const err37 = {instancePath:instancePath+"/Owner/BranchName",schemaPath:"#/properties/Owner/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Owner.properties.BranchName.type,parentSchema:schema20.properties.Owner.properties.BranchName,data:data12};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1996,11 +1293,17 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data7.Address !== undefined){
-let data14 = data7.Address;
+if(data8.FizTin !== undefined){
+if(!(validate43.call(this, data8.FizTin, {instancePath:instancePath+"/Owner/FizTin",parentData:data8,parentDataProperty:"FizTin",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+errors = vErrors.length;
+}
+}
+if(data8.Fio !== undefined){
+let data14 = data8.Fio;
 if(typeof data14 === "string"){
-if(func2(data14) > 500){
-const err38 = {instancePath:instancePath+"/Owner/Address",schemaPath:"#/properties/Owner/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.Owner.properties.Address,data:data14};
+if(func3(data14) > 300){
+const err38 = {instancePath:instancePath+"/Owner/Fio",schemaPath:"#/properties/Owner/properties/Fio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.Owner.properties.Fio,data:data14};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -2011,7 +1314,7 @@ errors++;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/Owner/Address",schemaPath:"#/properties/Owner/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Owner.properties.Address.type,parentSchema:schema19.properties.Owner.properties.Address,data:data14};
+const err39 = {instancePath:instancePath+"/Owner/Fio",schemaPath:"#/properties/Owner/properties/Fio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Owner.properties.Fio.type,parentSchema:schema20.properties.Owner.properties.Fio,data:data14};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -2021,23 +1324,11 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data7.WorkPhone !== undefined){
-if(!(validate44.call(this, data7.WorkPhone, {instancePath:instancePath+"/Owner/WorkPhone",parentData:data7,parentDataProperty:"WorkPhone",rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
-errors = vErrors.length;
-}
-}
-if(data7.Mobile !== undefined){
-if(!(validate44.call(this, data7.Mobile, {instancePath:instancePath+"/Owner/Mobile",parentData:data7,parentDataProperty:"Mobile",rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
-errors = vErrors.length;
-}
-}
-if(data7.Oked !== undefined){
-let data17 = data7.Oked;
-if(typeof data17 === "string"){
-if(func2(data17) > 10){
-const err40 = {instancePath:instancePath+"/Owner/Oked",schemaPath:"#/properties/Owner/properties/Oked/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema19.properties.Owner.properties.Oked,data:data17};
+if(data8.Address !== undefined){
+let data15 = data8.Address;
+if(typeof data15 === "string"){
+if(func3(data15) > 500){
+const err40 = {instancePath:instancePath+"/Owner/Address",schemaPath:"#/properties/Owner/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Owner.properties.Address,data:data15};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -2048,7 +1339,7 @@ errors++;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/Owner/Oked",schemaPath:"#/properties/Owner/properties/Oked/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Owner.properties.Oked.type,parentSchema:schema19.properties.Owner.properties.Oked,data:data17};
+const err41 = {instancePath:instancePath+"/Owner/Address",schemaPath:"#/properties/Owner/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Owner.properties.Address.type,parentSchema:schema20.properties.Owner.properties.Address,data:data15};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -2058,11 +1349,23 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data7.Account !== undefined){
-let data18 = data7.Account;
+if(data8.WorkPhone !== undefined){
+if(!(validate45.call(this, data8.WorkPhone, {instancePath:instancePath+"/Owner/WorkPhone",parentData:data8,parentDataProperty:"WorkPhone",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+errors = vErrors.length;
+}
+}
+if(data8.Mobile !== undefined){
+if(!(validate45.call(this, data8.Mobile, {instancePath:instancePath+"/Owner/Mobile",parentData:data8,parentDataProperty:"Mobile",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+errors = vErrors.length;
+}
+}
+if(data8.Oked !== undefined){
+let data18 = data8.Oked;
 if(typeof data18 === "string"){
-if(!pattern1.test(data18)){
-const err42 = {instancePath:instancePath+"/Owner/Account",schemaPath:"#/properties/Owner/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema19.properties.Owner.properties.Account,data:data18};
+if(func3(data18) > 10){
+const err42 = {instancePath:instancePath+"/Owner/Oked",schemaPath:"#/properties/Owner/properties/Oked/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema20.properties.Owner.properties.Oked,data:data18};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -2073,7 +1376,7 @@ errors++;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/Owner/Account",schemaPath:"#/properties/Owner/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Owner.properties.Account.type,parentSchema:schema19.properties.Owner.properties.Account,data:data18};
+const err43 = {instancePath:instancePath+"/Owner/Oked",schemaPath:"#/properties/Owner/properties/Oked/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Owner.properties.Oked.type,parentSchema:schema20.properties.Owner.properties.Oked,data:data18};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -2083,11 +1386,11 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data7.BankId !== undefined){
-let data19 = data7.BankId;
+if(data8.Account !== undefined){
+let data19 = data8.Account;
 if(typeof data19 === "string"){
 if(!pattern2.test(data19)){
-const err44 = {instancePath:instancePath+"/Owner/BankId",schemaPath:"#/properties/Owner/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema19.properties.Owner.properties.BankId,data:data19};
+const err44 = {instancePath:instancePath+"/Owner/Account",schemaPath:"#/properties/Owner/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema20.properties.Owner.properties.Account,data:data19};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -2098,7 +1401,7 @@ errors++;
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/Owner/BankId",schemaPath:"#/properties/Owner/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Owner.properties.BankId.type,parentSchema:schema19.properties.Owner.properties.BankId,data:data19};
+const err45 = {instancePath:instancePath+"/Owner/Account",schemaPath:"#/properties/Owner/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Owner.properties.Account.type,parentSchema:schema20.properties.Owner.properties.Account,data:data19};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -2108,9 +1411,11 @@ vErrors.push(err45);
 errors++;
 }
 }
-}
-else {
-const err46 = {instancePath:instancePath+"/Owner",schemaPath:"#/properties/Owner/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.Owner.type,parentSchema:schema19.properties.Owner,data:data7};
+if(data8.BankId !== undefined){
+let data20 = data8.BankId;
+if(typeof data20 === "string"){
+if(!pattern3.test(data20)){
+const err46 = {instancePath:instancePath+"/Owner/BankId",schemaPath:"#/properties/Owner/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema20.properties.Owner.properties.BankId,data:data20};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -2120,11 +1425,8 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data.Clients !== undefined){
-let data20 = data.Clients;
-if(Array.isArray(data20)){
-if(data20.length > 50){
-const err47 = {instancePath:instancePath+"/Clients",schemaPath:"#/properties/Clients/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items",schema:50,parentSchema:schema19.properties.Clients,data:data20};
+else {
+const err47 = {instancePath:instancePath+"/Owner/BankId",schemaPath:"#/properties/Owner/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Owner.properties.BankId.type,parentSchema:schema20.properties.Owner.properties.BankId,data:data20};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -2133,8 +1435,10 @@ vErrors.push(err47);
 }
 errors++;
 }
-if(data20.length < 1){
-const err48 = {instancePath:instancePath+"/Clients",schemaPath:"#/properties/Clients/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema19.properties.Clients,data:data20};
+}
+}
+else {
+const err48 = {instancePath:instancePath+"/Owner",schemaPath:"#/properties/Owner/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Owner.type,parentSchema:schema20.properties.Owner,data:data8};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -2143,12 +1447,12 @@ vErrors.push(err48);
 }
 errors++;
 }
-const len0 = data20.length;
-for(let i0=0; i0<len0; i0++){
-let data21 = data20[i0];
-if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-if(data21.Tin === undefined){
-const err49 = {instancePath:instancePath+"/Clients/" + i0,schemaPath:"#/properties/Clients/items/required",keyword:"required",params:{missingProperty: "Tin"},message:"must have required property '"+"Tin"+"'",schema:schema19.properties.Clients.items.required,parentSchema:schema19.properties.Clients.items,data:data21};
+}
+if(data.Clients !== undefined){
+let data21 = data.Clients;
+if(Array.isArray(data21)){
+if(data21.length > 50){
+const err49 = {instancePath:instancePath+"/Clients",schemaPath:"#/properties/Clients/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items",schema:50,parentSchema:schema20.properties.Clients,data:data21};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -2157,8 +1461,8 @@ vErrors.push(err49);
 }
 errors++;
 }
-if(data21.Name === undefined){
-const err50 = {instancePath:instancePath+"/Clients/" + i0,schemaPath:"#/properties/Clients/items/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema19.properties.Clients.items.required,parentSchema:schema19.properties.Clients.items,data:data21};
+if(data21.length < 1){
+const err50 = {instancePath:instancePath+"/Clients",schemaPath:"#/properties/Clients/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema20.properties.Clients,data:data21};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -2167,9 +1471,12 @@ vErrors.push(err50);
 }
 errors++;
 }
-for(const key3 in data21){
-if(!(func13.call(schema19.properties.Clients.items.properties, key3))){
-const err51 = {instancePath:instancePath+"/Clients/" + i0,schemaPath:"#/properties/Clients/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Clients.items,data:data21};
+const len0 = data21.length;
+for(let i0=0; i0<len0; i0++){
+let data22 = data21[i0];
+if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
+if(data22.Tin === undefined){
+const err51 = {instancePath:instancePath+"/Clients/" + i0,schemaPath:"#/properties/Clients/items/required",keyword:"required",params:{missingProperty: "Tin"},message:"must have required property '"+"Tin"+"'",schema:schema20.properties.Clients.items.required,parentSchema:schema20.properties.Clients.items,data:data22};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -2178,18 +1485,8 @@ vErrors.push(err51);
 }
 errors++;
 }
-}
-if(data21.Tin !== undefined){
-if(!(validate40.call(this, data21.Tin, {instancePath:instancePath+"/Clients/" + i0+"/Tin",parentData:data21,parentDataProperty:"Tin",rootData}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-errors = vErrors.length;
-}
-}
-if(data21.Name !== undefined){
-let data23 = data21.Name;
-if(typeof data23 === "string"){
-if(func2(data23) > 500){
-const err52 = {instancePath:instancePath+"/Clients/" + i0+"/Name",schemaPath:"#/properties/Clients/items/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.Clients.items.properties.Name,data:data23};
+if(data22.Name === undefined){
+const err52 = {instancePath:instancePath+"/Clients/" + i0,schemaPath:"#/properties/Clients/items/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.Clients.items.required,parentSchema:schema20.properties.Clients.items,data:data22};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -2198,8 +1495,9 @@ vErrors.push(err52);
 }
 errors++;
 }
-if(func2(data23) < 1){
-const err53 = {instancePath:instancePath+"/Clients/" + i0+"/Name",schemaPath:"#/properties/Clients/items/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Clients.items.properties.Name,data:data23};
+for(const key3 in data22){
+if(!(func2.call(schema20.properties.Clients.items.properties, key3))){
+const err53 = {instancePath:instancePath+"/Clients/" + i0,schemaPath:"#/properties/Clients/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Clients.items,data:data22};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -2209,8 +1507,17 @@ vErrors.push(err53);
 errors++;
 }
 }
-else {
-const err54 = {instancePath:instancePath+"/Clients/" + i0+"/Name",schemaPath:"#/properties/Clients/items/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Clients.items.properties.Name.type,parentSchema:schema19.properties.Clients.items.properties.Name,data:data23};
+if(data22.Tin !== undefined){
+if(!(validate41.call(this, data22.Tin, {instancePath:instancePath+"/Clients/" + i0+"/Tin",parentData:data22,parentDataProperty:"Tin",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+errors = vErrors.length;
+}
+}
+if(data22.Name !== undefined){
+let data24 = data22.Name;
+if(typeof data24 === "string"){
+if(func3(data24) > 500){
+const err54 = {instancePath:instancePath+"/Clients/" + i0+"/Name",schemaPath:"#/properties/Clients/items/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Clients.items.properties.Name,data:data24};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -2219,12 +1526,8 @@ vErrors.push(err54);
 }
 errors++;
 }
-}
-if(data21.BranchCode !== undefined){
-let data24 = data21.BranchCode;
-if(typeof data24 === "string"){
-if(func2(data24) > 50){
-const err55 = {instancePath:instancePath+"/Clients/" + i0+"/BranchCode",schemaPath:"#/properties/Clients/items/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.Clients.items.properties.BranchCode,data:data24};
+if(func3(data24) < 1){
+const err55 = {instancePath:instancePath+"/Clients/" + i0+"/Name",schemaPath:"#/properties/Clients/items/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Clients.items.properties.Name,data:data24};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -2235,7 +1538,7 @@ errors++;
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/Clients/" + i0+"/BranchCode",schemaPath:"#/properties/Clients/items/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Clients.items.properties.BranchCode.type,parentSchema:schema19.properties.Clients.items.properties.BranchCode,data:data24};
+const err56 = {instancePath:instancePath+"/Clients/" + i0+"/Name",schemaPath:"#/properties/Clients/items/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Clients.items.properties.Name.type,parentSchema:schema20.properties.Clients.items.properties.Name,data:data24};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -2245,11 +1548,11 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data21.BranchName !== undefined){
-let data25 = data21.BranchName;
+if(data22.BranchCode !== undefined){
+let data25 = data22.BranchCode;
 if(typeof data25 === "string"){
-if(func2(data25) > 500){
-const err57 = {instancePath:instancePath+"/Clients/" + i0+"/BranchName",schemaPath:"#/properties/Clients/items/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.Clients.items.properties.BranchName,data:data25};
+if(func3(data25) > 50){
+const err57 = {instancePath:instancePath+"/Clients/" + i0+"/BranchCode",schemaPath:"#/properties/Clients/items/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.Clients.items.properties.BranchCode,data:data25};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -2260,7 +1563,7 @@ errors++;
 }
 }
 else {
-const err58 = {instancePath:instancePath+"/Clients/" + i0+"/BranchName",schemaPath:"#/properties/Clients/items/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Clients.items.properties.BranchName.type,parentSchema:schema19.properties.Clients.items.properties.BranchName,data:data25};
+const err58 = {instancePath:instancePath+"/Clients/" + i0+"/BranchCode",schemaPath:"#/properties/Clients/items/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Clients.items.properties.BranchCode.type,parentSchema:schema20.properties.Clients.items.properties.BranchCode,data:data25};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -2270,17 +1573,11 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(data21.FizTin !== undefined){
-if(!(validate42.call(this, data21.FizTin, {instancePath:instancePath+"/Clients/" + i0+"/FizTin",parentData:data21,parentDataProperty:"FizTin",rootData}))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
-errors = vErrors.length;
-}
-}
-if(data21.Fio !== undefined){
-let data27 = data21.Fio;
-if(typeof data27 === "string"){
-if(func2(data27) > 300){
-const err59 = {instancePath:instancePath+"/Clients/" + i0+"/Fio",schemaPath:"#/properties/Clients/items/properties/Fio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema19.properties.Clients.items.properties.Fio,data:data27};
+if(data22.BranchName !== undefined){
+let data26 = data22.BranchName;
+if(typeof data26 === "string"){
+if(func3(data26) > 500){
+const err59 = {instancePath:instancePath+"/Clients/" + i0+"/BranchName",schemaPath:"#/properties/Clients/items/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Clients.items.properties.BranchName,data:data26};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -2291,7 +1588,7 @@ errors++;
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/Clients/" + i0+"/Fio",schemaPath:"#/properties/Clients/items/properties/Fio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Clients.items.properties.Fio.type,parentSchema:schema19.properties.Clients.items.properties.Fio,data:data27};
+const err60 = {instancePath:instancePath+"/Clients/" + i0+"/BranchName",schemaPath:"#/properties/Clients/items/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Clients.items.properties.BranchName.type,parentSchema:schema20.properties.Clients.items.properties.BranchName,data:data26};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -2301,11 +1598,17 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data21.Address !== undefined){
-let data28 = data21.Address;
+if(data22.FizTin !== undefined){
+if(!(validate43.call(this, data22.FizTin, {instancePath:instancePath+"/Clients/" + i0+"/FizTin",parentData:data22,parentDataProperty:"FizTin",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+errors = vErrors.length;
+}
+}
+if(data22.Fio !== undefined){
+let data28 = data22.Fio;
 if(typeof data28 === "string"){
-if(func2(data28) > 500){
-const err61 = {instancePath:instancePath+"/Clients/" + i0+"/Address",schemaPath:"#/properties/Clients/items/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.Clients.items.properties.Address,data:data28};
+if(func3(data28) > 300){
+const err61 = {instancePath:instancePath+"/Clients/" + i0+"/Fio",schemaPath:"#/properties/Clients/items/properties/Fio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.Clients.items.properties.Fio,data:data28};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -2316,7 +1619,7 @@ errors++;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/Clients/" + i0+"/Address",schemaPath:"#/properties/Clients/items/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Clients.items.properties.Address.type,parentSchema:schema19.properties.Clients.items.properties.Address,data:data28};
+const err62 = {instancePath:instancePath+"/Clients/" + i0+"/Fio",schemaPath:"#/properties/Clients/items/properties/Fio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Clients.items.properties.Fio.type,parentSchema:schema20.properties.Clients.items.properties.Fio,data:data28};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -2326,23 +1629,11 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data21.WorkPhone !== undefined){
-if(!(validate44.call(this, data21.WorkPhone, {instancePath:instancePath+"/Clients/" + i0+"/WorkPhone",parentData:data21,parentDataProperty:"WorkPhone",rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
-errors = vErrors.length;
-}
-}
-if(data21.Mobile !== undefined){
-if(!(validate44.call(this, data21.Mobile, {instancePath:instancePath+"/Clients/" + i0+"/Mobile",parentData:data21,parentDataProperty:"Mobile",rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
-errors = vErrors.length;
-}
-}
-if(data21.Oked !== undefined){
-let data31 = data21.Oked;
-if(typeof data31 === "string"){
-if(func2(data31) > 10){
-const err63 = {instancePath:instancePath+"/Clients/" + i0+"/Oked",schemaPath:"#/properties/Clients/items/properties/Oked/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema19.properties.Clients.items.properties.Oked,data:data31};
+if(data22.Address !== undefined){
+let data29 = data22.Address;
+if(typeof data29 === "string"){
+if(func3(data29) > 500){
+const err63 = {instancePath:instancePath+"/Clients/" + i0+"/Address",schemaPath:"#/properties/Clients/items/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Clients.items.properties.Address,data:data29};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -2353,7 +1644,7 @@ errors++;
 }
 }
 else {
-const err64 = {instancePath:instancePath+"/Clients/" + i0+"/Oked",schemaPath:"#/properties/Clients/items/properties/Oked/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Clients.items.properties.Oked.type,parentSchema:schema19.properties.Clients.items.properties.Oked,data:data31};
+const err64 = {instancePath:instancePath+"/Clients/" + i0+"/Address",schemaPath:"#/properties/Clients/items/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Clients.items.properties.Address.type,parentSchema:schema20.properties.Clients.items.properties.Address,data:data29};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -2363,11 +1654,23 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data21.Account !== undefined){
-let data32 = data21.Account;
+if(data22.WorkPhone !== undefined){
+if(!(validate45.call(this, data22.WorkPhone, {instancePath:instancePath+"/Clients/" + i0+"/WorkPhone",parentData:data22,parentDataProperty:"WorkPhone",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+errors = vErrors.length;
+}
+}
+if(data22.Mobile !== undefined){
+if(!(validate45.call(this, data22.Mobile, {instancePath:instancePath+"/Clients/" + i0+"/Mobile",parentData:data22,parentDataProperty:"Mobile",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+errors = vErrors.length;
+}
+}
+if(data22.Oked !== undefined){
+let data32 = data22.Oked;
 if(typeof data32 === "string"){
-if(!pattern1.test(data32)){
-const err65 = {instancePath:instancePath+"/Clients/" + i0+"/Account",schemaPath:"#/properties/Clients/items/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema19.properties.Clients.items.properties.Account,data:data32};
+if(func3(data32) > 10){
+const err65 = {instancePath:instancePath+"/Clients/" + i0+"/Oked",schemaPath:"#/properties/Clients/items/properties/Oked/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema20.properties.Clients.items.properties.Oked,data:data32};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -2378,7 +1681,7 @@ errors++;
 }
 }
 else {
-const err66 = {instancePath:instancePath+"/Clients/" + i0+"/Account",schemaPath:"#/properties/Clients/items/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Clients.items.properties.Account.type,parentSchema:schema19.properties.Clients.items.properties.Account,data:data32};
+const err66 = {instancePath:instancePath+"/Clients/" + i0+"/Oked",schemaPath:"#/properties/Clients/items/properties/Oked/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Clients.items.properties.Oked.type,parentSchema:schema20.properties.Clients.items.properties.Oked,data:data32};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -2388,11 +1691,11 @@ vErrors.push(err66);
 errors++;
 }
 }
-if(data21.BankId !== undefined){
-let data33 = data21.BankId;
+if(data22.Account !== undefined){
+let data33 = data22.Account;
 if(typeof data33 === "string"){
 if(!pattern2.test(data33)){
-const err67 = {instancePath:instancePath+"/Clients/" + i0+"/BankId",schemaPath:"#/properties/Clients/items/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema19.properties.Clients.items.properties.BankId,data:data33};
+const err67 = {instancePath:instancePath+"/Clients/" + i0+"/Account",schemaPath:"#/properties/Clients/items/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema20.properties.Clients.items.properties.Account,data:data33};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -2403,7 +1706,7 @@ errors++;
 }
 }
 else {
-const err68 = {instancePath:instancePath+"/Clients/" + i0+"/BankId",schemaPath:"#/properties/Clients/items/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Clients.items.properties.BankId.type,parentSchema:schema19.properties.Clients.items.properties.BankId,data:data33};
+const err68 = {instancePath:instancePath+"/Clients/" + i0+"/Account",schemaPath:"#/properties/Clients/items/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Clients.items.properties.Account.type,parentSchema:schema20.properties.Clients.items.properties.Account,data:data33};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -2413,9 +1716,11 @@ vErrors.push(err68);
 errors++;
 }
 }
-}
-else {
-const err69 = {instancePath:instancePath+"/Clients/" + i0,schemaPath:"#/properties/Clients/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.Clients.items.type,parentSchema:schema19.properties.Clients.items,data:data21};
+if(data22.BankId !== undefined){
+let data34 = data22.BankId;
+if(typeof data34 === "string"){
+if(!pattern3.test(data34)){
+const err69 = {instancePath:instancePath+"/Clients/" + i0+"/BankId",schemaPath:"#/properties/Clients/items/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema20.properties.Clients.items.properties.BankId,data:data34};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -2425,9 +1730,8 @@ vErrors.push(err69);
 errors++;
 }
 }
-}
 else {
-const err70 = {instancePath:instancePath+"/Clients",schemaPath:"#/properties/Clients/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.Clients.type,parentSchema:schema19.properties.Clients,data:data20};
+const err70 = {instancePath:instancePath+"/Clients/" + i0+"/BankId",schemaPath:"#/properties/Clients/items/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Clients.items.properties.BankId.type,parentSchema:schema20.properties.Clients.items.properties.BankId,data:data34};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -2437,11 +1741,9 @@ vErrors.push(err70);
 errors++;
 }
 }
-if(data.Parts !== undefined){
-let data34 = data.Parts;
-if(Array.isArray(data34)){
-if(data34.length > 100){
-const err71 = {instancePath:instancePath+"/Parts",schemaPath:"#/properties/Parts/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema19.properties.Parts,data:data34};
+}
+else {
+const err71 = {instancePath:instancePath+"/Clients/" + i0,schemaPath:"#/properties/Clients/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Clients.items.type,parentSchema:schema20.properties.Clients.items,data:data22};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -2450,8 +1752,10 @@ vErrors.push(err71);
 }
 errors++;
 }
-if(data34.length < 1){
-const err72 = {instancePath:instancePath+"/Parts",schemaPath:"#/properties/Parts/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema19.properties.Parts,data:data34};
+}
+}
+else {
+const err72 = {instancePath:instancePath+"/Clients",schemaPath:"#/properties/Clients/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.Clients.type,parentSchema:schema20.properties.Clients,data:data21};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -2460,12 +1764,12 @@ vErrors.push(err72);
 }
 errors++;
 }
-const len1 = data34.length;
-for(let i1=0; i1<len1; i1++){
-let data35 = data34[i1];
-if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
-if(data35.OrdNo === undefined){
-const err73 = {instancePath:instancePath+"/Parts/" + i1,schemaPath:"#/properties/Parts/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema19.properties.Parts.items.required,parentSchema:schema19.properties.Parts.items,data:data35};
+}
+if(data.Parts !== undefined){
+let data35 = data.Parts;
+if(Array.isArray(data35)){
+if(data35.length > 100){
+const err73 = {instancePath:instancePath+"/Parts",schemaPath:"#/properties/Parts/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema20.properties.Parts,data:data35};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -2474,8 +1778,8 @@ vErrors.push(err73);
 }
 errors++;
 }
-if(data35.Title === undefined){
-const err74 = {instancePath:instancePath+"/Parts/" + i1,schemaPath:"#/properties/Parts/items/required",keyword:"required",params:{missingProperty: "Title"},message:"must have required property '"+"Title"+"'",schema:schema19.properties.Parts.items.required,parentSchema:schema19.properties.Parts.items,data:data35};
+if(data35.length < 1){
+const err74 = {instancePath:instancePath+"/Parts",schemaPath:"#/properties/Parts/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema20.properties.Parts,data:data35};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -2484,8 +1788,12 @@ vErrors.push(err74);
 }
 errors++;
 }
-if(data35.Body === undefined){
-const err75 = {instancePath:instancePath+"/Parts/" + i1,schemaPath:"#/properties/Parts/items/required",keyword:"required",params:{missingProperty: "Body"},message:"must have required property '"+"Body"+"'",schema:schema19.properties.Parts.items.required,parentSchema:schema19.properties.Parts.items,data:data35};
+const len1 = data35.length;
+for(let i1=0; i1<len1; i1++){
+let data36 = data35[i1];
+if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
+if(data36.OrdNo === undefined){
+const err75 = {instancePath:instancePath+"/Parts/" + i1,schemaPath:"#/properties/Parts/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema20.properties.Parts.items.required,parentSchema:schema20.properties.Parts.items,data:data36};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -2494,9 +1802,8 @@ vErrors.push(err75);
 }
 errors++;
 }
-for(const key4 in data35){
-if(!(((key4 === "OrdNo") || (key4 === "Title")) || (key4 === "Body"))){
-const err76 = {instancePath:instancePath+"/Parts/" + i1,schemaPath:"#/properties/Parts/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Parts.items,data:data35};
+if(data36.Title === undefined){
+const err76 = {instancePath:instancePath+"/Parts/" + i1,schemaPath:"#/properties/Parts/items/required",keyword:"required",params:{missingProperty: "Title"},message:"must have required property '"+"Title"+"'",schema:schema20.properties.Parts.items.required,parentSchema:schema20.properties.Parts.items,data:data36};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -2505,11 +1812,8 @@ vErrors.push(err76);
 }
 errors++;
 }
-}
-if(data35.OrdNo !== undefined){
-let data36 = data35.OrdNo;
-if(!(((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))) && (isFinite(data36)))){
-const err77 = {instancePath:instancePath+"/Parts/" + i1+"/OrdNo",schemaPath:"#/properties/Parts/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.Parts.items.properties.OrdNo.type,parentSchema:schema19.properties.Parts.items.properties.OrdNo,data:data36};
+if(data36.Body === undefined){
+const err77 = {instancePath:instancePath+"/Parts/" + i1,schemaPath:"#/properties/Parts/items/required",keyword:"required",params:{missingProperty: "Body"},message:"must have required property '"+"Body"+"'",schema:schema20.properties.Parts.items.required,parentSchema:schema20.properties.Parts.items,data:data36};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -2518,9 +1822,9 @@ vErrors.push(err77);
 }
 errors++;
 }
-if((typeof data36 == "number") && (isFinite(data36))){
-if(data36 < 1 || isNaN(data36)){
-const err78 = {instancePath:instancePath+"/Parts/" + i1+"/OrdNo",schemaPath:"#/properties/Parts/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema19.properties.Parts.items.properties.OrdNo,data:data36};
+for(const key4 in data36){
+if(!(((key4 === "OrdNo") || (key4 === "Title")) || (key4 === "Body"))){
+const err78 = {instancePath:instancePath+"/Parts/" + i1,schemaPath:"#/properties/Parts/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Parts.items,data:data36};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -2530,12 +1834,10 @@ vErrors.push(err78);
 errors++;
 }
 }
-}
-if(data35.Title !== undefined){
-let data37 = data35.Title;
-if(typeof data37 === "string"){
-if(func2(data37) > 500){
-const err79 = {instancePath:instancePath+"/Parts/" + i1+"/Title",schemaPath:"#/properties/Parts/items/properties/Title/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.Parts.items.properties.Title,data:data37};
+if(data36.OrdNo !== undefined){
+let data37 = data36.OrdNo;
+if(!(((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37))) && (isFinite(data37)))){
+const err79 = {instancePath:instancePath+"/Parts/" + i1+"/OrdNo",schemaPath:"#/properties/Parts/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.Parts.items.properties.OrdNo.type,parentSchema:schema20.properties.Parts.items.properties.OrdNo,data:data37};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -2544,8 +1846,9 @@ vErrors.push(err79);
 }
 errors++;
 }
-if(func2(data37) < 1){
-const err80 = {instancePath:instancePath+"/Parts/" + i1+"/Title",schemaPath:"#/properties/Parts/items/properties/Title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Parts.items.properties.Title,data:data37};
+if((typeof data37 == "number") && (isFinite(data37))){
+if(data37 < 1 || isNaN(data37)){
+const err80 = {instancePath:instancePath+"/Parts/" + i1+"/OrdNo",schemaPath:"#/properties/Parts/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema20.properties.Parts.items.properties.OrdNo,data:data37};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -2555,8 +1858,12 @@ vErrors.push(err80);
 errors++;
 }
 }
-else {
-const err81 = {instancePath:instancePath+"/Parts/" + i1+"/Title",schemaPath:"#/properties/Parts/items/properties/Title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Parts.items.properties.Title.type,parentSchema:schema19.properties.Parts.items.properties.Title,data:data37};
+}
+if(data36.Title !== undefined){
+let data38 = data36.Title;
+if(typeof data38 === "string"){
+if(func3(data38) > 500){
+const err81 = {instancePath:instancePath+"/Parts/" + i1+"/Title",schemaPath:"#/properties/Parts/items/properties/Title/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Parts.items.properties.Title,data:data38};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -2565,12 +1872,8 @@ vErrors.push(err81);
 }
 errors++;
 }
-}
-if(data35.Body !== undefined){
-let data38 = data35.Body;
-if(typeof data38 === "string"){
-if(func2(data38) > 20000){
-const err82 = {instancePath:instancePath+"/Parts/" + i1+"/Body",schemaPath:"#/properties/Parts/items/properties/Body/maxLength",keyword:"maxLength",params:{limit: 20000},message:"must NOT have more than 20000 characters",schema:20000,parentSchema:schema19.properties.Parts.items.properties.Body,data:data38};
+if(func3(data38) < 1){
+const err82 = {instancePath:instancePath+"/Parts/" + i1+"/Title",schemaPath:"#/properties/Parts/items/properties/Title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Parts.items.properties.Title,data:data38};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -2579,8 +1882,9 @@ vErrors.push(err82);
 }
 errors++;
 }
-if(func2(data38) < 1){
-const err83 = {instancePath:instancePath+"/Parts/" + i1+"/Body",schemaPath:"#/properties/Parts/items/properties/Body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Parts.items.properties.Body,data:data38};
+}
+else {
+const err83 = {instancePath:instancePath+"/Parts/" + i1+"/Title",schemaPath:"#/properties/Parts/items/properties/Title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Parts.items.properties.Title.type,parentSchema:schema20.properties.Parts.items.properties.Title,data:data38};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -2590,8 +1894,11 @@ vErrors.push(err83);
 errors++;
 }
 }
-else {
-const err84 = {instancePath:instancePath+"/Parts/" + i1+"/Body",schemaPath:"#/properties/Parts/items/properties/Body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Parts.items.properties.Body.type,parentSchema:schema19.properties.Parts.items.properties.Body,data:data38};
+if(data36.Body !== undefined){
+let data39 = data36.Body;
+if(typeof data39 === "string"){
+if(func3(data39) > 20000){
+const err84 = {instancePath:instancePath+"/Parts/" + i1+"/Body",schemaPath:"#/properties/Parts/items/properties/Body/maxLength",keyword:"maxLength",params:{limit: 20000},message:"must NOT have more than 20000 characters",schema:20000,parentSchema:schema20.properties.Parts.items.properties.Body,data:data39};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -2600,10 +1907,8 @@ vErrors.push(err84);
 }
 errors++;
 }
-}
-}
-else {
-const err85 = {instancePath:instancePath+"/Parts/" + i1,schemaPath:"#/properties/Parts/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.Parts.items.type,parentSchema:schema19.properties.Parts.items,data:data35};
+if(func3(data39) < 1){
+const err85 = {instancePath:instancePath+"/Parts/" + i1+"/Body",schemaPath:"#/properties/Parts/items/properties/Body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Parts.items.properties.Body,data:data39};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -2613,9 +1918,8 @@ vErrors.push(err85);
 errors++;
 }
 }
-}
 else {
-const err86 = {instancePath:instancePath+"/Parts",schemaPath:"#/properties/Parts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.Parts.type,parentSchema:schema19.properties.Parts,data:data34};
+const err86 = {instancePath:instancePath+"/Parts/" + i1+"/Body",schemaPath:"#/properties/Parts/items/properties/Body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Parts.items.properties.Body.type,parentSchema:schema20.properties.Parts.items.properties.Body,data:data39};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -2625,11 +1929,9 @@ vErrors.push(err86);
 errors++;
 }
 }
-if(data.Products !== undefined){
-let data39 = data.Products;
-if(Array.isArray(data39)){
-if(data39.length > 10000){
-const err87 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema19.properties.Products,data:data39};
+}
+else {
+const err87 = {instancePath:instancePath+"/Parts/" + i1,schemaPath:"#/properties/Parts/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Parts.items.type,parentSchema:schema20.properties.Parts.items,data:data36};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -2638,28 +1940,10 @@ vErrors.push(err87);
 }
 errors++;
 }
-const len2 = data39.length;
-for(let i2=0; i2<len2; i2++){
-if(!(validate51.call(this, data39[i2], {instancePath:instancePath+"/Products/" + i2,parentData:data39,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
-errors = vErrors.length;
-}
-}
-const issues1 = func76(data39, schema19.properties.Products.lineArithmetic, rootData, this, instancePath + "/Products");
-if(issues1 !== null){
-const kwErrors1 = func8(issues1, instancePath + "/Products", "#/properties/Products/lineArithmetic", "lineArithmetic");
-vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
-errors = errors + kwErrors1.length;
-}
-const issues2 = func78(data39, schema19.properties.Products.vatRateForDate, rootData, this, instancePath + "/Products");
-if(issues2 !== null){
-const kwErrors2 = func8(issues2, instancePath + "/Products", "#/properties/Products/vatRateForDate", "vatRateForDate");
-vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
-errors = errors + kwErrors2.length;
 }
 }
 else {
-const err88 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.Products.type,parentSchema:schema19.properties.Products,data:data39};
+const err88 = {instancePath:instancePath+"/Parts",schemaPath:"#/properties/Parts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.Parts.type,parentSchema:schema20.properties.Parts,data:data35};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -2669,10 +1953,11 @@ vErrors.push(err88);
 errors++;
 }
 }
-if(data.HasVat !== undefined){
-let data41 = data.HasVat;
-if(typeof data41 !== "boolean"){
-const err89 = {instancePath:instancePath+"/HasVat",schemaPath:"#/properties/HasVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.HasVat.type,parentSchema:schema19.properties.HasVat,data:data41};
+if(data.Products !== undefined){
+let data40 = data.Products;
+if(Array.isArray(data40)){
+if(data40.length > 10000){
+const err89 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema20.properties.Products,data:data40};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -2681,10 +1966,28 @@ vErrors.push(err89);
 }
 errors++;
 }
+const len2 = data40.length;
+for(let i2=0; i2<len2; i2++){
+if(!(validate52.call(this, data40[i2], {instancePath:instancePath+"/Products/" + i2,parentData:data40,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+errors = vErrors.length;
+}
+}
+const issues1 = func58(data40, schema20.properties.Products.lineArithmetic, rootData, this, instancePath + "/Products");
+if(issues1 !== null){
+const kwErrors1 = func10(issues1, instancePath + "/Products", "#/properties/Products/lineArithmetic", "lineArithmetic");
+vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
+errors = errors + kwErrors1.length;
+}
+const issues2 = func60(data40, schema20.properties.Products.vatRateForDate, rootData, this, instancePath + "/Products");
+if(issues2 !== null){
+const kwErrors2 = func10(issues2, instancePath + "/Products", "#/properties/Products/vatRateForDate", "vatRateForDate");
+vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
+errors = errors + kwErrors2.length;
 }
 }
 else {
-const err90 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
+const err90 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.Products.type,parentSchema:schema20.properties.Products,data:data40};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -2693,15 +1996,77 @@ vErrors.push(err90);
 }
 errors++;
 }
-validate36.errors = vErrors;
+}
+if(data.HasVat !== undefined){
+let data42 = data.HasVat;
+if(typeof data42 !== "boolean"){
+const err91 = {instancePath:instancePath+"/HasVat",schemaPath:"#/properties/HasVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.HasVat.type,parentSchema:schema20.properties.HasVat,data:data42};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+}
+if(data.SellerTin !== undefined){
+if(!(validate41.call(this, data.SellerTin, {instancePath:instancePath+"/SellerTin",parentData:data,parentDataProperty:"SellerTin",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+errors = vErrors.length;
+}
+}
+if(data.BuyerTin !== undefined){
+let data44 = data.BuyerTin;
+if((typeof data44 !== "string") && (data44 !== null)){
+const err92 = {instancePath:instancePath+"/BuyerTin",schemaPath:"#/properties/BuyerTin/type",keyword:"type",params:{type: schema20.properties.BuyerTin.type},message:"must be string,null",schema:schema20.properties.BuyerTin.type,parentSchema:schema20.properties.BuyerTin,data:data44};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+if(typeof data44 === "string"){
+if(func3(data44) > 14){
+const err93 = {instancePath:instancePath+"/BuyerTin",schemaPath:"#/properties/BuyerTin/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema20.properties.BuyerTin,data:data44};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+const issues3 = func18(data44, true, rootData, this, instancePath + "/BuyerTin");
+if(issues3 !== null){
+const kwErrors3 = func10(issues3, instancePath + "/BuyerTin", "#/properties/BuyerTin/pinflOrTin", "pinflOrTin");
+vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
+errors = errors + kwErrors3.length;
+}
+}
+}
+}
+else {
+const err94 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+validate37.errors = vErrors;
 return errors === 0;
 }
 
-export const line_178309d = validate71;
-const schema31 = {"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"marks":{"description":"Marking codes of a marked product line: product type and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"phone":{"description":"Phone number in international form (+998 90 123 45 67); parsed by libphonenumber-js.","type":"string","maxLength":250,"phoneNumber":true},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"productLine":{"description":"An invoice (ESF) product line, national field names of uz-edi.md §b.1 plus the spec §3 extras (ShortName, WeightBrutto/WeightNetto in tons). Barcode may hold several barcodes separated by commas. The line is marked when Marks is not null. MeasureId is kept for acts and legacy payloads; operators forbid it in ESF, so leave it out there. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat","Origin"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"CatalogCode":{"title":"forms:line.CatalogCode","$ref":"#/$defs/catalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"ShortName":{"title":"forms:line.ShortName","type":"string","maxLength":200},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"Serial":{"title":"forms:line.Serial","type":"string","maxLength":200},"MeasureId":{"title":"forms:line.MeasureId","type":["string","null"],"maxLength":20},"PackageCode":{"title":"forms:line.PackageCode","$ref":"#/$defs/packageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"title":"forms:line.Count","$ref":"#/$defs/count"},"Summa":{"title":"forms:line.Summa","$ref":"#/$defs/money"},"DeliverySum":{"title":"forms:line.DeliverySum","$ref":"#/$defs/money"},"ExciseRate":{"title":"forms:line.ExciseRate","$ref":"#/$defs/money","minimum":0},"ExciseSum":{"title":"forms:line.ExciseSum","$ref":"#/$defs/money","minimum":0},"VatRate":{"title":"forms:line.VatRate","$ref":"#/$defs/vatRate"},"VatSum":{"title":"forms:line.VatSum","$ref":"#/$defs/money"},"DeliverySumWithVat":{"title":"forms:line.DeliverySumWithVat","$ref":"#/$defs/money"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"LgotaId":{"title":"forms:line.LgotaId","type":["integer","null"]},"LgotaName":{"title":"forms:line.LgotaName","type":["string","null"],"maxLength":2000},"LgotaType":{"title":"forms:line.LgotaType","type":["integer","null"],"enum":[1,2,null]},"LgotaVatSum":{"title":"forms:line.LgotaVatSum","$ref":"#/$defs/money","minimum":0},"CommittentName":{"title":"forms:line.CommittentName","type":"string","maxLength":500},"CommittentTin":{"title":"forms:line.CommittentTin","type":"string","maxLength":14,"pinflOrTin":true},"CommittentVatRegCode":{"title":"forms:line.CommittentVatRegCode","type":"string","pattern":"^(\\d{12})?$"},"CommittentVatRegStatus":{"title":"forms:line.CommittentVatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]},"WarehouseId":{"title":"forms:line.WarehouseId","type":["integer","null"]},"WeightBrutto":{"title":"forms:line.WeightBrutto","type":"number","minimum":0,"decimalPlaces":6},"WeightNetto":{"title":"forms:line.WeightNetto","type":"number","minimum":0,"decimalPlaces":6},"Marks":{"title":"forms:line.Marks","$ref":"#/$defs/marks"},"ExchangeInfo":{"title":"forms:line.ExchangeInfo","type":["object","null"],"additionalProperties":false,"minProperties":1,"properties":{"PlanPositionId":{"title":"forms:line.PlanPositionId","type":"string","maxLength":100},"ProductCode":{"title":"forms:line.ProductCode","type":"string","maxLength":100},"ProductProperties":{"title":"forms:line.ProductProperties","type":"string","maxLength":2000}}}}},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]}},"description":"An invoice (ESF) product line, national field names of uz-edi.md §b.1 plus the spec §3 extras (ShortName, WeightBrutto/WeightNetto in tons). Barcode may hold several barcodes separated by commas. The line is marked when Marks is not null. MeasureId is kept for acts and legacy payloads; operators forbid it in ESF, so leave it out there. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat","Origin"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"CatalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$","title":"forms:line.CatalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"ShortName":{"title":"forms:line.ShortName","type":"string","maxLength":200},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"Serial":{"title":"forms:line.Serial","type":"string","maxLength":200},"MeasureId":{"title":"forms:line.MeasureId","type":["string","null"],"maxLength":20},"PackageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$","title":"forms:line.PackageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6,"title":"forms:line.Count"},"Summa":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.Summa"},"DeliverySum":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.DeliverySum"},"ExciseRate":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.ExciseRate"},"ExciseSum":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.ExciseSum"},"VatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20],"title":"forms:line.VatRate"},"VatSum":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.VatSum"},"DeliverySumWithVat":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.DeliverySumWithVat"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"LgotaId":{"title":"forms:line.LgotaId","type":["integer","null"]},"LgotaName":{"title":"forms:line.LgotaName","type":["string","null"],"maxLength":2000},"LgotaType":{"title":"forms:line.LgotaType","type":["integer","null"],"enum":[1,2,null]},"LgotaVatSum":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.LgotaVatSum"},"CommittentName":{"title":"forms:line.CommittentName","type":"string","maxLength":500},"CommittentTin":{"title":"forms:line.CommittentTin","type":"string","maxLength":14,"pinflOrTin":true},"CommittentVatRegCode":{"title":"forms:line.CommittentVatRegCode","type":"string","pattern":"^(\\d{12})?$"},"CommittentVatRegStatus":{"title":"forms:line.CommittentVatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]},"WarehouseId":{"title":"forms:line.WarehouseId","type":["integer","null"]},"WeightBrutto":{"title":"forms:line.WeightBrutto","type":"number","minimum":0,"decimalPlaces":6},"WeightNetto":{"title":"forms:line.WeightNetto","type":"number","minimum":0,"decimalPlaces":6},"Marks":{"description":"Marking codes of a marked product line: product type and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}},"title":"forms:line.Marks"},"ExchangeInfo":{"title":"forms:line.ExchangeInfo","type":["object","null"],"additionalProperties":false,"minProperties":1,"properties":{"PlanPositionId":{"title":"forms:line.PlanPositionId","type":"string","maxLength":100},"ProductCode":{"title":"forms:line.ProductCode","type":"string","maxLength":100},"ProductProperties":{"title":"forms:line.ProductProperties","type":"string","maxLength":2000}}}},"$id":"contract.line.178309d"};
+export const line__4e154fb3 = validate70;
+const schema31 = {"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"contractLine":{"description":"A product line of a contract registered with the tax authority (Didox 07 §7; the signed contracts roamed between operators carry exactly these fields). Shaped like an invoice line without the invoice's own fields (benefits, committent, marking, warehouse). MeasureId comes as null when the package names the unit. Origin is kept optional: Hujjat's form asks for it, no operator's contract carries it. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"CatalogCode":{"title":"forms:line.CatalogCode","$ref":"#/$defs/catalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"MeasureId":{"title":"forms:line.MeasureId","type":["string","null"],"maxLength":20},"PackageCode":{"title":"forms:line.PackageCode","$ref":"#/$defs/packageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"title":"forms:line.Count","$ref":"#/$defs/count"},"Summa":{"title":"forms:line.Summa","$ref":"#/$defs/money"},"DeliverySum":{"title":"forms:line.DeliverySum","$ref":"#/$defs/money"},"VatRate":{"title":"forms:line.VatRate","$ref":"#/$defs/vatRate"},"VatSum":{"title":"forms:line.VatSum","$ref":"#/$defs/money"},"ExciseRate":{"title":"forms:line.ExciseRate","$ref":"#/$defs/money","minimum":0},"ExciseSum":{"title":"forms:line.ExciseSum","$ref":"#/$defs/money","minimum":0},"DeliverySumWithVat":{"title":"forms:line.DeliverySumWithVat","$ref":"#/$defs/money"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]}}},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"documentPhone":{"description":"A phone number inside a national document: operators write it with or without \"+\" (\"998933800525\", \"(71)-203-06-06\"), so a number without a country code is read as Uzbek. The forms' own phones (registration, company, staff) stay international (defs/phone.json).","type":"string","maxLength":250,"phoneNumber":{"defaultCountry":"UZ"}},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]}},"description":"A product line of a contract registered with the tax authority (Didox 07 §7; the signed contracts roamed between operators carry exactly these fields). Shaped like an invoice line without the invoice's own fields (benefits, committent, marking, warehouse). MeasureId comes as null when the package names the unit. Origin is kept optional: Hujjat's form asks for it, no operator's contract carries it. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"CatalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$","title":"forms:line.CatalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"MeasureId":{"title":"forms:line.MeasureId","type":["string","null"],"maxLength":20},"PackageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$","title":"forms:line.PackageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6,"title":"forms:line.Count"},"Summa":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.Summa"},"DeliverySum":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.DeliverySum"},"VatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20],"title":"forms:line.VatRate"},"VatSum":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.VatSum"},"ExciseRate":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.ExciseRate"},"ExciseSum":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.ExciseSum"},"DeliverySumWithVat":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.DeliverySumWithVat"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]}},"$id":"contract.line.-4e154fb3"};
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="contract.line.178309d" */;
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="contract.line.-4e154fb3" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2835,8 +2200,9 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(data.Origin === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Origin"},message:"must have required property '"+"Origin"+"'",schema:schema31.required,parentSchema:schema31,data};
+for(const key0 in data){
+if(!(func2.call(schema31.properties, key0))){
+const err13 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2845,9 +2211,11 @@ vErrors.push(err13);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(func13.call(schema31.properties, key0))){
-const err14 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema31,data};
+}
+if(data.OrdNo !== undefined){
+let data0 = data.OrdNo;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err14 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.OrdNo.type,parentSchema:schema31.properties.OrdNo,data:data0};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2856,11 +2224,9 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-if(data.OrdNo !== undefined){
-let data0 = data.OrdNo;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err15 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.OrdNo.type,parentSchema:schema31.properties.OrdNo,data:data0};
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err15 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema31.properties.OrdNo,data:data0};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2869,9 +2235,13 @@ vErrors.push(err15);
 }
 errors++;
 }
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 < 1 || isNaN(data0)){
-const err16 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema31.properties.OrdNo,data:data0};
+}
+}
+if(data.Name !== undefined){
+let data1 = data.Name;
+if(typeof data1 === "string"){
+if(func3(data1) > 1000){
+const err16 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema31.properties.Name,data:data1};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2880,13 +2250,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-}
-if(data.CatalogCode !== undefined){
-let data1 = data.CatalogCode;
-if(typeof data1 === "string"){
-if(!pattern5.test(data1)){
-const err17 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/properties/CatalogCode/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema31.properties.CatalogCode,data:data1};
+if(func3(data1) < 1){
+const err17 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.Name,data:data1};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2897,7 +2262,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/properties/CatalogCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.CatalogCode.type,parentSchema:schema31.properties.CatalogCode,data:data1};
+const err18 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.Name.type,parentSchema:schema31.properties.Name,data:data1};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2907,11 +2272,11 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.CatalogName !== undefined){
-let data2 = data.CatalogName;
+if(data.CatalogCode !== undefined){
+let data2 = data.CatalogCode;
 if(typeof data2 === "string"){
-if(func2(data2) > 1000){
-const err19 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema31.properties.CatalogName,data:data2};
+if(!pattern6.test(data2)){
+const err19 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/properties/CatalogCode/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema31.properties.CatalogCode,data:data2};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2920,8 +2285,9 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(func2(data2) < 1){
-const err20 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.CatalogName,data:data2};
+}
+else {
+const err20 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/properties/CatalogCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.CatalogCode.type,parentSchema:schema31.properties.CatalogCode,data:data2};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2931,8 +2297,11 @@ vErrors.push(err20);
 errors++;
 }
 }
-else {
-const err21 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.CatalogName.type,parentSchema:schema31.properties.CatalogName,data:data2};
+if(data.CatalogName !== undefined){
+let data3 = data.CatalogName;
+if(typeof data3 === "string"){
+if(func3(data3) > 1000){
+const err21 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema31.properties.CatalogName,data:data3};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2941,12 +2310,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-if(data.Name !== undefined){
-let data3 = data.Name;
-if(typeof data3 === "string"){
-if(func2(data3) > 1000){
-const err22 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema31.properties.Name,data:data3};
+if(func3(data3) < 1){
+const err22 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.CatalogName,data:data3};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2955,8 +2320,9 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(func2(data3) < 1){
-const err23 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.Name,data:data3};
+}
+else {
+const err23 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.CatalogName.type,parentSchema:schema31.properties.CatalogName,data:data3};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2966,8 +2332,11 @@ vErrors.push(err23);
 errors++;
 }
 }
-else {
-const err24 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.Name.type,parentSchema:schema31.properties.Name,data:data3};
+if(data.Barcode !== undefined){
+let data4 = data.Barcode;
+if(typeof data4 === "string"){
+if(func3(data4) > 1000){
+const err24 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema31.properties.Barcode,data:data4};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2977,11 +2346,8 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.ShortName !== undefined){
-let data4 = data.ShortName;
-if(typeof data4 === "string"){
-if(func2(data4) > 200){
-const err25 = {instancePath:instancePath+"/ShortName",schemaPath:"#/properties/ShortName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema31.properties.ShortName,data:data4};
+else {
+const err25 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.Barcode.type,parentSchema:schema31.properties.Barcode,data:data4};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2991,8 +2357,10 @@ vErrors.push(err25);
 errors++;
 }
 }
-else {
-const err26 = {instancePath:instancePath+"/ShortName",schemaPath:"#/properties/ShortName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.ShortName.type,parentSchema:schema31.properties.ShortName,data:data4};
+if(data.MeasureId !== undefined){
+let data5 = data.MeasureId;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err26 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/type",keyword:"type",params:{type: schema31.properties.MeasureId.type},message:"must be string,null",schema:schema31.properties.MeasureId.type,parentSchema:schema31.properties.MeasureId,data:data5};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3001,12 +2369,9 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-if(data.Barcode !== undefined){
-let data5 = data.Barcode;
 if(typeof data5 === "string"){
-if(func2(data5) > 1000){
-const err27 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema31.properties.Barcode,data:data5};
+if(func3(data5) > 20){
+const err27 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema31.properties.MeasureId,data:data5};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -3016,8 +2381,12 @@ vErrors.push(err27);
 errors++;
 }
 }
-else {
-const err28 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.Barcode.type,parentSchema:schema31.properties.Barcode,data:data5};
+}
+if(data.PackageCode !== undefined){
+let data6 = data.PackageCode;
+if(typeof data6 === "string"){
+if(!pattern7.test(data6)){
+const err28 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/properties/PackageCode/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema31.properties.PackageCode,data:data6};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -3027,11 +2396,8 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.Serial !== undefined){
-let data6 = data.Serial;
-if(typeof data6 === "string"){
-if(func2(data6) > 200){
-const err29 = {instancePath:instancePath+"/Serial",schemaPath:"#/properties/Serial/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema31.properties.Serial,data:data6};
+else {
+const err29 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/properties/PackageCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.PackageCode.type,parentSchema:schema31.properties.PackageCode,data:data6};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -3041,8 +2407,11 @@ vErrors.push(err29);
 errors++;
 }
 }
-else {
-const err30 = {instancePath:instancePath+"/Serial",schemaPath:"#/properties/Serial/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.Serial.type,parentSchema:schema31.properties.Serial,data:data6};
+if(data.PackageName !== undefined){
+let data7 = data.PackageName;
+if(typeof data7 === "string"){
+if(func3(data7) > 300){
+const err30 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema31.properties.PackageName,data:data7};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -3051,11 +2420,8 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-if(data.MeasureId !== undefined){
-let data7 = data.MeasureId;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err31 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/type",keyword:"type",params:{type: schema31.properties.MeasureId.type},message:"must be string,null",schema:schema31.properties.MeasureId.type,parentSchema:schema31.properties.MeasureId,data:data7};
+if(func3(data7) < 1){
+const err31 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.PackageName,data:data7};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -3064,9 +2430,9 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(typeof data7 === "string"){
-if(func2(data7) > 20){
-const err32 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema31.properties.MeasureId,data:data7};
+}
+else {
+const err32 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.PackageName.type,parentSchema:schema31.properties.PackageName,data:data7};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -3076,12 +2442,11 @@ vErrors.push(err32);
 errors++;
 }
 }
-}
-if(data.PackageCode !== undefined){
-let data8 = data.PackageCode;
-if(typeof data8 === "string"){
-if(!pattern6.test(data8)){
-const err33 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/properties/PackageCode/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema31.properties.PackageCode,data:data8};
+if(data.Count !== undefined){
+let data8 = data.Count;
+if((typeof data8 == "number") && (isFinite(data8))){
+if(data8 > 999999999 || isNaN(data8)){
+const err33 = {instancePath:instancePath+"/Count",schemaPath:"#/properties/Count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema31.properties.Count,data:data8};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -3090,9 +2455,8 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-else {
-const err34 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/properties/PackageCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.PackageCode.type,parentSchema:schema31.properties.PackageCode,data:data8};
+if(data8 <= 0 || isNaN(data8)){
+const err34 = {instancePath:instancePath+"/Count",schemaPath:"#/properties/Count/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema31.properties.Count,data:data8};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -3101,12 +2465,15 @@ vErrors.push(err34);
 }
 errors++;
 }
+const issues0 = func54(data8, 6, rootData, this, instancePath + "/Count");
+if(issues0 !== null){
+const kwErrors0 = func10(issues0, instancePath + "/Count", "#/properties/Count/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
 }
-if(data.PackageName !== undefined){
-let data9 = data.PackageName;
-if(typeof data9 === "string"){
-if(func2(data9) > 300){
-const err35 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema31.properties.PackageName,data:data9};
+}
+else {
+const err35 = {instancePath:instancePath+"/Count",schemaPath:"#/properties/Count/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.Count.type,parentSchema:schema31.properties.Count,data:data8};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -3115,8 +2482,12 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(func2(data9) < 1){
-const err36 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.PackageName,data:data9};
+}
+if(data.Summa !== undefined){
+let data9 = data.Summa;
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 > 9999999999999.99 || isNaN(data9)){
+const err36 = {instancePath:instancePath+"/Summa",schemaPath:"#/properties/Summa/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema31.properties.Summa,data:data9};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -3125,9 +2496,8 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-else {
-const err37 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.PackageName.type,parentSchema:schema31.properties.PackageName,data:data9};
+if(data9 < -9999999999999.99 || isNaN(data9)){
+const err37 = {instancePath:instancePath+"/Summa",schemaPath:"#/properties/Summa/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema31.properties.Summa,data:data9};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -3136,12 +2506,15 @@ vErrors.push(err37);
 }
 errors++;
 }
+const issues1 = func54(data9, 2, rootData, this, instancePath + "/Summa");
+if(issues1 !== null){
+const kwErrors1 = func10(issues1, instancePath + "/Summa", "#/properties/Summa/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
+errors = errors + kwErrors1.length;
 }
-if(data.Count !== undefined){
-let data10 = data.Count;
-if((typeof data10 == "number") && (isFinite(data10))){
-if(data10 > 999999999 || isNaN(data10)){
-const err38 = {instancePath:instancePath+"/Count",schemaPath:"#/properties/Count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema31.properties.Count,data:data10};
+}
+else {
+const err38 = {instancePath:instancePath+"/Summa",schemaPath:"#/properties/Summa/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.Summa.type,parentSchema:schema31.properties.Summa,data:data9};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -3150,8 +2523,12 @@ vErrors.push(err38);
 }
 errors++;
 }
-if(data10 <= 0 || isNaN(data10)){
-const err39 = {instancePath:instancePath+"/Count",schemaPath:"#/properties/Count/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema31.properties.Count,data:data10};
+}
+if(data.DeliverySum !== undefined){
+let data10 = data.DeliverySum;
+if((typeof data10 == "number") && (isFinite(data10))){
+if(data10 > 9999999999999.99 || isNaN(data10)){
+const err39 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema31.properties.DeliverySum,data:data10};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -3160,15 +2537,8 @@ vErrors.push(err39);
 }
 errors++;
 }
-const issues0 = func54(data10, 6, rootData, this, instancePath + "/Count");
-if(issues0 !== null){
-const kwErrors0 = func8(issues0, instancePath + "/Count", "#/properties/Count/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
-}
-}
-else {
-const err40 = {instancePath:instancePath+"/Count",schemaPath:"#/properties/Count/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.Count.type,parentSchema:schema31.properties.Count,data:data10};
+if(data10 < -9999999999999.99 || isNaN(data10)){
+const err40 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema31.properties.DeliverySum,data:data10};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -3177,12 +2547,15 @@ vErrors.push(err40);
 }
 errors++;
 }
+const issues2 = func54(data10, 2, rootData, this, instancePath + "/DeliverySum");
+if(issues2 !== null){
+const kwErrors2 = func10(issues2, instancePath + "/DeliverySum", "#/properties/DeliverySum/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
+errors = errors + kwErrors2.length;
 }
-if(data.Summa !== undefined){
-let data11 = data.Summa;
-if((typeof data11 == "number") && (isFinite(data11))){
-if(data11 > 9999999999999.99 || isNaN(data11)){
-const err41 = {instancePath:instancePath+"/Summa",schemaPath:"#/properties/Summa/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema31.properties.Summa,data:data11};
+}
+else {
+const err41 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.DeliverySum.type,parentSchema:schema31.properties.DeliverySum,data:data10};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -3191,8 +2564,11 @@ vErrors.push(err41);
 }
 errors++;
 }
-if(data11 < -9999999999999.99 || isNaN(data11)){
-const err42 = {instancePath:instancePath+"/Summa",schemaPath:"#/properties/Summa/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema31.properties.Summa,data:data11};
+}
+if(data.VatRate !== undefined){
+let data11 = data.VatRate;
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+const err42 = {instancePath:instancePath+"/VatRate",schemaPath:"#/properties/VatRate/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.VatRate.type,parentSchema:schema31.properties.VatRate,data:data11};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -3201,15 +2577,8 @@ vErrors.push(err42);
 }
 errors++;
 }
-const issues1 = func54(data11, 2, rootData, this, instancePath + "/Summa");
-if(issues1 !== null){
-const kwErrors1 = func8(issues1, instancePath + "/Summa", "#/properties/Summa/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
-errors = errors + kwErrors1.length;
-}
-}
-else {
-const err43 = {instancePath:instancePath+"/Summa",schemaPath:"#/properties/Summa/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.Summa.type,parentSchema:schema31.properties.Summa,data:data11};
+if(!((((data11 === 0) || (data11 === 12)) || (data11 === 15)) || (data11 === 20))){
+const err43 = {instancePath:instancePath+"/VatRate",schemaPath:"#/properties/VatRate/enum",keyword:"enum",params:{allowedValues: schema31.properties.VatRate.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.VatRate.enum,parentSchema:schema31.properties.VatRate,data:data11};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -3219,11 +2588,11 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data.DeliverySum !== undefined){
-let data12 = data.DeliverySum;
+if(data.VatSum !== undefined){
+let data12 = data.VatSum;
 if((typeof data12 == "number") && (isFinite(data12))){
 if(data12 > 9999999999999.99 || isNaN(data12)){
-const err44 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema31.properties.DeliverySum,data:data12};
+const err44 = {instancePath:instancePath+"/VatSum",schemaPath:"#/properties/VatSum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema31.properties.VatSum,data:data12};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -3233,7 +2602,7 @@ vErrors.push(err44);
 errors++;
 }
 if(data12 < -9999999999999.99 || isNaN(data12)){
-const err45 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema31.properties.DeliverySum,data:data12};
+const err45 = {instancePath:instancePath+"/VatSum",schemaPath:"#/properties/VatSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema31.properties.VatSum,data:data12};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -3242,15 +2611,15 @@ vErrors.push(err45);
 }
 errors++;
 }
-const issues2 = func54(data12, 2, rootData, this, instancePath + "/DeliverySum");
-if(issues2 !== null){
-const kwErrors2 = func8(issues2, instancePath + "/DeliverySum", "#/properties/DeliverySum/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
-errors = errors + kwErrors2.length;
+const issues3 = func54(data12, 2, rootData, this, instancePath + "/VatSum");
+if(issues3 !== null){
+const kwErrors3 = func10(issues3, instancePath + "/VatSum", "#/properties/VatSum/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
+errors = errors + kwErrors3.length;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.DeliverySum.type,parentSchema:schema31.properties.DeliverySum,data:data12};
+const err46 = {instancePath:instancePath+"/VatSum",schemaPath:"#/properties/VatSum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.VatSum.type,parentSchema:schema31.properties.VatSum,data:data12};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -3283,11 +2652,11 @@ vErrors.push(err48);
 }
 errors++;
 }
-const issues3 = func54(data13, 2, rootData, this, instancePath + "/ExciseRate");
-if(issues3 !== null){
-const kwErrors3 = func8(issues3, instancePath + "/ExciseRate", "#/properties/ExciseRate/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
-errors = errors + kwErrors3.length;
+const issues4 = func54(data13, 2, rootData, this, instancePath + "/ExciseRate");
+if(issues4 !== null){
+const kwErrors4 = func10(issues4, instancePath + "/ExciseRate", "#/properties/ExciseRate/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors4 : vErrors.concat(kwErrors4);
+errors = errors + kwErrors4.length;
 }
 }
 else {
@@ -3324,11 +2693,11 @@ vErrors.push(err51);
 }
 errors++;
 }
-const issues4 = func54(data14, 2, rootData, this, instancePath + "/ExciseSum");
-if(issues4 !== null){
-const kwErrors4 = func8(issues4, instancePath + "/ExciseSum", "#/properties/ExciseSum/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors4 : vErrors.concat(kwErrors4);
-errors = errors + kwErrors4.length;
+const issues5 = func54(data14, 2, rootData, this, instancePath + "/ExciseSum");
+if(issues5 !== null){
+const kwErrors5 = func10(issues5, instancePath + "/ExciseSum", "#/properties/ExciseSum/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors5 : vErrors.concat(kwErrors5);
+errors = errors + kwErrors5.length;
 }
 }
 else {
@@ -3342,10 +2711,11 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data.VatRate !== undefined){
-let data15 = data.VatRate;
-if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
-const err53 = {instancePath:instancePath+"/VatRate",schemaPath:"#/properties/VatRate/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.VatRate.type,parentSchema:schema31.properties.VatRate,data:data15};
+if(data.DeliverySumWithVat !== undefined){
+let data15 = data.DeliverySumWithVat;
+if((typeof data15 == "number") && (isFinite(data15))){
+if(data15 > 9999999999999.99 || isNaN(data15)){
+const err53 = {instancePath:instancePath+"/DeliverySumWithVat",schemaPath:"#/properties/DeliverySumWithVat/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema31.properties.DeliverySumWithVat,data:data15};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -3354,8 +2724,8 @@ vErrors.push(err53);
 }
 errors++;
 }
-if(!((((data15 === 0) || (data15 === 12)) || (data15 === 15)) || (data15 === 20))){
-const err54 = {instancePath:instancePath+"/VatRate",schemaPath:"#/properties/VatRate/enum",keyword:"enum",params:{allowedValues: schema31.properties.VatRate.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.VatRate.enum,parentSchema:schema31.properties.VatRate,data:data15};
+if(data15 < -9999999999999.99 || isNaN(data15)){
+const err54 = {instancePath:instancePath+"/DeliverySumWithVat",schemaPath:"#/properties/DeliverySumWithVat/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema31.properties.DeliverySumWithVat,data:data15};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -3364,12 +2734,15 @@ vErrors.push(err54);
 }
 errors++;
 }
+const issues6 = func54(data15, 2, rootData, this, instancePath + "/DeliverySumWithVat");
+if(issues6 !== null){
+const kwErrors6 = func10(issues6, instancePath + "/DeliverySumWithVat", "#/properties/DeliverySumWithVat/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors6 : vErrors.concat(kwErrors6);
+errors = errors + kwErrors6.length;
 }
-if(data.VatSum !== undefined){
-let data16 = data.VatSum;
-if((typeof data16 == "number") && (isFinite(data16))){
-if(data16 > 9999999999999.99 || isNaN(data16)){
-const err55 = {instancePath:instancePath+"/VatSum",schemaPath:"#/properties/VatSum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema31.properties.VatSum,data:data16};
+}
+else {
+const err55 = {instancePath:instancePath+"/DeliverySumWithVat",schemaPath:"#/properties/DeliverySumWithVat/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.DeliverySumWithVat.type,parentSchema:schema31.properties.DeliverySumWithVat,data:data15};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -3378,8 +2751,11 @@ vErrors.push(err55);
 }
 errors++;
 }
-if(data16 < -9999999999999.99 || isNaN(data16)){
-const err56 = {instancePath:instancePath+"/VatSum",schemaPath:"#/properties/VatSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema31.properties.VatSum,data:data16};
+}
+if(data.WithoutVat !== undefined){
+let data16 = data.WithoutVat;
+if(typeof data16 !== "boolean"){
+const err56 = {instancePath:instancePath+"/WithoutVat",schemaPath:"#/properties/WithoutVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema31.properties.WithoutVat.type,parentSchema:schema31.properties.WithoutVat,data:data16};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -3388,15 +2764,11 @@ vErrors.push(err56);
 }
 errors++;
 }
-const issues5 = func54(data16, 2, rootData, this, instancePath + "/VatSum");
-if(issues5 !== null){
-const kwErrors5 = func8(issues5, instancePath + "/VatSum", "#/properties/VatSum/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors5 : vErrors.concat(kwErrors5);
-errors = errors + kwErrors5.length;
 }
-}
-else {
-const err57 = {instancePath:instancePath+"/VatSum",schemaPath:"#/properties/VatSum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.VatSum.type,parentSchema:schema31.properties.VatSum,data:data16};
+if(data.Origin !== undefined){
+let data17 = data.Origin;
+if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
+const err57 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.Origin.type,parentSchema:schema31.properties.Origin,data:data17};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -3405,12 +2777,8 @@ vErrors.push(err57);
 }
 errors++;
 }
-}
-if(data.DeliverySumWithVat !== undefined){
-let data17 = data.DeliverySumWithVat;
-if((typeof data17 == "number") && (isFinite(data17))){
-if(data17 > 9999999999999.99 || isNaN(data17)){
-const err58 = {instancePath:instancePath+"/DeliverySumWithVat",schemaPath:"#/properties/DeliverySumWithVat/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema31.properties.DeliverySumWithVat,data:data17};
+if(!((((data17 === 1) || (data17 === 2)) || (data17 === 3)) || (data17 === 4))){
+const err58 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/enum",keyword:"enum",params:{allowedValues: schema31.properties.Origin.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.Origin.enum,parentSchema:schema31.properties.Origin,data:data17};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -3419,8 +2787,10 @@ vErrors.push(err58);
 }
 errors++;
 }
-if(data17 < -9999999999999.99 || isNaN(data17)){
-const err59 = {instancePath:instancePath+"/DeliverySumWithVat",schemaPath:"#/properties/DeliverySumWithVat/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema31.properties.DeliverySumWithVat,data:data17};
+}
+}
+else {
+const err59 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -3429,721 +2799,10 @@ vErrors.push(err59);
 }
 errors++;
 }
-const issues6 = func54(data17, 2, rootData, this, instancePath + "/DeliverySumWithVat");
-if(issues6 !== null){
-const kwErrors6 = func8(issues6, instancePath + "/DeliverySumWithVat", "#/properties/DeliverySumWithVat/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors6 : vErrors.concat(kwErrors6);
-errors = errors + kwErrors6.length;
-}
-}
-else {
-const err60 = {instancePath:instancePath+"/DeliverySumWithVat",schemaPath:"#/properties/DeliverySumWithVat/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.DeliverySumWithVat.type,parentSchema:schema31.properties.DeliverySumWithVat,data:data17};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
-}
-}
-if(data.WithoutVat !== undefined){
-let data18 = data.WithoutVat;
-if(typeof data18 !== "boolean"){
-const err61 = {instancePath:instancePath+"/WithoutVat",schemaPath:"#/properties/WithoutVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema31.properties.WithoutVat.type,parentSchema:schema31.properties.WithoutVat,data:data18};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
-}
-}
-if(data.LgotaId !== undefined){
-let data19 = data.LgotaId;
-if((!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))) && (data19 !== null)){
-const err62 = {instancePath:instancePath+"/LgotaId",schemaPath:"#/properties/LgotaId/type",keyword:"type",params:{type: schema31.properties.LgotaId.type},message:"must be integer,null",schema:schema31.properties.LgotaId.type,parentSchema:schema31.properties.LgotaId,data:data19};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
-}
-}
-if(data.LgotaName !== undefined){
-let data20 = data.LgotaName;
-if((typeof data20 !== "string") && (data20 !== null)){
-const err63 = {instancePath:instancePath+"/LgotaName",schemaPath:"#/properties/LgotaName/type",keyword:"type",params:{type: schema31.properties.LgotaName.type},message:"must be string,null",schema:schema31.properties.LgotaName.type,parentSchema:schema31.properties.LgotaName,data:data20};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
-}
-if(typeof data20 === "string"){
-if(func2(data20) > 2000){
-const err64 = {instancePath:instancePath+"/LgotaName",schemaPath:"#/properties/LgotaName/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema31.properties.LgotaName,data:data20};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
-}
-}
-}
-if(data.LgotaType !== undefined){
-let data21 = data.LgotaType;
-if((!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))) && (data21 !== null)){
-const err65 = {instancePath:instancePath+"/LgotaType",schemaPath:"#/properties/LgotaType/type",keyword:"type",params:{type: schema31.properties.LgotaType.type},message:"must be integer,null",schema:schema31.properties.LgotaType.type,parentSchema:schema31.properties.LgotaType,data:data21};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
-}
-if(!(((data21 === 1) || (data21 === 2)) || (data21 === null))){
-const err66 = {instancePath:instancePath+"/LgotaType",schemaPath:"#/properties/LgotaType/enum",keyword:"enum",params:{allowedValues: schema31.properties.LgotaType.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.LgotaType.enum,parentSchema:schema31.properties.LgotaType,data:data21};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
-}
-}
-if(data.LgotaVatSum !== undefined){
-let data22 = data.LgotaVatSum;
-if((typeof data22 == "number") && (isFinite(data22))){
-if(data22 > 9999999999999.99 || isNaN(data22)){
-const err67 = {instancePath:instancePath+"/LgotaVatSum",schemaPath:"#/properties/LgotaVatSum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema31.properties.LgotaVatSum,data:data22};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
-}
-if(data22 < 0 || isNaN(data22)){
-const err68 = {instancePath:instancePath+"/LgotaVatSum",schemaPath:"#/properties/LgotaVatSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema31.properties.LgotaVatSum,data:data22};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
-}
-const issues7 = func54(data22, 2, rootData, this, instancePath + "/LgotaVatSum");
-if(issues7 !== null){
-const kwErrors7 = func8(issues7, instancePath + "/LgotaVatSum", "#/properties/LgotaVatSum/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors7 : vErrors.concat(kwErrors7);
-errors = errors + kwErrors7.length;
-}
-}
-else {
-const err69 = {instancePath:instancePath+"/LgotaVatSum",schemaPath:"#/properties/LgotaVatSum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.LgotaVatSum.type,parentSchema:schema31.properties.LgotaVatSum,data:data22};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
-}
-}
-if(data.CommittentName !== undefined){
-let data23 = data.CommittentName;
-if(typeof data23 === "string"){
-if(func2(data23) > 500){
-const err70 = {instancePath:instancePath+"/CommittentName",schemaPath:"#/properties/CommittentName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema31.properties.CommittentName,data:data23};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
-}
-}
-else {
-const err71 = {instancePath:instancePath+"/CommittentName",schemaPath:"#/properties/CommittentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.CommittentName.type,parentSchema:schema31.properties.CommittentName,data:data23};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
-}
-}
-if(data.CommittentTin !== undefined){
-let data24 = data.CommittentTin;
-if(typeof data24 === "string"){
-if(func2(data24) > 14){
-const err72 = {instancePath:instancePath+"/CommittentTin",schemaPath:"#/properties/CommittentTin/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema31.properties.CommittentTin,data:data24};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
-}
-const issues8 = func16(data24, true, rootData, this, instancePath + "/CommittentTin");
-if(issues8 !== null){
-const kwErrors8 = func8(issues8, instancePath + "/CommittentTin", "#/properties/CommittentTin/pinflOrTin", "pinflOrTin");
-vErrors = vErrors === null ? kwErrors8 : vErrors.concat(kwErrors8);
-errors = errors + kwErrors8.length;
-}
-}
-else {
-const err73 = {instancePath:instancePath+"/CommittentTin",schemaPath:"#/properties/CommittentTin/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.CommittentTin.type,parentSchema:schema31.properties.CommittentTin,data:data24};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
-}
-}
-if(data.CommittentVatRegCode !== undefined){
-let data25 = data.CommittentVatRegCode;
-if(typeof data25 === "string"){
-if(!pattern7.test(data25)){
-const err74 = {instancePath:instancePath+"/CommittentVatRegCode",schemaPath:"#/properties/CommittentVatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema31.properties.CommittentVatRegCode,data:data25};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
-}
-}
-else {
-const err75 = {instancePath:instancePath+"/CommittentVatRegCode",schemaPath:"#/properties/CommittentVatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.CommittentVatRegCode.type,parentSchema:schema31.properties.CommittentVatRegCode,data:data25};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
-}
-}
-if(data.CommittentVatRegStatus !== undefined){
-let data26 = data.CommittentVatRegStatus;
-if((!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))) && (data26 !== null)){
-const err76 = {instancePath:instancePath+"/CommittentVatRegStatus",schemaPath:"#/properties/CommittentVatRegStatus/type",keyword:"type",params:{type: schema31.properties.CommittentVatRegStatus.type},message:"must be integer,null",schema:schema31.properties.CommittentVatRegStatus.type,parentSchema:schema31.properties.CommittentVatRegStatus,data:data26};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
-}
-if(!((((data26 === 20) || (data26 === 21)) || (data26 === 22)) || (data26 === null))){
-const err77 = {instancePath:instancePath+"/CommittentVatRegStatus",schemaPath:"#/properties/CommittentVatRegStatus/enum",keyword:"enum",params:{allowedValues: schema31.properties.CommittentVatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.CommittentVatRegStatus.enum,parentSchema:schema31.properties.CommittentVatRegStatus,data:data26};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
-}
-}
-if(data.Origin !== undefined){
-let data27 = data.Origin;
-if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
-const err78 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.Origin.type,parentSchema:schema31.properties.Origin,data:data27};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
-}
-if(!((((data27 === 1) || (data27 === 2)) || (data27 === 3)) || (data27 === 4))){
-const err79 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/enum",keyword:"enum",params:{allowedValues: schema31.properties.Origin.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.Origin.enum,parentSchema:schema31.properties.Origin,data:data27};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
-}
-}
-if(data.WarehouseId !== undefined){
-let data28 = data.WarehouseId;
-if((!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))) && (data28 !== null)){
-const err80 = {instancePath:instancePath+"/WarehouseId",schemaPath:"#/properties/WarehouseId/type",keyword:"type",params:{type: schema31.properties.WarehouseId.type},message:"must be integer,null",schema:schema31.properties.WarehouseId.type,parentSchema:schema31.properties.WarehouseId,data:data28};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
-}
-}
-if(data.WeightBrutto !== undefined){
-let data29 = data.WeightBrutto;
-if((typeof data29 == "number") && (isFinite(data29))){
-if(data29 < 0 || isNaN(data29)){
-const err81 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema31.properties.WeightBrutto,data:data29};
-if(vErrors === null){
-vErrors = [err81];
-}
-else {
-vErrors.push(err81);
-}
-errors++;
-}
-const issues9 = func54(data29, 6, rootData, this, instancePath + "/WeightBrutto");
-if(issues9 !== null){
-const kwErrors9 = func8(issues9, instancePath + "/WeightBrutto", "#/properties/WeightBrutto/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors9 : vErrors.concat(kwErrors9);
-errors = errors + kwErrors9.length;
-}
-}
-else {
-const err82 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.WeightBrutto.type,parentSchema:schema31.properties.WeightBrutto,data:data29};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
-}
-}
-if(data.WeightNetto !== undefined){
-let data30 = data.WeightNetto;
-if((typeof data30 == "number") && (isFinite(data30))){
-if(data30 < 0 || isNaN(data30)){
-const err83 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema31.properties.WeightNetto,data:data30};
-if(vErrors === null){
-vErrors = [err83];
-}
-else {
-vErrors.push(err83);
-}
-errors++;
-}
-const issues10 = func54(data30, 6, rootData, this, instancePath + "/WeightNetto");
-if(issues10 !== null){
-const kwErrors10 = func8(issues10, instancePath + "/WeightNetto", "#/properties/WeightNetto/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors10 : vErrors.concat(kwErrors10);
-errors = errors + kwErrors10.length;
-}
-}
-else {
-const err84 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.WeightNetto.type,parentSchema:schema31.properties.WeightNetto,data:data30};
-if(vErrors === null){
-vErrors = [err84];
-}
-else {
-vErrors.push(err84);
-}
-errors++;
-}
-}
-if(data.Marks !== undefined){
-let data31 = data.Marks;
-if((!(data31 && typeof data31 == "object" && !Array.isArray(data31))) && (data31 !== null)){
-const err85 = {instancePath:instancePath+"/Marks",schemaPath:"#/properties/Marks/type",keyword:"type",params:{type: schema31.properties.Marks.type},message:"must be object,null",schema:schema31.properties.Marks.type,parentSchema:schema31.properties.Marks,data:data31};
-if(vErrors === null){
-vErrors = [err85];
-}
-else {
-vErrors.push(err85);
-}
-errors++;
-}
-if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
-if(Object.keys(data31).length < 1){
-const err86 = {instancePath:instancePath+"/Marks",schemaPath:"#/properties/Marks/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema31.properties.Marks,data:data31};
-if(vErrors === null){
-vErrors = [err86];
-}
-else {
-vErrors.push(err86);
-}
-errors++;
-}
-if(data31.ProductType === undefined){
-const err87 = {instancePath:instancePath+"/Marks",schemaPath:"#/properties/Marks/required",keyword:"required",params:{missingProperty: "ProductType"},message:"must have required property '"+"ProductType"+"'",schema:schema31.properties.Marks.required,parentSchema:schema31.properties.Marks,data:data31};
-if(vErrors === null){
-vErrors = [err87];
-}
-else {
-vErrors.push(err87);
-}
-errors++;
-}
-for(const key1 in data31){
-if(!((((key1 === "ProductType") || (key1 === "KIZ")) || (key1 === "NomUpak")) || (key1 === "IdentTransUpak"))){
-const err88 = {instancePath:instancePath+"/Marks",schemaPath:"#/properties/Marks/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.Marks,data:data31};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
-}
-errors++;
-}
-}
-if(data31.ProductType !== undefined){
-let data32 = data31.ProductType;
-if(!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))){
-const err89 = {instancePath:instancePath+"/Marks/ProductType",schemaPath:"#/properties/Marks/properties/ProductType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.Marks.properties.ProductType.type,parentSchema:schema31.properties.Marks.properties.ProductType,data:data32};
-if(vErrors === null){
-vErrors = [err89];
-}
-else {
-vErrors.push(err89);
-}
-errors++;
-}
-if(!((((((data32 === 1) || (data32 === 2)) || (data32 === 3)) || (data32 === 4)) || (data32 === 5)) || (data32 === 6))){
-const err90 = {instancePath:instancePath+"/Marks/ProductType",schemaPath:"#/properties/Marks/properties/ProductType/enum",keyword:"enum",params:{allowedValues: schema31.properties.Marks.properties.ProductType.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.Marks.properties.ProductType.enum,parentSchema:schema31.properties.Marks.properties.ProductType,data:data32};
-if(vErrors === null){
-vErrors = [err90];
-}
-else {
-vErrors.push(err90);
-}
-errors++;
-}
-}
-if(data31.KIZ !== undefined){
-let data33 = data31.KIZ;
-if(Array.isArray(data33)){
-if(data33.length > 10000){
-const err91 = {instancePath:instancePath+"/Marks/KIZ",schemaPath:"#/properties/Marks/properties/KIZ/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema31.properties.Marks.properties.KIZ,data:data33};
-if(vErrors === null){
-vErrors = [err91];
-}
-else {
-vErrors.push(err91);
-}
-errors++;
-}
-const len0 = data33.length;
-for(let i0=0; i0<len0; i0++){
-let data34 = data33[i0];
-if(typeof data34 === "string"){
-if(func2(data34) > 200){
-const err92 = {instancePath:instancePath+"/Marks/KIZ/" + i0,schemaPath:"#/properties/Marks/properties/KIZ/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema31.properties.Marks.properties.KIZ.items,data:data34};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
-}
-errors++;
-}
-if(func2(data34) < 1){
-const err93 = {instancePath:instancePath+"/Marks/KIZ/" + i0,schemaPath:"#/properties/Marks/properties/KIZ/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.Marks.properties.KIZ.items,data:data34};
-if(vErrors === null){
-vErrors = [err93];
-}
-else {
-vErrors.push(err93);
-}
-errors++;
-}
-}
-else {
-const err94 = {instancePath:instancePath+"/Marks/KIZ/" + i0,schemaPath:"#/properties/Marks/properties/KIZ/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.Marks.properties.KIZ.items.type,parentSchema:schema31.properties.Marks.properties.KIZ.items,data:data34};
-if(vErrors === null){
-vErrors = [err94];
-}
-else {
-vErrors.push(err94);
-}
-errors++;
-}
-}
-}
-else {
-const err95 = {instancePath:instancePath+"/Marks/KIZ",schemaPath:"#/properties/Marks/properties/KIZ/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.Marks.properties.KIZ.type,parentSchema:schema31.properties.Marks.properties.KIZ,data:data33};
-if(vErrors === null){
-vErrors = [err95];
-}
-else {
-vErrors.push(err95);
-}
-errors++;
-}
-}
-if(data31.NomUpak !== undefined){
-let data35 = data31.NomUpak;
-if(Array.isArray(data35)){
-if(data35.length > 10000){
-const err96 = {instancePath:instancePath+"/Marks/NomUpak",schemaPath:"#/properties/Marks/properties/NomUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema31.properties.Marks.properties.NomUpak,data:data35};
-if(vErrors === null){
-vErrors = [err96];
-}
-else {
-vErrors.push(err96);
-}
-errors++;
-}
-const len1 = data35.length;
-for(let i1=0; i1<len1; i1++){
-let data36 = data35[i1];
-if(typeof data36 === "string"){
-if(func2(data36) > 200){
-const err97 = {instancePath:instancePath+"/Marks/NomUpak/" + i1,schemaPath:"#/properties/Marks/properties/NomUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema31.properties.Marks.properties.NomUpak.items,data:data36};
-if(vErrors === null){
-vErrors = [err97];
-}
-else {
-vErrors.push(err97);
-}
-errors++;
-}
-if(func2(data36) < 1){
-const err98 = {instancePath:instancePath+"/Marks/NomUpak/" + i1,schemaPath:"#/properties/Marks/properties/NomUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.Marks.properties.NomUpak.items,data:data36};
-if(vErrors === null){
-vErrors = [err98];
-}
-else {
-vErrors.push(err98);
-}
-errors++;
-}
-}
-else {
-const err99 = {instancePath:instancePath+"/Marks/NomUpak/" + i1,schemaPath:"#/properties/Marks/properties/NomUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.Marks.properties.NomUpak.items.type,parentSchema:schema31.properties.Marks.properties.NomUpak.items,data:data36};
-if(vErrors === null){
-vErrors = [err99];
-}
-else {
-vErrors.push(err99);
-}
-errors++;
-}
-}
-}
-else {
-const err100 = {instancePath:instancePath+"/Marks/NomUpak",schemaPath:"#/properties/Marks/properties/NomUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.Marks.properties.NomUpak.type,parentSchema:schema31.properties.Marks.properties.NomUpak,data:data35};
-if(vErrors === null){
-vErrors = [err100];
-}
-else {
-vErrors.push(err100);
-}
-errors++;
-}
-}
-if(data31.IdentTransUpak !== undefined){
-let data37 = data31.IdentTransUpak;
-if(Array.isArray(data37)){
-if(data37.length > 10000){
-const err101 = {instancePath:instancePath+"/Marks/IdentTransUpak",schemaPath:"#/properties/Marks/properties/IdentTransUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema31.properties.Marks.properties.IdentTransUpak,data:data37};
-if(vErrors === null){
-vErrors = [err101];
-}
-else {
-vErrors.push(err101);
-}
-errors++;
-}
-const len2 = data37.length;
-for(let i2=0; i2<len2; i2++){
-let data38 = data37[i2];
-if(typeof data38 === "string"){
-if(func2(data38) > 200){
-const err102 = {instancePath:instancePath+"/Marks/IdentTransUpak/" + i2,schemaPath:"#/properties/Marks/properties/IdentTransUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema31.properties.Marks.properties.IdentTransUpak.items,data:data38};
-if(vErrors === null){
-vErrors = [err102];
-}
-else {
-vErrors.push(err102);
-}
-errors++;
-}
-if(func2(data38) < 1){
-const err103 = {instancePath:instancePath+"/Marks/IdentTransUpak/" + i2,schemaPath:"#/properties/Marks/properties/IdentTransUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.Marks.properties.IdentTransUpak.items,data:data38};
-if(vErrors === null){
-vErrors = [err103];
-}
-else {
-vErrors.push(err103);
-}
-errors++;
-}
-}
-else {
-const err104 = {instancePath:instancePath+"/Marks/IdentTransUpak/" + i2,schemaPath:"#/properties/Marks/properties/IdentTransUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.Marks.properties.IdentTransUpak.items.type,parentSchema:schema31.properties.Marks.properties.IdentTransUpak.items,data:data38};
-if(vErrors === null){
-vErrors = [err104];
-}
-else {
-vErrors.push(err104);
-}
-errors++;
-}
-}
-}
-else {
-const err105 = {instancePath:instancePath+"/Marks/IdentTransUpak",schemaPath:"#/properties/Marks/properties/IdentTransUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.Marks.properties.IdentTransUpak.type,parentSchema:schema31.properties.Marks.properties.IdentTransUpak,data:data37};
-if(vErrors === null){
-vErrors = [err105];
-}
-else {
-vErrors.push(err105);
-}
-errors++;
-}
-}
-}
-}
-if(data.ExchangeInfo !== undefined){
-let data39 = data.ExchangeInfo;
-if((!(data39 && typeof data39 == "object" && !Array.isArray(data39))) && (data39 !== null)){
-const err106 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/type",keyword:"type",params:{type: schema31.properties.ExchangeInfo.type},message:"must be object,null",schema:schema31.properties.ExchangeInfo.type,parentSchema:schema31.properties.ExchangeInfo,data:data39};
-if(vErrors === null){
-vErrors = [err106];
-}
-else {
-vErrors.push(err106);
-}
-errors++;
-}
-if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
-if(Object.keys(data39).length < 1){
-const err107 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema31.properties.ExchangeInfo,data:data39};
-if(vErrors === null){
-vErrors = [err107];
-}
-else {
-vErrors.push(err107);
-}
-errors++;
-}
-for(const key2 in data39){
-if(!(((key2 === "PlanPositionId") || (key2 === "ProductCode")) || (key2 === "ProductProperties"))){
-const err108 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.ExchangeInfo,data:data39};
-if(vErrors === null){
-vErrors = [err108];
-}
-else {
-vErrors.push(err108);
-}
-errors++;
-}
-}
-if(data39.PlanPositionId !== undefined){
-let data40 = data39.PlanPositionId;
-if(typeof data40 === "string"){
-if(func2(data40) > 100){
-const err109 = {instancePath:instancePath+"/ExchangeInfo/PlanPositionId",schemaPath:"#/properties/ExchangeInfo/properties/PlanPositionId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema31.properties.ExchangeInfo.properties.PlanPositionId,data:data40};
-if(vErrors === null){
-vErrors = [err109];
-}
-else {
-vErrors.push(err109);
-}
-errors++;
-}
-}
-else {
-const err110 = {instancePath:instancePath+"/ExchangeInfo/PlanPositionId",schemaPath:"#/properties/ExchangeInfo/properties/PlanPositionId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.ExchangeInfo.properties.PlanPositionId.type,parentSchema:schema31.properties.ExchangeInfo.properties.PlanPositionId,data:data40};
-if(vErrors === null){
-vErrors = [err110];
-}
-else {
-vErrors.push(err110);
-}
-errors++;
-}
-}
-if(data39.ProductCode !== undefined){
-let data41 = data39.ProductCode;
-if(typeof data41 === "string"){
-if(func2(data41) > 100){
-const err111 = {instancePath:instancePath+"/ExchangeInfo/ProductCode",schemaPath:"#/properties/ExchangeInfo/properties/ProductCode/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema31.properties.ExchangeInfo.properties.ProductCode,data:data41};
-if(vErrors === null){
-vErrors = [err111];
-}
-else {
-vErrors.push(err111);
-}
-errors++;
-}
-}
-else {
-const err112 = {instancePath:instancePath+"/ExchangeInfo/ProductCode",schemaPath:"#/properties/ExchangeInfo/properties/ProductCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.ExchangeInfo.properties.ProductCode.type,parentSchema:schema31.properties.ExchangeInfo.properties.ProductCode,data:data41};
-if(vErrors === null){
-vErrors = [err112];
-}
-else {
-vErrors.push(err112);
-}
-errors++;
-}
-}
-if(data39.ProductProperties !== undefined){
-let data42 = data39.ProductProperties;
-if(typeof data42 === "string"){
-if(func2(data42) > 2000){
-const err113 = {instancePath:instancePath+"/ExchangeInfo/ProductProperties",schemaPath:"#/properties/ExchangeInfo/properties/ProductProperties/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema31.properties.ExchangeInfo.properties.ProductProperties,data:data42};
-if(vErrors === null){
-vErrors = [err113];
-}
-else {
-vErrors.push(err113);
-}
-errors++;
-}
-}
-else {
-const err114 = {instancePath:instancePath+"/ExchangeInfo/ProductProperties",schemaPath:"#/properties/ExchangeInfo/properties/ProductProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.ExchangeInfo.properties.ProductProperties.type,parentSchema:schema31.properties.ExchangeInfo.properties.ProductProperties,data:data42};
-if(vErrors === null){
-vErrors = [err114];
-}
-else {
-vErrors.push(err114);
-}
-errors++;
-}
-}
-}
-}
-}
-else {
-const err115 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
-if(vErrors === null){
-vErrors = [err115];
-}
-else {
-vErrors.push(err115);
-}
-errors++;
-}
-validate71.errors = vErrors;
+validate70.errors = vErrors;
 return errors === 0;
 }
 
 export const lines = {
-  "178309d": line_178309d,
+  "-4e154fb3": line__4e154fb3,
 };

@@ -3,8 +3,8 @@
 /* eslint-disable */
 import { dateOrder as kw_dateOrder, decimalPlaces as kw_decimalPlaces, isoDate as kw_isoDate, notToOneself as kw_notToOneself, pinfl as kw_pinfl, pinflOrTin as kw_pinflOrTin, requiredUnless as kw_requiredUnless, sellerNotBuyer as kw_sellerNotBuyer, serverCheck as kw_serverCheck, toErrors as kw_toErrors, ucs2length as kw_ucs2length } from '../../keywords/functions';
 "use strict";
-export const validate = validate36;
-const schema19 = {"$id":"empowermentV2","title":"documents:kinds.empowermentV2","description":"Power of attorney, new format (Didox 062, uz-edi.md §b.4): the buyer issues it, its accountant and the agent sign after. An empowerment cannot be issued to oneself (the agent is neither the issuing party nor its director).","type":"object","additionalProperties":false,"required":["EmpowermentV2Id","EmpowermentType","OldEmpowermentDoc","EmpowermentDoc","ContractDoc","Seller","Buyer","Agent","Products"],"sellerNotBuyer":{"seller":"Seller/TinOrPinfl","buyer":"Buyer/TinOrPinfl"},"notToOneself":{"issuer":["Buyer/TinOrPinfl","Buyer/Director/Pinfl"],"agent":"Agent/Pinfl"},"requiredUnless":{"field":"EmpowermentType","equals":[0],"properties":["OldEmpowermentDoc"]},"properties":{"EmpowermentV2Id":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:empowerment.EmpowermentId"},"EmpowermentType":{"type":"integer","enum":[0,1,4],"title":"forms:empowermentV2.EmpowermentType"},"OldEmpowermentDoc":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["EmpowermentV2Id","No","DateOfIssue","DateOfExpire"],"properties":{"EmpowermentV2Id":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:empowerment.EmpowermentId","serverCheck":{"name":"oldDocumentSameType","kind":"empowermentV2","idField":"EmpowermentV2Id"}},"No":{"type":"string","minLength":1,"maxLength":50,"title":"forms:empowermentV2.No"},"DateOfIssue":{"$ref":"#/$defs/isoDate","title":"forms:empowermentV2.DateOfIssue"},"DateOfExpire":{"$ref":"#/$defs/isoDate","title":"forms:empowermentV2.DateOfExpire"}},"title":"forms:empowermentV2.OldEmpowermentDoc"},"EmpowermentDoc":{"type":"object","additionalProperties":false,"required":["No","DateOfIssue","DateOfExpire"],"dateOrder":{"from":"DateOfIssue","to":"DateOfExpire"},"properties":{"No":{"type":"string","minLength":1,"maxLength":50,"title":"forms:empowermentV2.No"},"DateOfIssue":{"$ref":"#/$defs/isoDate","title":"forms:empowermentV2.DateOfIssue"},"DateOfExpire":{"$ref":"#/$defs/isoDate","title":"forms:empowermentV2.DateOfExpire"}},"title":"forms:empowermentV2.EmpowermentDoc"},"ContractDoc":{"type":"object","additionalProperties":false,"required":["No","Date"],"properties":{"No":{"type":"string","minLength":1,"maxLength":100,"title":"forms:empowermentV2.No"},"Date":{"$ref":"#/$defs/isoDate","title":"forms:empowermentV2.Date"}},"title":"forms:empowermentV2.ContractDoc"},"Seller":{"type":"object","additionalProperties":false,"required":["TinOrPinfl","Name","Director"],"properties":{"TinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:party.TinOrPinfl"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"Director":{"$ref":"#/$defs/person","title":"forms:party.Director"}},"title":"forms:invoice.Seller"},"Buyer":{"type":"object","additionalProperties":false,"required":["TinOrPinfl","Name","Director"],"properties":{"TinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:party.TinOrPinfl"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"Director":{"$ref":"#/$defs/person","title":"forms:party.Director"},"Accountant":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:party.Accountant"}},"title":"forms:invoice.Buyer"},"Agent":{"$ref":"#/$defs/person","title":"forms:empowermentV2.Agent"},"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","Name","CatalogCode","CatalogName","PackageCode","PackageName","Amount"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"Name":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"CatalogCode":{"$ref":"#/$defs/catalogCode","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"PackageCode":{"$ref":"#/$defs/packageCode","title":"forms:line.PackageCode"},"PackageName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:line.PackageName"},"Amount":{"$ref":"#/$defs/count","title":"forms:line.Count"}}},"title":"forms:invoice.Products"}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"person":{"description":"An individual named by PINFL and full name (driver, trustee, responsible person, agent).","type":"object","additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}}},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true}}};
+export const validate = validate37;
+const schema20 = {"$id":"empowermentV2","title":"documents:kinds.empowermentV2","description":"Power of attorney, new format (Didox 062, uz-edi.md §b.4): the buyer issues it, its accountant and the agent sign after. An empowerment cannot be issued to oneself (the agent is neither the issuing party nor its director).","type":"object","additionalProperties":false,"required":["EmpowermentV2Id","EmpowermentType","OldEmpowermentDoc","EmpowermentDoc","ContractDoc","Seller","Buyer","Agent","Products"],"sellerNotBuyer":{"seller":"Seller/TinOrPinfl","buyer":"Buyer/TinOrPinfl"},"notToOneself":{"issuer":["Buyer/TinOrPinfl","Buyer/Director/Pinfl"],"agent":"Agent/Pinfl"},"requiredUnless":{"field":"EmpowermentType","equals":[0],"properties":["OldEmpowermentDoc"]},"properties":{"EmpowermentV2Id":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:empowerment.EmpowermentId"},"EmpowermentType":{"type":"integer","enum":[0,1,4],"title":"forms:empowermentV2.EmpowermentType"},"OldEmpowermentDoc":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["EmpowermentV2Id","No","DateOfIssue","DateOfExpire"],"properties":{"EmpowermentV2Id":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:empowerment.EmpowermentId","serverCheck":{"name":"oldDocumentSameType","kind":"empowermentV2","idField":"EmpowermentV2Id"}},"No":{"type":"string","minLength":1,"maxLength":50,"title":"forms:empowermentV2.No"},"DateOfIssue":{"$ref":"#/$defs/isoDate","title":"forms:empowermentV2.DateOfIssue"},"DateOfExpire":{"$ref":"#/$defs/isoDate","title":"forms:empowermentV2.DateOfExpire"}},"title":"forms:empowermentV2.OldEmpowermentDoc"},"EmpowermentDoc":{"type":"object","additionalProperties":false,"required":["No","DateOfIssue","DateOfExpire"],"dateOrder":{"from":"DateOfIssue","to":"DateOfExpire"},"properties":{"No":{"type":"string","minLength":1,"maxLength":50,"title":"forms:empowermentV2.No"},"DateOfIssue":{"$ref":"#/$defs/isoDate","title":"forms:empowermentV2.DateOfIssue"},"DateOfExpire":{"$ref":"#/$defs/isoDate","title":"forms:empowermentV2.DateOfExpire"}},"title":"forms:empowermentV2.EmpowermentDoc"},"ContractDoc":{"type":"object","additionalProperties":false,"required":["No","Date"],"properties":{"No":{"type":"string","minLength":1,"maxLength":100,"title":"forms:empowermentV2.No"},"Date":{"$ref":"#/$defs/isoDate","title":"forms:empowermentV2.Date"}},"title":"forms:empowermentV2.ContractDoc"},"Seller":{"type":"object","additionalProperties":false,"required":["TinOrPinfl","Name","Director"],"properties":{"TinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:party.TinOrPinfl"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"Director":{"$ref":"#/$defs/person","title":"forms:party.Director"}},"title":"forms:invoice.Seller"},"Buyer":{"type":"object","additionalProperties":false,"required":["TinOrPinfl","Name","Director"],"properties":{"TinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:party.TinOrPinfl"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"Director":{"$ref":"#/$defs/person","title":"forms:party.Director"},"Accountant":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:party.Accountant"}},"title":"forms:invoice.Buyer"},"Agent":{"$ref":"#/$defs/person","title":"forms:empowermentV2.Agent"},"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","Name","CatalogCode","CatalogName","PackageCode","PackageName","Amount"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"Name":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"CatalogCode":{"$ref":"#/$defs/catalogCode","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"PackageCode":{"$ref":"#/$defs/packageCode","title":"forms:line.PackageCode"},"PackageName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:line.PackageName"},"Amount":{"$ref":"#/$defs/count","title":"forms:line.Count"}}},"title":"forms:invoice.Products"}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"person":{"description":"An individual named by PINFL and full name (driver, trustee, responsible person, agent).","type":"object","additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}}},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = kw_serverCheck;
 const func4 = kw_toErrors;
@@ -13,16 +13,16 @@ const func12 = kw_dateOrder;
 const func47 = kw_notToOneself;
 const func49 = kw_requiredUnless;
 const func51 = kw_sellerNotBuyer;
-const pattern0 = new RegExp("^[0-9a-fA-F]{24}$", "u");
-const schema20 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
+const pattern1 = new RegExp("^[0-9a-fA-F]{24}$", "u");
+const schema21 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
 const func8 = kw_isoDate;
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(func5(data) > 10){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema20,data};
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -39,7 +39,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.type,parentSchema:schema20,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.type,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -48,19 +48,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate37.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
 
-const schema21 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
+const schema22 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
 const func18 = kw_pinflOrTin;
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(func5(data) > 14){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema21,data};
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -70,7 +70,7 @@ vErrors.push(err0);
 errors++;
 }
 if(func5(data) < 9){
-const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema21,data};
+const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -87,7 +87,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.type,parentSchema:schema21,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -96,20 +96,20 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate43.errors = vErrors;
+validate44.errors = vErrors;
 return errors === 0;
 }
 
-const schema22 = {"description":"An individual named by PINFL and full name (driver, trustee, responsible person, agent).","type":"object","additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}}};
-const schema23 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
+const schema23 = {"description":"An individual named by PINFL and full name (driver, trustee, responsible person, agent).","type":"object","additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}}};
+const schema24 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
 const func26 = kw_pinfl;
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(func5(data) > 14){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema23,data};
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -126,7 +126,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -135,17 +135,17 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate46.errors = vErrors;
+validate47.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.Pinfl === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -155,7 +155,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.FullName === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -166,7 +166,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((key0 === "Pinfl") || (key0 === "FullName"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema22,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -178,13 +178,13 @@ errors++;
 }
 if(data.Pinfl !== undefined){
 let data0 = data.Pinfl;
-if(!(validate46.call(this, data0, {instancePath:instancePath+"/Pinfl",parentData:data,parentDataProperty:"Pinfl",rootData}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+if(!(validate47.call(this, data0, {instancePath:instancePath+"/Pinfl",parentData:data,parentDataProperty:"Pinfl",rootData}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
 errors = vErrors.length;
 }
 if(typeof data0 === "string"){
 if(func5(data0) < 14){
-const err3 = {instancePath:instancePath+"/Pinfl",schemaPath:"#/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema22.properties.Pinfl,data:data0};
+const err3 = {instancePath:instancePath+"/Pinfl",schemaPath:"#/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema23.properties.Pinfl,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -199,7 +199,7 @@ if(data.FullName !== undefined){
 let data1 = data.FullName;
 if(typeof data1 === "string"){
 if(func5(data1) > 300){
-const err4 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema22.properties.FullName,data:data1};
+const err4 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.FullName,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -209,7 +209,7 @@ vErrors.push(err4);
 errors++;
 }
 if(func5(data1) < 1){
-const err5 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema22.properties.FullName,data:data1};
+const err5 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.FullName,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -220,7 +220,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.FullName.type,parentSchema:schema22.properties.FullName,data:data1};
+const err6 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.FullName.type,parentSchema:schema23.properties.FullName,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -232,7 +232,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.type,parentSchema:schema22,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -241,51 +241,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate45.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
 
-const schema24 = {"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"};
-const pattern2 = new RegExp("^\\d{17}$", "u");
+const schema25 = {"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"};
+const pattern3 = new RegExp("^\\d{17}$", "u");
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data === "string"){
-if(!pattern2.test(data)){
-const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema24,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate53.errors = vErrors;
-return errors === 0;
-}
-
-const schema25 = {"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"};
-const pattern3 = new RegExp("^\\d{1,20}$", "u");
-
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(!pattern3.test(data)){
-const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema25,data};
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -305,19 +273,51 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate55.errors = vErrors;
+validate54.errors = vErrors;
 return errors === 0;
 }
 
-const schema26 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
+const schema26 = {"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"};
+const pattern4 = new RegExp("^\\d{1,20}$", "u");
+
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(!pattern4.test(data)){
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema26,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.type,parentSchema:schema26,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate56.errors = vErrors;
+return errors === 0;
+}
+
+const schema27 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
 const func45 = kw_decimalPlaces;
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if((typeof data == "number") && (isFinite(data))){
 if(data > 999999999 || isNaN(data)){
-const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema26,data};
+const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -327,7 +327,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data <= 0 || isNaN(data)){
-const err1 = {instancePath,schemaPath:"#/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema26,data};
+const err1 = {instancePath,schemaPath:"#/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -344,7 +344,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.type,parentSchema:schema26,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema27.type,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -353,18 +353,18 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate57.errors = vErrors;
+validate58.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="empowermentV2" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.EmpowermentV2Id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "EmpowermentV2Id"},message:"must have required property '"+"EmpowermentV2Id"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "EmpowermentV2Id"},message:"must have required property '"+"EmpowermentV2Id"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -374,7 +374,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.EmpowermentType === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "EmpowermentType"},message:"must have required property '"+"EmpowermentType"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "EmpowermentType"},message:"must have required property '"+"EmpowermentType"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -384,7 +384,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.OldEmpowermentDoc === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OldEmpowermentDoc"},message:"must have required property '"+"OldEmpowermentDoc"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OldEmpowermentDoc"},message:"must have required property '"+"OldEmpowermentDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -394,7 +394,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.EmpowermentDoc === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "EmpowermentDoc"},message:"must have required property '"+"EmpowermentDoc"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "EmpowermentDoc"},message:"must have required property '"+"EmpowermentDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -404,7 +404,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.ContractDoc === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -414,7 +414,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.Seller === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Seller"},message:"must have required property '"+"Seller"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Seller"},message:"must have required property '"+"Seller"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -424,7 +424,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.Buyer === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Buyer"},message:"must have required property '"+"Buyer"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Buyer"},message:"must have required property '"+"Buyer"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -434,7 +434,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.Agent === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Agent"},message:"must have required property '"+"Agent"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Agent"},message:"must have required property '"+"Agent"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -444,7 +444,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.Products === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -454,8 +454,8 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema19.properties, key0))){
-const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema19,data};
+if(!(func2.call(schema20.properties, key0))){
+const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -468,8 +468,8 @@ errors++;
 if(data.EmpowermentV2Id !== undefined){
 let data0 = data.EmpowermentV2Id;
 if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err10 = {instancePath:instancePath+"/EmpowermentV2Id",schemaPath:"#/properties/EmpowermentV2Id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema19.properties.EmpowermentV2Id,data:data0};
+if(!pattern1.test(data0)){
+const err10 = {instancePath:instancePath+"/EmpowermentV2Id",schemaPath:"#/properties/EmpowermentV2Id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema20.properties.EmpowermentV2Id,data:data0};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -480,7 +480,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/EmpowermentV2Id",schemaPath:"#/properties/EmpowermentV2Id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.EmpowermentV2Id.type,parentSchema:schema19.properties.EmpowermentV2Id,data:data0};
+const err11 = {instancePath:instancePath+"/EmpowermentV2Id",schemaPath:"#/properties/EmpowermentV2Id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.EmpowermentV2Id.type,parentSchema:schema20.properties.EmpowermentV2Id,data:data0};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -493,7 +493,7 @@ errors++;
 if(data.EmpowermentType !== undefined){
 let data1 = data.EmpowermentType;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err12 = {instancePath:instancePath+"/EmpowermentType",schemaPath:"#/properties/EmpowermentType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.EmpowermentType.type,parentSchema:schema19.properties.EmpowermentType,data:data1};
+const err12 = {instancePath:instancePath+"/EmpowermentType",schemaPath:"#/properties/EmpowermentType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.EmpowermentType.type,parentSchema:schema20.properties.EmpowermentType,data:data1};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -503,7 +503,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!(((data1 === 0) || (data1 === 1)) || (data1 === 4))){
-const err13 = {instancePath:instancePath+"/EmpowermentType",schemaPath:"#/properties/EmpowermentType/enum",keyword:"enum",params:{allowedValues: schema19.properties.EmpowermentType.enum},message:"must be equal to one of the allowed values",schema:schema19.properties.EmpowermentType.enum,parentSchema:schema19.properties.EmpowermentType,data:data1};
+const err13 = {instancePath:instancePath+"/EmpowermentType",schemaPath:"#/properties/EmpowermentType/enum",keyword:"enum",params:{allowedValues: schema20.properties.EmpowermentType.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.EmpowermentType.enum,parentSchema:schema20.properties.EmpowermentType,data:data1};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -516,7 +516,7 @@ errors++;
 if(data.OldEmpowermentDoc !== undefined){
 let data2 = data.OldEmpowermentDoc;
 if((!(data2 && typeof data2 == "object" && !Array.isArray(data2))) && (data2 !== null)){
-const err14 = {instancePath:instancePath+"/OldEmpowermentDoc",schemaPath:"#/properties/OldEmpowermentDoc/type",keyword:"type",params:{type: schema19.properties.OldEmpowermentDoc.type},message:"must be object,null",schema:schema19.properties.OldEmpowermentDoc.type,parentSchema:schema19.properties.OldEmpowermentDoc,data:data2};
+const err14 = {instancePath:instancePath+"/OldEmpowermentDoc",schemaPath:"#/properties/OldEmpowermentDoc/type",keyword:"type",params:{type: schema20.properties.OldEmpowermentDoc.type},message:"must be object,null",schema:schema20.properties.OldEmpowermentDoc.type,parentSchema:schema20.properties.OldEmpowermentDoc,data:data2};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -527,7 +527,7 @@ errors++;
 }
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(Object.keys(data2).length < 1){
-const err15 = {instancePath:instancePath+"/OldEmpowermentDoc",schemaPath:"#/properties/OldEmpowermentDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.OldEmpowermentDoc,data:data2};
+const err15 = {instancePath:instancePath+"/OldEmpowermentDoc",schemaPath:"#/properties/OldEmpowermentDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.OldEmpowermentDoc,data:data2};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -537,7 +537,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data2.EmpowermentV2Id === undefined){
-const err16 = {instancePath:instancePath+"/OldEmpowermentDoc",schemaPath:"#/properties/OldEmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentV2Id"},message:"must have required property '"+"EmpowermentV2Id"+"'",schema:schema19.properties.OldEmpowermentDoc.required,parentSchema:schema19.properties.OldEmpowermentDoc,data:data2};
+const err16 = {instancePath:instancePath+"/OldEmpowermentDoc",schemaPath:"#/properties/OldEmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentV2Id"},message:"must have required property '"+"EmpowermentV2Id"+"'",schema:schema20.properties.OldEmpowermentDoc.required,parentSchema:schema20.properties.OldEmpowermentDoc,data:data2};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -547,7 +547,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data2.No === undefined){
-const err17 = {instancePath:instancePath+"/OldEmpowermentDoc",schemaPath:"#/properties/OldEmpowermentDoc/required",keyword:"required",params:{missingProperty: "No"},message:"must have required property '"+"No"+"'",schema:schema19.properties.OldEmpowermentDoc.required,parentSchema:schema19.properties.OldEmpowermentDoc,data:data2};
+const err17 = {instancePath:instancePath+"/OldEmpowermentDoc",schemaPath:"#/properties/OldEmpowermentDoc/required",keyword:"required",params:{missingProperty: "No"},message:"must have required property '"+"No"+"'",schema:schema20.properties.OldEmpowermentDoc.required,parentSchema:schema20.properties.OldEmpowermentDoc,data:data2};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -557,7 +557,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data2.DateOfIssue === undefined){
-const err18 = {instancePath:instancePath+"/OldEmpowermentDoc",schemaPath:"#/properties/OldEmpowermentDoc/required",keyword:"required",params:{missingProperty: "DateOfIssue"},message:"must have required property '"+"DateOfIssue"+"'",schema:schema19.properties.OldEmpowermentDoc.required,parentSchema:schema19.properties.OldEmpowermentDoc,data:data2};
+const err18 = {instancePath:instancePath+"/OldEmpowermentDoc",schemaPath:"#/properties/OldEmpowermentDoc/required",keyword:"required",params:{missingProperty: "DateOfIssue"},message:"must have required property '"+"DateOfIssue"+"'",schema:schema20.properties.OldEmpowermentDoc.required,parentSchema:schema20.properties.OldEmpowermentDoc,data:data2};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -567,7 +567,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data2.DateOfExpire === undefined){
-const err19 = {instancePath:instancePath+"/OldEmpowermentDoc",schemaPath:"#/properties/OldEmpowermentDoc/required",keyword:"required",params:{missingProperty: "DateOfExpire"},message:"must have required property '"+"DateOfExpire"+"'",schema:schema19.properties.OldEmpowermentDoc.required,parentSchema:schema19.properties.OldEmpowermentDoc,data:data2};
+const err19 = {instancePath:instancePath+"/OldEmpowermentDoc",schemaPath:"#/properties/OldEmpowermentDoc/required",keyword:"required",params:{missingProperty: "DateOfExpire"},message:"must have required property '"+"DateOfExpire"+"'",schema:schema20.properties.OldEmpowermentDoc.required,parentSchema:schema20.properties.OldEmpowermentDoc,data:data2};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -578,7 +578,7 @@ errors++;
 }
 for(const key1 in data2){
 if(!((((key1 === "EmpowermentV2Id") || (key1 === "No")) || (key1 === "DateOfIssue")) || (key1 === "DateOfExpire"))){
-const err20 = {instancePath:instancePath+"/OldEmpowermentDoc",schemaPath:"#/properties/OldEmpowermentDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.OldEmpowermentDoc,data:data2};
+const err20 = {instancePath:instancePath+"/OldEmpowermentDoc",schemaPath:"#/properties/OldEmpowermentDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.OldEmpowermentDoc,data:data2};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -590,15 +590,15 @@ errors++;
 }
 if(data2.EmpowermentV2Id !== undefined){
 let data3 = data2.EmpowermentV2Id;
-const issues0 = func3(data3, schema19.properties.OldEmpowermentDoc.properties.EmpowermentV2Id.serverCheck, rootData, this, instancePath + "/OldEmpowermentDoc/EmpowermentV2Id");
+const issues0 = func3(data3, schema20.properties.OldEmpowermentDoc.properties.EmpowermentV2Id.serverCheck, rootData, this, instancePath + "/OldEmpowermentDoc/EmpowermentV2Id");
 if(issues0 !== null){
 const kwErrors0 = func4(issues0, instancePath + "/OldEmpowermentDoc/EmpowermentV2Id", "#/properties/OldEmpowermentDoc/properties/EmpowermentV2Id/serverCheck", "serverCheck");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
 errors = errors + kwErrors0.length;
 }
 if(typeof data3 === "string"){
-if(!pattern0.test(data3)){
-const err21 = {instancePath:instancePath+"/OldEmpowermentDoc/EmpowermentV2Id",schemaPath:"#/properties/OldEmpowermentDoc/properties/EmpowermentV2Id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema19.properties.OldEmpowermentDoc.properties.EmpowermentV2Id,data:data3};
+if(!pattern1.test(data3)){
+const err21 = {instancePath:instancePath+"/OldEmpowermentDoc/EmpowermentV2Id",schemaPath:"#/properties/OldEmpowermentDoc/properties/EmpowermentV2Id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema20.properties.OldEmpowermentDoc.properties.EmpowermentV2Id,data:data3};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -609,7 +609,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/OldEmpowermentDoc/EmpowermentV2Id",schemaPath:"#/properties/OldEmpowermentDoc/properties/EmpowermentV2Id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.OldEmpowermentDoc.properties.EmpowermentV2Id.type,parentSchema:schema19.properties.OldEmpowermentDoc.properties.EmpowermentV2Id,data:data3};
+const err22 = {instancePath:instancePath+"/OldEmpowermentDoc/EmpowermentV2Id",schemaPath:"#/properties/OldEmpowermentDoc/properties/EmpowermentV2Id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OldEmpowermentDoc.properties.EmpowermentV2Id.type,parentSchema:schema20.properties.OldEmpowermentDoc.properties.EmpowermentV2Id,data:data3};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -623,7 +623,7 @@ if(data2.No !== undefined){
 let data4 = data2.No;
 if(typeof data4 === "string"){
 if(func5(data4) > 50){
-const err23 = {instancePath:instancePath+"/OldEmpowermentDoc/No",schemaPath:"#/properties/OldEmpowermentDoc/properties/No/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.OldEmpowermentDoc.properties.No,data:data4};
+const err23 = {instancePath:instancePath+"/OldEmpowermentDoc/No",schemaPath:"#/properties/OldEmpowermentDoc/properties/No/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.OldEmpowermentDoc.properties.No,data:data4};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -633,7 +633,7 @@ vErrors.push(err23);
 errors++;
 }
 if(func5(data4) < 1){
-const err24 = {instancePath:instancePath+"/OldEmpowermentDoc/No",schemaPath:"#/properties/OldEmpowermentDoc/properties/No/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.OldEmpowermentDoc.properties.No,data:data4};
+const err24 = {instancePath:instancePath+"/OldEmpowermentDoc/No",schemaPath:"#/properties/OldEmpowermentDoc/properties/No/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.OldEmpowermentDoc.properties.No,data:data4};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -644,7 +644,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/OldEmpowermentDoc/No",schemaPath:"#/properties/OldEmpowermentDoc/properties/No/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.OldEmpowermentDoc.properties.No.type,parentSchema:schema19.properties.OldEmpowermentDoc.properties.No,data:data4};
+const err25 = {instancePath:instancePath+"/OldEmpowermentDoc/No",schemaPath:"#/properties/OldEmpowermentDoc/properties/No/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OldEmpowermentDoc.properties.No.type,parentSchema:schema20.properties.OldEmpowermentDoc.properties.No,data:data4};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -655,14 +655,14 @@ errors++;
 }
 }
 if(data2.DateOfIssue !== undefined){
-if(!(validate37.call(this, data2.DateOfIssue, {instancePath:instancePath+"/OldEmpowermentDoc/DateOfIssue",parentData:data2,parentDataProperty:"DateOfIssue",rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+if(!(validate38.call(this, data2.DateOfIssue, {instancePath:instancePath+"/OldEmpowermentDoc/DateOfIssue",parentData:data2,parentDataProperty:"DateOfIssue",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
 if(data2.DateOfExpire !== undefined){
-if(!(validate37.call(this, data2.DateOfExpire, {instancePath:instancePath+"/OldEmpowermentDoc/DateOfExpire",parentData:data2,parentDataProperty:"DateOfExpire",rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+if(!(validate38.call(this, data2.DateOfExpire, {instancePath:instancePath+"/OldEmpowermentDoc/DateOfExpire",parentData:data2,parentDataProperty:"DateOfExpire",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
@@ -672,7 +672,7 @@ if(data.EmpowermentDoc !== undefined){
 let data7 = data.EmpowermentDoc;
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 if(data7.No === undefined){
-const err26 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/required",keyword:"required",params:{missingProperty: "No"},message:"must have required property '"+"No"+"'",schema:schema19.properties.EmpowermentDoc.required,parentSchema:schema19.properties.EmpowermentDoc,data:data7};
+const err26 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/required",keyword:"required",params:{missingProperty: "No"},message:"must have required property '"+"No"+"'",schema:schema20.properties.EmpowermentDoc.required,parentSchema:schema20.properties.EmpowermentDoc,data:data7};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -682,7 +682,7 @@ vErrors.push(err26);
 errors++;
 }
 if(data7.DateOfIssue === undefined){
-const err27 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/required",keyword:"required",params:{missingProperty: "DateOfIssue"},message:"must have required property '"+"DateOfIssue"+"'",schema:schema19.properties.EmpowermentDoc.required,parentSchema:schema19.properties.EmpowermentDoc,data:data7};
+const err27 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/required",keyword:"required",params:{missingProperty: "DateOfIssue"},message:"must have required property '"+"DateOfIssue"+"'",schema:schema20.properties.EmpowermentDoc.required,parentSchema:schema20.properties.EmpowermentDoc,data:data7};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -692,7 +692,7 @@ vErrors.push(err27);
 errors++;
 }
 if(data7.DateOfExpire === undefined){
-const err28 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/required",keyword:"required",params:{missingProperty: "DateOfExpire"},message:"must have required property '"+"DateOfExpire"+"'",schema:schema19.properties.EmpowermentDoc.required,parentSchema:schema19.properties.EmpowermentDoc,data:data7};
+const err28 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/required",keyword:"required",params:{missingProperty: "DateOfExpire"},message:"must have required property '"+"DateOfExpire"+"'",schema:schema20.properties.EmpowermentDoc.required,parentSchema:schema20.properties.EmpowermentDoc,data:data7};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -703,7 +703,7 @@ errors++;
 }
 for(const key2 in data7){
 if(!(((key2 === "No") || (key2 === "DateOfIssue")) || (key2 === "DateOfExpire"))){
-const err29 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.EmpowermentDoc,data:data7};
+const err29 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.EmpowermentDoc,data:data7};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -717,7 +717,7 @@ if(data7.No !== undefined){
 let data8 = data7.No;
 if(typeof data8 === "string"){
 if(func5(data8) > 50){
-const err30 = {instancePath:instancePath+"/EmpowermentDoc/No",schemaPath:"#/properties/EmpowermentDoc/properties/No/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.EmpowermentDoc.properties.No,data:data8};
+const err30 = {instancePath:instancePath+"/EmpowermentDoc/No",schemaPath:"#/properties/EmpowermentDoc/properties/No/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.EmpowermentDoc.properties.No,data:data8};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -727,7 +727,7 @@ vErrors.push(err30);
 errors++;
 }
 if(func5(data8) < 1){
-const err31 = {instancePath:instancePath+"/EmpowermentDoc/No",schemaPath:"#/properties/EmpowermentDoc/properties/No/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.EmpowermentDoc.properties.No,data:data8};
+const err31 = {instancePath:instancePath+"/EmpowermentDoc/No",schemaPath:"#/properties/EmpowermentDoc/properties/No/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.EmpowermentDoc.properties.No,data:data8};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -738,7 +738,7 @@ errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/EmpowermentDoc/No",schemaPath:"#/properties/EmpowermentDoc/properties/No/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.EmpowermentDoc.properties.No.type,parentSchema:schema19.properties.EmpowermentDoc.properties.No,data:data8};
+const err32 = {instancePath:instancePath+"/EmpowermentDoc/No",schemaPath:"#/properties/EmpowermentDoc/properties/No/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.EmpowermentDoc.properties.No.type,parentSchema:schema20.properties.EmpowermentDoc.properties.No,data:data8};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -749,18 +749,18 @@ errors++;
 }
 }
 if(data7.DateOfIssue !== undefined){
-if(!(validate37.call(this, data7.DateOfIssue, {instancePath:instancePath+"/EmpowermentDoc/DateOfIssue",parentData:data7,parentDataProperty:"DateOfIssue",rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+if(!(validate38.call(this, data7.DateOfIssue, {instancePath:instancePath+"/EmpowermentDoc/DateOfIssue",parentData:data7,parentDataProperty:"DateOfIssue",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
 if(data7.DateOfExpire !== undefined){
-if(!(validate37.call(this, data7.DateOfExpire, {instancePath:instancePath+"/EmpowermentDoc/DateOfExpire",parentData:data7,parentDataProperty:"DateOfExpire",rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+if(!(validate38.call(this, data7.DateOfExpire, {instancePath:instancePath+"/EmpowermentDoc/DateOfExpire",parentData:data7,parentDataProperty:"DateOfExpire",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
-const issues1 = func12(data7, schema19.properties.EmpowermentDoc.dateOrder, rootData, this, instancePath + "/EmpowermentDoc");
+const issues1 = func12(data7, schema20.properties.EmpowermentDoc.dateOrder, rootData, this, instancePath + "/EmpowermentDoc");
 if(issues1 !== null){
 const kwErrors1 = func4(issues1, instancePath + "/EmpowermentDoc", "#/properties/EmpowermentDoc/dateOrder", "dateOrder");
 vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
@@ -768,7 +768,7 @@ errors = errors + kwErrors1.length;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.EmpowermentDoc.type,parentSchema:schema19.properties.EmpowermentDoc,data:data7};
+const err33 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.EmpowermentDoc.type,parentSchema:schema20.properties.EmpowermentDoc,data:data7};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -782,7 +782,7 @@ if(data.ContractDoc !== undefined){
 let data11 = data.ContractDoc;
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 if(data11.No === undefined){
-const err34 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "No"},message:"must have required property '"+"No"+"'",schema:schema19.properties.ContractDoc.required,parentSchema:schema19.properties.ContractDoc,data:data11};
+const err34 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "No"},message:"must have required property '"+"No"+"'",schema:schema20.properties.ContractDoc.required,parentSchema:schema20.properties.ContractDoc,data:data11};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -792,7 +792,7 @@ vErrors.push(err34);
 errors++;
 }
 if(data11.Date === undefined){
-const err35 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "Date"},message:"must have required property '"+"Date"+"'",schema:schema19.properties.ContractDoc.required,parentSchema:schema19.properties.ContractDoc,data:data11};
+const err35 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "Date"},message:"must have required property '"+"Date"+"'",schema:schema20.properties.ContractDoc.required,parentSchema:schema20.properties.ContractDoc,data:data11};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -803,7 +803,7 @@ errors++;
 }
 for(const key3 in data11){
 if(!((key3 === "No") || (key3 === "Date"))){
-const err36 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.ContractDoc,data:data11};
+const err36 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ContractDoc,data:data11};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -817,7 +817,7 @@ if(data11.No !== undefined){
 let data12 = data11.No;
 if(typeof data12 === "string"){
 if(func5(data12) > 100){
-const err37 = {instancePath:instancePath+"/ContractDoc/No",schemaPath:"#/properties/ContractDoc/properties/No/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema19.properties.ContractDoc.properties.No,data:data12};
+const err37 = {instancePath:instancePath+"/ContractDoc/No",schemaPath:"#/properties/ContractDoc/properties/No/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.ContractDoc.properties.No,data:data12};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -827,7 +827,7 @@ vErrors.push(err37);
 errors++;
 }
 if(func5(data12) < 1){
-const err38 = {instancePath:instancePath+"/ContractDoc/No",schemaPath:"#/properties/ContractDoc/properties/No/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.ContractDoc.properties.No,data:data12};
+const err38 = {instancePath:instancePath+"/ContractDoc/No",schemaPath:"#/properties/ContractDoc/properties/No/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ContractDoc.properties.No,data:data12};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -838,7 +838,7 @@ errors++;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/ContractDoc/No",schemaPath:"#/properties/ContractDoc/properties/No/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ContractDoc.properties.No.type,parentSchema:schema19.properties.ContractDoc.properties.No,data:data12};
+const err39 = {instancePath:instancePath+"/ContractDoc/No",schemaPath:"#/properties/ContractDoc/properties/No/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ContractDoc.properties.No.type,parentSchema:schema20.properties.ContractDoc.properties.No,data:data12};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -849,14 +849,14 @@ errors++;
 }
 }
 if(data11.Date !== undefined){
-if(!(validate37.call(this, data11.Date, {instancePath:instancePath+"/ContractDoc/Date",parentData:data11,parentDataProperty:"Date",rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+if(!(validate38.call(this, data11.Date, {instancePath:instancePath+"/ContractDoc/Date",parentData:data11,parentDataProperty:"Date",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.ContractDoc.type,parentSchema:schema19.properties.ContractDoc,data:data11};
+const err40 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.ContractDoc.type,parentSchema:schema20.properties.ContractDoc,data:data11};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -870,7 +870,7 @@ if(data.Seller !== undefined){
 let data14 = data.Seller;
 if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
 if(data14.TinOrPinfl === undefined){
-const err41 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema19.properties.Seller.required,parentSchema:schema19.properties.Seller,data:data14};
+const err41 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema20.properties.Seller.required,parentSchema:schema20.properties.Seller,data:data14};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -880,7 +880,7 @@ vErrors.push(err41);
 errors++;
 }
 if(data14.Name === undefined){
-const err42 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema19.properties.Seller.required,parentSchema:schema19.properties.Seller,data:data14};
+const err42 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.Seller.required,parentSchema:schema20.properties.Seller,data:data14};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -890,7 +890,7 @@ vErrors.push(err42);
 errors++;
 }
 if(data14.Director === undefined){
-const err43 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/required",keyword:"required",params:{missingProperty: "Director"},message:"must have required property '"+"Director"+"'",schema:schema19.properties.Seller.required,parentSchema:schema19.properties.Seller,data:data14};
+const err43 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/required",keyword:"required",params:{missingProperty: "Director"},message:"must have required property '"+"Director"+"'",schema:schema20.properties.Seller.required,parentSchema:schema20.properties.Seller,data:data14};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -901,7 +901,7 @@ errors++;
 }
 for(const key4 in data14){
 if(!((((((key4 === "TinOrPinfl") || (key4 === "Name")) || (key4 === "BranchCode")) || (key4 === "BranchName")) || (key4 === "Address")) || (key4 === "Director"))){
-const err44 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Seller,data:data14};
+const err44 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Seller,data:data14};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -912,8 +912,8 @@ errors++;
 }
 }
 if(data14.TinOrPinfl !== undefined){
-if(!(validate43.call(this, data14.TinOrPinfl, {instancePath:instancePath+"/Seller/TinOrPinfl",parentData:data14,parentDataProperty:"TinOrPinfl",rootData}))){
-vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+if(!(validate44.call(this, data14.TinOrPinfl, {instancePath:instancePath+"/Seller/TinOrPinfl",parentData:data14,parentDataProperty:"TinOrPinfl",rootData}))){
+vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
 }
 }
@@ -921,7 +921,7 @@ if(data14.Name !== undefined){
 let data16 = data14.Name;
 if(typeof data16 === "string"){
 if(func5(data16) > 500){
-const err45 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.Seller.properties.Name,data:data16};
+const err45 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Seller.properties.Name,data:data16};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -931,7 +931,7 @@ vErrors.push(err45);
 errors++;
 }
 if(func5(data16) < 1){
-const err46 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Seller.properties.Name,data:data16};
+const err46 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Seller.properties.Name,data:data16};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -942,7 +942,7 @@ errors++;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Seller.properties.Name.type,parentSchema:schema19.properties.Seller.properties.Name,data:data16};
+const err47 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Seller.properties.Name.type,parentSchema:schema20.properties.Seller.properties.Name,data:data16};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -956,7 +956,7 @@ if(data14.BranchCode !== undefined){
 let data17 = data14.BranchCode;
 if(typeof data17 === "string"){
 if(func5(data17) > 50){
-const err48 = {instancePath:instancePath+"/Seller/BranchCode",schemaPath:"#/properties/Seller/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.Seller.properties.BranchCode,data:data17};
+const err48 = {instancePath:instancePath+"/Seller/BranchCode",schemaPath:"#/properties/Seller/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.Seller.properties.BranchCode,data:data17};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -967,7 +967,7 @@ errors++;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/Seller/BranchCode",schemaPath:"#/properties/Seller/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Seller.properties.BranchCode.type,parentSchema:schema19.properties.Seller.properties.BranchCode,data:data17};
+const err49 = {instancePath:instancePath+"/Seller/BranchCode",schemaPath:"#/properties/Seller/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Seller.properties.BranchCode.type,parentSchema:schema20.properties.Seller.properties.BranchCode,data:data17};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -981,7 +981,7 @@ if(data14.BranchName !== undefined){
 let data18 = data14.BranchName;
 if(typeof data18 === "string"){
 if(func5(data18) > 500){
-const err50 = {instancePath:instancePath+"/Seller/BranchName",schemaPath:"#/properties/Seller/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.Seller.properties.BranchName,data:data18};
+const err50 = {instancePath:instancePath+"/Seller/BranchName",schemaPath:"#/properties/Seller/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Seller.properties.BranchName,data:data18};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -992,7 +992,7 @@ errors++;
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/Seller/BranchName",schemaPath:"#/properties/Seller/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Seller.properties.BranchName.type,parentSchema:schema19.properties.Seller.properties.BranchName,data:data18};
+const err51 = {instancePath:instancePath+"/Seller/BranchName",schemaPath:"#/properties/Seller/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Seller.properties.BranchName.type,parentSchema:schema20.properties.Seller.properties.BranchName,data:data18};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -1006,7 +1006,7 @@ if(data14.Address !== undefined){
 let data19 = data14.Address;
 if(typeof data19 === "string"){
 if(func5(data19) > 500){
-const err52 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/properties/Seller/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.Seller.properties.Address,data:data19};
+const err52 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/properties/Seller/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Seller.properties.Address,data:data19};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -1017,7 +1017,7 @@ errors++;
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/properties/Seller/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Seller.properties.Address.type,parentSchema:schema19.properties.Seller.properties.Address,data:data19};
+const err53 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/properties/Seller/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Seller.properties.Address.type,parentSchema:schema20.properties.Seller.properties.Address,data:data19};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -1028,14 +1028,14 @@ errors++;
 }
 }
 if(data14.Director !== undefined){
-if(!(validate45.call(this, data14.Director, {instancePath:instancePath+"/Seller/Director",parentData:data14,parentDataProperty:"Director",rootData}))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+if(!(validate46.call(this, data14.Director, {instancePath:instancePath+"/Seller/Director",parentData:data14,parentDataProperty:"Director",rootData}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.Seller.type,parentSchema:schema19.properties.Seller,data:data14};
+const err54 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Seller.type,parentSchema:schema20.properties.Seller,data:data14};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -1049,7 +1049,7 @@ if(data.Buyer !== undefined){
 let data21 = data.Buyer;
 if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 if(data21.TinOrPinfl === undefined){
-const err55 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema19.properties.Buyer.required,parentSchema:schema19.properties.Buyer,data:data21};
+const err55 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema20.properties.Buyer.required,parentSchema:schema20.properties.Buyer,data:data21};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -1059,7 +1059,7 @@ vErrors.push(err55);
 errors++;
 }
 if(data21.Name === undefined){
-const err56 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema19.properties.Buyer.required,parentSchema:schema19.properties.Buyer,data:data21};
+const err56 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.Buyer.required,parentSchema:schema20.properties.Buyer,data:data21};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -1069,7 +1069,7 @@ vErrors.push(err56);
 errors++;
 }
 if(data21.Director === undefined){
-const err57 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/required",keyword:"required",params:{missingProperty: "Director"},message:"must have required property '"+"Director"+"'",schema:schema19.properties.Buyer.required,parentSchema:schema19.properties.Buyer,data:data21};
+const err57 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/required",keyword:"required",params:{missingProperty: "Director"},message:"must have required property '"+"Director"+"'",schema:schema20.properties.Buyer.required,parentSchema:schema20.properties.Buyer,data:data21};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -1080,7 +1080,7 @@ errors++;
 }
 for(const key5 in data21){
 if(!(((((((key5 === "TinOrPinfl") || (key5 === "Name")) || (key5 === "BranchCode")) || (key5 === "BranchName")) || (key5 === "Address")) || (key5 === "Director")) || (key5 === "Accountant"))){
-const err58 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Buyer,data:data21};
+const err58 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Buyer,data:data21};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -1091,8 +1091,8 @@ errors++;
 }
 }
 if(data21.TinOrPinfl !== undefined){
-if(!(validate43.call(this, data21.TinOrPinfl, {instancePath:instancePath+"/Buyer/TinOrPinfl",parentData:data21,parentDataProperty:"TinOrPinfl",rootData}))){
-vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+if(!(validate44.call(this, data21.TinOrPinfl, {instancePath:instancePath+"/Buyer/TinOrPinfl",parentData:data21,parentDataProperty:"TinOrPinfl",rootData}))){
+vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
 }
 }
@@ -1100,7 +1100,7 @@ if(data21.Name !== undefined){
 let data23 = data21.Name;
 if(typeof data23 === "string"){
 if(func5(data23) > 500){
-const err59 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.Buyer.properties.Name,data:data23};
+const err59 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Buyer.properties.Name,data:data23};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -1110,7 +1110,7 @@ vErrors.push(err59);
 errors++;
 }
 if(func5(data23) < 1){
-const err60 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Buyer.properties.Name,data:data23};
+const err60 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Buyer.properties.Name,data:data23};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -1121,7 +1121,7 @@ errors++;
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Buyer.properties.Name.type,parentSchema:schema19.properties.Buyer.properties.Name,data:data23};
+const err61 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.Name.type,parentSchema:schema20.properties.Buyer.properties.Name,data:data23};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -1135,7 +1135,7 @@ if(data21.BranchCode !== undefined){
 let data24 = data21.BranchCode;
 if(typeof data24 === "string"){
 if(func5(data24) > 50){
-const err62 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/properties/Buyer/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.Buyer.properties.BranchCode,data:data24};
+const err62 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/properties/Buyer/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.Buyer.properties.BranchCode,data:data24};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -1146,7 +1146,7 @@ errors++;
 }
 }
 else {
-const err63 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/properties/Buyer/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Buyer.properties.BranchCode.type,parentSchema:schema19.properties.Buyer.properties.BranchCode,data:data24};
+const err63 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/properties/Buyer/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.BranchCode.type,parentSchema:schema20.properties.Buyer.properties.BranchCode,data:data24};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -1160,7 +1160,7 @@ if(data21.BranchName !== undefined){
 let data25 = data21.BranchName;
 if(typeof data25 === "string"){
 if(func5(data25) > 500){
-const err64 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/properties/Buyer/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.Buyer.properties.BranchName,data:data25};
+const err64 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/properties/Buyer/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Buyer.properties.BranchName,data:data25};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1171,7 +1171,7 @@ errors++;
 }
 }
 else {
-const err65 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/properties/Buyer/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Buyer.properties.BranchName.type,parentSchema:schema19.properties.Buyer.properties.BranchName,data:data25};
+const err65 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/properties/Buyer/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.BranchName.type,parentSchema:schema20.properties.Buyer.properties.BranchName,data:data25};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1185,7 +1185,7 @@ if(data21.Address !== undefined){
 let data26 = data21.Address;
 if(typeof data26 === "string"){
 if(func5(data26) > 500){
-const err66 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/properties/Buyer/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.Buyer.properties.Address,data:data26};
+const err66 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/properties/Buyer/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Buyer.properties.Address,data:data26};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1196,7 +1196,7 @@ errors++;
 }
 }
 else {
-const err67 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/properties/Buyer/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Buyer.properties.Address.type,parentSchema:schema19.properties.Buyer.properties.Address,data:data26};
+const err67 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/properties/Buyer/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.Address.type,parentSchema:schema20.properties.Buyer.properties.Address,data:data26};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1207,15 +1207,15 @@ errors++;
 }
 }
 if(data21.Director !== undefined){
-if(!(validate45.call(this, data21.Director, {instancePath:instancePath+"/Buyer/Director",parentData:data21,parentDataProperty:"Director",rootData}))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+if(!(validate46.call(this, data21.Director, {instancePath:instancePath+"/Buyer/Director",parentData:data21,parentDataProperty:"Director",rootData}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 }
 if(data21.Accountant !== undefined){
 let data28 = data21.Accountant;
 if((!(data28 && typeof data28 == "object" && !Array.isArray(data28))) && (data28 !== null)){
-const err68 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/properties/Buyer/properties/Accountant/type",keyword:"type",params:{type: schema19.properties.Buyer.properties.Accountant.type},message:"must be object,null",schema:schema19.properties.Buyer.properties.Accountant.type,parentSchema:schema19.properties.Buyer.properties.Accountant,data:data28};
+const err68 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/properties/Buyer/properties/Accountant/type",keyword:"type",params:{type: schema20.properties.Buyer.properties.Accountant.type},message:"must be object,null",schema:schema20.properties.Buyer.properties.Accountant.type,parentSchema:schema20.properties.Buyer.properties.Accountant,data:data28};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1226,7 +1226,7 @@ errors++;
 }
 if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
 if(Object.keys(data28).length < 1){
-const err69 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/properties/Buyer/properties/Accountant/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.Buyer.properties.Accountant,data:data28};
+const err69 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/properties/Buyer/properties/Accountant/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Buyer.properties.Accountant,data:data28};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1236,7 +1236,7 @@ vErrors.push(err69);
 errors++;
 }
 if(data28.Pinfl === undefined){
-const err70 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/properties/Buyer/properties/Accountant/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema19.properties.Buyer.properties.Accountant.required,parentSchema:schema19.properties.Buyer.properties.Accountant,data:data28};
+const err70 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/properties/Buyer/properties/Accountant/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema20.properties.Buyer.properties.Accountant.required,parentSchema:schema20.properties.Buyer.properties.Accountant,data:data28};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1246,7 +1246,7 @@ vErrors.push(err70);
 errors++;
 }
 if(data28.FullName === undefined){
-const err71 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/properties/Buyer/properties/Accountant/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema19.properties.Buyer.properties.Accountant.required,parentSchema:schema19.properties.Buyer.properties.Accountant,data:data28};
+const err71 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/properties/Buyer/properties/Accountant/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema20.properties.Buyer.properties.Accountant.required,parentSchema:schema20.properties.Buyer.properties.Accountant,data:data28};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1257,7 +1257,7 @@ errors++;
 }
 for(const key6 in data28){
 if(!((key6 === "Pinfl") || (key6 === "FullName"))){
-const err72 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/properties/Buyer/properties/Accountant/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Buyer.properties.Accountant,data:data28};
+const err72 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/properties/Buyer/properties/Accountant/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Buyer.properties.Accountant,data:data28};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1269,13 +1269,13 @@ errors++;
 }
 if(data28.Pinfl !== undefined){
 let data29 = data28.Pinfl;
-if(!(validate46.call(this, data29, {instancePath:instancePath+"/Buyer/Accountant/Pinfl",parentData:data28,parentDataProperty:"Pinfl",rootData}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+if(!(validate47.call(this, data29, {instancePath:instancePath+"/Buyer/Accountant/Pinfl",parentData:data28,parentDataProperty:"Pinfl",rootData}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
 errors = vErrors.length;
 }
 if(typeof data29 === "string"){
 if(func5(data29) < 14){
-const err73 = {instancePath:instancePath+"/Buyer/Accountant/Pinfl",schemaPath:"#/properties/Buyer/properties/Accountant/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema19.properties.Buyer.properties.Accountant.properties.Pinfl,data:data29};
+const err73 = {instancePath:instancePath+"/Buyer/Accountant/Pinfl",schemaPath:"#/properties/Buyer/properties/Accountant/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema20.properties.Buyer.properties.Accountant.properties.Pinfl,data:data29};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1290,7 +1290,7 @@ if(data28.FullName !== undefined){
 let data30 = data28.FullName;
 if(typeof data30 === "string"){
 if(func5(data30) > 300){
-const err74 = {instancePath:instancePath+"/Buyer/Accountant/FullName",schemaPath:"#/properties/Buyer/properties/Accountant/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema19.properties.Buyer.properties.Accountant.properties.FullName,data:data30};
+const err74 = {instancePath:instancePath+"/Buyer/Accountant/FullName",schemaPath:"#/properties/Buyer/properties/Accountant/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.Buyer.properties.Accountant.properties.FullName,data:data30};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1300,7 +1300,7 @@ vErrors.push(err74);
 errors++;
 }
 if(func5(data30) < 1){
-const err75 = {instancePath:instancePath+"/Buyer/Accountant/FullName",schemaPath:"#/properties/Buyer/properties/Accountant/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Buyer.properties.Accountant.properties.FullName,data:data30};
+const err75 = {instancePath:instancePath+"/Buyer/Accountant/FullName",schemaPath:"#/properties/Buyer/properties/Accountant/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Buyer.properties.Accountant.properties.FullName,data:data30};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1311,7 +1311,7 @@ errors++;
 }
 }
 else {
-const err76 = {instancePath:instancePath+"/Buyer/Accountant/FullName",schemaPath:"#/properties/Buyer/properties/Accountant/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Buyer.properties.Accountant.properties.FullName.type,parentSchema:schema19.properties.Buyer.properties.Accountant.properties.FullName,data:data30};
+const err76 = {instancePath:instancePath+"/Buyer/Accountant/FullName",schemaPath:"#/properties/Buyer/properties/Accountant/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.Accountant.properties.FullName.type,parentSchema:schema20.properties.Buyer.properties.Accountant.properties.FullName,data:data30};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1325,7 +1325,7 @@ errors++;
 }
 }
 else {
-const err77 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.Buyer.type,parentSchema:schema19.properties.Buyer,data:data21};
+const err77 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Buyer.type,parentSchema:schema20.properties.Buyer,data:data21};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1336,8 +1336,8 @@ errors++;
 }
 }
 if(data.Agent !== undefined){
-if(!(validate45.call(this, data.Agent, {instancePath:instancePath+"/Agent",parentData:data,parentDataProperty:"Agent",rootData}))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+if(!(validate46.call(this, data.Agent, {instancePath:instancePath+"/Agent",parentData:data,parentDataProperty:"Agent",rootData}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 }
@@ -1345,7 +1345,7 @@ if(data.Products !== undefined){
 let data32 = data.Products;
 if(Array.isArray(data32)){
 if(data32.length > 10000){
-const err78 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema19.properties.Products,data:data32};
+const err78 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema20.properties.Products,data:data32};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1355,7 +1355,7 @@ vErrors.push(err78);
 errors++;
 }
 if(data32.length < 1){
-const err79 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema19.properties.Products,data:data32};
+const err79 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema20.properties.Products,data:data32};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1369,7 +1369,7 @@ for(let i0=0; i0<len0; i0++){
 let data33 = data32[i0];
 if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
 if(data33.OrdNo === undefined){
-const err80 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema19.properties.Products.items.required,parentSchema:schema19.properties.Products.items,data:data33};
+const err80 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema20.properties.Products.items.required,parentSchema:schema20.properties.Products.items,data:data33};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1379,7 +1379,7 @@ vErrors.push(err80);
 errors++;
 }
 if(data33.Name === undefined){
-const err81 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema19.properties.Products.items.required,parentSchema:schema19.properties.Products.items,data:data33};
+const err81 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.Products.items.required,parentSchema:schema20.properties.Products.items,data:data33};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1389,7 +1389,7 @@ vErrors.push(err81);
 errors++;
 }
 if(data33.CatalogCode === undefined){
-const err82 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema19.properties.Products.items.required,parentSchema:schema19.properties.Products.items,data:data33};
+const err82 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema20.properties.Products.items.required,parentSchema:schema20.properties.Products.items,data:data33};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1399,7 +1399,7 @@ vErrors.push(err82);
 errors++;
 }
 if(data33.CatalogName === undefined){
-const err83 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema19.properties.Products.items.required,parentSchema:schema19.properties.Products.items,data:data33};
+const err83 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema20.properties.Products.items.required,parentSchema:schema20.properties.Products.items,data:data33};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1409,7 +1409,7 @@ vErrors.push(err83);
 errors++;
 }
 if(data33.PackageCode === undefined){
-const err84 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema19.properties.Products.items.required,parentSchema:schema19.properties.Products.items,data:data33};
+const err84 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema20.properties.Products.items.required,parentSchema:schema20.properties.Products.items,data:data33};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1419,7 +1419,7 @@ vErrors.push(err84);
 errors++;
 }
 if(data33.PackageName === undefined){
-const err85 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema19.properties.Products.items.required,parentSchema:schema19.properties.Products.items,data:data33};
+const err85 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema20.properties.Products.items.required,parentSchema:schema20.properties.Products.items,data:data33};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1429,7 +1429,7 @@ vErrors.push(err85);
 errors++;
 }
 if(data33.Amount === undefined){
-const err86 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "Amount"},message:"must have required property '"+"Amount"+"'",schema:schema19.properties.Products.items.required,parentSchema:schema19.properties.Products.items,data:data33};
+const err86 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "Amount"},message:"must have required property '"+"Amount"+"'",schema:schema20.properties.Products.items.required,parentSchema:schema20.properties.Products.items,data:data33};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1440,7 +1440,7 @@ errors++;
 }
 for(const key7 in data33){
 if(!(((((((key7 === "OrdNo") || (key7 === "Name")) || (key7 === "CatalogCode")) || (key7 === "CatalogName")) || (key7 === "PackageCode")) || (key7 === "PackageName")) || (key7 === "Amount"))){
-const err87 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Products.items,data:data33};
+const err87 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Products.items,data:data33};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1453,7 +1453,7 @@ errors++;
 if(data33.OrdNo !== undefined){
 let data34 = data33.OrdNo;
 if(!(((typeof data34 == "number") && (!(data34 % 1) && !isNaN(data34))) && (isFinite(data34)))){
-const err88 = {instancePath:instancePath+"/Products/" + i0+"/OrdNo",schemaPath:"#/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.Products.items.properties.OrdNo.type,parentSchema:schema19.properties.Products.items.properties.OrdNo,data:data34};
+const err88 = {instancePath:instancePath+"/Products/" + i0+"/OrdNo",schemaPath:"#/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.Products.items.properties.OrdNo.type,parentSchema:schema20.properties.Products.items.properties.OrdNo,data:data34};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1464,7 +1464,7 @@ errors++;
 }
 if((typeof data34 == "number") && (isFinite(data34))){
 if(data34 < 1 || isNaN(data34)){
-const err89 = {instancePath:instancePath+"/Products/" + i0+"/OrdNo",schemaPath:"#/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema19.properties.Products.items.properties.OrdNo,data:data34};
+const err89 = {instancePath:instancePath+"/Products/" + i0+"/OrdNo",schemaPath:"#/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema20.properties.Products.items.properties.OrdNo,data:data34};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1479,7 +1479,7 @@ if(data33.Name !== undefined){
 let data35 = data33.Name;
 if(typeof data35 === "string"){
 if(func5(data35) > 1000){
-const err90 = {instancePath:instancePath+"/Products/" + i0+"/Name",schemaPath:"#/properties/Products/items/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema19.properties.Products.items.properties.Name,data:data35};
+const err90 = {instancePath:instancePath+"/Products/" + i0+"/Name",schemaPath:"#/properties/Products/items/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema20.properties.Products.items.properties.Name,data:data35};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1489,7 +1489,7 @@ vErrors.push(err90);
 errors++;
 }
 if(func5(data35) < 1){
-const err91 = {instancePath:instancePath+"/Products/" + i0+"/Name",schemaPath:"#/properties/Products/items/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Products.items.properties.Name,data:data35};
+const err91 = {instancePath:instancePath+"/Products/" + i0+"/Name",schemaPath:"#/properties/Products/items/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Products.items.properties.Name,data:data35};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1500,7 +1500,7 @@ errors++;
 }
 }
 else {
-const err92 = {instancePath:instancePath+"/Products/" + i0+"/Name",schemaPath:"#/properties/Products/items/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Products.items.properties.Name.type,parentSchema:schema19.properties.Products.items.properties.Name,data:data35};
+const err92 = {instancePath:instancePath+"/Products/" + i0+"/Name",schemaPath:"#/properties/Products/items/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Products.items.properties.Name.type,parentSchema:schema20.properties.Products.items.properties.Name,data:data35};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1511,8 +1511,8 @@ errors++;
 }
 }
 if(data33.CatalogCode !== undefined){
-if(!(validate53.call(this, data33.CatalogCode, {instancePath:instancePath+"/Products/" + i0+"/CatalogCode",parentData:data33,parentDataProperty:"CatalogCode",rootData}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+if(!(validate54.call(this, data33.CatalogCode, {instancePath:instancePath+"/Products/" + i0+"/CatalogCode",parentData:data33,parentDataProperty:"CatalogCode",rootData}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
@@ -1520,7 +1520,7 @@ if(data33.CatalogName !== undefined){
 let data37 = data33.CatalogName;
 if(typeof data37 === "string"){
 if(func5(data37) > 1000){
-const err93 = {instancePath:instancePath+"/Products/" + i0+"/CatalogName",schemaPath:"#/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema19.properties.Products.items.properties.CatalogName,data:data37};
+const err93 = {instancePath:instancePath+"/Products/" + i0+"/CatalogName",schemaPath:"#/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema20.properties.Products.items.properties.CatalogName,data:data37};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1530,7 +1530,7 @@ vErrors.push(err93);
 errors++;
 }
 if(func5(data37) < 1){
-const err94 = {instancePath:instancePath+"/Products/" + i0+"/CatalogName",schemaPath:"#/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Products.items.properties.CatalogName,data:data37};
+const err94 = {instancePath:instancePath+"/Products/" + i0+"/CatalogName",schemaPath:"#/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Products.items.properties.CatalogName,data:data37};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1541,7 +1541,7 @@ errors++;
 }
 }
 else {
-const err95 = {instancePath:instancePath+"/Products/" + i0+"/CatalogName",schemaPath:"#/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Products.items.properties.CatalogName.type,parentSchema:schema19.properties.Products.items.properties.CatalogName,data:data37};
+const err95 = {instancePath:instancePath+"/Products/" + i0+"/CatalogName",schemaPath:"#/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Products.items.properties.CatalogName.type,parentSchema:schema20.properties.Products.items.properties.CatalogName,data:data37};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1552,8 +1552,8 @@ errors++;
 }
 }
 if(data33.PackageCode !== undefined){
-if(!(validate55.call(this, data33.PackageCode, {instancePath:instancePath+"/Products/" + i0+"/PackageCode",parentData:data33,parentDataProperty:"PackageCode",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate56.call(this, data33.PackageCode, {instancePath:instancePath+"/Products/" + i0+"/PackageCode",parentData:data33,parentDataProperty:"PackageCode",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
@@ -1561,7 +1561,7 @@ if(data33.PackageName !== undefined){
 let data39 = data33.PackageName;
 if(typeof data39 === "string"){
 if(func5(data39) > 300){
-const err96 = {instancePath:instancePath+"/Products/" + i0+"/PackageName",schemaPath:"#/properties/Products/items/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema19.properties.Products.items.properties.PackageName,data:data39};
+const err96 = {instancePath:instancePath+"/Products/" + i0+"/PackageName",schemaPath:"#/properties/Products/items/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.Products.items.properties.PackageName,data:data39};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1571,7 +1571,7 @@ vErrors.push(err96);
 errors++;
 }
 if(func5(data39) < 1){
-const err97 = {instancePath:instancePath+"/Products/" + i0+"/PackageName",schemaPath:"#/properties/Products/items/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Products.items.properties.PackageName,data:data39};
+const err97 = {instancePath:instancePath+"/Products/" + i0+"/PackageName",schemaPath:"#/properties/Products/items/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Products.items.properties.PackageName,data:data39};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1582,7 +1582,7 @@ errors++;
 }
 }
 else {
-const err98 = {instancePath:instancePath+"/Products/" + i0+"/PackageName",schemaPath:"#/properties/Products/items/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Products.items.properties.PackageName.type,parentSchema:schema19.properties.Products.items.properties.PackageName,data:data39};
+const err98 = {instancePath:instancePath+"/Products/" + i0+"/PackageName",schemaPath:"#/properties/Products/items/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Products.items.properties.PackageName.type,parentSchema:schema20.properties.Products.items.properties.PackageName,data:data39};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1593,14 +1593,14 @@ errors++;
 }
 }
 if(data33.Amount !== undefined){
-if(!(validate57.call(this, data33.Amount, {instancePath:instancePath+"/Products/" + i0+"/Amount",parentData:data33,parentDataProperty:"Amount",rootData}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+if(!(validate58.call(this, data33.Amount, {instancePath:instancePath+"/Products/" + i0+"/Amount",parentData:data33,parentDataProperty:"Amount",rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err99 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.Products.items.type,parentSchema:schema19.properties.Products.items,data:data33};
+const err99 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Products.items.type,parentSchema:schema20.properties.Products.items,data:data33};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1612,7 +1612,7 @@ errors++;
 }
 }
 else {
-const err100 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.Products.type,parentSchema:schema19.properties.Products,data:data32};
+const err100 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.Products.type,parentSchema:schema20.properties.Products,data:data32};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1622,19 +1622,19 @@ vErrors.push(err100);
 errors++;
 }
 }
-const issues2 = func47(data, schema19.notToOneself, rootData, this, instancePath + "");
+const issues2 = func47(data, schema20.notToOneself, rootData, this, instancePath + "");
 if(issues2 !== null){
 const kwErrors2 = func4(issues2, instancePath + "", "#/notToOneself", "notToOneself");
 vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
 errors = errors + kwErrors2.length;
 }
-const issues3 = func49(data, schema19.requiredUnless, rootData, this, instancePath + "");
+const issues3 = func49(data, schema20.requiredUnless, rootData, this, instancePath + "");
 if(issues3 !== null){
 const kwErrors3 = func4(issues3, instancePath + "", "#/requiredUnless", "requiredUnless");
 vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
 errors = errors + kwErrors3.length;
 }
-const issues4 = func51(data, schema19.sellerNotBuyer, rootData, this, instancePath + "");
+const issues4 = func51(data, schema20.sellerNotBuyer, rootData, this, instancePath + "");
 if(issues4 !== null){
 const kwErrors4 = func4(issues4, instancePath + "", "#/sellerNotBuyer", "sellerNotBuyer");
 vErrors = vErrors === null ? kwErrors4 : vErrors.concat(kwErrors4);
@@ -1642,7 +1642,7 @@ errors = errors + kwErrors4.length;
 }
 }
 else {
-const err101 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
+const err101 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -1651,20 +1651,20 @@ vErrors.push(err101);
 }
 errors++;
 }
-validate36.errors = vErrors;
+validate37.errors = vErrors;
 return errors === 0;
 }
 
-export const line__51ea04f1 = validate59;
-const schema27 = {"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"person":{"description":"An individual named by PINFL and full name (driver, trustee, responsible person, agent).","type":"object","additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}}},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true}},"type":"object","additionalProperties":false,"required":["OrdNo","Name","CatalogCode","CatalogName","PackageCode","PackageName","Amount"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"Name":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"CatalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"PackageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$","title":"forms:line.PackageCode"},"PackageName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:line.PackageName"},"Amount":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6,"title":"forms:line.Count"}},"$id":"empowermentV2.line.-51ea04f1"};
+export const line__51ea04f1 = validate60;
+const schema28 = {"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"person":{"description":"An individual named by PINFL and full name (driver, trustee, responsible person, agent).","type":"object","additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}}},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true}},"type":"object","additionalProperties":false,"required":["OrdNo","Name","CatalogCode","CatalogName","PackageCode","PackageName","Amount"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"Name":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"CatalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"PackageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$","title":"forms:line.PackageCode"},"PackageName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:line.PackageName"},"Amount":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6,"title":"forms:line.Count"}},"$id":"empowermentV2.line.-51ea04f1"};
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="empowermentV2.line.-51ea04f1" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.OrdNo === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1674,7 +1674,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.Name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1684,7 +1684,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.CatalogCode === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1694,7 +1694,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.CatalogName === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1704,7 +1704,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.PackageCode === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1714,7 +1714,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.PackageName === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1724,7 +1724,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.Amount === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Amount"},message:"must have required property '"+"Amount"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Amount"},message:"must have required property '"+"Amount"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1735,7 +1735,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((((key0 === "OrdNo") || (key0 === "Name")) || (key0 === "CatalogCode")) || (key0 === "CatalogName")) || (key0 === "PackageCode")) || (key0 === "PackageName")) || (key0 === "Amount"))){
-const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema27,data};
+const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1748,7 +1748,7 @@ errors++;
 if(data.OrdNo !== undefined){
 let data0 = data.OrdNo;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err8 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.OrdNo.type,parentSchema:schema27.properties.OrdNo,data:data0};
+const err8 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema28.properties.OrdNo.type,parentSchema:schema28.properties.OrdNo,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1759,7 +1759,7 @@ errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
-const err9 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema27.properties.OrdNo,data:data0};
+const err9 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema28.properties.OrdNo,data:data0};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1774,7 +1774,7 @@ if(data.Name !== undefined){
 let data1 = data.Name;
 if(typeof data1 === "string"){
 if(func5(data1) > 1000){
-const err10 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema27.properties.Name,data:data1};
+const err10 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema28.properties.Name,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1784,7 +1784,7 @@ vErrors.push(err10);
 errors++;
 }
 if(func5(data1) < 1){
-const err11 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema27.properties.Name,data:data1};
+const err11 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema28.properties.Name,data:data1};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1795,7 +1795,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.Name.type,parentSchema:schema27.properties.Name,data:data1};
+const err12 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.Name.type,parentSchema:schema28.properties.Name,data:data1};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1808,8 +1808,8 @@ errors++;
 if(data.CatalogCode !== undefined){
 let data2 = data.CatalogCode;
 if(typeof data2 === "string"){
-if(!pattern2.test(data2)){
-const err13 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/properties/CatalogCode/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema27.properties.CatalogCode,data:data2};
+if(!pattern3.test(data2)){
+const err13 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/properties/CatalogCode/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema28.properties.CatalogCode,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1820,7 +1820,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/properties/CatalogCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.CatalogCode.type,parentSchema:schema27.properties.CatalogCode,data:data2};
+const err14 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/properties/CatalogCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.CatalogCode.type,parentSchema:schema28.properties.CatalogCode,data:data2};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1834,7 +1834,7 @@ if(data.CatalogName !== undefined){
 let data3 = data.CatalogName;
 if(typeof data3 === "string"){
 if(func5(data3) > 1000){
-const err15 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema27.properties.CatalogName,data:data3};
+const err15 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema28.properties.CatalogName,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1844,7 +1844,7 @@ vErrors.push(err15);
 errors++;
 }
 if(func5(data3) < 1){
-const err16 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema27.properties.CatalogName,data:data3};
+const err16 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema28.properties.CatalogName,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1855,7 +1855,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.CatalogName.type,parentSchema:schema27.properties.CatalogName,data:data3};
+const err17 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.CatalogName.type,parentSchema:schema28.properties.CatalogName,data:data3};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1868,8 +1868,8 @@ errors++;
 if(data.PackageCode !== undefined){
 let data4 = data.PackageCode;
 if(typeof data4 === "string"){
-if(!pattern3.test(data4)){
-const err18 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/properties/PackageCode/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema27.properties.PackageCode,data:data4};
+if(!pattern4.test(data4)){
+const err18 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/properties/PackageCode/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema28.properties.PackageCode,data:data4};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1880,7 +1880,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/properties/PackageCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.PackageCode.type,parentSchema:schema27.properties.PackageCode,data:data4};
+const err19 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/properties/PackageCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.PackageCode.type,parentSchema:schema28.properties.PackageCode,data:data4};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1894,7 +1894,7 @@ if(data.PackageName !== undefined){
 let data5 = data.PackageName;
 if(typeof data5 === "string"){
 if(func5(data5) > 300){
-const err20 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema27.properties.PackageName,data:data5};
+const err20 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema28.properties.PackageName,data:data5};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1904,7 +1904,7 @@ vErrors.push(err20);
 errors++;
 }
 if(func5(data5) < 1){
-const err21 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema27.properties.PackageName,data:data5};
+const err21 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema28.properties.PackageName,data:data5};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1915,7 +1915,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.PackageName.type,parentSchema:schema27.properties.PackageName,data:data5};
+const err22 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.PackageName.type,parentSchema:schema28.properties.PackageName,data:data5};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1929,7 +1929,7 @@ if(data.Amount !== undefined){
 let data6 = data.Amount;
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 999999999 || isNaN(data6)){
-const err23 = {instancePath:instancePath+"/Amount",schemaPath:"#/properties/Amount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema27.properties.Amount,data:data6};
+const err23 = {instancePath:instancePath+"/Amount",schemaPath:"#/properties/Amount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema28.properties.Amount,data:data6};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1939,7 +1939,7 @@ vErrors.push(err23);
 errors++;
 }
 if(data6 <= 0 || isNaN(data6)){
-const err24 = {instancePath:instancePath+"/Amount",schemaPath:"#/properties/Amount/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema27.properties.Amount,data:data6};
+const err24 = {instancePath:instancePath+"/Amount",schemaPath:"#/properties/Amount/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema28.properties.Amount,data:data6};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1956,7 +1956,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/Amount",schemaPath:"#/properties/Amount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema27.properties.Amount.type,parentSchema:schema27.properties.Amount,data:data6};
+const err25 = {instancePath:instancePath+"/Amount",schemaPath:"#/properties/Amount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema28.properties.Amount.type,parentSchema:schema28.properties.Amount,data:data6};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1968,7 +1968,7 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.type,parentSchema:schema27,data};
+const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.type,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1977,7 +1977,7 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate59.errors = vErrors;
+validate60.errors = vErrors;
 return errors === 0;
 }
 

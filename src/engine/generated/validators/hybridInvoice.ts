@@ -3,8 +3,8 @@
 /* eslint-disable */
 import { decimalPlaces as kw_decimalPlaces, documentTotals as kw_documentTotals, isoDate as kw_isoDate, lineArithmetic as kw_lineArithmetic, pinfl as kw_pinfl, pinflOrTin as kw_pinflOrTin, requiredUnless as kw_requiredUnless, sellerNotBuyer as kw_sellerNotBuyer, serverCheck as kw_serverCheck, toErrors as kw_toErrors, ucs2length as kw_ucs2length, vatRateForDate as kw_vatRateForDate } from '../../keywords/functions';
 "use strict";
-export const validate = validate36;
-const schema19 = {"$id":"hybridInvoice","title":"documents:kinds.hybridInvoice","description":"Hybrid invoice-waybill (ESF combined with the e-TTN, PKM No. 168 of 18.03.2025; uz-edi.md §b.2). Field names differ from the ESF: Amount/Price and Vat{Rate,Sum}. HybridInvoiceType: 0 standard, 1 additional, 4 corrected.","type":"object","additionalProperties":false,"required":["HybridInvoiceId","HybridInvoiceType","HybridInvoiceDoc","ContractDoc","OldHybridInvoiceDoc","Seller","Buyer","ItemReleased","HasBarcode","HasCommittent","HasTaxRelief","HasExcise","HasMarking","HasMedicalEquipment","TransportType","Carrier","Roadway","Empowerment"],"sellerNotBuyer":{"seller":"Seller/TinOrPinfl","buyer":"Buyer/TinOrPinfl"},"requiredUnless":{"field":"HybridInvoiceType","equals":[0],"properties":["OldHybridInvoiceDoc"]},"properties":{"HybridInvoiceId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:hybridInvoice.HybridInvoiceId"},"HybridInvoiceType":{"type":"integer","enum":[0,1,4],"title":"forms:hybridInvoice.HybridInvoiceType"},"HybridInvoiceDoc":{"type":"object","additionalProperties":false,"required":["No","Date"],"properties":{"No":{"type":"string","minLength":1,"maxLength":50,"title":"forms:hybridInvoice.No"},"Date":{"$ref":"#/$defs/isoDate","title":"forms:hybridInvoice.Date"}},"title":"forms:hybridInvoice.HybridInvoiceDoc"},"OldHybridInvoiceDoc":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["Id","No","Date"],"properties":{"Id":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","serverCheck":{"name":"oldDocumentSameType","kind":"hybridInvoice","idField":"HybridInvoiceId"},"title":"forms:hybridInvoice.Id"},"No":{"type":"string","minLength":1,"maxLength":50,"title":"forms:hybridInvoice.No"},"Date":{"$ref":"#/$defs/isoDate","title":"forms:hybridInvoice.Date"}},"title":"forms:hybridInvoice.OldHybridInvoiceDoc"},"ContractDoc":{"type":"object","additionalProperties":false,"required":["No","Date"],"properties":{"No":{"type":"string","minLength":1,"maxLength":100,"title":"forms:hybridInvoice.No"},"Date":{"$ref":"#/$defs/isoDate","title":"forms:hybridInvoice.Date"}},"title":"forms:hybridInvoice.ContractDoc"},"Seller":{"type":"object","additionalProperties":false,"required":["TinOrPinfl","Name","Director"],"properties":{"TinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:party.TinOrPinfl"},"TaxpayerType":{"type":["integer","null"],"enum":[10,20,21,22,30,50,60,null],"title":"forms:party.TaxpayerType"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"VatRegCode":{"type":"string","pattern":"^(\\d{12})?$","title":"forms:party.VatRegCode"},"VatRegStatus":{"type":["integer","null"],"enum":[20,21,22,null],"title":"forms:party.VatRegStatus"},"AccountNumber":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:party.Account"},"BankMfo":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:party.BankId"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"Director":{"type":"string","minLength":1,"maxLength":300,"title":"forms:party.Director"},"Accountant":{"type":"string","maxLength":300,"title":"forms:party.Accountant"}},"title":"forms:invoice.Seller"},"Buyer":{"type":"object","additionalProperties":false,"required":["TinOrPinfl","Name","Director"],"properties":{"TinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:party.TinOrPinfl"},"TaxpayerType":{"type":["integer","null"],"enum":[10,20,21,22,30,50,60,null],"title":"forms:party.TaxpayerType"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"VatRegCode":{"type":"string","pattern":"^(\\d{12})?$","title":"forms:party.VatRegCode"},"VatRegStatus":{"type":["integer","null"],"enum":[20,21,22,null],"title":"forms:party.VatRegStatus"},"AccountNumber":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:party.Account"},"BankMfo":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:party.BankId"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"Director":{"type":"string","minLength":1,"maxLength":300,"title":"forms:party.Director"},"Accountant":{"type":"string","maxLength":300,"title":"forms:party.Accountant"}},"title":"forms:invoice.Buyer"},"ItemReleased":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"$ref":"#/$defs/pinfl","minLength":14,"title":"forms:hybridInvoice.Pinfl"},"FullName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:hybridInvoice.FullName"}},"title":"forms:hybridInvoice.ItemReleased"},"HasBarcode":{"type":"boolean","title":"forms:hybridInvoice.HasBarcode"},"HasCommittent":{"type":"boolean","title":"forms:hybridInvoice.HasCommittent"},"HasTaxRelief":{"type":"boolean","title":"forms:hybridInvoice.HasTaxRelief"},"HasExcise":{"type":"boolean","title":"forms:hybridInvoice.HasExcise"},"HasMarking":{"type":"boolean","title":"forms:hybridInvoice.HasMarking"},"HasMedicalEquipment":{"type":"boolean","title":"forms:hybridInvoice.HasMedicalEquipment"},"TransportType":{"type":"integer","enum":[1,2,3,4],"title":"forms:hybridInvoice.TransportType"},"Carrier":{"$ref":"#/$defs/partyRef","title":"forms:hybridInvoice.Carrier"},"FreightForwarder":{"type":["object","null"],"additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}},"minProperties":1,"title":"forms:hybridInvoice.FreightForwarder"},"ResponsibleToGoods":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:hybridInvoice.TinOrPinfl"},"Name":{"type":"string","minLength":1,"maxLength":300,"title":"forms:hybridInvoice.Name"}},"title":"forms:hybridInvoice.ResponsibleToGoods"},"Roadway":{"type":"object","additionalProperties":false,"required":["Truck","Driver","ProductGroups"],"properties":{"Truck":{"$ref":"#/$defs/vehicle","title":"forms:hybridInvoice.Truck"},"Trailer":{"type":["object","null"],"additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}},"minProperties":1,"title":"forms:hybridInvoice.Trailer"},"Carriages":{"type":"array","maxItems":20,"items":{"$ref":"#/$defs/vehicle"},"title":"forms:hybridInvoice.Carriages"},"Driver":{"$ref":"#/$defs/driver","title":"forms:hybridInvoice.Driver"},"ProductGroups":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["LoadingPoint","UnloadingPoint","ProductInfo"],"properties":{"LoadingPoint":{"$ref":"#/$defs/point","title":"forms:hybridInvoice.LoadingPoint"},"UnloadingPoint":{"$ref":"#/$defs/point","title":"forms:hybridInvoice.UnloadingPoint"},"ProductInfo":{"type":"object","additionalProperties":false,"required":["Products","TotalDeliverySum","TotalVatSum","TotalDeliverySumWithVat"],"documentTotals":{"items":"Products","sums":{"TotalDeliverySum":"DeliverySum","TotalVatSum":"Vat/Sum","TotalDeliverySumWithVat":"DeliverySumWithVat"}},"properties":{"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","Name","CatalogCode","CatalogName","PackageCode","PackageName","Amount","Price","DeliverySum","Vat","DeliverySumWithVat","Origin"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"Committent":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["TinOrPinfl","Name"],"title":"forms:line.Committent","properties":{"TinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:line.CommittentTin"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:hybridInvoice.Name"}}},"TaxRelief":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["Id","Name","Type"],"title":"forms:line.TaxRelief","properties":{"Id":{"type":"integer","title":"forms:line.LgotaId"},"Name":{"type":"string","minLength":1,"maxLength":2000,"title":"forms:line.LgotaName"},"VatSum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.LgotaVatSum"},"Type":{"type":"integer","enum":[1,2],"title":"forms:line.LgotaType"}}},"Marks":{"$ref":"#/$defs/marks","title":"forms:line.Marks"},"Excise":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["Rate","Sum"],"title":"forms:line.Excise","properties":{"Rate":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.ExciseRate"},"Sum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.ExciseSum"}}},"Name":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"CatalogCode":{"$ref":"#/$defs/catalogCode","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"PackageCode":{"$ref":"#/$defs/packageCode","title":"forms:line.PackageCode"},"PackageName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:line.PackageName"},"Barcode":{"type":"string","maxLength":1000,"title":"forms:line.Barcode"},"Amount":{"$ref":"#/$defs/count","title":"forms:line.Count"},"Price":{"$ref":"#/$defs/money","title":"forms:line.Summa"},"DeliverySum":{"$ref":"#/$defs/money","title":"forms:line.DeliverySum"},"Vat":{"type":"object","additionalProperties":false,"required":["Rate","Sum"],"title":"forms:line.Vat","properties":{"Rate":{"$ref":"#/$defs/vatRate","title":"forms:line.VatRate"},"Sum":{"$ref":"#/$defs/money","title":"forms:line.VatSum"}}},"DeliverySumWithVat":{"$ref":"#/$defs/money","title":"forms:line.DeliverySumWithVat"},"Origin":{"type":"integer","enum":[1,2,3,4],"title":"forms:line.Origin"},"WeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightBrutto"},"WeightNetto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightNetto"}}},"lineArithmetic":{"count":"Amount","price":"Price","deliverySum":"DeliverySum","vatRate":"Vat/Rate","vatSum":"Vat/Sum","total":"DeliverySumWithVat"},"vatRateForDate":{"date":["OldHybridInvoiceDoc/Date","HybridInvoiceDoc/Date"],"rate":"Vat/Rate"},"title":"forms:hybridInvoice.Products"},"TotalDeliverySum":{"$ref":"#/$defs/money","title":"forms:hybridInvoice.TotalDeliverySum"},"TotalVatSum":{"$ref":"#/$defs/money","title":"forms:hybridInvoice.TotalVatSum"},"TotalDeliverySumWithVat":{"$ref":"#/$defs/money","title":"forms:hybridInvoice.TotalDeliverySumWithVat"}},"title":"forms:hybridInvoice.ProductInfo"}}},"title":"forms:hybridInvoice.ProductGroups"}},"title":"forms:hybridInvoice.Roadway"},"TotalDistance":{"type":"number","minimum":0,"decimalPlaces":2,"title":"forms:hybridInvoice.TotalDistance"},"TotalDeliveryCost":{"$ref":"#/$defs/money","minimum":0,"title":"forms:hybridInvoice.TotalDeliveryCost"},"TotalWeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:hybridInvoice.TotalWeightBrutto"},"TotalWeightNetto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:hybridInvoice.TotalWeightNetto"},"Empowerment":{"type":["object","null"],"additionalProperties":false,"required":["EmpowermentNo","EmpowermentDateOfIssue"],"properties":{"EmpowermentId":{"title":"forms:empowermentRef.EmpowermentId","type":"string","maxLength":50},"EmpowermentNo":{"title":"forms:empowermentRef.EmpowermentNo","type":"string","minLength":1,"maxLength":50},"EmpowermentDateOfIssue":{"title":"forms:empowermentRef.EmpowermentDateOfIssue","$ref":"#/$defs/isoDate"},"EmpowermentDateOfExpire":{"title":"forms:empowermentRef.EmpowermentDateOfExpire","$ref":"#/$defs/isoDate"}},"minProperties":1,"title":"forms:hybridInvoice.Empowerment"}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"driver":{"description":"The driver of a vehicle: TIN or PINFL and full name (spec §3 Waybill).","type":"object","additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:driver.Pinfl","$ref":"#/$defs/tinOrPinfl"},"FullName":{"title":"forms:driver.FullName","type":"string","minLength":1,"maxLength":300}}},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"marks":{"description":"Marking codes of a marked product line: product type and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"partyRef":{"description":"A party named by TIN/PINFL with its branch (waybill, hybrid invoice-waybill).","type":"object","additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}}},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"point":{"description":"Loading or unloading point (uz-edi.md §b.3 keeps these keys lower-camel).","type":"object","additionalProperties":false,"required":["regionId","districtCode","address"],"properties":{"regionId":{"title":"forms:point.regionId","type":"integer","minimum":1},"regionName":{"title":"forms:point.regionName","type":"string","maxLength":200},"districtCode":{"title":"forms:point.districtCode","type":"integer","minimum":1},"districtName":{"title":"forms:point.districtName","type":"string","maxLength":200},"mahallaId":{"title":"forms:point.mahallaId","type":["integer","null"]},"mahallaName":{"title":"forms:point.mahallaName","type":"string","maxLength":200},"address":{"title":"forms:point.address","type":"string","minLength":1,"maxLength":500},"longitude":{"title":"forms:point.longitude","type":["number","null"],"minimum":-180,"maximum":180},"latitude":{"title":"forms:point.latitude","type":["number","null"],"minimum":-90,"maximum":90}}},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]},"vehicle":{"description":"A truck, trailer or semitrailer: model and registration number.","type":"object","additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}}}}};
+export const validate = validate37;
+const schema20 = {"$id":"hybridInvoice","title":"documents:kinds.hybridInvoice","description":"Hybrid invoice-waybill (ESF combined with the e-TTN, PKM No. 168 of 18.03.2025; uz-edi.md §b.2). Field names differ from the ESF: Amount/Price and Vat{Rate,Sum}. HybridInvoiceType: 0 standard, 1 additional, 4 corrected.","type":"object","additionalProperties":false,"required":["HybridInvoiceId","HybridInvoiceType","HybridInvoiceDoc","ContractDoc","OldHybridInvoiceDoc","Seller","Buyer","ItemReleased","HasBarcode","HasCommittent","HasTaxRelief","HasExcise","HasMarking","HasMedicalEquipment","TransportType","Carrier","Roadway","Empowerment"],"sellerNotBuyer":{"seller":"Seller/TinOrPinfl","buyer":"Buyer/TinOrPinfl"},"requiredUnless":{"field":"HybridInvoiceType","equals":[0],"properties":["OldHybridInvoiceDoc"]},"properties":{"HybridInvoiceId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:hybridInvoice.HybridInvoiceId"},"HybridInvoiceType":{"type":"integer","enum":[0,1,4],"title":"forms:hybridInvoice.HybridInvoiceType"},"HybridInvoiceDoc":{"type":"object","additionalProperties":false,"required":["No","Date"],"properties":{"No":{"type":"string","minLength":1,"maxLength":50,"title":"forms:hybridInvoice.No"},"Date":{"$ref":"#/$defs/isoDate","title":"forms:hybridInvoice.Date"}},"title":"forms:hybridInvoice.HybridInvoiceDoc"},"OldHybridInvoiceDoc":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["Id","No","Date"],"properties":{"Id":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","serverCheck":{"name":"oldDocumentSameType","kind":"hybridInvoice","idField":"HybridInvoiceId"},"title":"forms:hybridInvoice.Id"},"No":{"type":"string","minLength":1,"maxLength":50,"title":"forms:hybridInvoice.No"},"Date":{"$ref":"#/$defs/isoDate","title":"forms:hybridInvoice.Date"}},"title":"forms:hybridInvoice.OldHybridInvoiceDoc"},"ContractDoc":{"type":"object","additionalProperties":false,"required":["No","Date"],"properties":{"No":{"type":"string","minLength":1,"maxLength":100,"title":"forms:hybridInvoice.No"},"Date":{"$ref":"#/$defs/isoDate","title":"forms:hybridInvoice.Date"}},"title":"forms:hybridInvoice.ContractDoc"},"Seller":{"type":"object","additionalProperties":false,"required":["TinOrPinfl","Name","Director"],"properties":{"TinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:party.TinOrPinfl"},"TaxpayerType":{"type":["integer","null"],"enum":[10,20,21,22,30,50,60,null],"title":"forms:party.TaxpayerType"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"VatRegCode":{"type":"string","pattern":"^(\\d{12})?$","title":"forms:party.VatRegCode"},"VatRegStatus":{"type":["integer","null"],"enum":[20,21,22,null],"title":"forms:party.VatRegStatus"},"AccountNumber":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:party.Account"},"BankMfo":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:party.BankId"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"Director":{"type":"string","minLength":1,"maxLength":300,"title":"forms:party.Director"},"Accountant":{"type":"string","maxLength":300,"title":"forms:party.Accountant"}},"title":"forms:invoice.Seller"},"Buyer":{"type":"object","additionalProperties":false,"required":["TinOrPinfl","Name","Director"],"properties":{"TinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:party.TinOrPinfl"},"TaxpayerType":{"type":["integer","null"],"enum":[10,20,21,22,30,50,60,null],"title":"forms:party.TaxpayerType"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"VatRegCode":{"type":"string","pattern":"^(\\d{12})?$","title":"forms:party.VatRegCode"},"VatRegStatus":{"type":["integer","null"],"enum":[20,21,22,null],"title":"forms:party.VatRegStatus"},"AccountNumber":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:party.Account"},"BankMfo":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:party.BankId"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"Director":{"type":"string","minLength":1,"maxLength":300,"title":"forms:party.Director"},"Accountant":{"type":"string","maxLength":300,"title":"forms:party.Accountant"}},"title":"forms:invoice.Buyer"},"ItemReleased":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"$ref":"#/$defs/pinfl","minLength":14,"title":"forms:hybridInvoice.Pinfl"},"FullName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:hybridInvoice.FullName"}},"title":"forms:hybridInvoice.ItemReleased"},"HasBarcode":{"type":"boolean","title":"forms:hybridInvoice.HasBarcode"},"HasCommittent":{"type":"boolean","title":"forms:hybridInvoice.HasCommittent"},"HasTaxRelief":{"type":"boolean","title":"forms:hybridInvoice.HasTaxRelief"},"HasExcise":{"type":"boolean","title":"forms:hybridInvoice.HasExcise"},"HasMarking":{"type":"boolean","title":"forms:hybridInvoice.HasMarking"},"HasMedicalEquipment":{"type":"boolean","title":"forms:hybridInvoice.HasMedicalEquipment"},"TransportType":{"type":"integer","enum":[1,2,3,4],"title":"forms:hybridInvoice.TransportType"},"Carrier":{"$ref":"#/$defs/partyRef","title":"forms:hybridInvoice.Carrier"},"FreightForwarder":{"type":["object","null"],"additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}},"minProperties":1,"title":"forms:hybridInvoice.FreightForwarder"},"ResponsibleToGoods":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:hybridInvoice.TinOrPinfl"},"Name":{"type":"string","minLength":1,"maxLength":300,"title":"forms:hybridInvoice.Name"}},"title":"forms:hybridInvoice.ResponsibleToGoods"},"Roadway":{"type":"object","additionalProperties":false,"required":["Truck","Driver","ProductGroups"],"properties":{"Truck":{"$ref":"#/$defs/vehicle","title":"forms:hybridInvoice.Truck"},"Trailer":{"type":["object","null"],"additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}},"minProperties":1,"title":"forms:hybridInvoice.Trailer"},"Carriages":{"type":"array","maxItems":20,"items":{"$ref":"#/$defs/vehicle"},"title":"forms:hybridInvoice.Carriages"},"Driver":{"$ref":"#/$defs/driver","title":"forms:hybridInvoice.Driver"},"ProductGroups":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["LoadingPoint","UnloadingPoint","ProductInfo"],"properties":{"LoadingPoint":{"$ref":"#/$defs/point","title":"forms:hybridInvoice.LoadingPoint"},"UnloadingPoint":{"$ref":"#/$defs/point","title":"forms:hybridInvoice.UnloadingPoint"},"ProductInfo":{"type":"object","additionalProperties":false,"required":["Products","TotalDeliverySum","TotalVatSum","TotalDeliverySumWithVat"],"documentTotals":{"items":"Products","sums":{"TotalDeliverySum":"DeliverySum","TotalVatSum":"Vat/Sum","TotalDeliverySumWithVat":"DeliverySumWithVat"}},"properties":{"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","Name","CatalogCode","CatalogName","PackageCode","PackageName","Amount","Price","DeliverySum","Vat","DeliverySumWithVat","Origin"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"Committent":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["TinOrPinfl","Name"],"title":"forms:line.Committent","properties":{"TinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:line.CommittentTin"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:hybridInvoice.Name"}}},"TaxRelief":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["Id","Name","Type"],"title":"forms:line.TaxRelief","properties":{"Id":{"type":"integer","title":"forms:line.LgotaId"},"Name":{"type":"string","minLength":1,"maxLength":2000,"title":"forms:line.LgotaName"},"VatSum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.LgotaVatSum"},"Type":{"type":"integer","enum":[1,2],"title":"forms:line.LgotaType"}}},"Marks":{"$ref":"#/$defs/marks","title":"forms:line.Marks"},"Excise":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["Rate","Sum"],"title":"forms:line.Excise","properties":{"Rate":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.ExciseRate"},"Sum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.ExciseSum"}}},"Name":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"CatalogCode":{"$ref":"#/$defs/catalogCode","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"PackageCode":{"$ref":"#/$defs/packageCode","title":"forms:line.PackageCode"},"PackageName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:line.PackageName"},"Barcode":{"type":"string","maxLength":1000,"title":"forms:line.Barcode"},"Amount":{"$ref":"#/$defs/count","title":"forms:line.Count"},"Price":{"$ref":"#/$defs/money","title":"forms:line.Summa"},"DeliverySum":{"$ref":"#/$defs/money","title":"forms:line.DeliverySum"},"Vat":{"type":"object","additionalProperties":false,"required":["Rate","Sum"],"title":"forms:line.Vat","properties":{"Rate":{"$ref":"#/$defs/vatRate","title":"forms:line.VatRate"},"Sum":{"$ref":"#/$defs/money","title":"forms:line.VatSum"}}},"DeliverySumWithVat":{"$ref":"#/$defs/money","title":"forms:line.DeliverySumWithVat"},"Origin":{"type":"integer","enum":[1,2,3,4],"title":"forms:line.Origin"},"WeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightBrutto"},"WeightNetto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightNetto"}}},"lineArithmetic":{"count":"Amount","price":"Price","deliverySum":"DeliverySum","vatRate":"Vat/Rate","vatSum":"Vat/Sum","total":"DeliverySumWithVat"},"vatRateForDate":{"date":["OldHybridInvoiceDoc/Date","HybridInvoiceDoc/Date"],"rate":"Vat/Rate"},"title":"forms:hybridInvoice.Products"},"TotalDeliverySum":{"$ref":"#/$defs/money","title":"forms:hybridInvoice.TotalDeliverySum"},"TotalVatSum":{"$ref":"#/$defs/money","title":"forms:hybridInvoice.TotalVatSum"},"TotalDeliverySumWithVat":{"$ref":"#/$defs/money","title":"forms:hybridInvoice.TotalDeliverySumWithVat"}},"title":"forms:hybridInvoice.ProductInfo"}}},"title":"forms:hybridInvoice.ProductGroups"}},"title":"forms:hybridInvoice.Roadway"},"TotalDistance":{"type":"number","minimum":0,"decimalPlaces":2,"title":"forms:hybridInvoice.TotalDistance"},"TotalDeliveryCost":{"$ref":"#/$defs/money","minimum":0,"title":"forms:hybridInvoice.TotalDeliveryCost"},"TotalWeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:hybridInvoice.TotalWeightBrutto"},"TotalWeightNetto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:hybridInvoice.TotalWeightNetto"},"Empowerment":{"type":["object","null"],"additionalProperties":false,"required":["EmpowermentNo","EmpowermentDateOfIssue"],"properties":{"EmpowermentId":{"title":"forms:empowermentRef.EmpowermentId","type":"string","maxLength":50},"EmpowermentNo":{"title":"forms:empowermentRef.EmpowermentNo","type":"string","minLength":1,"maxLength":50},"EmpowermentDateOfIssue":{"title":"forms:empowermentRef.EmpowermentDateOfIssue","$ref":"#/$defs/isoDate"},"EmpowermentDateOfExpire":{"title":"forms:empowermentRef.EmpowermentDateOfExpire","$ref":"#/$defs/isoDate"}},"minProperties":1,"title":"forms:hybridInvoice.Empowerment"}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"driver":{"description":"The driver of a vehicle: TIN or PINFL and full name (spec §3 Waybill).","type":"object","additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:driver.Pinfl","$ref":"#/$defs/tinOrPinfl"},"FullName":{"title":"forms:driver.FullName","type":"string","minLength":1,"maxLength":300}}},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"marks":{"description":"Marking codes of a marked product line: product type (1 tobacco, 2 alcohol except beer, 3 beer, 4 medicines, 5 water and soft drinks, 6 household appliances, 8 medical devices, 11 mineral fertilisers and plant protection — Soliq Servis marks.ProductType) and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6,8,11]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"partyRef":{"description":"A party named by TIN/PINFL with its branch (waybill, hybrid invoice-waybill).","type":"object","additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}}},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"point":{"description":"Loading or unloading point (uz-edi.md §b.3 keeps these keys lower-camel).","type":"object","additionalProperties":false,"required":["regionId","districtCode","address"],"properties":{"regionId":{"title":"forms:point.regionId","type":"integer","minimum":1},"regionName":{"title":"forms:point.regionName","type":"string","maxLength":200},"districtCode":{"title":"forms:point.districtCode","type":"integer","minimum":1},"districtName":{"title":"forms:point.districtName","type":"string","maxLength":200},"mahallaId":{"title":"forms:point.mahallaId","type":["integer","null"]},"mahallaName":{"title":"forms:point.mahallaName","type":"string","maxLength":200},"address":{"title":"forms:point.address","type":"string","minLength":1,"maxLength":500},"longitude":{"title":"forms:point.longitude","type":["number","null"],"minimum":-180,"maximum":180},"latitude":{"title":"forms:point.latitude","type":["number","null"],"minimum":-90,"maximum":90}}},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]},"vehicle":{"description":"A truck, trailer or semitrailer: model and registration number.","type":"object","additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}}}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = kw_ucs2length;
 const func8 = kw_serverCheck;
@@ -15,19 +15,19 @@ const func96 = kw_vatRateForDate;
 const func98 = kw_documentTotals;
 const func109 = kw_requiredUnless;
 const func111 = kw_sellerNotBuyer;
-const pattern0 = new RegExp("^[0-9a-fA-F]{24}$", "u");
-const pattern2 = new RegExp("^(\\d{12})?$", "u");
-const pattern3 = new RegExp("^(\\d{20}|\\d{27})?$", "u");
-const pattern4 = new RegExp("^(\\d{5})?$", "u");
-const schema20 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
+const pattern1 = new RegExp("^[0-9a-fA-F]{24}$", "u");
+const pattern3 = new RegExp("^(\\d{12})?$", "u");
+const pattern4 = new RegExp("^(\\d{20}|\\d{27})?$", "u");
+const pattern5 = new RegExp("^(\\d{5})?$", "u");
+const schema21 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
 const func6 = kw_isoDate;
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(func3(data) > 10){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema20,data};
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -44,7 +44,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.type,parentSchema:schema20,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.type,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -53,19 +53,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate37.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
 
-const schema21 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
+const schema22 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
 const func17 = kw_pinflOrTin;
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(func3(data) > 14){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema21,data};
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -75,7 +75,7 @@ vErrors.push(err0);
 errors++;
 }
 if(func3(data) < 9){
-const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema21,data};
+const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -92,7 +92,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.type,parentSchema:schema21,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -101,19 +101,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate41.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
 
-const schema22 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
+const schema23 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
 const func37 = kw_pinfl;
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(func3(data) > 14){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema22,data};
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -130,7 +130,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -139,18 +139,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate44.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
 
-const schema23 = {"description":"A party named by TIN/PINFL with its branch (waybill, hybrid invoice-waybill).","type":"object","additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}}};
+const schema24 = {"description":"A party named by TIN/PINFL with its branch (waybill, hybrid invoice-waybill).","type":"object","additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}}};
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.TinOrPinfl === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -160,7 +160,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.Name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -171,7 +171,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "TinOrPinfl") || (key0 === "Name")) || (key0 === "BranchCode")) || (key0 === "BranchName"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema23,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -182,8 +182,8 @@ errors++;
 }
 }
 if(data.TinOrPinfl !== undefined){
-if(!(validate41.call(this, data.TinOrPinfl, {instancePath:instancePath+"/TinOrPinfl",parentData:data,parentDataProperty:"TinOrPinfl",rootData}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+if(!(validate42.call(this, data.TinOrPinfl, {instancePath:instancePath+"/TinOrPinfl",parentData:data,parentDataProperty:"TinOrPinfl",rootData}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
 errors = vErrors.length;
 }
 }
@@ -191,7 +191,7 @@ if(data.Name !== undefined){
 let data1 = data.Name;
 if(typeof data1 === "string"){
 if(func3(data1) > 500){
-const err3 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Name,data:data1};
+const err3 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema24.properties.Name,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -201,7 +201,7 @@ vErrors.push(err3);
 errors++;
 }
 if(func3(data1) < 1){
-const err4 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Name,data:data1};
+const err4 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.Name,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -212,7 +212,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Name.type,parentSchema:schema23.properties.Name,data:data1};
+const err5 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.Name.type,parentSchema:schema24.properties.Name,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -226,7 +226,7 @@ if(data.BranchCode !== undefined){
 let data2 = data.BranchCode;
 if(typeof data2 === "string"){
 if(func3(data2) > 50){
-const err6 = {instancePath:instancePath+"/BranchCode",schemaPath:"#/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.BranchCode,data:data2};
+const err6 = {instancePath:instancePath+"/BranchCode",schemaPath:"#/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema24.properties.BranchCode,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -237,7 +237,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/BranchCode",schemaPath:"#/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.BranchCode.type,parentSchema:schema23.properties.BranchCode,data:data2};
+const err7 = {instancePath:instancePath+"/BranchCode",schemaPath:"#/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.BranchCode.type,parentSchema:schema24.properties.BranchCode,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -251,7 +251,7 @@ if(data.BranchName !== undefined){
 let data3 = data.BranchName;
 if(typeof data3 === "string"){
 if(func3(data3) > 500){
-const err8 = {instancePath:instancePath+"/BranchName",schemaPath:"#/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.BranchName,data:data3};
+const err8 = {instancePath:instancePath+"/BranchName",schemaPath:"#/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema24.properties.BranchName,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -262,7 +262,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/BranchName",schemaPath:"#/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.BranchName.type,parentSchema:schema23.properties.BranchName,data:data3};
+const err9 = {instancePath:instancePath+"/BranchName",schemaPath:"#/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.BranchName.type,parentSchema:schema24.properties.BranchName,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -274,7 +274,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -283,18 +283,18 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate46.errors = vErrors;
+validate47.errors = vErrors;
 return errors === 0;
 }
 
-const schema24 = {"description":"A truck, trailer or semitrailer: model and registration number.","type":"object","additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}}};
+const schema25 = {"description":"A truck, trailer or semitrailer: model and registration number.","type":"object","additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}}};
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.RegNo === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "RegNo"},message:"must have required property '"+"RegNo"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "RegNo"},message:"must have required property '"+"RegNo"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -304,7 +304,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.Model === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Model"},message:"must have required property '"+"Model"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Model"},message:"must have required property '"+"Model"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -315,7 +315,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((key0 === "RegNo") || (key0 === "Model"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema24,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -329,7 +329,7 @@ if(data.RegNo !== undefined){
 let data0 = data.RegNo;
 if(typeof data0 === "string"){
 if(func3(data0) > 20){
-const err3 = {instancePath:instancePath+"/RegNo",schemaPath:"#/properties/RegNo/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema24.properties.RegNo,data:data0};
+const err3 = {instancePath:instancePath+"/RegNo",schemaPath:"#/properties/RegNo/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema25.properties.RegNo,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -339,7 +339,7 @@ vErrors.push(err3);
 errors++;
 }
 if(func3(data0) < 1){
-const err4 = {instancePath:instancePath+"/RegNo",schemaPath:"#/properties/RegNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.RegNo,data:data0};
+const err4 = {instancePath:instancePath+"/RegNo",schemaPath:"#/properties/RegNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema25.properties.RegNo,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -350,7 +350,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/RegNo",schemaPath:"#/properties/RegNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.RegNo.type,parentSchema:schema24.properties.RegNo,data:data0};
+const err5 = {instancePath:instancePath+"/RegNo",schemaPath:"#/properties/RegNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.RegNo.type,parentSchema:schema25.properties.RegNo,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -364,7 +364,7 @@ if(data.Model !== undefined){
 let data1 = data.Model;
 if(typeof data1 === "string"){
 if(func3(data1) > 100){
-const err6 = {instancePath:instancePath+"/Model",schemaPath:"#/properties/Model/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema24.properties.Model,data:data1};
+const err6 = {instancePath:instancePath+"/Model",schemaPath:"#/properties/Model/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema25.properties.Model,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -374,7 +374,7 @@ vErrors.push(err6);
 errors++;
 }
 if(func3(data1) < 1){
-const err7 = {instancePath:instancePath+"/Model",schemaPath:"#/properties/Model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.Model,data:data1};
+const err7 = {instancePath:instancePath+"/Model",schemaPath:"#/properties/Model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema25.properties.Model,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -385,7 +385,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/Model",schemaPath:"#/properties/Model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.Model.type,parentSchema:schema24.properties.Model,data:data1};
+const err8 = {instancePath:instancePath+"/Model",schemaPath:"#/properties/Model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.Model.type,parentSchema:schema25.properties.Model,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -397,7 +397,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -406,18 +406,18 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate51.errors = vErrors;
+validate52.errors = vErrors;
 return errors === 0;
 }
 
-const schema25 = {"description":"The driver of a vehicle: TIN or PINFL and full name (spec §3 Waybill).","type":"object","additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:driver.Pinfl","$ref":"#/$defs/tinOrPinfl"},"FullName":{"title":"forms:driver.FullName","type":"string","minLength":1,"maxLength":300}}};
+const schema26 = {"description":"The driver of a vehicle: TIN or PINFL and full name (spec §3 Waybill).","type":"object","additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:driver.Pinfl","$ref":"#/$defs/tinOrPinfl"},"FullName":{"title":"forms:driver.FullName","type":"string","minLength":1,"maxLength":300}}};
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.Pinfl === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -427,7 +427,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.FullName === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -438,7 +438,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((key0 === "Pinfl") || (key0 === "FullName"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema25,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -449,8 +449,8 @@ errors++;
 }
 }
 if(data.Pinfl !== undefined){
-if(!(validate41.call(this, data.Pinfl, {instancePath:instancePath+"/Pinfl",parentData:data,parentDataProperty:"Pinfl",rootData}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+if(!(validate42.call(this, data.Pinfl, {instancePath:instancePath+"/Pinfl",parentData:data,parentDataProperty:"Pinfl",rootData}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
 errors = vErrors.length;
 }
 }
@@ -458,7 +458,7 @@ if(data.FullName !== undefined){
 let data1 = data.FullName;
 if(typeof data1 === "string"){
 if(func3(data1) > 300){
-const err3 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema25.properties.FullName,data:data1};
+const err3 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema26.properties.FullName,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -468,7 +468,7 @@ vErrors.push(err3);
 errors++;
 }
 if(func3(data1) < 1){
-const err4 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema25.properties.FullName,data:data1};
+const err4 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema26.properties.FullName,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -479,7 +479,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.FullName.type,parentSchema:schema25.properties.FullName,data:data1};
+const err5 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.FullName.type,parentSchema:schema26.properties.FullName,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -491,7 +491,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.type,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -500,18 +500,18 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate54.errors = vErrors;
+validate55.errors = vErrors;
 return errors === 0;
 }
 
-const schema26 = {"description":"Loading or unloading point (uz-edi.md §b.3 keeps these keys lower-camel).","type":"object","additionalProperties":false,"required":["regionId","districtCode","address"],"properties":{"regionId":{"title":"forms:point.regionId","type":"integer","minimum":1},"regionName":{"title":"forms:point.regionName","type":"string","maxLength":200},"districtCode":{"title":"forms:point.districtCode","type":"integer","minimum":1},"districtName":{"title":"forms:point.districtName","type":"string","maxLength":200},"mahallaId":{"title":"forms:point.mahallaId","type":["integer","null"]},"mahallaName":{"title":"forms:point.mahallaName","type":"string","maxLength":200},"address":{"title":"forms:point.address","type":"string","minLength":1,"maxLength":500},"longitude":{"title":"forms:point.longitude","type":["number","null"],"minimum":-180,"maximum":180},"latitude":{"title":"forms:point.latitude","type":["number","null"],"minimum":-90,"maximum":90}}};
+const schema27 = {"description":"Loading or unloading point (uz-edi.md §b.3 keeps these keys lower-camel).","type":"object","additionalProperties":false,"required":["regionId","districtCode","address"],"properties":{"regionId":{"title":"forms:point.regionId","type":"integer","minimum":1},"regionName":{"title":"forms:point.regionName","type":"string","maxLength":200},"districtCode":{"title":"forms:point.districtCode","type":"integer","minimum":1},"districtName":{"title":"forms:point.districtName","type":"string","maxLength":200},"mahallaId":{"title":"forms:point.mahallaId","type":["integer","null"]},"mahallaName":{"title":"forms:point.mahallaName","type":"string","maxLength":200},"address":{"title":"forms:point.address","type":"string","minLength":1,"maxLength":500},"longitude":{"title":"forms:point.longitude","type":["number","null"],"minimum":-180,"maximum":180},"latitude":{"title":"forms:point.latitude","type":["number","null"],"minimum":-90,"maximum":90}}};
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.regionId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "regionId"},message:"must have required property '"+"regionId"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "regionId"},message:"must have required property '"+"regionId"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -521,7 +521,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.districtCode === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "districtCode"},message:"must have required property '"+"districtCode"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "districtCode"},message:"must have required property '"+"districtCode"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -531,7 +531,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.address === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address"},message:"must have required property '"+"address"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address"},message:"must have required property '"+"address"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -541,8 +541,8 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema26.properties, key0))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema26,data};
+if(!(func2.call(schema27.properties, key0))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -555,7 +555,7 @@ errors++;
 if(data.regionId !== undefined){
 let data0 = data.regionId;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err4 = {instancePath:instancePath+"/regionId",schemaPath:"#/properties/regionId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.regionId.type,parentSchema:schema26.properties.regionId,data:data0};
+const err4 = {instancePath:instancePath+"/regionId",schemaPath:"#/properties/regionId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.regionId.type,parentSchema:schema27.properties.regionId,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -566,7 +566,7 @@ errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
-const err5 = {instancePath:instancePath+"/regionId",schemaPath:"#/properties/regionId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema26.properties.regionId,data:data0};
+const err5 = {instancePath:instancePath+"/regionId",schemaPath:"#/properties/regionId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema27.properties.regionId,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -581,7 +581,7 @@ if(data.regionName !== undefined){
 let data1 = data.regionName;
 if(typeof data1 === "string"){
 if(func3(data1) > 200){
-const err6 = {instancePath:instancePath+"/regionName",schemaPath:"#/properties/regionName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema26.properties.regionName,data:data1};
+const err6 = {instancePath:instancePath+"/regionName",schemaPath:"#/properties/regionName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema27.properties.regionName,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -592,7 +592,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/regionName",schemaPath:"#/properties/regionName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.regionName.type,parentSchema:schema26.properties.regionName,data:data1};
+const err7 = {instancePath:instancePath+"/regionName",schemaPath:"#/properties/regionName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.regionName.type,parentSchema:schema27.properties.regionName,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -605,7 +605,7 @@ errors++;
 if(data.districtCode !== undefined){
 let data2 = data.districtCode;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err8 = {instancePath:instancePath+"/districtCode",schemaPath:"#/properties/districtCode/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.districtCode.type,parentSchema:schema26.properties.districtCode,data:data2};
+const err8 = {instancePath:instancePath+"/districtCode",schemaPath:"#/properties/districtCode/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.districtCode.type,parentSchema:schema27.properties.districtCode,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -616,7 +616,7 @@ errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 1 || isNaN(data2)){
-const err9 = {instancePath:instancePath+"/districtCode",schemaPath:"#/properties/districtCode/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema26.properties.districtCode,data:data2};
+const err9 = {instancePath:instancePath+"/districtCode",schemaPath:"#/properties/districtCode/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema27.properties.districtCode,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -631,7 +631,7 @@ if(data.districtName !== undefined){
 let data3 = data.districtName;
 if(typeof data3 === "string"){
 if(func3(data3) > 200){
-const err10 = {instancePath:instancePath+"/districtName",schemaPath:"#/properties/districtName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema26.properties.districtName,data:data3};
+const err10 = {instancePath:instancePath+"/districtName",schemaPath:"#/properties/districtName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema27.properties.districtName,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -642,7 +642,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/districtName",schemaPath:"#/properties/districtName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.districtName.type,parentSchema:schema26.properties.districtName,data:data3};
+const err11 = {instancePath:instancePath+"/districtName",schemaPath:"#/properties/districtName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.districtName.type,parentSchema:schema27.properties.districtName,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -655,7 +655,7 @@ errors++;
 if(data.mahallaId !== undefined){
 let data4 = data.mahallaId;
 if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)){
-const err12 = {instancePath:instancePath+"/mahallaId",schemaPath:"#/properties/mahallaId/type",keyword:"type",params:{type: schema26.properties.mahallaId.type},message:"must be integer,null",schema:schema26.properties.mahallaId.type,parentSchema:schema26.properties.mahallaId,data:data4};
+const err12 = {instancePath:instancePath+"/mahallaId",schemaPath:"#/properties/mahallaId/type",keyword:"type",params:{type: schema27.properties.mahallaId.type},message:"must be integer,null",schema:schema27.properties.mahallaId.type,parentSchema:schema27.properties.mahallaId,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -669,7 +669,7 @@ if(data.mahallaName !== undefined){
 let data5 = data.mahallaName;
 if(typeof data5 === "string"){
 if(func3(data5) > 200){
-const err13 = {instancePath:instancePath+"/mahallaName",schemaPath:"#/properties/mahallaName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema26.properties.mahallaName,data:data5};
+const err13 = {instancePath:instancePath+"/mahallaName",schemaPath:"#/properties/mahallaName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema27.properties.mahallaName,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -680,7 +680,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/mahallaName",schemaPath:"#/properties/mahallaName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.mahallaName.type,parentSchema:schema26.properties.mahallaName,data:data5};
+const err14 = {instancePath:instancePath+"/mahallaName",schemaPath:"#/properties/mahallaName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.mahallaName.type,parentSchema:schema27.properties.mahallaName,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -694,7 +694,7 @@ if(data.address !== undefined){
 let data6 = data.address;
 if(typeof data6 === "string"){
 if(func3(data6) > 500){
-const err15 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema26.properties.address,data:data6};
+const err15 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema27.properties.address,data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -704,7 +704,7 @@ vErrors.push(err15);
 errors++;
 }
 if(func3(data6) < 1){
-const err16 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema26.properties.address,data:data6};
+const err16 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema27.properties.address,data:data6};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -715,7 +715,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.address.type,parentSchema:schema26.properties.address,data:data6};
+const err17 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.address.type,parentSchema:schema27.properties.address,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -728,7 +728,7 @@ errors++;
 if(data.longitude !== undefined){
 let data7 = data.longitude;
 if((!((typeof data7 == "number") && (isFinite(data7)))) && (data7 !== null)){
-const err18 = {instancePath:instancePath+"/longitude",schemaPath:"#/properties/longitude/type",keyword:"type",params:{type: schema26.properties.longitude.type},message:"must be number,null",schema:schema26.properties.longitude.type,parentSchema:schema26.properties.longitude,data:data7};
+const err18 = {instancePath:instancePath+"/longitude",schemaPath:"#/properties/longitude/type",keyword:"type",params:{type: schema27.properties.longitude.type},message:"must be number,null",schema:schema27.properties.longitude.type,parentSchema:schema27.properties.longitude,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -739,7 +739,7 @@ errors++;
 }
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 > 180 || isNaN(data7)){
-const err19 = {instancePath:instancePath+"/longitude",schemaPath:"#/properties/longitude/maximum",keyword:"maximum",params:{comparison: "<=", limit: 180},message:"must be <= 180",schema:180,parentSchema:schema26.properties.longitude,data:data7};
+const err19 = {instancePath:instancePath+"/longitude",schemaPath:"#/properties/longitude/maximum",keyword:"maximum",params:{comparison: "<=", limit: 180},message:"must be <= 180",schema:180,parentSchema:schema27.properties.longitude,data:data7};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -749,7 +749,7 @@ vErrors.push(err19);
 errors++;
 }
 if(data7 < -180 || isNaN(data7)){
-const err20 = {instancePath:instancePath+"/longitude",schemaPath:"#/properties/longitude/minimum",keyword:"minimum",params:{comparison: ">=", limit: -180},message:"must be >= -180",schema:-180,parentSchema:schema26.properties.longitude,data:data7};
+const err20 = {instancePath:instancePath+"/longitude",schemaPath:"#/properties/longitude/minimum",keyword:"minimum",params:{comparison: ">=", limit: -180},message:"must be >= -180",schema:-180,parentSchema:schema27.properties.longitude,data:data7};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -763,7 +763,7 @@ errors++;
 if(data.latitude !== undefined){
 let data8 = data.latitude;
 if((!((typeof data8 == "number") && (isFinite(data8)))) && (data8 !== null)){
-const err21 = {instancePath:instancePath+"/latitude",schemaPath:"#/properties/latitude/type",keyword:"type",params:{type: schema26.properties.latitude.type},message:"must be number,null",schema:schema26.properties.latitude.type,parentSchema:schema26.properties.latitude,data:data8};
+const err21 = {instancePath:instancePath+"/latitude",schemaPath:"#/properties/latitude/type",keyword:"type",params:{type: schema27.properties.latitude.type},message:"must be number,null",schema:schema27.properties.latitude.type,parentSchema:schema27.properties.latitude,data:data8};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -774,7 +774,7 @@ errors++;
 }
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 > 90 || isNaN(data8)){
-const err22 = {instancePath:instancePath+"/latitude",schemaPath:"#/properties/latitude/maximum",keyword:"maximum",params:{comparison: "<=", limit: 90},message:"must be <= 90",schema:90,parentSchema:schema26.properties.latitude,data:data8};
+const err22 = {instancePath:instancePath+"/latitude",schemaPath:"#/properties/latitude/maximum",keyword:"maximum",params:{comparison: "<=", limit: 90},message:"must be <= 90",schema:90,parentSchema:schema27.properties.latitude,data:data8};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -784,7 +784,7 @@ vErrors.push(err22);
 errors++;
 }
 if(data8 < -90 || isNaN(data8)){
-const err23 = {instancePath:instancePath+"/latitude",schemaPath:"#/properties/latitude/minimum",keyword:"minimum",params:{comparison: ">=", limit: -90},message:"must be >= -90",schema:-90,parentSchema:schema26.properties.latitude,data:data8};
+const err23 = {instancePath:instancePath+"/latitude",schemaPath:"#/properties/latitude/minimum",keyword:"minimum",params:{comparison: ">=", limit: -90},message:"must be >= -90",schema:-90,parentSchema:schema27.properties.latitude,data:data8};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -797,7 +797,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.type,parentSchema:schema26,data};
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.type,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -806,18 +806,18 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate57.errors = vErrors;
+validate58.errors = vErrors;
 return errors === 0;
 }
 
-const schema27 = {"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2};
+const schema28 = {"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2};
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if((typeof data == "number") && (isFinite(data))){
 if(data > 9999999999999.99 || isNaN(data)){
-const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema27,data};
+const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -827,7 +827,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data < -9999999999999.99 || isNaN(data)){
-const err1 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema27,data};
+const err1 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -844,7 +844,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema27.type,parentSchema:schema27,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema28.type,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -853,17 +853,17 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate61.errors = vErrors;
+validate62.errors = vErrors;
 return errors === 0;
 }
 
-const schema28 = {"description":"Marking codes of a marked product line: product type and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}};
+const schema29 = {"description":"Marking codes of a marked product line: product type (1 tobacco, 2 alcohol except beer, 3 beer, 4 medicines, 5 water and soft drinks, 6 household appliances, 8 medical devices, 11 mineral fertilisers and plant protection — Soliq Servis marks.ProductType) and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6,8,11]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}};
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (data !== null)){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema28.type},message:"must be object,null",schema:schema28.type,parentSchema:schema28,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema29.type},message:"must be object,null",schema:schema29.type,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -874,7 +874,7 @@ errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(Object.keys(data).length < 1){
-const err1 = {instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema28,data};
+const err1 = {instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -884,7 +884,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.ProductType === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ProductType"},message:"must have required property '"+"ProductType"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ProductType"},message:"must have required property '"+"ProductType"+"'",schema:schema29.required,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -895,7 +895,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "ProductType") || (key0 === "KIZ")) || (key0 === "NomUpak")) || (key0 === "IdentTransUpak"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema28,data};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -908,7 +908,7 @@ errors++;
 if(data.ProductType !== undefined){
 let data0 = data.ProductType;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err4 = {instancePath:instancePath+"/ProductType",schemaPath:"#/properties/ProductType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema28.properties.ProductType.type,parentSchema:schema28.properties.ProductType,data:data0};
+const err4 = {instancePath:instancePath+"/ProductType",schemaPath:"#/properties/ProductType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema29.properties.ProductType.type,parentSchema:schema29.properties.ProductType,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -917,8 +917,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!((((((data0 === 1) || (data0 === 2)) || (data0 === 3)) || (data0 === 4)) || (data0 === 5)) || (data0 === 6))){
-const err5 = {instancePath:instancePath+"/ProductType",schemaPath:"#/properties/ProductType/enum",keyword:"enum",params:{allowedValues: schema28.properties.ProductType.enum},message:"must be equal to one of the allowed values",schema:schema28.properties.ProductType.enum,parentSchema:schema28.properties.ProductType,data:data0};
+if(!((((((((data0 === 1) || (data0 === 2)) || (data0 === 3)) || (data0 === 4)) || (data0 === 5)) || (data0 === 6)) || (data0 === 8)) || (data0 === 11))){
+const err5 = {instancePath:instancePath+"/ProductType",schemaPath:"#/properties/ProductType/enum",keyword:"enum",params:{allowedValues: schema29.properties.ProductType.enum},message:"must be equal to one of the allowed values",schema:schema29.properties.ProductType.enum,parentSchema:schema29.properties.ProductType,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -932,7 +932,7 @@ if(data.KIZ !== undefined){
 let data1 = data.KIZ;
 if(Array.isArray(data1)){
 if(data1.length > 10000){
-const err6 = {instancePath:instancePath+"/KIZ",schemaPath:"#/properties/KIZ/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema28.properties.KIZ,data:data1};
+const err6 = {instancePath:instancePath+"/KIZ",schemaPath:"#/properties/KIZ/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema29.properties.KIZ,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -946,7 +946,7 @@ for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 if(typeof data2 === "string"){
 if(func3(data2) > 200){
-const err7 = {instancePath:instancePath+"/KIZ/" + i0,schemaPath:"#/properties/KIZ/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema28.properties.KIZ.items,data:data2};
+const err7 = {instancePath:instancePath+"/KIZ/" + i0,schemaPath:"#/properties/KIZ/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema29.properties.KIZ.items,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -956,7 +956,7 @@ vErrors.push(err7);
 errors++;
 }
 if(func3(data2) < 1){
-const err8 = {instancePath:instancePath+"/KIZ/" + i0,schemaPath:"#/properties/KIZ/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema28.properties.KIZ.items,data:data2};
+const err8 = {instancePath:instancePath+"/KIZ/" + i0,schemaPath:"#/properties/KIZ/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema29.properties.KIZ.items,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -967,7 +967,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/KIZ/" + i0,schemaPath:"#/properties/KIZ/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.KIZ.items.type,parentSchema:schema28.properties.KIZ.items,data:data2};
+const err9 = {instancePath:instancePath+"/KIZ/" + i0,schemaPath:"#/properties/KIZ/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.KIZ.items.type,parentSchema:schema29.properties.KIZ.items,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -979,7 +979,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/KIZ",schemaPath:"#/properties/KIZ/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema28.properties.KIZ.type,parentSchema:schema28.properties.KIZ,data:data1};
+const err10 = {instancePath:instancePath+"/KIZ",schemaPath:"#/properties/KIZ/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema29.properties.KIZ.type,parentSchema:schema29.properties.KIZ,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -993,7 +993,7 @@ if(data.NomUpak !== undefined){
 let data3 = data.NomUpak;
 if(Array.isArray(data3)){
 if(data3.length > 10000){
-const err11 = {instancePath:instancePath+"/NomUpak",schemaPath:"#/properties/NomUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema28.properties.NomUpak,data:data3};
+const err11 = {instancePath:instancePath+"/NomUpak",schemaPath:"#/properties/NomUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema29.properties.NomUpak,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1007,7 +1007,7 @@ for(let i1=0; i1<len1; i1++){
 let data4 = data3[i1];
 if(typeof data4 === "string"){
 if(func3(data4) > 200){
-const err12 = {instancePath:instancePath+"/NomUpak/" + i1,schemaPath:"#/properties/NomUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema28.properties.NomUpak.items,data:data4};
+const err12 = {instancePath:instancePath+"/NomUpak/" + i1,schemaPath:"#/properties/NomUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema29.properties.NomUpak.items,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1017,7 +1017,7 @@ vErrors.push(err12);
 errors++;
 }
 if(func3(data4) < 1){
-const err13 = {instancePath:instancePath+"/NomUpak/" + i1,schemaPath:"#/properties/NomUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema28.properties.NomUpak.items,data:data4};
+const err13 = {instancePath:instancePath+"/NomUpak/" + i1,schemaPath:"#/properties/NomUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema29.properties.NomUpak.items,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1028,7 +1028,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/NomUpak/" + i1,schemaPath:"#/properties/NomUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.NomUpak.items.type,parentSchema:schema28.properties.NomUpak.items,data:data4};
+const err14 = {instancePath:instancePath+"/NomUpak/" + i1,schemaPath:"#/properties/NomUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.NomUpak.items.type,parentSchema:schema29.properties.NomUpak.items,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1040,7 +1040,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/NomUpak",schemaPath:"#/properties/NomUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema28.properties.NomUpak.type,parentSchema:schema28.properties.NomUpak,data:data3};
+const err15 = {instancePath:instancePath+"/NomUpak",schemaPath:"#/properties/NomUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema29.properties.NomUpak.type,parentSchema:schema29.properties.NomUpak,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1054,7 +1054,7 @@ if(data.IdentTransUpak !== undefined){
 let data5 = data.IdentTransUpak;
 if(Array.isArray(data5)){
 if(data5.length > 10000){
-const err16 = {instancePath:instancePath+"/IdentTransUpak",schemaPath:"#/properties/IdentTransUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema28.properties.IdentTransUpak,data:data5};
+const err16 = {instancePath:instancePath+"/IdentTransUpak",schemaPath:"#/properties/IdentTransUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema29.properties.IdentTransUpak,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1068,7 +1068,7 @@ for(let i2=0; i2<len2; i2++){
 let data6 = data5[i2];
 if(typeof data6 === "string"){
 if(func3(data6) > 200){
-const err17 = {instancePath:instancePath+"/IdentTransUpak/" + i2,schemaPath:"#/properties/IdentTransUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema28.properties.IdentTransUpak.items,data:data6};
+const err17 = {instancePath:instancePath+"/IdentTransUpak/" + i2,schemaPath:"#/properties/IdentTransUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema29.properties.IdentTransUpak.items,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1078,7 +1078,7 @@ vErrors.push(err17);
 errors++;
 }
 if(func3(data6) < 1){
-const err18 = {instancePath:instancePath+"/IdentTransUpak/" + i2,schemaPath:"#/properties/IdentTransUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema28.properties.IdentTransUpak.items,data:data6};
+const err18 = {instancePath:instancePath+"/IdentTransUpak/" + i2,schemaPath:"#/properties/IdentTransUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema29.properties.IdentTransUpak.items,data:data6};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1089,7 +1089,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/IdentTransUpak/" + i2,schemaPath:"#/properties/IdentTransUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.IdentTransUpak.items.type,parentSchema:schema28.properties.IdentTransUpak.items,data:data6};
+const err19 = {instancePath:instancePath+"/IdentTransUpak/" + i2,schemaPath:"#/properties/IdentTransUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.IdentTransUpak.items.type,parentSchema:schema29.properties.IdentTransUpak.items,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1101,7 +1101,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/IdentTransUpak",schemaPath:"#/properties/IdentTransUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema28.properties.IdentTransUpak.type,parentSchema:schema28.properties.IdentTransUpak,data:data5};
+const err20 = {instancePath:instancePath+"/IdentTransUpak",schemaPath:"#/properties/IdentTransUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema29.properties.IdentTransUpak.type,parentSchema:schema29.properties.IdentTransUpak,data:data5};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1112,51 +1112,19 @@ errors++;
 }
 }
 }
-validate63.errors = vErrors;
+validate64.errors = vErrors;
 return errors === 0;
 }
 
-const schema29 = {"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"};
-const pattern8 = new RegExp("^\\d{17}$", "u");
+const schema30 = {"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"};
+const pattern9 = new RegExp("^\\d{17}$", "u");
 
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data === "string"){
-if(!pattern8.test(data)){
-const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema29,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.type,parentSchema:schema29,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate67.errors = vErrors;
-return errors === 0;
-}
-
-const schema30 = {"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"};
-const pattern9 = new RegExp("^\\d{1,20}$", "u");
-
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(!pattern9.test(data)){
-const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema30,data};
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1176,18 +1144,50 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate69.errors = vErrors;
+validate68.errors = vErrors;
 return errors === 0;
 }
 
-const schema31 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
+const schema31 = {"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"};
+const pattern10 = new RegExp("^\\d{1,20}$", "u");
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(!pattern10.test(data)){
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate70.errors = vErrors;
+return errors === 0;
+}
+
+const schema32 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
+
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if((typeof data == "number") && (isFinite(data))){
 if(data > 999999999 || isNaN(data)){
-const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema31,data};
+const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1197,7 +1197,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data <= 0 || isNaN(data)){
-const err1 = {instancePath,schemaPath:"#/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema31,data};
+const err1 = {instancePath,schemaPath:"#/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1214,7 +1214,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.type,parentSchema:schema31,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema32.type,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1223,17 +1223,17 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate71.errors = vErrors;
+validate72.errors = vErrors;
 return errors === 0;
 }
 
-const schema32 = {"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]};
+const schema33 = {"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]};
 
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.type,parentSchema:schema32,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema33.type,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1243,7 +1243,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((data === 0) || (data === 12)) || (data === 15)) || (data === 20))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema32.enum},message:"must be equal to one of the allowed values",schema:schema32.enum,parentSchema:schema32,data};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema33.enum},message:"must be equal to one of the allowed values",schema:schema33.enum,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1252,18 +1252,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate75.errors = vErrors;
+validate76.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="hybridInvoice" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.HybridInvoiceId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HybridInvoiceId"},message:"must have required property '"+"HybridInvoiceId"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HybridInvoiceId"},message:"must have required property '"+"HybridInvoiceId"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1273,7 +1273,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.HybridInvoiceType === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HybridInvoiceType"},message:"must have required property '"+"HybridInvoiceType"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HybridInvoiceType"},message:"must have required property '"+"HybridInvoiceType"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1283,7 +1283,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.HybridInvoiceDoc === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HybridInvoiceDoc"},message:"must have required property '"+"HybridInvoiceDoc"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HybridInvoiceDoc"},message:"must have required property '"+"HybridInvoiceDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1293,7 +1293,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.ContractDoc === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1303,7 +1303,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.OldHybridInvoiceDoc === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OldHybridInvoiceDoc"},message:"must have required property '"+"OldHybridInvoiceDoc"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OldHybridInvoiceDoc"},message:"must have required property '"+"OldHybridInvoiceDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1313,7 +1313,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.Seller === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Seller"},message:"must have required property '"+"Seller"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Seller"},message:"must have required property '"+"Seller"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1323,7 +1323,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.Buyer === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Buyer"},message:"must have required property '"+"Buyer"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Buyer"},message:"must have required property '"+"Buyer"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1333,7 +1333,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.ItemReleased === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ItemReleased"},message:"must have required property '"+"ItemReleased"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ItemReleased"},message:"must have required property '"+"ItemReleased"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1343,7 +1343,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.HasBarcode === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasBarcode"},message:"must have required property '"+"HasBarcode"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasBarcode"},message:"must have required property '"+"HasBarcode"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1353,7 +1353,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.HasCommittent === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasCommittent"},message:"must have required property '"+"HasCommittent"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasCommittent"},message:"must have required property '"+"HasCommittent"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1363,7 +1363,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.HasTaxRelief === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasTaxRelief"},message:"must have required property '"+"HasTaxRelief"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasTaxRelief"},message:"must have required property '"+"HasTaxRelief"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1373,7 +1373,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.HasExcise === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasExcise"},message:"must have required property '"+"HasExcise"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasExcise"},message:"must have required property '"+"HasExcise"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1383,7 +1383,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.HasMarking === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasMarking"},message:"must have required property '"+"HasMarking"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasMarking"},message:"must have required property '"+"HasMarking"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1393,7 +1393,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.HasMedicalEquipment === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasMedicalEquipment"},message:"must have required property '"+"HasMedicalEquipment"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasMedicalEquipment"},message:"must have required property '"+"HasMedicalEquipment"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1403,7 +1403,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.TransportType === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TransportType"},message:"must have required property '"+"TransportType"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TransportType"},message:"must have required property '"+"TransportType"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1413,7 +1413,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.Carrier === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Carrier"},message:"must have required property '"+"Carrier"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Carrier"},message:"must have required property '"+"Carrier"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1423,7 +1423,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data.Roadway === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Roadway"},message:"must have required property '"+"Roadway"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Roadway"},message:"must have required property '"+"Roadway"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1433,7 +1433,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data.Empowerment === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Empowerment"},message:"must have required property '"+"Empowerment"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Empowerment"},message:"must have required property '"+"Empowerment"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1443,8 +1443,8 @@ vErrors.push(err17);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema19.properties, key0))){
-const err18 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema19,data};
+if(!(func2.call(schema20.properties, key0))){
+const err18 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1457,8 +1457,8 @@ errors++;
 if(data.HybridInvoiceId !== undefined){
 let data0 = data.HybridInvoiceId;
 if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err19 = {instancePath:instancePath+"/HybridInvoiceId",schemaPath:"#/properties/HybridInvoiceId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema19.properties.HybridInvoiceId,data:data0};
+if(!pattern1.test(data0)){
+const err19 = {instancePath:instancePath+"/HybridInvoiceId",schemaPath:"#/properties/HybridInvoiceId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema20.properties.HybridInvoiceId,data:data0};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1469,7 +1469,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/HybridInvoiceId",schemaPath:"#/properties/HybridInvoiceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.HybridInvoiceId.type,parentSchema:schema19.properties.HybridInvoiceId,data:data0};
+const err20 = {instancePath:instancePath+"/HybridInvoiceId",schemaPath:"#/properties/HybridInvoiceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.HybridInvoiceId.type,parentSchema:schema20.properties.HybridInvoiceId,data:data0};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1482,7 +1482,7 @@ errors++;
 if(data.HybridInvoiceType !== undefined){
 let data1 = data.HybridInvoiceType;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err21 = {instancePath:instancePath+"/HybridInvoiceType",schemaPath:"#/properties/HybridInvoiceType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.HybridInvoiceType.type,parentSchema:schema19.properties.HybridInvoiceType,data:data1};
+const err21 = {instancePath:instancePath+"/HybridInvoiceType",schemaPath:"#/properties/HybridInvoiceType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.HybridInvoiceType.type,parentSchema:schema20.properties.HybridInvoiceType,data:data1};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1492,7 +1492,7 @@ vErrors.push(err21);
 errors++;
 }
 if(!(((data1 === 0) || (data1 === 1)) || (data1 === 4))){
-const err22 = {instancePath:instancePath+"/HybridInvoiceType",schemaPath:"#/properties/HybridInvoiceType/enum",keyword:"enum",params:{allowedValues: schema19.properties.HybridInvoiceType.enum},message:"must be equal to one of the allowed values",schema:schema19.properties.HybridInvoiceType.enum,parentSchema:schema19.properties.HybridInvoiceType,data:data1};
+const err22 = {instancePath:instancePath+"/HybridInvoiceType",schemaPath:"#/properties/HybridInvoiceType/enum",keyword:"enum",params:{allowedValues: schema20.properties.HybridInvoiceType.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.HybridInvoiceType.enum,parentSchema:schema20.properties.HybridInvoiceType,data:data1};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1506,7 +1506,7 @@ if(data.HybridInvoiceDoc !== undefined){
 let data2 = data.HybridInvoiceDoc;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.No === undefined){
-const err23 = {instancePath:instancePath+"/HybridInvoiceDoc",schemaPath:"#/properties/HybridInvoiceDoc/required",keyword:"required",params:{missingProperty: "No"},message:"must have required property '"+"No"+"'",schema:schema19.properties.HybridInvoiceDoc.required,parentSchema:schema19.properties.HybridInvoiceDoc,data:data2};
+const err23 = {instancePath:instancePath+"/HybridInvoiceDoc",schemaPath:"#/properties/HybridInvoiceDoc/required",keyword:"required",params:{missingProperty: "No"},message:"must have required property '"+"No"+"'",schema:schema20.properties.HybridInvoiceDoc.required,parentSchema:schema20.properties.HybridInvoiceDoc,data:data2};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1516,7 +1516,7 @@ vErrors.push(err23);
 errors++;
 }
 if(data2.Date === undefined){
-const err24 = {instancePath:instancePath+"/HybridInvoiceDoc",schemaPath:"#/properties/HybridInvoiceDoc/required",keyword:"required",params:{missingProperty: "Date"},message:"must have required property '"+"Date"+"'",schema:schema19.properties.HybridInvoiceDoc.required,parentSchema:schema19.properties.HybridInvoiceDoc,data:data2};
+const err24 = {instancePath:instancePath+"/HybridInvoiceDoc",schemaPath:"#/properties/HybridInvoiceDoc/required",keyword:"required",params:{missingProperty: "Date"},message:"must have required property '"+"Date"+"'",schema:schema20.properties.HybridInvoiceDoc.required,parentSchema:schema20.properties.HybridInvoiceDoc,data:data2};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1527,7 +1527,7 @@ errors++;
 }
 for(const key1 in data2){
 if(!((key1 === "No") || (key1 === "Date"))){
-const err25 = {instancePath:instancePath+"/HybridInvoiceDoc",schemaPath:"#/properties/HybridInvoiceDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.HybridInvoiceDoc,data:data2};
+const err25 = {instancePath:instancePath+"/HybridInvoiceDoc",schemaPath:"#/properties/HybridInvoiceDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.HybridInvoiceDoc,data:data2};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1541,7 +1541,7 @@ if(data2.No !== undefined){
 let data3 = data2.No;
 if(typeof data3 === "string"){
 if(func3(data3) > 50){
-const err26 = {instancePath:instancePath+"/HybridInvoiceDoc/No",schemaPath:"#/properties/HybridInvoiceDoc/properties/No/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.HybridInvoiceDoc.properties.No,data:data3};
+const err26 = {instancePath:instancePath+"/HybridInvoiceDoc/No",schemaPath:"#/properties/HybridInvoiceDoc/properties/No/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.HybridInvoiceDoc.properties.No,data:data3};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1551,7 +1551,7 @@ vErrors.push(err26);
 errors++;
 }
 if(func3(data3) < 1){
-const err27 = {instancePath:instancePath+"/HybridInvoiceDoc/No",schemaPath:"#/properties/HybridInvoiceDoc/properties/No/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.HybridInvoiceDoc.properties.No,data:data3};
+const err27 = {instancePath:instancePath+"/HybridInvoiceDoc/No",schemaPath:"#/properties/HybridInvoiceDoc/properties/No/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.HybridInvoiceDoc.properties.No,data:data3};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1562,7 +1562,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/HybridInvoiceDoc/No",schemaPath:"#/properties/HybridInvoiceDoc/properties/No/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.HybridInvoiceDoc.properties.No.type,parentSchema:schema19.properties.HybridInvoiceDoc.properties.No,data:data3};
+const err28 = {instancePath:instancePath+"/HybridInvoiceDoc/No",schemaPath:"#/properties/HybridInvoiceDoc/properties/No/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.HybridInvoiceDoc.properties.No.type,parentSchema:schema20.properties.HybridInvoiceDoc.properties.No,data:data3};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1573,14 +1573,14 @@ errors++;
 }
 }
 if(data2.Date !== undefined){
-if(!(validate37.call(this, data2.Date, {instancePath:instancePath+"/HybridInvoiceDoc/Date",parentData:data2,parentDataProperty:"Date",rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+if(!(validate38.call(this, data2.Date, {instancePath:instancePath+"/HybridInvoiceDoc/Date",parentData:data2,parentDataProperty:"Date",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/HybridInvoiceDoc",schemaPath:"#/properties/HybridInvoiceDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.HybridInvoiceDoc.type,parentSchema:schema19.properties.HybridInvoiceDoc,data:data2};
+const err29 = {instancePath:instancePath+"/HybridInvoiceDoc",schemaPath:"#/properties/HybridInvoiceDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.HybridInvoiceDoc.type,parentSchema:schema20.properties.HybridInvoiceDoc,data:data2};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1593,7 +1593,7 @@ errors++;
 if(data.OldHybridInvoiceDoc !== undefined){
 let data5 = data.OldHybridInvoiceDoc;
 if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
-const err30 = {instancePath:instancePath+"/OldHybridInvoiceDoc",schemaPath:"#/properties/OldHybridInvoiceDoc/type",keyword:"type",params:{type: schema19.properties.OldHybridInvoiceDoc.type},message:"must be object,null",schema:schema19.properties.OldHybridInvoiceDoc.type,parentSchema:schema19.properties.OldHybridInvoiceDoc,data:data5};
+const err30 = {instancePath:instancePath+"/OldHybridInvoiceDoc",schemaPath:"#/properties/OldHybridInvoiceDoc/type",keyword:"type",params:{type: schema20.properties.OldHybridInvoiceDoc.type},message:"must be object,null",schema:schema20.properties.OldHybridInvoiceDoc.type,parentSchema:schema20.properties.OldHybridInvoiceDoc,data:data5};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1604,7 +1604,7 @@ errors++;
 }
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(Object.keys(data5).length < 1){
-const err31 = {instancePath:instancePath+"/OldHybridInvoiceDoc",schemaPath:"#/properties/OldHybridInvoiceDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.OldHybridInvoiceDoc,data:data5};
+const err31 = {instancePath:instancePath+"/OldHybridInvoiceDoc",schemaPath:"#/properties/OldHybridInvoiceDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.OldHybridInvoiceDoc,data:data5};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1614,7 +1614,7 @@ vErrors.push(err31);
 errors++;
 }
 if(data5.Id === undefined){
-const err32 = {instancePath:instancePath+"/OldHybridInvoiceDoc",schemaPath:"#/properties/OldHybridInvoiceDoc/required",keyword:"required",params:{missingProperty: "Id"},message:"must have required property '"+"Id"+"'",schema:schema19.properties.OldHybridInvoiceDoc.required,parentSchema:schema19.properties.OldHybridInvoiceDoc,data:data5};
+const err32 = {instancePath:instancePath+"/OldHybridInvoiceDoc",schemaPath:"#/properties/OldHybridInvoiceDoc/required",keyword:"required",params:{missingProperty: "Id"},message:"must have required property '"+"Id"+"'",schema:schema20.properties.OldHybridInvoiceDoc.required,parentSchema:schema20.properties.OldHybridInvoiceDoc,data:data5};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1624,7 +1624,7 @@ vErrors.push(err32);
 errors++;
 }
 if(data5.No === undefined){
-const err33 = {instancePath:instancePath+"/OldHybridInvoiceDoc",schemaPath:"#/properties/OldHybridInvoiceDoc/required",keyword:"required",params:{missingProperty: "No"},message:"must have required property '"+"No"+"'",schema:schema19.properties.OldHybridInvoiceDoc.required,parentSchema:schema19.properties.OldHybridInvoiceDoc,data:data5};
+const err33 = {instancePath:instancePath+"/OldHybridInvoiceDoc",schemaPath:"#/properties/OldHybridInvoiceDoc/required",keyword:"required",params:{missingProperty: "No"},message:"must have required property '"+"No"+"'",schema:schema20.properties.OldHybridInvoiceDoc.required,parentSchema:schema20.properties.OldHybridInvoiceDoc,data:data5};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1634,7 +1634,7 @@ vErrors.push(err33);
 errors++;
 }
 if(data5.Date === undefined){
-const err34 = {instancePath:instancePath+"/OldHybridInvoiceDoc",schemaPath:"#/properties/OldHybridInvoiceDoc/required",keyword:"required",params:{missingProperty: "Date"},message:"must have required property '"+"Date"+"'",schema:schema19.properties.OldHybridInvoiceDoc.required,parentSchema:schema19.properties.OldHybridInvoiceDoc,data:data5};
+const err34 = {instancePath:instancePath+"/OldHybridInvoiceDoc",schemaPath:"#/properties/OldHybridInvoiceDoc/required",keyword:"required",params:{missingProperty: "Date"},message:"must have required property '"+"Date"+"'",schema:schema20.properties.OldHybridInvoiceDoc.required,parentSchema:schema20.properties.OldHybridInvoiceDoc,data:data5};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1645,7 +1645,7 @@ errors++;
 }
 for(const key2 in data5){
 if(!(((key2 === "Id") || (key2 === "No")) || (key2 === "Date"))){
-const err35 = {instancePath:instancePath+"/OldHybridInvoiceDoc",schemaPath:"#/properties/OldHybridInvoiceDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.OldHybridInvoiceDoc,data:data5};
+const err35 = {instancePath:instancePath+"/OldHybridInvoiceDoc",schemaPath:"#/properties/OldHybridInvoiceDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.OldHybridInvoiceDoc,data:data5};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1657,15 +1657,15 @@ errors++;
 }
 if(data5.Id !== undefined){
 let data6 = data5.Id;
-const issues0 = func8(data6, schema19.properties.OldHybridInvoiceDoc.properties.Id.serverCheck, rootData, this, instancePath + "/OldHybridInvoiceDoc/Id");
+const issues0 = func8(data6, schema20.properties.OldHybridInvoiceDoc.properties.Id.serverCheck, rootData, this, instancePath + "/OldHybridInvoiceDoc/Id");
 if(issues0 !== null){
 const kwErrors0 = func7(issues0, instancePath + "/OldHybridInvoiceDoc/Id", "#/properties/OldHybridInvoiceDoc/properties/Id/serverCheck", "serverCheck");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
 errors = errors + kwErrors0.length;
 }
 if(typeof data6 === "string"){
-if(!pattern0.test(data6)){
-const err36 = {instancePath:instancePath+"/OldHybridInvoiceDoc/Id",schemaPath:"#/properties/OldHybridInvoiceDoc/properties/Id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema19.properties.OldHybridInvoiceDoc.properties.Id,data:data6};
+if(!pattern1.test(data6)){
+const err36 = {instancePath:instancePath+"/OldHybridInvoiceDoc/Id",schemaPath:"#/properties/OldHybridInvoiceDoc/properties/Id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema20.properties.OldHybridInvoiceDoc.properties.Id,data:data6};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1676,7 +1676,7 @@ errors++;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/OldHybridInvoiceDoc/Id",schemaPath:"#/properties/OldHybridInvoiceDoc/properties/Id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.OldHybridInvoiceDoc.properties.Id.type,parentSchema:schema19.properties.OldHybridInvoiceDoc.properties.Id,data:data6};
+const err37 = {instancePath:instancePath+"/OldHybridInvoiceDoc/Id",schemaPath:"#/properties/OldHybridInvoiceDoc/properties/Id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OldHybridInvoiceDoc.properties.Id.type,parentSchema:schema20.properties.OldHybridInvoiceDoc.properties.Id,data:data6};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1690,7 +1690,7 @@ if(data5.No !== undefined){
 let data7 = data5.No;
 if(typeof data7 === "string"){
 if(func3(data7) > 50){
-const err38 = {instancePath:instancePath+"/OldHybridInvoiceDoc/No",schemaPath:"#/properties/OldHybridInvoiceDoc/properties/No/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.OldHybridInvoiceDoc.properties.No,data:data7};
+const err38 = {instancePath:instancePath+"/OldHybridInvoiceDoc/No",schemaPath:"#/properties/OldHybridInvoiceDoc/properties/No/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.OldHybridInvoiceDoc.properties.No,data:data7};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1700,7 +1700,7 @@ vErrors.push(err38);
 errors++;
 }
 if(func3(data7) < 1){
-const err39 = {instancePath:instancePath+"/OldHybridInvoiceDoc/No",schemaPath:"#/properties/OldHybridInvoiceDoc/properties/No/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.OldHybridInvoiceDoc.properties.No,data:data7};
+const err39 = {instancePath:instancePath+"/OldHybridInvoiceDoc/No",schemaPath:"#/properties/OldHybridInvoiceDoc/properties/No/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.OldHybridInvoiceDoc.properties.No,data:data7};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1711,7 +1711,7 @@ errors++;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/OldHybridInvoiceDoc/No",schemaPath:"#/properties/OldHybridInvoiceDoc/properties/No/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.OldHybridInvoiceDoc.properties.No.type,parentSchema:schema19.properties.OldHybridInvoiceDoc.properties.No,data:data7};
+const err40 = {instancePath:instancePath+"/OldHybridInvoiceDoc/No",schemaPath:"#/properties/OldHybridInvoiceDoc/properties/No/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OldHybridInvoiceDoc.properties.No.type,parentSchema:schema20.properties.OldHybridInvoiceDoc.properties.No,data:data7};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -1722,8 +1722,8 @@ errors++;
 }
 }
 if(data5.Date !== undefined){
-if(!(validate37.call(this, data5.Date, {instancePath:instancePath+"/OldHybridInvoiceDoc/Date",parentData:data5,parentDataProperty:"Date",rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+if(!(validate38.call(this, data5.Date, {instancePath:instancePath+"/OldHybridInvoiceDoc/Date",parentData:data5,parentDataProperty:"Date",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
@@ -1733,7 +1733,7 @@ if(data.ContractDoc !== undefined){
 let data9 = data.ContractDoc;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.No === undefined){
-const err41 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "No"},message:"must have required property '"+"No"+"'",schema:schema19.properties.ContractDoc.required,parentSchema:schema19.properties.ContractDoc,data:data9};
+const err41 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "No"},message:"must have required property '"+"No"+"'",schema:schema20.properties.ContractDoc.required,parentSchema:schema20.properties.ContractDoc,data:data9};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -1743,7 +1743,7 @@ vErrors.push(err41);
 errors++;
 }
 if(data9.Date === undefined){
-const err42 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "Date"},message:"must have required property '"+"Date"+"'",schema:schema19.properties.ContractDoc.required,parentSchema:schema19.properties.ContractDoc,data:data9};
+const err42 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "Date"},message:"must have required property '"+"Date"+"'",schema:schema20.properties.ContractDoc.required,parentSchema:schema20.properties.ContractDoc,data:data9};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -1754,7 +1754,7 @@ errors++;
 }
 for(const key3 in data9){
 if(!((key3 === "No") || (key3 === "Date"))){
-const err43 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.ContractDoc,data:data9};
+const err43 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ContractDoc,data:data9};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -1768,7 +1768,7 @@ if(data9.No !== undefined){
 let data10 = data9.No;
 if(typeof data10 === "string"){
 if(func3(data10) > 100){
-const err44 = {instancePath:instancePath+"/ContractDoc/No",schemaPath:"#/properties/ContractDoc/properties/No/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema19.properties.ContractDoc.properties.No,data:data10};
+const err44 = {instancePath:instancePath+"/ContractDoc/No",schemaPath:"#/properties/ContractDoc/properties/No/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.ContractDoc.properties.No,data:data10};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -1778,7 +1778,7 @@ vErrors.push(err44);
 errors++;
 }
 if(func3(data10) < 1){
-const err45 = {instancePath:instancePath+"/ContractDoc/No",schemaPath:"#/properties/ContractDoc/properties/No/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.ContractDoc.properties.No,data:data10};
+const err45 = {instancePath:instancePath+"/ContractDoc/No",schemaPath:"#/properties/ContractDoc/properties/No/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ContractDoc.properties.No,data:data10};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -1789,7 +1789,7 @@ errors++;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/ContractDoc/No",schemaPath:"#/properties/ContractDoc/properties/No/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ContractDoc.properties.No.type,parentSchema:schema19.properties.ContractDoc.properties.No,data:data10};
+const err46 = {instancePath:instancePath+"/ContractDoc/No",schemaPath:"#/properties/ContractDoc/properties/No/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ContractDoc.properties.No.type,parentSchema:schema20.properties.ContractDoc.properties.No,data:data10};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -1800,14 +1800,14 @@ errors++;
 }
 }
 if(data9.Date !== undefined){
-if(!(validate37.call(this, data9.Date, {instancePath:instancePath+"/ContractDoc/Date",parentData:data9,parentDataProperty:"Date",rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+if(!(validate38.call(this, data9.Date, {instancePath:instancePath+"/ContractDoc/Date",parentData:data9,parentDataProperty:"Date",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.ContractDoc.type,parentSchema:schema19.properties.ContractDoc,data:data9};
+const err47 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.ContractDoc.type,parentSchema:schema20.properties.ContractDoc,data:data9};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -1821,7 +1821,7 @@ if(data.Seller !== undefined){
 let data12 = data.Seller;
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 if(data12.TinOrPinfl === undefined){
-const err48 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema19.properties.Seller.required,parentSchema:schema19.properties.Seller,data:data12};
+const err48 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema20.properties.Seller.required,parentSchema:schema20.properties.Seller,data:data12};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -1831,7 +1831,7 @@ vErrors.push(err48);
 errors++;
 }
 if(data12.Name === undefined){
-const err49 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema19.properties.Seller.required,parentSchema:schema19.properties.Seller,data:data12};
+const err49 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.Seller.required,parentSchema:schema20.properties.Seller,data:data12};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -1841,7 +1841,7 @@ vErrors.push(err49);
 errors++;
 }
 if(data12.Director === undefined){
-const err50 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/required",keyword:"required",params:{missingProperty: "Director"},message:"must have required property '"+"Director"+"'",schema:schema19.properties.Seller.required,parentSchema:schema19.properties.Seller,data:data12};
+const err50 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/required",keyword:"required",params:{missingProperty: "Director"},message:"must have required property '"+"Director"+"'",schema:schema20.properties.Seller.required,parentSchema:schema20.properties.Seller,data:data12};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -1851,8 +1851,8 @@ vErrors.push(err50);
 errors++;
 }
 for(const key4 in data12){
-if(!(func2.call(schema19.properties.Seller.properties, key4))){
-const err51 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Seller,data:data12};
+if(!(func2.call(schema20.properties.Seller.properties, key4))){
+const err51 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Seller,data:data12};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -1863,15 +1863,15 @@ errors++;
 }
 }
 if(data12.TinOrPinfl !== undefined){
-if(!(validate41.call(this, data12.TinOrPinfl, {instancePath:instancePath+"/Seller/TinOrPinfl",parentData:data12,parentDataProperty:"TinOrPinfl",rootData}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+if(!(validate42.call(this, data12.TinOrPinfl, {instancePath:instancePath+"/Seller/TinOrPinfl",parentData:data12,parentDataProperty:"TinOrPinfl",rootData}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
 errors = vErrors.length;
 }
 }
 if(data12.TaxpayerType !== undefined){
 let data14 = data12.TaxpayerType;
 if((!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))) && (data14 !== null)){
-const err52 = {instancePath:instancePath+"/Seller/TaxpayerType",schemaPath:"#/properties/Seller/properties/TaxpayerType/type",keyword:"type",params:{type: schema19.properties.Seller.properties.TaxpayerType.type},message:"must be integer,null",schema:schema19.properties.Seller.properties.TaxpayerType.type,parentSchema:schema19.properties.Seller.properties.TaxpayerType,data:data14};
+const err52 = {instancePath:instancePath+"/Seller/TaxpayerType",schemaPath:"#/properties/Seller/properties/TaxpayerType/type",keyword:"type",params:{type: schema20.properties.Seller.properties.TaxpayerType.type},message:"must be integer,null",schema:schema20.properties.Seller.properties.TaxpayerType.type,parentSchema:schema20.properties.Seller.properties.TaxpayerType,data:data14};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -1881,7 +1881,7 @@ vErrors.push(err52);
 errors++;
 }
 if(!((((((((data14 === 10) || (data14 === 20)) || (data14 === 21)) || (data14 === 22)) || (data14 === 30)) || (data14 === 50)) || (data14 === 60)) || (data14 === null))){
-const err53 = {instancePath:instancePath+"/Seller/TaxpayerType",schemaPath:"#/properties/Seller/properties/TaxpayerType/enum",keyword:"enum",params:{allowedValues: schema19.properties.Seller.properties.TaxpayerType.enum},message:"must be equal to one of the allowed values",schema:schema19.properties.Seller.properties.TaxpayerType.enum,parentSchema:schema19.properties.Seller.properties.TaxpayerType,data:data14};
+const err53 = {instancePath:instancePath+"/Seller/TaxpayerType",schemaPath:"#/properties/Seller/properties/TaxpayerType/enum",keyword:"enum",params:{allowedValues: schema20.properties.Seller.properties.TaxpayerType.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.Seller.properties.TaxpayerType.enum,parentSchema:schema20.properties.Seller.properties.TaxpayerType,data:data14};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -1895,7 +1895,7 @@ if(data12.Name !== undefined){
 let data15 = data12.Name;
 if(typeof data15 === "string"){
 if(func3(data15) > 500){
-const err54 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.Seller.properties.Name,data:data15};
+const err54 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Seller.properties.Name,data:data15};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -1905,7 +1905,7 @@ vErrors.push(err54);
 errors++;
 }
 if(func3(data15) < 1){
-const err55 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Seller.properties.Name,data:data15};
+const err55 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Seller.properties.Name,data:data15};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -1916,7 +1916,7 @@ errors++;
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Seller.properties.Name.type,parentSchema:schema19.properties.Seller.properties.Name,data:data15};
+const err56 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Seller.properties.Name.type,parentSchema:schema20.properties.Seller.properties.Name,data:data15};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -1930,7 +1930,7 @@ if(data12.BranchCode !== undefined){
 let data16 = data12.BranchCode;
 if(typeof data16 === "string"){
 if(func3(data16) > 50){
-const err57 = {instancePath:instancePath+"/Seller/BranchCode",schemaPath:"#/properties/Seller/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.Seller.properties.BranchCode,data:data16};
+const err57 = {instancePath:instancePath+"/Seller/BranchCode",schemaPath:"#/properties/Seller/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.Seller.properties.BranchCode,data:data16};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -1941,7 +1941,7 @@ errors++;
 }
 }
 else {
-const err58 = {instancePath:instancePath+"/Seller/BranchCode",schemaPath:"#/properties/Seller/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Seller.properties.BranchCode.type,parentSchema:schema19.properties.Seller.properties.BranchCode,data:data16};
+const err58 = {instancePath:instancePath+"/Seller/BranchCode",schemaPath:"#/properties/Seller/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Seller.properties.BranchCode.type,parentSchema:schema20.properties.Seller.properties.BranchCode,data:data16};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -1955,7 +1955,7 @@ if(data12.BranchName !== undefined){
 let data17 = data12.BranchName;
 if(typeof data17 === "string"){
 if(func3(data17) > 500){
-const err59 = {instancePath:instancePath+"/Seller/BranchName",schemaPath:"#/properties/Seller/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.Seller.properties.BranchName,data:data17};
+const err59 = {instancePath:instancePath+"/Seller/BranchName",schemaPath:"#/properties/Seller/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Seller.properties.BranchName,data:data17};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -1966,7 +1966,7 @@ errors++;
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/Seller/BranchName",schemaPath:"#/properties/Seller/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Seller.properties.BranchName.type,parentSchema:schema19.properties.Seller.properties.BranchName,data:data17};
+const err60 = {instancePath:instancePath+"/Seller/BranchName",schemaPath:"#/properties/Seller/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Seller.properties.BranchName.type,parentSchema:schema20.properties.Seller.properties.BranchName,data:data17};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -1979,8 +1979,8 @@ errors++;
 if(data12.VatRegCode !== undefined){
 let data18 = data12.VatRegCode;
 if(typeof data18 === "string"){
-if(!pattern2.test(data18)){
-const err61 = {instancePath:instancePath+"/Seller/VatRegCode",schemaPath:"#/properties/Seller/properties/VatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema19.properties.Seller.properties.VatRegCode,data:data18};
+if(!pattern3.test(data18)){
+const err61 = {instancePath:instancePath+"/Seller/VatRegCode",schemaPath:"#/properties/Seller/properties/VatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema20.properties.Seller.properties.VatRegCode,data:data18};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -1991,7 +1991,7 @@ errors++;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/Seller/VatRegCode",schemaPath:"#/properties/Seller/properties/VatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Seller.properties.VatRegCode.type,parentSchema:schema19.properties.Seller.properties.VatRegCode,data:data18};
+const err62 = {instancePath:instancePath+"/Seller/VatRegCode",schemaPath:"#/properties/Seller/properties/VatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Seller.properties.VatRegCode.type,parentSchema:schema20.properties.Seller.properties.VatRegCode,data:data18};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -2004,7 +2004,7 @@ errors++;
 if(data12.VatRegStatus !== undefined){
 let data19 = data12.VatRegStatus;
 if((!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))) && (data19 !== null)){
-const err63 = {instancePath:instancePath+"/Seller/VatRegStatus",schemaPath:"#/properties/Seller/properties/VatRegStatus/type",keyword:"type",params:{type: schema19.properties.Seller.properties.VatRegStatus.type},message:"must be integer,null",schema:schema19.properties.Seller.properties.VatRegStatus.type,parentSchema:schema19.properties.Seller.properties.VatRegStatus,data:data19};
+const err63 = {instancePath:instancePath+"/Seller/VatRegStatus",schemaPath:"#/properties/Seller/properties/VatRegStatus/type",keyword:"type",params:{type: schema20.properties.Seller.properties.VatRegStatus.type},message:"must be integer,null",schema:schema20.properties.Seller.properties.VatRegStatus.type,parentSchema:schema20.properties.Seller.properties.VatRegStatus,data:data19};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -2014,7 +2014,7 @@ vErrors.push(err63);
 errors++;
 }
 if(!((((data19 === 20) || (data19 === 21)) || (data19 === 22)) || (data19 === null))){
-const err64 = {instancePath:instancePath+"/Seller/VatRegStatus",schemaPath:"#/properties/Seller/properties/VatRegStatus/enum",keyword:"enum",params:{allowedValues: schema19.properties.Seller.properties.VatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema19.properties.Seller.properties.VatRegStatus.enum,parentSchema:schema19.properties.Seller.properties.VatRegStatus,data:data19};
+const err64 = {instancePath:instancePath+"/Seller/VatRegStatus",schemaPath:"#/properties/Seller/properties/VatRegStatus/enum",keyword:"enum",params:{allowedValues: schema20.properties.Seller.properties.VatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.Seller.properties.VatRegStatus.enum,parentSchema:schema20.properties.Seller.properties.VatRegStatus,data:data19};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -2027,8 +2027,8 @@ errors++;
 if(data12.AccountNumber !== undefined){
 let data20 = data12.AccountNumber;
 if(typeof data20 === "string"){
-if(!pattern3.test(data20)){
-const err65 = {instancePath:instancePath+"/Seller/AccountNumber",schemaPath:"#/properties/Seller/properties/AccountNumber/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema19.properties.Seller.properties.AccountNumber,data:data20};
+if(!pattern4.test(data20)){
+const err65 = {instancePath:instancePath+"/Seller/AccountNumber",schemaPath:"#/properties/Seller/properties/AccountNumber/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema20.properties.Seller.properties.AccountNumber,data:data20};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -2039,7 +2039,7 @@ errors++;
 }
 }
 else {
-const err66 = {instancePath:instancePath+"/Seller/AccountNumber",schemaPath:"#/properties/Seller/properties/AccountNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Seller.properties.AccountNumber.type,parentSchema:schema19.properties.Seller.properties.AccountNumber,data:data20};
+const err66 = {instancePath:instancePath+"/Seller/AccountNumber",schemaPath:"#/properties/Seller/properties/AccountNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Seller.properties.AccountNumber.type,parentSchema:schema20.properties.Seller.properties.AccountNumber,data:data20};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -2052,8 +2052,8 @@ errors++;
 if(data12.BankMfo !== undefined){
 let data21 = data12.BankMfo;
 if(typeof data21 === "string"){
-if(!pattern4.test(data21)){
-const err67 = {instancePath:instancePath+"/Seller/BankMfo",schemaPath:"#/properties/Seller/properties/BankMfo/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema19.properties.Seller.properties.BankMfo,data:data21};
+if(!pattern5.test(data21)){
+const err67 = {instancePath:instancePath+"/Seller/BankMfo",schemaPath:"#/properties/Seller/properties/BankMfo/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema20.properties.Seller.properties.BankMfo,data:data21};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -2064,7 +2064,7 @@ errors++;
 }
 }
 else {
-const err68 = {instancePath:instancePath+"/Seller/BankMfo",schemaPath:"#/properties/Seller/properties/BankMfo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Seller.properties.BankMfo.type,parentSchema:schema19.properties.Seller.properties.BankMfo,data:data21};
+const err68 = {instancePath:instancePath+"/Seller/BankMfo",schemaPath:"#/properties/Seller/properties/BankMfo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Seller.properties.BankMfo.type,parentSchema:schema20.properties.Seller.properties.BankMfo,data:data21};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -2078,7 +2078,7 @@ if(data12.Address !== undefined){
 let data22 = data12.Address;
 if(typeof data22 === "string"){
 if(func3(data22) > 500){
-const err69 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/properties/Seller/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.Seller.properties.Address,data:data22};
+const err69 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/properties/Seller/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Seller.properties.Address,data:data22};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -2089,7 +2089,7 @@ errors++;
 }
 }
 else {
-const err70 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/properties/Seller/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Seller.properties.Address.type,parentSchema:schema19.properties.Seller.properties.Address,data:data22};
+const err70 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/properties/Seller/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Seller.properties.Address.type,parentSchema:schema20.properties.Seller.properties.Address,data:data22};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -2103,7 +2103,7 @@ if(data12.Director !== undefined){
 let data23 = data12.Director;
 if(typeof data23 === "string"){
 if(func3(data23) > 300){
-const err71 = {instancePath:instancePath+"/Seller/Director",schemaPath:"#/properties/Seller/properties/Director/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema19.properties.Seller.properties.Director,data:data23};
+const err71 = {instancePath:instancePath+"/Seller/Director",schemaPath:"#/properties/Seller/properties/Director/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.Seller.properties.Director,data:data23};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -2113,7 +2113,7 @@ vErrors.push(err71);
 errors++;
 }
 if(func3(data23) < 1){
-const err72 = {instancePath:instancePath+"/Seller/Director",schemaPath:"#/properties/Seller/properties/Director/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Seller.properties.Director,data:data23};
+const err72 = {instancePath:instancePath+"/Seller/Director",schemaPath:"#/properties/Seller/properties/Director/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Seller.properties.Director,data:data23};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -2124,7 +2124,7 @@ errors++;
 }
 }
 else {
-const err73 = {instancePath:instancePath+"/Seller/Director",schemaPath:"#/properties/Seller/properties/Director/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Seller.properties.Director.type,parentSchema:schema19.properties.Seller.properties.Director,data:data23};
+const err73 = {instancePath:instancePath+"/Seller/Director",schemaPath:"#/properties/Seller/properties/Director/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Seller.properties.Director.type,parentSchema:schema20.properties.Seller.properties.Director,data:data23};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -2138,7 +2138,7 @@ if(data12.Accountant !== undefined){
 let data24 = data12.Accountant;
 if(typeof data24 === "string"){
 if(func3(data24) > 300){
-const err74 = {instancePath:instancePath+"/Seller/Accountant",schemaPath:"#/properties/Seller/properties/Accountant/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema19.properties.Seller.properties.Accountant,data:data24};
+const err74 = {instancePath:instancePath+"/Seller/Accountant",schemaPath:"#/properties/Seller/properties/Accountant/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.Seller.properties.Accountant,data:data24};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -2149,7 +2149,7 @@ errors++;
 }
 }
 else {
-const err75 = {instancePath:instancePath+"/Seller/Accountant",schemaPath:"#/properties/Seller/properties/Accountant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Seller.properties.Accountant.type,parentSchema:schema19.properties.Seller.properties.Accountant,data:data24};
+const err75 = {instancePath:instancePath+"/Seller/Accountant",schemaPath:"#/properties/Seller/properties/Accountant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Seller.properties.Accountant.type,parentSchema:schema20.properties.Seller.properties.Accountant,data:data24};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -2161,7 +2161,7 @@ errors++;
 }
 }
 else {
-const err76 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.Seller.type,parentSchema:schema19.properties.Seller,data:data12};
+const err76 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Seller.type,parentSchema:schema20.properties.Seller,data:data12};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -2175,7 +2175,7 @@ if(data.Buyer !== undefined){
 let data25 = data.Buyer;
 if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
 if(data25.TinOrPinfl === undefined){
-const err77 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema19.properties.Buyer.required,parentSchema:schema19.properties.Buyer,data:data25};
+const err77 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema20.properties.Buyer.required,parentSchema:schema20.properties.Buyer,data:data25};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -2185,7 +2185,7 @@ vErrors.push(err77);
 errors++;
 }
 if(data25.Name === undefined){
-const err78 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema19.properties.Buyer.required,parentSchema:schema19.properties.Buyer,data:data25};
+const err78 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.Buyer.required,parentSchema:schema20.properties.Buyer,data:data25};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -2195,7 +2195,7 @@ vErrors.push(err78);
 errors++;
 }
 if(data25.Director === undefined){
-const err79 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/required",keyword:"required",params:{missingProperty: "Director"},message:"must have required property '"+"Director"+"'",schema:schema19.properties.Buyer.required,parentSchema:schema19.properties.Buyer,data:data25};
+const err79 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/required",keyword:"required",params:{missingProperty: "Director"},message:"must have required property '"+"Director"+"'",schema:schema20.properties.Buyer.required,parentSchema:schema20.properties.Buyer,data:data25};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -2205,8 +2205,8 @@ vErrors.push(err79);
 errors++;
 }
 for(const key5 in data25){
-if(!(func2.call(schema19.properties.Buyer.properties, key5))){
-const err80 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Buyer,data:data25};
+if(!(func2.call(schema20.properties.Buyer.properties, key5))){
+const err80 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Buyer,data:data25};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -2217,15 +2217,15 @@ errors++;
 }
 }
 if(data25.TinOrPinfl !== undefined){
-if(!(validate41.call(this, data25.TinOrPinfl, {instancePath:instancePath+"/Buyer/TinOrPinfl",parentData:data25,parentDataProperty:"TinOrPinfl",rootData}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+if(!(validate42.call(this, data25.TinOrPinfl, {instancePath:instancePath+"/Buyer/TinOrPinfl",parentData:data25,parentDataProperty:"TinOrPinfl",rootData}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
 errors = vErrors.length;
 }
 }
 if(data25.TaxpayerType !== undefined){
 let data27 = data25.TaxpayerType;
 if((!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))) && (data27 !== null)){
-const err81 = {instancePath:instancePath+"/Buyer/TaxpayerType",schemaPath:"#/properties/Buyer/properties/TaxpayerType/type",keyword:"type",params:{type: schema19.properties.Buyer.properties.TaxpayerType.type},message:"must be integer,null",schema:schema19.properties.Buyer.properties.TaxpayerType.type,parentSchema:schema19.properties.Buyer.properties.TaxpayerType,data:data27};
+const err81 = {instancePath:instancePath+"/Buyer/TaxpayerType",schemaPath:"#/properties/Buyer/properties/TaxpayerType/type",keyword:"type",params:{type: schema20.properties.Buyer.properties.TaxpayerType.type},message:"must be integer,null",schema:schema20.properties.Buyer.properties.TaxpayerType.type,parentSchema:schema20.properties.Buyer.properties.TaxpayerType,data:data27};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -2235,7 +2235,7 @@ vErrors.push(err81);
 errors++;
 }
 if(!((((((((data27 === 10) || (data27 === 20)) || (data27 === 21)) || (data27 === 22)) || (data27 === 30)) || (data27 === 50)) || (data27 === 60)) || (data27 === null))){
-const err82 = {instancePath:instancePath+"/Buyer/TaxpayerType",schemaPath:"#/properties/Buyer/properties/TaxpayerType/enum",keyword:"enum",params:{allowedValues: schema19.properties.Buyer.properties.TaxpayerType.enum},message:"must be equal to one of the allowed values",schema:schema19.properties.Buyer.properties.TaxpayerType.enum,parentSchema:schema19.properties.Buyer.properties.TaxpayerType,data:data27};
+const err82 = {instancePath:instancePath+"/Buyer/TaxpayerType",schemaPath:"#/properties/Buyer/properties/TaxpayerType/enum",keyword:"enum",params:{allowedValues: schema20.properties.Buyer.properties.TaxpayerType.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.Buyer.properties.TaxpayerType.enum,parentSchema:schema20.properties.Buyer.properties.TaxpayerType,data:data27};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -2249,7 +2249,7 @@ if(data25.Name !== undefined){
 let data28 = data25.Name;
 if(typeof data28 === "string"){
 if(func3(data28) > 500){
-const err83 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.Buyer.properties.Name,data:data28};
+const err83 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Buyer.properties.Name,data:data28};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -2259,7 +2259,7 @@ vErrors.push(err83);
 errors++;
 }
 if(func3(data28) < 1){
-const err84 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Buyer.properties.Name,data:data28};
+const err84 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Buyer.properties.Name,data:data28};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -2270,7 +2270,7 @@ errors++;
 }
 }
 else {
-const err85 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Buyer.properties.Name.type,parentSchema:schema19.properties.Buyer.properties.Name,data:data28};
+const err85 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.Name.type,parentSchema:schema20.properties.Buyer.properties.Name,data:data28};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -2284,7 +2284,7 @@ if(data25.BranchCode !== undefined){
 let data29 = data25.BranchCode;
 if(typeof data29 === "string"){
 if(func3(data29) > 50){
-const err86 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/properties/Buyer/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.Buyer.properties.BranchCode,data:data29};
+const err86 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/properties/Buyer/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.Buyer.properties.BranchCode,data:data29};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -2295,7 +2295,7 @@ errors++;
 }
 }
 else {
-const err87 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/properties/Buyer/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Buyer.properties.BranchCode.type,parentSchema:schema19.properties.Buyer.properties.BranchCode,data:data29};
+const err87 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/properties/Buyer/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.BranchCode.type,parentSchema:schema20.properties.Buyer.properties.BranchCode,data:data29};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -2309,7 +2309,7 @@ if(data25.BranchName !== undefined){
 let data30 = data25.BranchName;
 if(typeof data30 === "string"){
 if(func3(data30) > 500){
-const err88 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/properties/Buyer/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.Buyer.properties.BranchName,data:data30};
+const err88 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/properties/Buyer/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Buyer.properties.BranchName,data:data30};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -2320,7 +2320,7 @@ errors++;
 }
 }
 else {
-const err89 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/properties/Buyer/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Buyer.properties.BranchName.type,parentSchema:schema19.properties.Buyer.properties.BranchName,data:data30};
+const err89 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/properties/Buyer/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.BranchName.type,parentSchema:schema20.properties.Buyer.properties.BranchName,data:data30};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -2333,8 +2333,8 @@ errors++;
 if(data25.VatRegCode !== undefined){
 let data31 = data25.VatRegCode;
 if(typeof data31 === "string"){
-if(!pattern2.test(data31)){
-const err90 = {instancePath:instancePath+"/Buyer/VatRegCode",schemaPath:"#/properties/Buyer/properties/VatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema19.properties.Buyer.properties.VatRegCode,data:data31};
+if(!pattern3.test(data31)){
+const err90 = {instancePath:instancePath+"/Buyer/VatRegCode",schemaPath:"#/properties/Buyer/properties/VatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema20.properties.Buyer.properties.VatRegCode,data:data31};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -2345,7 +2345,7 @@ errors++;
 }
 }
 else {
-const err91 = {instancePath:instancePath+"/Buyer/VatRegCode",schemaPath:"#/properties/Buyer/properties/VatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Buyer.properties.VatRegCode.type,parentSchema:schema19.properties.Buyer.properties.VatRegCode,data:data31};
+const err91 = {instancePath:instancePath+"/Buyer/VatRegCode",schemaPath:"#/properties/Buyer/properties/VatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.VatRegCode.type,parentSchema:schema20.properties.Buyer.properties.VatRegCode,data:data31};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -2358,7 +2358,7 @@ errors++;
 if(data25.VatRegStatus !== undefined){
 let data32 = data25.VatRegStatus;
 if((!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))) && (data32 !== null)){
-const err92 = {instancePath:instancePath+"/Buyer/VatRegStatus",schemaPath:"#/properties/Buyer/properties/VatRegStatus/type",keyword:"type",params:{type: schema19.properties.Buyer.properties.VatRegStatus.type},message:"must be integer,null",schema:schema19.properties.Buyer.properties.VatRegStatus.type,parentSchema:schema19.properties.Buyer.properties.VatRegStatus,data:data32};
+const err92 = {instancePath:instancePath+"/Buyer/VatRegStatus",schemaPath:"#/properties/Buyer/properties/VatRegStatus/type",keyword:"type",params:{type: schema20.properties.Buyer.properties.VatRegStatus.type},message:"must be integer,null",schema:schema20.properties.Buyer.properties.VatRegStatus.type,parentSchema:schema20.properties.Buyer.properties.VatRegStatus,data:data32};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -2368,7 +2368,7 @@ vErrors.push(err92);
 errors++;
 }
 if(!((((data32 === 20) || (data32 === 21)) || (data32 === 22)) || (data32 === null))){
-const err93 = {instancePath:instancePath+"/Buyer/VatRegStatus",schemaPath:"#/properties/Buyer/properties/VatRegStatus/enum",keyword:"enum",params:{allowedValues: schema19.properties.Buyer.properties.VatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema19.properties.Buyer.properties.VatRegStatus.enum,parentSchema:schema19.properties.Buyer.properties.VatRegStatus,data:data32};
+const err93 = {instancePath:instancePath+"/Buyer/VatRegStatus",schemaPath:"#/properties/Buyer/properties/VatRegStatus/enum",keyword:"enum",params:{allowedValues: schema20.properties.Buyer.properties.VatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.Buyer.properties.VatRegStatus.enum,parentSchema:schema20.properties.Buyer.properties.VatRegStatus,data:data32};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -2381,8 +2381,8 @@ errors++;
 if(data25.AccountNumber !== undefined){
 let data33 = data25.AccountNumber;
 if(typeof data33 === "string"){
-if(!pattern3.test(data33)){
-const err94 = {instancePath:instancePath+"/Buyer/AccountNumber",schemaPath:"#/properties/Buyer/properties/AccountNumber/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema19.properties.Buyer.properties.AccountNumber,data:data33};
+if(!pattern4.test(data33)){
+const err94 = {instancePath:instancePath+"/Buyer/AccountNumber",schemaPath:"#/properties/Buyer/properties/AccountNumber/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema20.properties.Buyer.properties.AccountNumber,data:data33};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -2393,7 +2393,7 @@ errors++;
 }
 }
 else {
-const err95 = {instancePath:instancePath+"/Buyer/AccountNumber",schemaPath:"#/properties/Buyer/properties/AccountNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Buyer.properties.AccountNumber.type,parentSchema:schema19.properties.Buyer.properties.AccountNumber,data:data33};
+const err95 = {instancePath:instancePath+"/Buyer/AccountNumber",schemaPath:"#/properties/Buyer/properties/AccountNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.AccountNumber.type,parentSchema:schema20.properties.Buyer.properties.AccountNumber,data:data33};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -2406,8 +2406,8 @@ errors++;
 if(data25.BankMfo !== undefined){
 let data34 = data25.BankMfo;
 if(typeof data34 === "string"){
-if(!pattern4.test(data34)){
-const err96 = {instancePath:instancePath+"/Buyer/BankMfo",schemaPath:"#/properties/Buyer/properties/BankMfo/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema19.properties.Buyer.properties.BankMfo,data:data34};
+if(!pattern5.test(data34)){
+const err96 = {instancePath:instancePath+"/Buyer/BankMfo",schemaPath:"#/properties/Buyer/properties/BankMfo/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema20.properties.Buyer.properties.BankMfo,data:data34};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -2418,7 +2418,7 @@ errors++;
 }
 }
 else {
-const err97 = {instancePath:instancePath+"/Buyer/BankMfo",schemaPath:"#/properties/Buyer/properties/BankMfo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Buyer.properties.BankMfo.type,parentSchema:schema19.properties.Buyer.properties.BankMfo,data:data34};
+const err97 = {instancePath:instancePath+"/Buyer/BankMfo",schemaPath:"#/properties/Buyer/properties/BankMfo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.BankMfo.type,parentSchema:schema20.properties.Buyer.properties.BankMfo,data:data34};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -2432,7 +2432,7 @@ if(data25.Address !== undefined){
 let data35 = data25.Address;
 if(typeof data35 === "string"){
 if(func3(data35) > 500){
-const err98 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/properties/Buyer/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.Buyer.properties.Address,data:data35};
+const err98 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/properties/Buyer/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Buyer.properties.Address,data:data35};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -2443,7 +2443,7 @@ errors++;
 }
 }
 else {
-const err99 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/properties/Buyer/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Buyer.properties.Address.type,parentSchema:schema19.properties.Buyer.properties.Address,data:data35};
+const err99 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/properties/Buyer/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.Address.type,parentSchema:schema20.properties.Buyer.properties.Address,data:data35};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -2457,7 +2457,7 @@ if(data25.Director !== undefined){
 let data36 = data25.Director;
 if(typeof data36 === "string"){
 if(func3(data36) > 300){
-const err100 = {instancePath:instancePath+"/Buyer/Director",schemaPath:"#/properties/Buyer/properties/Director/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema19.properties.Buyer.properties.Director,data:data36};
+const err100 = {instancePath:instancePath+"/Buyer/Director",schemaPath:"#/properties/Buyer/properties/Director/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.Buyer.properties.Director,data:data36};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -2467,7 +2467,7 @@ vErrors.push(err100);
 errors++;
 }
 if(func3(data36) < 1){
-const err101 = {instancePath:instancePath+"/Buyer/Director",schemaPath:"#/properties/Buyer/properties/Director/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Buyer.properties.Director,data:data36};
+const err101 = {instancePath:instancePath+"/Buyer/Director",schemaPath:"#/properties/Buyer/properties/Director/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Buyer.properties.Director,data:data36};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -2478,7 +2478,7 @@ errors++;
 }
 }
 else {
-const err102 = {instancePath:instancePath+"/Buyer/Director",schemaPath:"#/properties/Buyer/properties/Director/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Buyer.properties.Director.type,parentSchema:schema19.properties.Buyer.properties.Director,data:data36};
+const err102 = {instancePath:instancePath+"/Buyer/Director",schemaPath:"#/properties/Buyer/properties/Director/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.Director.type,parentSchema:schema20.properties.Buyer.properties.Director,data:data36};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -2492,7 +2492,7 @@ if(data25.Accountant !== undefined){
 let data37 = data25.Accountant;
 if(typeof data37 === "string"){
 if(func3(data37) > 300){
-const err103 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/properties/Buyer/properties/Accountant/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema19.properties.Buyer.properties.Accountant,data:data37};
+const err103 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/properties/Buyer/properties/Accountant/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.Buyer.properties.Accountant,data:data37};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -2503,7 +2503,7 @@ errors++;
 }
 }
 else {
-const err104 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/properties/Buyer/properties/Accountant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Buyer.properties.Accountant.type,parentSchema:schema19.properties.Buyer.properties.Accountant,data:data37};
+const err104 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/properties/Buyer/properties/Accountant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.Accountant.type,parentSchema:schema20.properties.Buyer.properties.Accountant,data:data37};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -2515,7 +2515,7 @@ errors++;
 }
 }
 else {
-const err105 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.Buyer.type,parentSchema:schema19.properties.Buyer,data:data25};
+const err105 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Buyer.type,parentSchema:schema20.properties.Buyer,data:data25};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -2528,7 +2528,7 @@ errors++;
 if(data.ItemReleased !== undefined){
 let data38 = data.ItemReleased;
 if((!(data38 && typeof data38 == "object" && !Array.isArray(data38))) && (data38 !== null)){
-const err106 = {instancePath:instancePath+"/ItemReleased",schemaPath:"#/properties/ItemReleased/type",keyword:"type",params:{type: schema19.properties.ItemReleased.type},message:"must be object,null",schema:schema19.properties.ItemReleased.type,parentSchema:schema19.properties.ItemReleased,data:data38};
+const err106 = {instancePath:instancePath+"/ItemReleased",schemaPath:"#/properties/ItemReleased/type",keyword:"type",params:{type: schema20.properties.ItemReleased.type},message:"must be object,null",schema:schema20.properties.ItemReleased.type,parentSchema:schema20.properties.ItemReleased,data:data38};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -2539,7 +2539,7 @@ errors++;
 }
 if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
 if(Object.keys(data38).length < 1){
-const err107 = {instancePath:instancePath+"/ItemReleased",schemaPath:"#/properties/ItemReleased/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.ItemReleased,data:data38};
+const err107 = {instancePath:instancePath+"/ItemReleased",schemaPath:"#/properties/ItemReleased/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.ItemReleased,data:data38};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -2549,7 +2549,7 @@ vErrors.push(err107);
 errors++;
 }
 if(data38.Pinfl === undefined){
-const err108 = {instancePath:instancePath+"/ItemReleased",schemaPath:"#/properties/ItemReleased/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema19.properties.ItemReleased.required,parentSchema:schema19.properties.ItemReleased,data:data38};
+const err108 = {instancePath:instancePath+"/ItemReleased",schemaPath:"#/properties/ItemReleased/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema20.properties.ItemReleased.required,parentSchema:schema20.properties.ItemReleased,data:data38};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -2559,7 +2559,7 @@ vErrors.push(err108);
 errors++;
 }
 if(data38.FullName === undefined){
-const err109 = {instancePath:instancePath+"/ItemReleased",schemaPath:"#/properties/ItemReleased/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema19.properties.ItemReleased.required,parentSchema:schema19.properties.ItemReleased,data:data38};
+const err109 = {instancePath:instancePath+"/ItemReleased",schemaPath:"#/properties/ItemReleased/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema20.properties.ItemReleased.required,parentSchema:schema20.properties.ItemReleased,data:data38};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -2570,7 +2570,7 @@ errors++;
 }
 for(const key6 in data38){
 if(!((key6 === "Pinfl") || (key6 === "FullName"))){
-const err110 = {instancePath:instancePath+"/ItemReleased",schemaPath:"#/properties/ItemReleased/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.ItemReleased,data:data38};
+const err110 = {instancePath:instancePath+"/ItemReleased",schemaPath:"#/properties/ItemReleased/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ItemReleased,data:data38};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -2582,13 +2582,13 @@ errors++;
 }
 if(data38.Pinfl !== undefined){
 let data39 = data38.Pinfl;
-if(!(validate44.call(this, data39, {instancePath:instancePath+"/ItemReleased/Pinfl",parentData:data38,parentDataProperty:"Pinfl",rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if(!(validate45.call(this, data39, {instancePath:instancePath+"/ItemReleased/Pinfl",parentData:data38,parentDataProperty:"Pinfl",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
 if(typeof data39 === "string"){
 if(func3(data39) < 14){
-const err111 = {instancePath:instancePath+"/ItemReleased/Pinfl",schemaPath:"#/properties/ItemReleased/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema19.properties.ItemReleased.properties.Pinfl,data:data39};
+const err111 = {instancePath:instancePath+"/ItemReleased/Pinfl",schemaPath:"#/properties/ItemReleased/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema20.properties.ItemReleased.properties.Pinfl,data:data39};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -2603,7 +2603,7 @@ if(data38.FullName !== undefined){
 let data40 = data38.FullName;
 if(typeof data40 === "string"){
 if(func3(data40) > 300){
-const err112 = {instancePath:instancePath+"/ItemReleased/FullName",schemaPath:"#/properties/ItemReleased/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema19.properties.ItemReleased.properties.FullName,data:data40};
+const err112 = {instancePath:instancePath+"/ItemReleased/FullName",schemaPath:"#/properties/ItemReleased/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.ItemReleased.properties.FullName,data:data40};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -2613,7 +2613,7 @@ vErrors.push(err112);
 errors++;
 }
 if(func3(data40) < 1){
-const err113 = {instancePath:instancePath+"/ItemReleased/FullName",schemaPath:"#/properties/ItemReleased/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.ItemReleased.properties.FullName,data:data40};
+const err113 = {instancePath:instancePath+"/ItemReleased/FullName",schemaPath:"#/properties/ItemReleased/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ItemReleased.properties.FullName,data:data40};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -2624,7 +2624,7 @@ errors++;
 }
 }
 else {
-const err114 = {instancePath:instancePath+"/ItemReleased/FullName",schemaPath:"#/properties/ItemReleased/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ItemReleased.properties.FullName.type,parentSchema:schema19.properties.ItemReleased.properties.FullName,data:data40};
+const err114 = {instancePath:instancePath+"/ItemReleased/FullName",schemaPath:"#/properties/ItemReleased/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ItemReleased.properties.FullName.type,parentSchema:schema20.properties.ItemReleased.properties.FullName,data:data40};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -2639,7 +2639,7 @@ errors++;
 if(data.HasBarcode !== undefined){
 let data41 = data.HasBarcode;
 if(typeof data41 !== "boolean"){
-const err115 = {instancePath:instancePath+"/HasBarcode",schemaPath:"#/properties/HasBarcode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.HasBarcode.type,parentSchema:schema19.properties.HasBarcode,data:data41};
+const err115 = {instancePath:instancePath+"/HasBarcode",schemaPath:"#/properties/HasBarcode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.HasBarcode.type,parentSchema:schema20.properties.HasBarcode,data:data41};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -2652,7 +2652,7 @@ errors++;
 if(data.HasCommittent !== undefined){
 let data42 = data.HasCommittent;
 if(typeof data42 !== "boolean"){
-const err116 = {instancePath:instancePath+"/HasCommittent",schemaPath:"#/properties/HasCommittent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.HasCommittent.type,parentSchema:schema19.properties.HasCommittent,data:data42};
+const err116 = {instancePath:instancePath+"/HasCommittent",schemaPath:"#/properties/HasCommittent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.HasCommittent.type,parentSchema:schema20.properties.HasCommittent,data:data42};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -2665,7 +2665,7 @@ errors++;
 if(data.HasTaxRelief !== undefined){
 let data43 = data.HasTaxRelief;
 if(typeof data43 !== "boolean"){
-const err117 = {instancePath:instancePath+"/HasTaxRelief",schemaPath:"#/properties/HasTaxRelief/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.HasTaxRelief.type,parentSchema:schema19.properties.HasTaxRelief,data:data43};
+const err117 = {instancePath:instancePath+"/HasTaxRelief",schemaPath:"#/properties/HasTaxRelief/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.HasTaxRelief.type,parentSchema:schema20.properties.HasTaxRelief,data:data43};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -2678,7 +2678,7 @@ errors++;
 if(data.HasExcise !== undefined){
 let data44 = data.HasExcise;
 if(typeof data44 !== "boolean"){
-const err118 = {instancePath:instancePath+"/HasExcise",schemaPath:"#/properties/HasExcise/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.HasExcise.type,parentSchema:schema19.properties.HasExcise,data:data44};
+const err118 = {instancePath:instancePath+"/HasExcise",schemaPath:"#/properties/HasExcise/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.HasExcise.type,parentSchema:schema20.properties.HasExcise,data:data44};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -2691,7 +2691,7 @@ errors++;
 if(data.HasMarking !== undefined){
 let data45 = data.HasMarking;
 if(typeof data45 !== "boolean"){
-const err119 = {instancePath:instancePath+"/HasMarking",schemaPath:"#/properties/HasMarking/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.HasMarking.type,parentSchema:schema19.properties.HasMarking,data:data45};
+const err119 = {instancePath:instancePath+"/HasMarking",schemaPath:"#/properties/HasMarking/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.HasMarking.type,parentSchema:schema20.properties.HasMarking,data:data45};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -2704,7 +2704,7 @@ errors++;
 if(data.HasMedicalEquipment !== undefined){
 let data46 = data.HasMedicalEquipment;
 if(typeof data46 !== "boolean"){
-const err120 = {instancePath:instancePath+"/HasMedicalEquipment",schemaPath:"#/properties/HasMedicalEquipment/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.HasMedicalEquipment.type,parentSchema:schema19.properties.HasMedicalEquipment,data:data46};
+const err120 = {instancePath:instancePath+"/HasMedicalEquipment",schemaPath:"#/properties/HasMedicalEquipment/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.HasMedicalEquipment.type,parentSchema:schema20.properties.HasMedicalEquipment,data:data46};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -2717,7 +2717,7 @@ errors++;
 if(data.TransportType !== undefined){
 let data47 = data.TransportType;
 if(!(((typeof data47 == "number") && (!(data47 % 1) && !isNaN(data47))) && (isFinite(data47)))){
-const err121 = {instancePath:instancePath+"/TransportType",schemaPath:"#/properties/TransportType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.TransportType.type,parentSchema:schema19.properties.TransportType,data:data47};
+const err121 = {instancePath:instancePath+"/TransportType",schemaPath:"#/properties/TransportType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.TransportType.type,parentSchema:schema20.properties.TransportType,data:data47};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -2727,7 +2727,7 @@ vErrors.push(err121);
 errors++;
 }
 if(!((((data47 === 1) || (data47 === 2)) || (data47 === 3)) || (data47 === 4))){
-const err122 = {instancePath:instancePath+"/TransportType",schemaPath:"#/properties/TransportType/enum",keyword:"enum",params:{allowedValues: schema19.properties.TransportType.enum},message:"must be equal to one of the allowed values",schema:schema19.properties.TransportType.enum,parentSchema:schema19.properties.TransportType,data:data47};
+const err122 = {instancePath:instancePath+"/TransportType",schemaPath:"#/properties/TransportType/enum",keyword:"enum",params:{allowedValues: schema20.properties.TransportType.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.TransportType.enum,parentSchema:schema20.properties.TransportType,data:data47};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -2738,15 +2738,15 @@ errors++;
 }
 }
 if(data.Carrier !== undefined){
-if(!(validate46.call(this, data.Carrier, {instancePath:instancePath+"/Carrier",parentData:data,parentDataProperty:"Carrier",rootData}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+if(!(validate47.call(this, data.Carrier, {instancePath:instancePath+"/Carrier",parentData:data,parentDataProperty:"Carrier",rootData}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
 errors = vErrors.length;
 }
 }
 if(data.FreightForwarder !== undefined){
 let data49 = data.FreightForwarder;
 if((!(data49 && typeof data49 == "object" && !Array.isArray(data49))) && (data49 !== null)){
-const err123 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/type",keyword:"type",params:{type: schema19.properties.FreightForwarder.type},message:"must be object,null",schema:schema19.properties.FreightForwarder.type,parentSchema:schema19.properties.FreightForwarder,data:data49};
+const err123 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/type",keyword:"type",params:{type: schema20.properties.FreightForwarder.type},message:"must be object,null",schema:schema20.properties.FreightForwarder.type,parentSchema:schema20.properties.FreightForwarder,data:data49};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -2757,7 +2757,7 @@ errors++;
 }
 if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
 if(Object.keys(data49).length < 1){
-const err124 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.FreightForwarder,data:data49};
+const err124 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.FreightForwarder,data:data49};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -2767,7 +2767,7 @@ vErrors.push(err124);
 errors++;
 }
 if(data49.TinOrPinfl === undefined){
-const err125 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema19.properties.FreightForwarder.required,parentSchema:schema19.properties.FreightForwarder,data:data49};
+const err125 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema20.properties.FreightForwarder.required,parentSchema:schema20.properties.FreightForwarder,data:data49};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -2777,7 +2777,7 @@ vErrors.push(err125);
 errors++;
 }
 if(data49.Name === undefined){
-const err126 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema19.properties.FreightForwarder.required,parentSchema:schema19.properties.FreightForwarder,data:data49};
+const err126 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.FreightForwarder.required,parentSchema:schema20.properties.FreightForwarder,data:data49};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -2788,7 +2788,7 @@ errors++;
 }
 for(const key7 in data49){
 if(!((((key7 === "TinOrPinfl") || (key7 === "Name")) || (key7 === "BranchCode")) || (key7 === "BranchName"))){
-const err127 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.FreightForwarder,data:data49};
+const err127 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.FreightForwarder,data:data49};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -2799,8 +2799,8 @@ errors++;
 }
 }
 if(data49.TinOrPinfl !== undefined){
-if(!(validate41.call(this, data49.TinOrPinfl, {instancePath:instancePath+"/FreightForwarder/TinOrPinfl",parentData:data49,parentDataProperty:"TinOrPinfl",rootData}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+if(!(validate42.call(this, data49.TinOrPinfl, {instancePath:instancePath+"/FreightForwarder/TinOrPinfl",parentData:data49,parentDataProperty:"TinOrPinfl",rootData}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
 errors = vErrors.length;
 }
 }
@@ -2808,7 +2808,7 @@ if(data49.Name !== undefined){
 let data51 = data49.Name;
 if(typeof data51 === "string"){
 if(func3(data51) > 500){
-const err128 = {instancePath:instancePath+"/FreightForwarder/Name",schemaPath:"#/properties/FreightForwarder/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.FreightForwarder.properties.Name,data:data51};
+const err128 = {instancePath:instancePath+"/FreightForwarder/Name",schemaPath:"#/properties/FreightForwarder/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.FreightForwarder.properties.Name,data:data51};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -2818,7 +2818,7 @@ vErrors.push(err128);
 errors++;
 }
 if(func3(data51) < 1){
-const err129 = {instancePath:instancePath+"/FreightForwarder/Name",schemaPath:"#/properties/FreightForwarder/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.FreightForwarder.properties.Name,data:data51};
+const err129 = {instancePath:instancePath+"/FreightForwarder/Name",schemaPath:"#/properties/FreightForwarder/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.FreightForwarder.properties.Name,data:data51};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -2829,7 +2829,7 @@ errors++;
 }
 }
 else {
-const err130 = {instancePath:instancePath+"/FreightForwarder/Name",schemaPath:"#/properties/FreightForwarder/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.FreightForwarder.properties.Name.type,parentSchema:schema19.properties.FreightForwarder.properties.Name,data:data51};
+const err130 = {instancePath:instancePath+"/FreightForwarder/Name",schemaPath:"#/properties/FreightForwarder/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FreightForwarder.properties.Name.type,parentSchema:schema20.properties.FreightForwarder.properties.Name,data:data51};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -2843,7 +2843,7 @@ if(data49.BranchCode !== undefined){
 let data52 = data49.BranchCode;
 if(typeof data52 === "string"){
 if(func3(data52) > 50){
-const err131 = {instancePath:instancePath+"/FreightForwarder/BranchCode",schemaPath:"#/properties/FreightForwarder/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.FreightForwarder.properties.BranchCode,data:data52};
+const err131 = {instancePath:instancePath+"/FreightForwarder/BranchCode",schemaPath:"#/properties/FreightForwarder/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.FreightForwarder.properties.BranchCode,data:data52};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -2854,7 +2854,7 @@ errors++;
 }
 }
 else {
-const err132 = {instancePath:instancePath+"/FreightForwarder/BranchCode",schemaPath:"#/properties/FreightForwarder/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.FreightForwarder.properties.BranchCode.type,parentSchema:schema19.properties.FreightForwarder.properties.BranchCode,data:data52};
+const err132 = {instancePath:instancePath+"/FreightForwarder/BranchCode",schemaPath:"#/properties/FreightForwarder/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FreightForwarder.properties.BranchCode.type,parentSchema:schema20.properties.FreightForwarder.properties.BranchCode,data:data52};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -2868,7 +2868,7 @@ if(data49.BranchName !== undefined){
 let data53 = data49.BranchName;
 if(typeof data53 === "string"){
 if(func3(data53) > 500){
-const err133 = {instancePath:instancePath+"/FreightForwarder/BranchName",schemaPath:"#/properties/FreightForwarder/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.FreightForwarder.properties.BranchName,data:data53};
+const err133 = {instancePath:instancePath+"/FreightForwarder/BranchName",schemaPath:"#/properties/FreightForwarder/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.FreightForwarder.properties.BranchName,data:data53};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -2879,7 +2879,7 @@ errors++;
 }
 }
 else {
-const err134 = {instancePath:instancePath+"/FreightForwarder/BranchName",schemaPath:"#/properties/FreightForwarder/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.FreightForwarder.properties.BranchName.type,parentSchema:schema19.properties.FreightForwarder.properties.BranchName,data:data53};
+const err134 = {instancePath:instancePath+"/FreightForwarder/BranchName",schemaPath:"#/properties/FreightForwarder/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FreightForwarder.properties.BranchName.type,parentSchema:schema20.properties.FreightForwarder.properties.BranchName,data:data53};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -2894,7 +2894,7 @@ errors++;
 if(data.ResponsibleToGoods !== undefined){
 let data54 = data.ResponsibleToGoods;
 if((!(data54 && typeof data54 == "object" && !Array.isArray(data54))) && (data54 !== null)){
-const err135 = {instancePath:instancePath+"/ResponsibleToGoods",schemaPath:"#/properties/ResponsibleToGoods/type",keyword:"type",params:{type: schema19.properties.ResponsibleToGoods.type},message:"must be object,null",schema:schema19.properties.ResponsibleToGoods.type,parentSchema:schema19.properties.ResponsibleToGoods,data:data54};
+const err135 = {instancePath:instancePath+"/ResponsibleToGoods",schemaPath:"#/properties/ResponsibleToGoods/type",keyword:"type",params:{type: schema20.properties.ResponsibleToGoods.type},message:"must be object,null",schema:schema20.properties.ResponsibleToGoods.type,parentSchema:schema20.properties.ResponsibleToGoods,data:data54};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -2905,7 +2905,7 @@ errors++;
 }
 if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
 if(Object.keys(data54).length < 1){
-const err136 = {instancePath:instancePath+"/ResponsibleToGoods",schemaPath:"#/properties/ResponsibleToGoods/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.ResponsibleToGoods,data:data54};
+const err136 = {instancePath:instancePath+"/ResponsibleToGoods",schemaPath:"#/properties/ResponsibleToGoods/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.ResponsibleToGoods,data:data54};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -2915,7 +2915,7 @@ vErrors.push(err136);
 errors++;
 }
 if(data54.TinOrPinfl === undefined){
-const err137 = {instancePath:instancePath+"/ResponsibleToGoods",schemaPath:"#/properties/ResponsibleToGoods/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema19.properties.ResponsibleToGoods.required,parentSchema:schema19.properties.ResponsibleToGoods,data:data54};
+const err137 = {instancePath:instancePath+"/ResponsibleToGoods",schemaPath:"#/properties/ResponsibleToGoods/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema20.properties.ResponsibleToGoods.required,parentSchema:schema20.properties.ResponsibleToGoods,data:data54};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -2925,7 +2925,7 @@ vErrors.push(err137);
 errors++;
 }
 if(data54.Name === undefined){
-const err138 = {instancePath:instancePath+"/ResponsibleToGoods",schemaPath:"#/properties/ResponsibleToGoods/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema19.properties.ResponsibleToGoods.required,parentSchema:schema19.properties.ResponsibleToGoods,data:data54};
+const err138 = {instancePath:instancePath+"/ResponsibleToGoods",schemaPath:"#/properties/ResponsibleToGoods/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.ResponsibleToGoods.required,parentSchema:schema20.properties.ResponsibleToGoods,data:data54};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -2936,7 +2936,7 @@ errors++;
 }
 for(const key8 in data54){
 if(!((key8 === "TinOrPinfl") || (key8 === "Name"))){
-const err139 = {instancePath:instancePath+"/ResponsibleToGoods",schemaPath:"#/properties/ResponsibleToGoods/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.ResponsibleToGoods,data:data54};
+const err139 = {instancePath:instancePath+"/ResponsibleToGoods",schemaPath:"#/properties/ResponsibleToGoods/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ResponsibleToGoods,data:data54};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -2947,8 +2947,8 @@ errors++;
 }
 }
 if(data54.TinOrPinfl !== undefined){
-if(!(validate41.call(this, data54.TinOrPinfl, {instancePath:instancePath+"/ResponsibleToGoods/TinOrPinfl",parentData:data54,parentDataProperty:"TinOrPinfl",rootData}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+if(!(validate42.call(this, data54.TinOrPinfl, {instancePath:instancePath+"/ResponsibleToGoods/TinOrPinfl",parentData:data54,parentDataProperty:"TinOrPinfl",rootData}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
 errors = vErrors.length;
 }
 }
@@ -2956,7 +2956,7 @@ if(data54.Name !== undefined){
 let data56 = data54.Name;
 if(typeof data56 === "string"){
 if(func3(data56) > 300){
-const err140 = {instancePath:instancePath+"/ResponsibleToGoods/Name",schemaPath:"#/properties/ResponsibleToGoods/properties/Name/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema19.properties.ResponsibleToGoods.properties.Name,data:data56};
+const err140 = {instancePath:instancePath+"/ResponsibleToGoods/Name",schemaPath:"#/properties/ResponsibleToGoods/properties/Name/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.ResponsibleToGoods.properties.Name,data:data56};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -2966,7 +2966,7 @@ vErrors.push(err140);
 errors++;
 }
 if(func3(data56) < 1){
-const err141 = {instancePath:instancePath+"/ResponsibleToGoods/Name",schemaPath:"#/properties/ResponsibleToGoods/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.ResponsibleToGoods.properties.Name,data:data56};
+const err141 = {instancePath:instancePath+"/ResponsibleToGoods/Name",schemaPath:"#/properties/ResponsibleToGoods/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ResponsibleToGoods.properties.Name,data:data56};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -2977,7 +2977,7 @@ errors++;
 }
 }
 else {
-const err142 = {instancePath:instancePath+"/ResponsibleToGoods/Name",schemaPath:"#/properties/ResponsibleToGoods/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ResponsibleToGoods.properties.Name.type,parentSchema:schema19.properties.ResponsibleToGoods.properties.Name,data:data56};
+const err142 = {instancePath:instancePath+"/ResponsibleToGoods/Name",schemaPath:"#/properties/ResponsibleToGoods/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ResponsibleToGoods.properties.Name.type,parentSchema:schema20.properties.ResponsibleToGoods.properties.Name,data:data56};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -2993,7 +2993,7 @@ if(data.Roadway !== undefined){
 let data57 = data.Roadway;
 if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
 if(data57.Truck === undefined){
-const err143 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/required",keyword:"required",params:{missingProperty: "Truck"},message:"must have required property '"+"Truck"+"'",schema:schema19.properties.Roadway.required,parentSchema:schema19.properties.Roadway,data:data57};
+const err143 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/required",keyword:"required",params:{missingProperty: "Truck"},message:"must have required property '"+"Truck"+"'",schema:schema20.properties.Roadway.required,parentSchema:schema20.properties.Roadway,data:data57};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -3003,7 +3003,7 @@ vErrors.push(err143);
 errors++;
 }
 if(data57.Driver === undefined){
-const err144 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/required",keyword:"required",params:{missingProperty: "Driver"},message:"must have required property '"+"Driver"+"'",schema:schema19.properties.Roadway.required,parentSchema:schema19.properties.Roadway,data:data57};
+const err144 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/required",keyword:"required",params:{missingProperty: "Driver"},message:"must have required property '"+"Driver"+"'",schema:schema20.properties.Roadway.required,parentSchema:schema20.properties.Roadway,data:data57};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -3013,7 +3013,7 @@ vErrors.push(err144);
 errors++;
 }
 if(data57.ProductGroups === undefined){
-const err145 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/required",keyword:"required",params:{missingProperty: "ProductGroups"},message:"must have required property '"+"ProductGroups"+"'",schema:schema19.properties.Roadway.required,parentSchema:schema19.properties.Roadway,data:data57};
+const err145 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/required",keyword:"required",params:{missingProperty: "ProductGroups"},message:"must have required property '"+"ProductGroups"+"'",schema:schema20.properties.Roadway.required,parentSchema:schema20.properties.Roadway,data:data57};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -3024,7 +3024,7 @@ errors++;
 }
 for(const key9 in data57){
 if(!(((((key9 === "Truck") || (key9 === "Trailer")) || (key9 === "Carriages")) || (key9 === "Driver")) || (key9 === "ProductGroups"))){
-const err146 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Roadway,data:data57};
+const err146 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Roadway,data:data57};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -3035,15 +3035,15 @@ errors++;
 }
 }
 if(data57.Truck !== undefined){
-if(!(validate51.call(this, data57.Truck, {instancePath:instancePath+"/Roadway/Truck",parentData:data57,parentDataProperty:"Truck",rootData}))){
-vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+if(!(validate52.call(this, data57.Truck, {instancePath:instancePath+"/Roadway/Truck",parentData:data57,parentDataProperty:"Truck",rootData}))){
+vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
 errors = vErrors.length;
 }
 }
 if(data57.Trailer !== undefined){
 let data59 = data57.Trailer;
 if((!(data59 && typeof data59 == "object" && !Array.isArray(data59))) && (data59 !== null)){
-const err147 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/type",keyword:"type",params:{type: schema19.properties.Roadway.properties.Trailer.type},message:"must be object,null",schema:schema19.properties.Roadway.properties.Trailer.type,parentSchema:schema19.properties.Roadway.properties.Trailer,data:data59};
+const err147 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/type",keyword:"type",params:{type: schema20.properties.Roadway.properties.Trailer.type},message:"must be object,null",schema:schema20.properties.Roadway.properties.Trailer.type,parentSchema:schema20.properties.Roadway.properties.Trailer,data:data59};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -3054,7 +3054,7 @@ errors++;
 }
 if(data59 && typeof data59 == "object" && !Array.isArray(data59)){
 if(Object.keys(data59).length < 1){
-const err148 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.Roadway.properties.Trailer,data:data59};
+const err148 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Roadway.properties.Trailer,data:data59};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -3064,7 +3064,7 @@ vErrors.push(err148);
 errors++;
 }
 if(data59.RegNo === undefined){
-const err149 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/required",keyword:"required",params:{missingProperty: "RegNo"},message:"must have required property '"+"RegNo"+"'",schema:schema19.properties.Roadway.properties.Trailer.required,parentSchema:schema19.properties.Roadway.properties.Trailer,data:data59};
+const err149 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/required",keyword:"required",params:{missingProperty: "RegNo"},message:"must have required property '"+"RegNo"+"'",schema:schema20.properties.Roadway.properties.Trailer.required,parentSchema:schema20.properties.Roadway.properties.Trailer,data:data59};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -3074,7 +3074,7 @@ vErrors.push(err149);
 errors++;
 }
 if(data59.Model === undefined){
-const err150 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/required",keyword:"required",params:{missingProperty: "Model"},message:"must have required property '"+"Model"+"'",schema:schema19.properties.Roadway.properties.Trailer.required,parentSchema:schema19.properties.Roadway.properties.Trailer,data:data59};
+const err150 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/required",keyword:"required",params:{missingProperty: "Model"},message:"must have required property '"+"Model"+"'",schema:schema20.properties.Roadway.properties.Trailer.required,parentSchema:schema20.properties.Roadway.properties.Trailer,data:data59};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -3085,7 +3085,7 @@ errors++;
 }
 for(const key10 in data59){
 if(!((key10 === "RegNo") || (key10 === "Model"))){
-const err151 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Roadway.properties.Trailer,data:data59};
+const err151 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Roadway.properties.Trailer,data:data59};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -3099,7 +3099,7 @@ if(data59.RegNo !== undefined){
 let data60 = data59.RegNo;
 if(typeof data60 === "string"){
 if(func3(data60) > 20){
-const err152 = {instancePath:instancePath+"/Roadway/Trailer/RegNo",schemaPath:"#/properties/Roadway/properties/Trailer/properties/RegNo/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema19.properties.Roadway.properties.Trailer.properties.RegNo,data:data60};
+const err152 = {instancePath:instancePath+"/Roadway/Trailer/RegNo",schemaPath:"#/properties/Roadway/properties/Trailer/properties/RegNo/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema20.properties.Roadway.properties.Trailer.properties.RegNo,data:data60};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -3109,7 +3109,7 @@ vErrors.push(err152);
 errors++;
 }
 if(func3(data60) < 1){
-const err153 = {instancePath:instancePath+"/Roadway/Trailer/RegNo",schemaPath:"#/properties/Roadway/properties/Trailer/properties/RegNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Roadway.properties.Trailer.properties.RegNo,data:data60};
+const err153 = {instancePath:instancePath+"/Roadway/Trailer/RegNo",schemaPath:"#/properties/Roadway/properties/Trailer/properties/RegNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Roadway.properties.Trailer.properties.RegNo,data:data60};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -3120,7 +3120,7 @@ errors++;
 }
 }
 else {
-const err154 = {instancePath:instancePath+"/Roadway/Trailer/RegNo",schemaPath:"#/properties/Roadway/properties/Trailer/properties/RegNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Roadway.properties.Trailer.properties.RegNo.type,parentSchema:schema19.properties.Roadway.properties.Trailer.properties.RegNo,data:data60};
+const err154 = {instancePath:instancePath+"/Roadway/Trailer/RegNo",schemaPath:"#/properties/Roadway/properties/Trailer/properties/RegNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.Trailer.properties.RegNo.type,parentSchema:schema20.properties.Roadway.properties.Trailer.properties.RegNo,data:data60};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -3134,7 +3134,7 @@ if(data59.Model !== undefined){
 let data61 = data59.Model;
 if(typeof data61 === "string"){
 if(func3(data61) > 100){
-const err155 = {instancePath:instancePath+"/Roadway/Trailer/Model",schemaPath:"#/properties/Roadway/properties/Trailer/properties/Model/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema19.properties.Roadway.properties.Trailer.properties.Model,data:data61};
+const err155 = {instancePath:instancePath+"/Roadway/Trailer/Model",schemaPath:"#/properties/Roadway/properties/Trailer/properties/Model/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.Roadway.properties.Trailer.properties.Model,data:data61};
 if(vErrors === null){
 vErrors = [err155];
 }
@@ -3144,7 +3144,7 @@ vErrors.push(err155);
 errors++;
 }
 if(func3(data61) < 1){
-const err156 = {instancePath:instancePath+"/Roadway/Trailer/Model",schemaPath:"#/properties/Roadway/properties/Trailer/properties/Model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Roadway.properties.Trailer.properties.Model,data:data61};
+const err156 = {instancePath:instancePath+"/Roadway/Trailer/Model",schemaPath:"#/properties/Roadway/properties/Trailer/properties/Model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Roadway.properties.Trailer.properties.Model,data:data61};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -3155,7 +3155,7 @@ errors++;
 }
 }
 else {
-const err157 = {instancePath:instancePath+"/Roadway/Trailer/Model",schemaPath:"#/properties/Roadway/properties/Trailer/properties/Model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Roadway.properties.Trailer.properties.Model.type,parentSchema:schema19.properties.Roadway.properties.Trailer.properties.Model,data:data61};
+const err157 = {instancePath:instancePath+"/Roadway/Trailer/Model",schemaPath:"#/properties/Roadway/properties/Trailer/properties/Model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.Trailer.properties.Model.type,parentSchema:schema20.properties.Roadway.properties.Trailer.properties.Model,data:data61};
 if(vErrors === null){
 vErrors = [err157];
 }
@@ -3171,7 +3171,7 @@ if(data57.Carriages !== undefined){
 let data62 = data57.Carriages;
 if(Array.isArray(data62)){
 if(data62.length > 20){
-const err158 = {instancePath:instancePath+"/Roadway/Carriages",schemaPath:"#/properties/Roadway/properties/Carriages/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema19.properties.Roadway.properties.Carriages,data:data62};
+const err158 = {instancePath:instancePath+"/Roadway/Carriages",schemaPath:"#/properties/Roadway/properties/Carriages/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema20.properties.Roadway.properties.Carriages,data:data62};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -3182,14 +3182,14 @@ errors++;
 }
 const len0 = data62.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate51.call(this, data62[i0], {instancePath:instancePath+"/Roadway/Carriages/" + i0,parentData:data62,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+if(!(validate52.call(this, data62[i0], {instancePath:instancePath+"/Roadway/Carriages/" + i0,parentData:data62,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err159 = {instancePath:instancePath+"/Roadway/Carriages",schemaPath:"#/properties/Roadway/properties/Carriages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.Roadway.properties.Carriages.type,parentSchema:schema19.properties.Roadway.properties.Carriages,data:data62};
+const err159 = {instancePath:instancePath+"/Roadway/Carriages",schemaPath:"#/properties/Roadway/properties/Carriages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.Roadway.properties.Carriages.type,parentSchema:schema20.properties.Roadway.properties.Carriages,data:data62};
 if(vErrors === null){
 vErrors = [err159];
 }
@@ -3200,8 +3200,8 @@ errors++;
 }
 }
 if(data57.Driver !== undefined){
-if(!(validate54.call(this, data57.Driver, {instancePath:instancePath+"/Roadway/Driver",parentData:data57,parentDataProperty:"Driver",rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate55.call(this, data57.Driver, {instancePath:instancePath+"/Roadway/Driver",parentData:data57,parentDataProperty:"Driver",rootData}))){
+vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
@@ -3209,7 +3209,7 @@ if(data57.ProductGroups !== undefined){
 let data65 = data57.ProductGroups;
 if(Array.isArray(data65)){
 if(data65.length > 100){
-const err160 = {instancePath:instancePath+"/Roadway/ProductGroups",schemaPath:"#/properties/Roadway/properties/ProductGroups/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema19.properties.Roadway.properties.ProductGroups,data:data65};
+const err160 = {instancePath:instancePath+"/Roadway/ProductGroups",schemaPath:"#/properties/Roadway/properties/ProductGroups/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema20.properties.Roadway.properties.ProductGroups,data:data65};
 if(vErrors === null){
 vErrors = [err160];
 }
@@ -3219,7 +3219,7 @@ vErrors.push(err160);
 errors++;
 }
 if(data65.length < 1){
-const err161 = {instancePath:instancePath+"/Roadway/ProductGroups",schemaPath:"#/properties/Roadway/properties/ProductGroups/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema19.properties.Roadway.properties.ProductGroups,data:data65};
+const err161 = {instancePath:instancePath+"/Roadway/ProductGroups",schemaPath:"#/properties/Roadway/properties/ProductGroups/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups,data:data65};
 if(vErrors === null){
 vErrors = [err161];
 }
@@ -3233,7 +3233,7 @@ for(let i1=0; i1<len1; i1++){
 let data66 = data65[i1];
 if(data66 && typeof data66 == "object" && !Array.isArray(data66)){
 if(data66.LoadingPoint === undefined){
-const err162 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "LoadingPoint"},message:"must have required property '"+"LoadingPoint"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items,data:data66};
+const err162 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "LoadingPoint"},message:"must have required property '"+"LoadingPoint"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items,data:data66};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -3243,7 +3243,7 @@ vErrors.push(err162);
 errors++;
 }
 if(data66.UnloadingPoint === undefined){
-const err163 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingPoint"},message:"must have required property '"+"UnloadingPoint"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items,data:data66};
+const err163 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingPoint"},message:"must have required property '"+"UnloadingPoint"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items,data:data66};
 if(vErrors === null){
 vErrors = [err163];
 }
@@ -3253,7 +3253,7 @@ vErrors.push(err163);
 errors++;
 }
 if(data66.ProductInfo === undefined){
-const err164 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "ProductInfo"},message:"must have required property '"+"ProductInfo"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items,data:data66};
+const err164 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "ProductInfo"},message:"must have required property '"+"ProductInfo"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items,data:data66};
 if(vErrors === null){
 vErrors = [err164];
 }
@@ -3264,7 +3264,7 @@ errors++;
 }
 for(const key11 in data66){
 if(!(((key11 === "LoadingPoint") || (key11 === "UnloadingPoint")) || (key11 === "ProductInfo"))){
-const err165 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items,data:data66};
+const err165 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items,data:data66};
 if(vErrors === null){
 vErrors = [err165];
 }
@@ -3275,14 +3275,14 @@ errors++;
 }
 }
 if(data66.LoadingPoint !== undefined){
-if(!(validate57.call(this, data66.LoadingPoint, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/LoadingPoint",parentData:data66,parentDataProperty:"LoadingPoint",rootData}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+if(!(validate58.call(this, data66.LoadingPoint, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/LoadingPoint",parentData:data66,parentDataProperty:"LoadingPoint",rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 }
 if(data66.UnloadingPoint !== undefined){
-if(!(validate57.call(this, data66.UnloadingPoint, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/UnloadingPoint",parentData:data66,parentDataProperty:"UnloadingPoint",rootData}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+if(!(validate58.call(this, data66.UnloadingPoint, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/UnloadingPoint",parentData:data66,parentDataProperty:"UnloadingPoint",rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 }
@@ -3290,7 +3290,7 @@ if(data66.ProductInfo !== undefined){
 let data69 = data66.ProductInfo;
 if(data69 && typeof data69 == "object" && !Array.isArray(data69)){
 if(data69.Products === undefined){
-const err166 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data69};
+const err166 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data69};
 if(vErrors === null){
 vErrors = [err166];
 }
@@ -3300,7 +3300,7 @@ vErrors.push(err166);
 errors++;
 }
 if(data69.TotalDeliverySum === undefined){
-const err167 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "TotalDeliverySum"},message:"must have required property '"+"TotalDeliverySum"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data69};
+const err167 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "TotalDeliverySum"},message:"must have required property '"+"TotalDeliverySum"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data69};
 if(vErrors === null){
 vErrors = [err167];
 }
@@ -3310,7 +3310,7 @@ vErrors.push(err167);
 errors++;
 }
 if(data69.TotalVatSum === undefined){
-const err168 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "TotalVatSum"},message:"must have required property '"+"TotalVatSum"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data69};
+const err168 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "TotalVatSum"},message:"must have required property '"+"TotalVatSum"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data69};
 if(vErrors === null){
 vErrors = [err168];
 }
@@ -3320,7 +3320,7 @@ vErrors.push(err168);
 errors++;
 }
 if(data69.TotalDeliverySumWithVat === undefined){
-const err169 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "TotalDeliverySumWithVat"},message:"must have required property '"+"TotalDeliverySumWithVat"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data69};
+const err169 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "TotalDeliverySumWithVat"},message:"must have required property '"+"TotalDeliverySumWithVat"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data69};
 if(vErrors === null){
 vErrors = [err169];
 }
@@ -3331,7 +3331,7 @@ errors++;
 }
 for(const key12 in data69){
 if(!((((key12 === "Products") || (key12 === "TotalDeliverySum")) || (key12 === "TotalVatSum")) || (key12 === "TotalDeliverySumWithVat"))){
-const err170 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data69};
+const err170 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data69};
 if(vErrors === null){
 vErrors = [err170];
 }
@@ -3345,7 +3345,7 @@ if(data69.Products !== undefined){
 let data70 = data69.Products;
 if(Array.isArray(data70)){
 if(data70.length > 10000){
-const err171 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data70};
+const err171 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data70};
 if(vErrors === null){
 vErrors = [err171];
 }
@@ -3355,7 +3355,7 @@ vErrors.push(err171);
 errors++;
 }
 if(data70.length < 1){
-const err172 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data70};
+const err172 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data70};
 if(vErrors === null){
 vErrors = [err172];
 }
@@ -3369,7 +3369,7 @@ for(let i2=0; i2<len2; i2++){
 let data71 = data70[i2];
 if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
 if(data71.OrdNo === undefined){
-const err173 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
+const err173 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
 if(vErrors === null){
 vErrors = [err173];
 }
@@ -3379,7 +3379,7 @@ vErrors.push(err173);
 errors++;
 }
 if(data71.Name === undefined){
-const err174 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
+const err174 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
 if(vErrors === null){
 vErrors = [err174];
 }
@@ -3389,7 +3389,7 @@ vErrors.push(err174);
 errors++;
 }
 if(data71.CatalogCode === undefined){
-const err175 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
+const err175 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
 if(vErrors === null){
 vErrors = [err175];
 }
@@ -3399,7 +3399,7 @@ vErrors.push(err175);
 errors++;
 }
 if(data71.CatalogName === undefined){
-const err176 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
+const err176 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
 if(vErrors === null){
 vErrors = [err176];
 }
@@ -3409,7 +3409,7 @@ vErrors.push(err176);
 errors++;
 }
 if(data71.PackageCode === undefined){
-const err177 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
+const err177 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
 if(vErrors === null){
 vErrors = [err177];
 }
@@ -3419,7 +3419,7 @@ vErrors.push(err177);
 errors++;
 }
 if(data71.PackageName === undefined){
-const err178 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
+const err178 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
 if(vErrors === null){
 vErrors = [err178];
 }
@@ -3429,7 +3429,7 @@ vErrors.push(err178);
 errors++;
 }
 if(data71.Amount === undefined){
-const err179 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Amount"},message:"must have required property '"+"Amount"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
+const err179 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Amount"},message:"must have required property '"+"Amount"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
 if(vErrors === null){
 vErrors = [err179];
 }
@@ -3439,7 +3439,7 @@ vErrors.push(err179);
 errors++;
 }
 if(data71.Price === undefined){
-const err180 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Price"},message:"must have required property '"+"Price"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
+const err180 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Price"},message:"must have required property '"+"Price"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
 if(vErrors === null){
 vErrors = [err180];
 }
@@ -3449,7 +3449,7 @@ vErrors.push(err180);
 errors++;
 }
 if(data71.DeliverySum === undefined){
-const err181 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
+const err181 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
 if(vErrors === null){
 vErrors = [err181];
 }
@@ -3459,7 +3459,7 @@ vErrors.push(err181);
 errors++;
 }
 if(data71.Vat === undefined){
-const err182 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Vat"},message:"must have required property '"+"Vat"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
+const err182 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Vat"},message:"must have required property '"+"Vat"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
 if(vErrors === null){
 vErrors = [err182];
 }
@@ -3469,7 +3469,7 @@ vErrors.push(err182);
 errors++;
 }
 if(data71.DeliverySumWithVat === undefined){
-const err183 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "DeliverySumWithVat"},message:"must have required property '"+"DeliverySumWithVat"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
+const err183 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "DeliverySumWithVat"},message:"must have required property '"+"DeliverySumWithVat"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
 if(vErrors === null){
 vErrors = [err183];
 }
@@ -3479,7 +3479,7 @@ vErrors.push(err183);
 errors++;
 }
 if(data71.Origin === undefined){
-const err184 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Origin"},message:"must have required property '"+"Origin"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
+const err184 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Origin"},message:"must have required property '"+"Origin"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
 if(vErrors === null){
 vErrors = [err184];
 }
@@ -3489,8 +3489,8 @@ vErrors.push(err184);
 errors++;
 }
 for(const key13 in data71){
-if(!(func2.call(schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties, key13))){
-const err185 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
+if(!(func2.call(schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties, key13))){
+const err185 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
 if(vErrors === null){
 vErrors = [err185];
 }
@@ -3503,7 +3503,7 @@ errors++;
 if(data71.OrdNo !== undefined){
 let data72 = data71.OrdNo;
 if(!(((typeof data72 == "number") && (!(data72 % 1) && !isNaN(data72))) && (isFinite(data72)))){
-const err186 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/OrdNo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data72};
+const err186 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/OrdNo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data72};
 if(vErrors === null){
 vErrors = [err186];
 }
@@ -3514,7 +3514,7 @@ errors++;
 }
 if((typeof data72 == "number") && (isFinite(data72))){
 if(data72 < 1 || isNaN(data72)){
-const err187 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/OrdNo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data72};
+const err187 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/OrdNo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data72};
 if(vErrors === null){
 vErrors = [err187];
 }
@@ -3528,7 +3528,7 @@ errors++;
 if(data71.Committent !== undefined){
 let data73 = data71.Committent;
 if((!(data73 && typeof data73 == "object" && !Array.isArray(data73))) && (data73 !== null)){
-const err188 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/type",keyword:"type",params:{type: schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.type},message:"must be object,null",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent,data:data73};
+const err188 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/type",keyword:"type",params:{type: schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.type},message:"must be object,null",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent,data:data73};
 if(vErrors === null){
 vErrors = [err188];
 }
@@ -3539,7 +3539,7 @@ errors++;
 }
 if(data73 && typeof data73 == "object" && !Array.isArray(data73)){
 if(Object.keys(data73).length < 1){
-const err189 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent,data:data73};
+const err189 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent,data:data73};
 if(vErrors === null){
 vErrors = [err189];
 }
@@ -3549,7 +3549,7 @@ vErrors.push(err189);
 errors++;
 }
 if(data73.TinOrPinfl === undefined){
-const err190 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent,data:data73};
+const err190 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent,data:data73};
 if(vErrors === null){
 vErrors = [err190];
 }
@@ -3559,7 +3559,7 @@ vErrors.push(err190);
 errors++;
 }
 if(data73.Name === undefined){
-const err191 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent,data:data73};
+const err191 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent,data:data73};
 if(vErrors === null){
 vErrors = [err191];
 }
@@ -3570,7 +3570,7 @@ errors++;
 }
 for(const key14 in data73){
 if(!((key14 === "TinOrPinfl") || (key14 === "Name"))){
-const err192 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent,data:data73};
+const err192 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent,data:data73};
 if(vErrors === null){
 vErrors = [err192];
 }
@@ -3581,8 +3581,8 @@ errors++;
 }
 }
 if(data73.TinOrPinfl !== undefined){
-if(!(validate41.call(this, data73.TinOrPinfl, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent/TinOrPinfl",parentData:data73,parentDataProperty:"TinOrPinfl",rootData}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+if(!(validate42.call(this, data73.TinOrPinfl, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent/TinOrPinfl",parentData:data73,parentDataProperty:"TinOrPinfl",rootData}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
 errors = vErrors.length;
 }
 }
@@ -3590,7 +3590,7 @@ if(data73.Name !== undefined){
 let data75 = data73.Name;
 if(typeof data75 === "string"){
 if(func3(data75) > 500){
-const err193 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.properties.Name,data:data75};
+const err193 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.properties.Name,data:data75};
 if(vErrors === null){
 vErrors = [err193];
 }
@@ -3600,7 +3600,7 @@ vErrors.push(err193);
 errors++;
 }
 if(func3(data75) < 1){
-const err194 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.properties.Name,data:data75};
+const err194 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.properties.Name,data:data75};
 if(vErrors === null){
 vErrors = [err194];
 }
@@ -3611,7 +3611,7 @@ errors++;
 }
 }
 else {
-const err195 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.properties.Name.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.properties.Name,data:data75};
+const err195 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.properties.Name.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.properties.Name,data:data75};
 if(vErrors === null){
 vErrors = [err195];
 }
@@ -3626,7 +3626,7 @@ errors++;
 if(data71.TaxRelief !== undefined){
 let data76 = data71.TaxRelief;
 if((!(data76 && typeof data76 == "object" && !Array.isArray(data76))) && (data76 !== null)){
-const err196 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/type",keyword:"type",params:{type: schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.type},message:"must be object,null",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief,data:data76};
+const err196 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/type",keyword:"type",params:{type: schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.type},message:"must be object,null",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief,data:data76};
 if(vErrors === null){
 vErrors = [err196];
 }
@@ -3637,7 +3637,7 @@ errors++;
 }
 if(data76 && typeof data76 == "object" && !Array.isArray(data76)){
 if(Object.keys(data76).length < 1){
-const err197 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief,data:data76};
+const err197 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief,data:data76};
 if(vErrors === null){
 vErrors = [err197];
 }
@@ -3647,7 +3647,7 @@ vErrors.push(err197);
 errors++;
 }
 if(data76.Id === undefined){
-const err198 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/required",keyword:"required",params:{missingProperty: "Id"},message:"must have required property '"+"Id"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief,data:data76};
+const err198 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/required",keyword:"required",params:{missingProperty: "Id"},message:"must have required property '"+"Id"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief,data:data76};
 if(vErrors === null){
 vErrors = [err198];
 }
@@ -3657,7 +3657,7 @@ vErrors.push(err198);
 errors++;
 }
 if(data76.Name === undefined){
-const err199 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief,data:data76};
+const err199 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief,data:data76};
 if(vErrors === null){
 vErrors = [err199];
 }
@@ -3667,7 +3667,7 @@ vErrors.push(err199);
 errors++;
 }
 if(data76.Type === undefined){
-const err200 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/required",keyword:"required",params:{missingProperty: "Type"},message:"must have required property '"+"Type"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief,data:data76};
+const err200 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/required",keyword:"required",params:{missingProperty: "Type"},message:"must have required property '"+"Type"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief,data:data76};
 if(vErrors === null){
 vErrors = [err200];
 }
@@ -3678,7 +3678,7 @@ errors++;
 }
 for(const key15 in data76){
 if(!((((key15 === "Id") || (key15 === "Name")) || (key15 === "VatSum")) || (key15 === "Type"))){
-const err201 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief,data:data76};
+const err201 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief,data:data76};
 if(vErrors === null){
 vErrors = [err201];
 }
@@ -3691,7 +3691,7 @@ errors++;
 if(data76.Id !== undefined){
 let data77 = data76.Id;
 if(!(((typeof data77 == "number") && (!(data77 % 1) && !isNaN(data77))) && (isFinite(data77)))){
-const err202 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/Id",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/properties/Id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Id.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Id,data:data77};
+const err202 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/Id",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/properties/Id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Id.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Id,data:data77};
 if(vErrors === null){
 vErrors = [err202];
 }
@@ -3705,7 +3705,7 @@ if(data76.Name !== undefined){
 let data78 = data76.Name;
 if(typeof data78 === "string"){
 if(func3(data78) > 2000){
-const err203 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/properties/Name/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Name,data:data78};
+const err203 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/properties/Name/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Name,data:data78};
 if(vErrors === null){
 vErrors = [err203];
 }
@@ -3715,7 +3715,7 @@ vErrors.push(err203);
 errors++;
 }
 if(func3(data78) < 1){
-const err204 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Name,data:data78};
+const err204 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Name,data:data78};
 if(vErrors === null){
 vErrors = [err204];
 }
@@ -3726,7 +3726,7 @@ errors++;
 }
 }
 else {
-const err205 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Name.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Name,data:data78};
+const err205 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Name.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Name,data:data78};
 if(vErrors === null){
 vErrors = [err205];
 }
@@ -3738,13 +3738,13 @@ errors++;
 }
 if(data76.VatSum !== undefined){
 let data79 = data76.VatSum;
-if(!(validate61.call(this, data79, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/VatSum",parentData:data76,parentDataProperty:"VatSum",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62.call(this, data79, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/VatSum",parentData:data76,parentDataProperty:"VatSum",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 if((typeof data79 == "number") && (isFinite(data79))){
 if(data79 < 0 || isNaN(data79)){
-const err206 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/VatSum",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/properties/VatSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.VatSum,data:data79};
+const err206 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/VatSum",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/properties/VatSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.VatSum,data:data79};
 if(vErrors === null){
 vErrors = [err206];
 }
@@ -3758,7 +3758,7 @@ errors++;
 if(data76.Type !== undefined){
 let data80 = data76.Type;
 if(!(((typeof data80 == "number") && (!(data80 % 1) && !isNaN(data80))) && (isFinite(data80)))){
-const err207 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/Type",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/properties/Type/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Type.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Type,data:data80};
+const err207 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/Type",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/properties/Type/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Type.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Type,data:data80};
 if(vErrors === null){
 vErrors = [err207];
 }
@@ -3768,7 +3768,7 @@ vErrors.push(err207);
 errors++;
 }
 if(!((data80 === 1) || (data80 === 2))){
-const err208 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/Type",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/properties/Type/enum",keyword:"enum",params:{allowedValues: schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Type.enum},message:"must be equal to one of the allowed values",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Type.enum,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Type,data:data80};
+const err208 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/Type",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/properties/Type/enum",keyword:"enum",params:{allowedValues: schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Type.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Type.enum,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Type,data:data80};
 if(vErrors === null){
 vErrors = [err208];
 }
@@ -3781,15 +3781,15 @@ errors++;
 }
 }
 if(data71.Marks !== undefined){
-if(!(validate63.call(this, data71.Marks, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Marks",parentData:data71,parentDataProperty:"Marks",rootData}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+if(!(validate64.call(this, data71.Marks, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Marks",parentData:data71,parentDataProperty:"Marks",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 }
 if(data71.Excise !== undefined){
 let data82 = data71.Excise;
 if((!(data82 && typeof data82 == "object" && !Array.isArray(data82))) && (data82 !== null)){
-const err209 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Excise/type",keyword:"type",params:{type: schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise.type},message:"must be object,null",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise,data:data82};
+const err209 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Excise/type",keyword:"type",params:{type: schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise.type},message:"must be object,null",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise,data:data82};
 if(vErrors === null){
 vErrors = [err209];
 }
@@ -3800,7 +3800,7 @@ errors++;
 }
 if(data82 && typeof data82 == "object" && !Array.isArray(data82)){
 if(Object.keys(data82).length < 1){
-const err210 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Excise/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise,data:data82};
+const err210 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Excise/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise,data:data82};
 if(vErrors === null){
 vErrors = [err210];
 }
@@ -3810,7 +3810,7 @@ vErrors.push(err210);
 errors++;
 }
 if(data82.Rate === undefined){
-const err211 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Excise/required",keyword:"required",params:{missingProperty: "Rate"},message:"must have required property '"+"Rate"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise,data:data82};
+const err211 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Excise/required",keyword:"required",params:{missingProperty: "Rate"},message:"must have required property '"+"Rate"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise,data:data82};
 if(vErrors === null){
 vErrors = [err211];
 }
@@ -3820,7 +3820,7 @@ vErrors.push(err211);
 errors++;
 }
 if(data82.Sum === undefined){
-const err212 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Excise/required",keyword:"required",params:{missingProperty: "Sum"},message:"must have required property '"+"Sum"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise,data:data82};
+const err212 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Excise/required",keyword:"required",params:{missingProperty: "Sum"},message:"must have required property '"+"Sum"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise,data:data82};
 if(vErrors === null){
 vErrors = [err212];
 }
@@ -3831,7 +3831,7 @@ errors++;
 }
 for(const key16 in data82){
 if(!((key16 === "Rate") || (key16 === "Sum"))){
-const err213 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Excise/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise,data:data82};
+const err213 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Excise/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise,data:data82};
 if(vErrors === null){
 vErrors = [err213];
 }
@@ -3843,13 +3843,13 @@ errors++;
 }
 if(data82.Rate !== undefined){
 let data83 = data82.Rate;
-if(!(validate61.call(this, data83, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise/Rate",parentData:data82,parentDataProperty:"Rate",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62.call(this, data83, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise/Rate",parentData:data82,parentDataProperty:"Rate",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 if((typeof data83 == "number") && (isFinite(data83))){
 if(data83 < 0 || isNaN(data83)){
-const err214 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise/Rate",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Excise/properties/Rate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise.properties.Rate,data:data83};
+const err214 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise/Rate",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Excise/properties/Rate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise.properties.Rate,data:data83};
 if(vErrors === null){
 vErrors = [err214];
 }
@@ -3862,13 +3862,13 @@ errors++;
 }
 if(data82.Sum !== undefined){
 let data84 = data82.Sum;
-if(!(validate61.call(this, data84, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise/Sum",parentData:data82,parentDataProperty:"Sum",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62.call(this, data84, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise/Sum",parentData:data82,parentDataProperty:"Sum",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 if((typeof data84 == "number") && (isFinite(data84))){
 if(data84 < 0 || isNaN(data84)){
-const err215 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise/Sum",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Excise/properties/Sum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise.properties.Sum,data:data84};
+const err215 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise/Sum",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Excise/properties/Sum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise.properties.Sum,data:data84};
 if(vErrors === null){
 vErrors = [err215];
 }
@@ -3885,7 +3885,7 @@ if(data71.Name !== undefined){
 let data85 = data71.Name;
 if(typeof data85 === "string"){
 if(func3(data85) > 1000){
-const err216 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Name,data:data85};
+const err216 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Name,data:data85};
 if(vErrors === null){
 vErrors = [err216];
 }
@@ -3895,7 +3895,7 @@ vErrors.push(err216);
 errors++;
 }
 if(func3(data85) < 1){
-const err217 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Name,data:data85};
+const err217 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Name,data:data85};
 if(vErrors === null){
 vErrors = [err217];
 }
@@ -3906,7 +3906,7 @@ errors++;
 }
 }
 else {
-const err218 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Name.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Name,data:data85};
+const err218 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Name.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Name,data:data85};
 if(vErrors === null){
 vErrors = [err218];
 }
@@ -3917,8 +3917,8 @@ errors++;
 }
 }
 if(data71.CatalogCode !== undefined){
-if(!(validate67.call(this, data71.CatalogCode, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/CatalogCode",parentData:data71,parentDataProperty:"CatalogCode",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate68.call(this, data71.CatalogCode, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/CatalogCode",parentData:data71,parentDataProperty:"CatalogCode",rootData}))){
+vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
 errors = vErrors.length;
 }
 }
@@ -3926,7 +3926,7 @@ if(data71.CatalogName !== undefined){
 let data87 = data71.CatalogName;
 if(typeof data87 === "string"){
 if(func3(data87) > 1000){
-const err219 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/CatalogName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data87};
+const err219 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/CatalogName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data87};
 if(vErrors === null){
 vErrors = [err219];
 }
@@ -3936,7 +3936,7 @@ vErrors.push(err219);
 errors++;
 }
 if(func3(data87) < 1){
-const err220 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/CatalogName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data87};
+const err220 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/CatalogName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data87};
 if(vErrors === null){
 vErrors = [err220];
 }
@@ -3947,7 +3947,7 @@ errors++;
 }
 }
 else {
-const err221 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/CatalogName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data87};
+const err221 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/CatalogName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data87};
 if(vErrors === null){
 vErrors = [err221];
 }
@@ -3958,8 +3958,8 @@ errors++;
 }
 }
 if(data71.PackageCode !== undefined){
-if(!(validate69.call(this, data71.PackageCode, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/PackageCode",parentData:data71,parentDataProperty:"PackageCode",rootData}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+if(!(validate70.call(this, data71.PackageCode, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/PackageCode",parentData:data71,parentDataProperty:"PackageCode",rootData}))){
+vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
 errors = vErrors.length;
 }
 }
@@ -3967,7 +3967,7 @@ if(data71.PackageName !== undefined){
 let data89 = data71.PackageName;
 if(typeof data89 === "string"){
 if(func3(data89) > 300){
-const err222 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/PackageName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data89};
+const err222 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/PackageName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data89};
 if(vErrors === null){
 vErrors = [err222];
 }
@@ -3977,7 +3977,7 @@ vErrors.push(err222);
 errors++;
 }
 if(func3(data89) < 1){
-const err223 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/PackageName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data89};
+const err223 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/PackageName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data89};
 if(vErrors === null){
 vErrors = [err223];
 }
@@ -3988,7 +3988,7 @@ errors++;
 }
 }
 else {
-const err224 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/PackageName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data89};
+const err224 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/PackageName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data89};
 if(vErrors === null){
 vErrors = [err224];
 }
@@ -4002,7 +4002,7 @@ if(data71.Barcode !== undefined){
 let data90 = data71.Barcode;
 if(typeof data90 === "string"){
 if(func3(data90) > 1000){
-const err225 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Barcode",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Barcode/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Barcode,data:data90};
+const err225 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Barcode",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Barcode/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Barcode,data:data90};
 if(vErrors === null){
 vErrors = [err225];
 }
@@ -4013,7 +4013,7 @@ errors++;
 }
 }
 else {
-const err226 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Barcode",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Barcode.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Barcode,data:data90};
+const err226 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Barcode",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Barcode.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Barcode,data:data90};
 if(vErrors === null){
 vErrors = [err226];
 }
@@ -4024,20 +4024,20 @@ errors++;
 }
 }
 if(data71.Amount !== undefined){
-if(!(validate71.call(this, data71.Amount, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Amount",parentData:data71,parentDataProperty:"Amount",rootData}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+if(!(validate72.call(this, data71.Amount, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Amount",parentData:data71,parentDataProperty:"Amount",rootData}))){
+vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
 errors = vErrors.length;
 }
 }
 if(data71.Price !== undefined){
-if(!(validate61.call(this, data71.Price, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Price",parentData:data71,parentDataProperty:"Price",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62.call(this, data71.Price, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Price",parentData:data71,parentDataProperty:"Price",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 }
 if(data71.DeliverySum !== undefined){
-if(!(validate61.call(this, data71.DeliverySum, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/DeliverySum",parentData:data71,parentDataProperty:"DeliverySum",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62.call(this, data71.DeliverySum, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/DeliverySum",parentData:data71,parentDataProperty:"DeliverySum",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 }
@@ -4045,7 +4045,7 @@ if(data71.Vat !== undefined){
 let data94 = data71.Vat;
 if(data94 && typeof data94 == "object" && !Array.isArray(data94)){
 if(data94.Rate === undefined){
-const err227 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Vat",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Vat/required",keyword:"required",params:{missingProperty: "Rate"},message:"must have required property '"+"Rate"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Vat.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Vat,data:data94};
+const err227 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Vat",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Vat/required",keyword:"required",params:{missingProperty: "Rate"},message:"must have required property '"+"Rate"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Vat.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Vat,data:data94};
 if(vErrors === null){
 vErrors = [err227];
 }
@@ -4055,7 +4055,7 @@ vErrors.push(err227);
 errors++;
 }
 if(data94.Sum === undefined){
-const err228 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Vat",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Vat/required",keyword:"required",params:{missingProperty: "Sum"},message:"must have required property '"+"Sum"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Vat.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Vat,data:data94};
+const err228 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Vat",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Vat/required",keyword:"required",params:{missingProperty: "Sum"},message:"must have required property '"+"Sum"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Vat.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Vat,data:data94};
 if(vErrors === null){
 vErrors = [err228];
 }
@@ -4066,7 +4066,7 @@ errors++;
 }
 for(const key17 in data94){
 if(!((key17 === "Rate") || (key17 === "Sum"))){
-const err229 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Vat",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Vat/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Vat,data:data94};
+const err229 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Vat",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Vat/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Vat,data:data94};
 if(vErrors === null){
 vErrors = [err229];
 }
@@ -4077,20 +4077,20 @@ errors++;
 }
 }
 if(data94.Rate !== undefined){
-if(!(validate75.call(this, data94.Rate, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Vat/Rate",parentData:data94,parentDataProperty:"Rate",rootData}))){
-vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+if(!(validate76.call(this, data94.Rate, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Vat/Rate",parentData:data94,parentDataProperty:"Rate",rootData}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
 }
 if(data94.Sum !== undefined){
-if(!(validate61.call(this, data94.Sum, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Vat/Sum",parentData:data94,parentDataProperty:"Sum",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62.call(this, data94.Sum, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Vat/Sum",parentData:data94,parentDataProperty:"Sum",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err230 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Vat",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Vat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Vat.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Vat,data:data94};
+const err230 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Vat",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Vat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Vat.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Vat,data:data94};
 if(vErrors === null){
 vErrors = [err230];
 }
@@ -4101,15 +4101,15 @@ errors++;
 }
 }
 if(data71.DeliverySumWithVat !== undefined){
-if(!(validate61.call(this, data71.DeliverySumWithVat, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/DeliverySumWithVat",parentData:data71,parentDataProperty:"DeliverySumWithVat",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62.call(this, data71.DeliverySumWithVat, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/DeliverySumWithVat",parentData:data71,parentDataProperty:"DeliverySumWithVat",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 }
 if(data71.Origin !== undefined){
 let data98 = data71.Origin;
 if(!(((typeof data98 == "number") && (!(data98 % 1) && !isNaN(data98))) && (isFinite(data98)))){
-const err231 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Origin",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Origin/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Origin.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Origin,data:data98};
+const err231 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Origin",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Origin/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Origin.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Origin,data:data98};
 if(vErrors === null){
 vErrors = [err231];
 }
@@ -4119,7 +4119,7 @@ vErrors.push(err231);
 errors++;
 }
 if(!((((data98 === 1) || (data98 === 2)) || (data98 === 3)) || (data98 === 4))){
-const err232 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Origin",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Origin/enum",keyword:"enum",params:{allowedValues: schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Origin.enum},message:"must be equal to one of the allowed values",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Origin.enum,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Origin,data:data98};
+const err232 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Origin",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Origin/enum",keyword:"enum",params:{allowedValues: schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Origin.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Origin.enum,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Origin,data:data98};
 if(vErrors === null){
 vErrors = [err232];
 }
@@ -4133,7 +4133,7 @@ if(data71.WeightBrutto !== undefined){
 let data99 = data71.WeightBrutto;
 if((typeof data99 == "number") && (isFinite(data99))){
 if(data99 < 0 || isNaN(data99)){
-const err233 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/WeightBrutto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data99};
+const err233 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/WeightBrutto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data99};
 if(vErrors === null){
 vErrors = [err233];
 }
@@ -4150,7 +4150,7 @@ errors = errors + kwErrors1.length;
 }
 }
 else {
-const err234 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/WeightBrutto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data99};
+const err234 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/WeightBrutto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data99};
 if(vErrors === null){
 vErrors = [err234];
 }
@@ -4164,7 +4164,7 @@ if(data71.WeightNetto !== undefined){
 let data100 = data71.WeightNetto;
 if((typeof data100 == "number") && (isFinite(data100))){
 if(data100 < 0 || isNaN(data100)){
-const err235 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/WeightNetto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data100};
+const err235 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/WeightNetto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data100};
 if(vErrors === null){
 vErrors = [err235];
 }
@@ -4181,7 +4181,7 @@ errors = errors + kwErrors2.length;
 }
 }
 else {
-const err236 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/WeightNetto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data100};
+const err236 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/WeightNetto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data100};
 if(vErrors === null){
 vErrors = [err236];
 }
@@ -4193,7 +4193,7 @@ errors++;
 }
 }
 else {
-const err237 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
+const err237 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
 if(vErrors === null){
 vErrors = [err237];
 }
@@ -4203,13 +4203,13 @@ vErrors.push(err237);
 errors++;
 }
 }
-const issues3 = func94(data70, schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.lineArithmetic, rootData, this, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/Products");
+const issues3 = func94(data70, schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.lineArithmetic, rootData, this, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/Products");
 if(issues3 !== null){
 const kwErrors3 = func7(issues3, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/Products", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/lineArithmetic", "lineArithmetic");
 vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
 errors = errors + kwErrors3.length;
 }
-const issues4 = func96(data70, schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.vatRateForDate, rootData, this, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/Products");
+const issues4 = func96(data70, schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.vatRateForDate, rootData, this, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/Products");
 if(issues4 !== null){
 const kwErrors4 = func7(issues4, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/Products", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/vatRateForDate", "vatRateForDate");
 vErrors = vErrors === null ? kwErrors4 : vErrors.concat(kwErrors4);
@@ -4217,7 +4217,7 @@ errors = errors + kwErrors4.length;
 }
 }
 else {
-const err238 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data70};
+const err238 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data70};
 if(vErrors === null){
 vErrors = [err238];
 }
@@ -4228,24 +4228,24 @@ errors++;
 }
 }
 if(data69.TotalDeliverySum !== undefined){
-if(!(validate61.call(this, data69.TotalDeliverySum, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/TotalDeliverySum",parentData:data69,parentDataProperty:"TotalDeliverySum",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62.call(this, data69.TotalDeliverySum, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/TotalDeliverySum",parentData:data69,parentDataProperty:"TotalDeliverySum",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 }
 if(data69.TotalVatSum !== undefined){
-if(!(validate61.call(this, data69.TotalVatSum, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/TotalVatSum",parentData:data69,parentDataProperty:"TotalVatSum",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62.call(this, data69.TotalVatSum, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/TotalVatSum",parentData:data69,parentDataProperty:"TotalVatSum",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 }
 if(data69.TotalDeliverySumWithVat !== undefined){
-if(!(validate61.call(this, data69.TotalDeliverySumWithVat, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/TotalDeliverySumWithVat",parentData:data69,parentDataProperty:"TotalDeliverySumWithVat",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62.call(this, data69.TotalDeliverySumWithVat, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/TotalDeliverySumWithVat",parentData:data69,parentDataProperty:"TotalDeliverySumWithVat",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 }
-const issues5 = func98(data69, schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.documentTotals, rootData, this, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo");
+const issues5 = func98(data69, schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.documentTotals, rootData, this, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo");
 if(issues5 !== null){
 const kwErrors5 = func7(issues5, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/documentTotals", "documentTotals");
 vErrors = vErrors === null ? kwErrors5 : vErrors.concat(kwErrors5);
@@ -4253,7 +4253,7 @@ errors = errors + kwErrors5.length;
 }
 }
 else {
-const err239 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data69};
+const err239 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data69};
 if(vErrors === null){
 vErrors = [err239];
 }
@@ -4265,7 +4265,7 @@ errors++;
 }
 }
 else {
-const err240 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.Roadway.properties.ProductGroups.items.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items,data:data66};
+const err240 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Roadway.properties.ProductGroups.items.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items,data:data66};
 if(vErrors === null){
 vErrors = [err240];
 }
@@ -4277,7 +4277,7 @@ errors++;
 }
 }
 else {
-const err241 = {instancePath:instancePath+"/Roadway/ProductGroups",schemaPath:"#/properties/Roadway/properties/ProductGroups/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.Roadway.properties.ProductGroups.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups,data:data65};
+const err241 = {instancePath:instancePath+"/Roadway/ProductGroups",schemaPath:"#/properties/Roadway/properties/ProductGroups/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.Roadway.properties.ProductGroups.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups,data:data65};
 if(vErrors === null){
 vErrors = [err241];
 }
@@ -4289,7 +4289,7 @@ errors++;
 }
 }
 else {
-const err242 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.Roadway.type,parentSchema:schema19.properties.Roadway,data:data57};
+const err242 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Roadway.type,parentSchema:schema20.properties.Roadway,data:data57};
 if(vErrors === null){
 vErrors = [err242];
 }
@@ -4303,7 +4303,7 @@ if(data.TotalDistance !== undefined){
 let data104 = data.TotalDistance;
 if((typeof data104 == "number") && (isFinite(data104))){
 if(data104 < 0 || isNaN(data104)){
-const err243 = {instancePath:instancePath+"/TotalDistance",schemaPath:"#/properties/TotalDistance/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.TotalDistance,data:data104};
+const err243 = {instancePath:instancePath+"/TotalDistance",schemaPath:"#/properties/TotalDistance/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.TotalDistance,data:data104};
 if(vErrors === null){
 vErrors = [err243];
 }
@@ -4320,7 +4320,7 @@ errors = errors + kwErrors6.length;
 }
 }
 else {
-const err244 = {instancePath:instancePath+"/TotalDistance",schemaPath:"#/properties/TotalDistance/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema19.properties.TotalDistance.type,parentSchema:schema19.properties.TotalDistance,data:data104};
+const err244 = {instancePath:instancePath+"/TotalDistance",schemaPath:"#/properties/TotalDistance/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema20.properties.TotalDistance.type,parentSchema:schema20.properties.TotalDistance,data:data104};
 if(vErrors === null){
 vErrors = [err244];
 }
@@ -4332,13 +4332,13 @@ errors++;
 }
 if(data.TotalDeliveryCost !== undefined){
 let data105 = data.TotalDeliveryCost;
-if(!(validate61.call(this, data105, {instancePath:instancePath+"/TotalDeliveryCost",parentData:data,parentDataProperty:"TotalDeliveryCost",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62.call(this, data105, {instancePath:instancePath+"/TotalDeliveryCost",parentData:data,parentDataProperty:"TotalDeliveryCost",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 if((typeof data105 == "number") && (isFinite(data105))){
 if(data105 < 0 || isNaN(data105)){
-const err245 = {instancePath:instancePath+"/TotalDeliveryCost",schemaPath:"#/properties/TotalDeliveryCost/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.TotalDeliveryCost,data:data105};
+const err245 = {instancePath:instancePath+"/TotalDeliveryCost",schemaPath:"#/properties/TotalDeliveryCost/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.TotalDeliveryCost,data:data105};
 if(vErrors === null){
 vErrors = [err245];
 }
@@ -4353,7 +4353,7 @@ if(data.TotalWeightBrutto !== undefined){
 let data106 = data.TotalWeightBrutto;
 if((typeof data106 == "number") && (isFinite(data106))){
 if(data106 < 0 || isNaN(data106)){
-const err246 = {instancePath:instancePath+"/TotalWeightBrutto",schemaPath:"#/properties/TotalWeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.TotalWeightBrutto,data:data106};
+const err246 = {instancePath:instancePath+"/TotalWeightBrutto",schemaPath:"#/properties/TotalWeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.TotalWeightBrutto,data:data106};
 if(vErrors === null){
 vErrors = [err246];
 }
@@ -4370,7 +4370,7 @@ errors = errors + kwErrors7.length;
 }
 }
 else {
-const err247 = {instancePath:instancePath+"/TotalWeightBrutto",schemaPath:"#/properties/TotalWeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema19.properties.TotalWeightBrutto.type,parentSchema:schema19.properties.TotalWeightBrutto,data:data106};
+const err247 = {instancePath:instancePath+"/TotalWeightBrutto",schemaPath:"#/properties/TotalWeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema20.properties.TotalWeightBrutto.type,parentSchema:schema20.properties.TotalWeightBrutto,data:data106};
 if(vErrors === null){
 vErrors = [err247];
 }
@@ -4384,7 +4384,7 @@ if(data.TotalWeightNetto !== undefined){
 let data107 = data.TotalWeightNetto;
 if((typeof data107 == "number") && (isFinite(data107))){
 if(data107 < 0 || isNaN(data107)){
-const err248 = {instancePath:instancePath+"/TotalWeightNetto",schemaPath:"#/properties/TotalWeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.TotalWeightNetto,data:data107};
+const err248 = {instancePath:instancePath+"/TotalWeightNetto",schemaPath:"#/properties/TotalWeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.TotalWeightNetto,data:data107};
 if(vErrors === null){
 vErrors = [err248];
 }
@@ -4401,7 +4401,7 @@ errors = errors + kwErrors8.length;
 }
 }
 else {
-const err249 = {instancePath:instancePath+"/TotalWeightNetto",schemaPath:"#/properties/TotalWeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema19.properties.TotalWeightNetto.type,parentSchema:schema19.properties.TotalWeightNetto,data:data107};
+const err249 = {instancePath:instancePath+"/TotalWeightNetto",schemaPath:"#/properties/TotalWeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema20.properties.TotalWeightNetto.type,parentSchema:schema20.properties.TotalWeightNetto,data:data107};
 if(vErrors === null){
 vErrors = [err249];
 }
@@ -4414,7 +4414,7 @@ errors++;
 if(data.Empowerment !== undefined){
 let data108 = data.Empowerment;
 if((!(data108 && typeof data108 == "object" && !Array.isArray(data108))) && (data108 !== null)){
-const err250 = {instancePath:instancePath+"/Empowerment",schemaPath:"#/properties/Empowerment/type",keyword:"type",params:{type: schema19.properties.Empowerment.type},message:"must be object,null",schema:schema19.properties.Empowerment.type,parentSchema:schema19.properties.Empowerment,data:data108};
+const err250 = {instancePath:instancePath+"/Empowerment",schemaPath:"#/properties/Empowerment/type",keyword:"type",params:{type: schema20.properties.Empowerment.type},message:"must be object,null",schema:schema20.properties.Empowerment.type,parentSchema:schema20.properties.Empowerment,data:data108};
 if(vErrors === null){
 vErrors = [err250];
 }
@@ -4425,7 +4425,7 @@ errors++;
 }
 if(data108 && typeof data108 == "object" && !Array.isArray(data108)){
 if(Object.keys(data108).length < 1){
-const err251 = {instancePath:instancePath+"/Empowerment",schemaPath:"#/properties/Empowerment/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.Empowerment,data:data108};
+const err251 = {instancePath:instancePath+"/Empowerment",schemaPath:"#/properties/Empowerment/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Empowerment,data:data108};
 if(vErrors === null){
 vErrors = [err251];
 }
@@ -4435,7 +4435,7 @@ vErrors.push(err251);
 errors++;
 }
 if(data108.EmpowermentNo === undefined){
-const err252 = {instancePath:instancePath+"/Empowerment",schemaPath:"#/properties/Empowerment/required",keyword:"required",params:{missingProperty: "EmpowermentNo"},message:"must have required property '"+"EmpowermentNo"+"'",schema:schema19.properties.Empowerment.required,parentSchema:schema19.properties.Empowerment,data:data108};
+const err252 = {instancePath:instancePath+"/Empowerment",schemaPath:"#/properties/Empowerment/required",keyword:"required",params:{missingProperty: "EmpowermentNo"},message:"must have required property '"+"EmpowermentNo"+"'",schema:schema20.properties.Empowerment.required,parentSchema:schema20.properties.Empowerment,data:data108};
 if(vErrors === null){
 vErrors = [err252];
 }
@@ -4445,7 +4445,7 @@ vErrors.push(err252);
 errors++;
 }
 if(data108.EmpowermentDateOfIssue === undefined){
-const err253 = {instancePath:instancePath+"/Empowerment",schemaPath:"#/properties/Empowerment/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfIssue"},message:"must have required property '"+"EmpowermentDateOfIssue"+"'",schema:schema19.properties.Empowerment.required,parentSchema:schema19.properties.Empowerment,data:data108};
+const err253 = {instancePath:instancePath+"/Empowerment",schemaPath:"#/properties/Empowerment/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfIssue"},message:"must have required property '"+"EmpowermentDateOfIssue"+"'",schema:schema20.properties.Empowerment.required,parentSchema:schema20.properties.Empowerment,data:data108};
 if(vErrors === null){
 vErrors = [err253];
 }
@@ -4456,7 +4456,7 @@ errors++;
 }
 for(const key18 in data108){
 if(!((((key18 === "EmpowermentId") || (key18 === "EmpowermentNo")) || (key18 === "EmpowermentDateOfIssue")) || (key18 === "EmpowermentDateOfExpire"))){
-const err254 = {instancePath:instancePath+"/Empowerment",schemaPath:"#/properties/Empowerment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Empowerment,data:data108};
+const err254 = {instancePath:instancePath+"/Empowerment",schemaPath:"#/properties/Empowerment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Empowerment,data:data108};
 if(vErrors === null){
 vErrors = [err254];
 }
@@ -4470,7 +4470,7 @@ if(data108.EmpowermentId !== undefined){
 let data109 = data108.EmpowermentId;
 if(typeof data109 === "string"){
 if(func3(data109) > 50){
-const err255 = {instancePath:instancePath+"/Empowerment/EmpowermentId",schemaPath:"#/properties/Empowerment/properties/EmpowermentId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.Empowerment.properties.EmpowermentId,data:data109};
+const err255 = {instancePath:instancePath+"/Empowerment/EmpowermentId",schemaPath:"#/properties/Empowerment/properties/EmpowermentId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.Empowerment.properties.EmpowermentId,data:data109};
 if(vErrors === null){
 vErrors = [err255];
 }
@@ -4481,7 +4481,7 @@ errors++;
 }
 }
 else {
-const err256 = {instancePath:instancePath+"/Empowerment/EmpowermentId",schemaPath:"#/properties/Empowerment/properties/EmpowermentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Empowerment.properties.EmpowermentId.type,parentSchema:schema19.properties.Empowerment.properties.EmpowermentId,data:data109};
+const err256 = {instancePath:instancePath+"/Empowerment/EmpowermentId",schemaPath:"#/properties/Empowerment/properties/EmpowermentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Empowerment.properties.EmpowermentId.type,parentSchema:schema20.properties.Empowerment.properties.EmpowermentId,data:data109};
 if(vErrors === null){
 vErrors = [err256];
 }
@@ -4495,7 +4495,7 @@ if(data108.EmpowermentNo !== undefined){
 let data110 = data108.EmpowermentNo;
 if(typeof data110 === "string"){
 if(func3(data110) > 50){
-const err257 = {instancePath:instancePath+"/Empowerment/EmpowermentNo",schemaPath:"#/properties/Empowerment/properties/EmpowermentNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.Empowerment.properties.EmpowermentNo,data:data110};
+const err257 = {instancePath:instancePath+"/Empowerment/EmpowermentNo",schemaPath:"#/properties/Empowerment/properties/EmpowermentNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.Empowerment.properties.EmpowermentNo,data:data110};
 if(vErrors === null){
 vErrors = [err257];
 }
@@ -4505,7 +4505,7 @@ vErrors.push(err257);
 errors++;
 }
 if(func3(data110) < 1){
-const err258 = {instancePath:instancePath+"/Empowerment/EmpowermentNo",schemaPath:"#/properties/Empowerment/properties/EmpowermentNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Empowerment.properties.EmpowermentNo,data:data110};
+const err258 = {instancePath:instancePath+"/Empowerment/EmpowermentNo",schemaPath:"#/properties/Empowerment/properties/EmpowermentNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Empowerment.properties.EmpowermentNo,data:data110};
 if(vErrors === null){
 vErrors = [err258];
 }
@@ -4516,7 +4516,7 @@ errors++;
 }
 }
 else {
-const err259 = {instancePath:instancePath+"/Empowerment/EmpowermentNo",schemaPath:"#/properties/Empowerment/properties/EmpowermentNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Empowerment.properties.EmpowermentNo.type,parentSchema:schema19.properties.Empowerment.properties.EmpowermentNo,data:data110};
+const err259 = {instancePath:instancePath+"/Empowerment/EmpowermentNo",schemaPath:"#/properties/Empowerment/properties/EmpowermentNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Empowerment.properties.EmpowermentNo.type,parentSchema:schema20.properties.Empowerment.properties.EmpowermentNo,data:data110};
 if(vErrors === null){
 vErrors = [err259];
 }
@@ -4527,26 +4527,26 @@ errors++;
 }
 }
 if(data108.EmpowermentDateOfIssue !== undefined){
-if(!(validate37.call(this, data108.EmpowermentDateOfIssue, {instancePath:instancePath+"/Empowerment/EmpowermentDateOfIssue",parentData:data108,parentDataProperty:"EmpowermentDateOfIssue",rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+if(!(validate38.call(this, data108.EmpowermentDateOfIssue, {instancePath:instancePath+"/Empowerment/EmpowermentDateOfIssue",parentData:data108,parentDataProperty:"EmpowermentDateOfIssue",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
 if(data108.EmpowermentDateOfExpire !== undefined){
-if(!(validate37.call(this, data108.EmpowermentDateOfExpire, {instancePath:instancePath+"/Empowerment/EmpowermentDateOfExpire",parentData:data108,parentDataProperty:"EmpowermentDateOfExpire",rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+if(!(validate38.call(this, data108.EmpowermentDateOfExpire, {instancePath:instancePath+"/Empowerment/EmpowermentDateOfExpire",parentData:data108,parentDataProperty:"EmpowermentDateOfExpire",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
 }
 }
-const issues9 = func109(data, schema19.requiredUnless, rootData, this, instancePath + "");
+const issues9 = func109(data, schema20.requiredUnless, rootData, this, instancePath + "");
 if(issues9 !== null){
 const kwErrors9 = func7(issues9, instancePath + "", "#/requiredUnless", "requiredUnless");
 vErrors = vErrors === null ? kwErrors9 : vErrors.concat(kwErrors9);
 errors = errors + kwErrors9.length;
 }
-const issues10 = func111(data, schema19.sellerNotBuyer, rootData, this, instancePath + "");
+const issues10 = func111(data, schema20.sellerNotBuyer, rootData, this, instancePath + "");
 if(issues10 !== null){
 const kwErrors10 = func7(issues10, instancePath + "", "#/sellerNotBuyer", "sellerNotBuyer");
 vErrors = vErrors === null ? kwErrors10 : vErrors.concat(kwErrors10);
@@ -4554,7 +4554,7 @@ errors = errors + kwErrors10.length;
 }
 }
 else {
-const err260 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
+const err260 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err260];
 }
@@ -4563,20 +4563,20 @@ vErrors.push(err260);
 }
 errors++;
 }
-validate36.errors = vErrors;
+validate37.errors = vErrors;
 return errors === 0;
 }
 
-export const line__192e5d07 = validate85;
-const schema33 = {"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"driver":{"description":"The driver of a vehicle: TIN or PINFL and full name (spec §3 Waybill).","type":"object","additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:driver.Pinfl","$ref":"#/$defs/tinOrPinfl"},"FullName":{"title":"forms:driver.FullName","type":"string","minLength":1,"maxLength":300}}},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"marks":{"description":"Marking codes of a marked product line: product type and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"partyRef":{"description":"A party named by TIN/PINFL with its branch (waybill, hybrid invoice-waybill).","type":"object","additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}}},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"point":{"description":"Loading or unloading point (uz-edi.md §b.3 keeps these keys lower-camel).","type":"object","additionalProperties":false,"required":["regionId","districtCode","address"],"properties":{"regionId":{"title":"forms:point.regionId","type":"integer","minimum":1},"regionName":{"title":"forms:point.regionName","type":"string","maxLength":200},"districtCode":{"title":"forms:point.districtCode","type":"integer","minimum":1},"districtName":{"title":"forms:point.districtName","type":"string","maxLength":200},"mahallaId":{"title":"forms:point.mahallaId","type":["integer","null"]},"mahallaName":{"title":"forms:point.mahallaName","type":"string","maxLength":200},"address":{"title":"forms:point.address","type":"string","minLength":1,"maxLength":500},"longitude":{"title":"forms:point.longitude","type":["number","null"],"minimum":-180,"maximum":180},"latitude":{"title":"forms:point.latitude","type":["number","null"],"minimum":-90,"maximum":90}}},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]},"vehicle":{"description":"A truck, trailer or semitrailer: model and registration number.","type":"object","additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}}}},"type":"object","additionalProperties":false,"required":["OrdNo","Name","CatalogCode","CatalogName","PackageCode","PackageName","Amount","Price","DeliverySum","Vat","DeliverySumWithVat","Origin"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"Committent":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["TinOrPinfl","Name"],"title":"forms:line.Committent","properties":{"TinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true,"title":"forms:line.CommittentTin"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:hybridInvoice.Name"}}},"TaxRelief":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["Id","Name","Type"],"title":"forms:line.TaxRelief","properties":{"Id":{"type":"integer","title":"forms:line.LgotaId"},"Name":{"type":"string","minLength":1,"maxLength":2000,"title":"forms:line.LgotaName"},"VatSum":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.LgotaVatSum"},"Type":{"type":"integer","enum":[1,2],"title":"forms:line.LgotaType"}}},"Marks":{"description":"Marking codes of a marked product line: product type and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}},"title":"forms:line.Marks"},"Excise":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["Rate","Sum"],"title":"forms:line.Excise","properties":{"Rate":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.ExciseRate"},"Sum":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.ExciseSum"}}},"Name":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"CatalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"PackageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$","title":"forms:line.PackageCode"},"PackageName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:line.PackageName"},"Barcode":{"type":"string","maxLength":1000,"title":"forms:line.Barcode"},"Amount":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6,"title":"forms:line.Count"},"Price":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.Summa"},"DeliverySum":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.DeliverySum"},"Vat":{"type":"object","additionalProperties":false,"required":["Rate","Sum"],"title":"forms:line.Vat","properties":{"Rate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20],"title":"forms:line.VatRate"},"Sum":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.VatSum"}}},"DeliverySumWithVat":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.DeliverySumWithVat"},"Origin":{"type":"integer","enum":[1,2,3,4],"title":"forms:line.Origin"},"WeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightBrutto"},"WeightNetto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightNetto"}},"$id":"hybridInvoice.line.-192e5d07"};
+export const line__536fa0 = validate86;
+const schema34 = {"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"driver":{"description":"The driver of a vehicle: TIN or PINFL and full name (spec §3 Waybill).","type":"object","additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:driver.Pinfl","$ref":"#/$defs/tinOrPinfl"},"FullName":{"title":"forms:driver.FullName","type":"string","minLength":1,"maxLength":300}}},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"marks":{"description":"Marking codes of a marked product line: product type (1 tobacco, 2 alcohol except beer, 3 beer, 4 medicines, 5 water and soft drinks, 6 household appliances, 8 medical devices, 11 mineral fertilisers and plant protection — Soliq Servis marks.ProductType) and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6,8,11]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"partyRef":{"description":"A party named by TIN/PINFL with its branch (waybill, hybrid invoice-waybill).","type":"object","additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}}},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"point":{"description":"Loading or unloading point (uz-edi.md §b.3 keeps these keys lower-camel).","type":"object","additionalProperties":false,"required":["regionId","districtCode","address"],"properties":{"regionId":{"title":"forms:point.regionId","type":"integer","minimum":1},"regionName":{"title":"forms:point.regionName","type":"string","maxLength":200},"districtCode":{"title":"forms:point.districtCode","type":"integer","minimum":1},"districtName":{"title":"forms:point.districtName","type":"string","maxLength":200},"mahallaId":{"title":"forms:point.mahallaId","type":["integer","null"]},"mahallaName":{"title":"forms:point.mahallaName","type":"string","maxLength":200},"address":{"title":"forms:point.address","type":"string","minLength":1,"maxLength":500},"longitude":{"title":"forms:point.longitude","type":["number","null"],"minimum":-180,"maximum":180},"latitude":{"title":"forms:point.latitude","type":["number","null"],"minimum":-90,"maximum":90}}},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]},"vehicle":{"description":"A truck, trailer or semitrailer: model and registration number.","type":"object","additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}}}},"type":"object","additionalProperties":false,"required":["OrdNo","Name","CatalogCode","CatalogName","PackageCode","PackageName","Amount","Price","DeliverySum","Vat","DeliverySumWithVat","Origin"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"Committent":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["TinOrPinfl","Name"],"title":"forms:line.Committent","properties":{"TinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true,"title":"forms:line.CommittentTin"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:hybridInvoice.Name"}}},"TaxRelief":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["Id","Name","Type"],"title":"forms:line.TaxRelief","properties":{"Id":{"type":"integer","title":"forms:line.LgotaId"},"Name":{"type":"string","minLength":1,"maxLength":2000,"title":"forms:line.LgotaName"},"VatSum":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.LgotaVatSum"},"Type":{"type":"integer","enum":[1,2],"title":"forms:line.LgotaType"}}},"Marks":{"description":"Marking codes of a marked product line: product type (1 tobacco, 2 alcohol except beer, 3 beer, 4 medicines, 5 water and soft drinks, 6 household appliances, 8 medical devices, 11 mineral fertilisers and plant protection — Soliq Servis marks.ProductType) and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6,8,11]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}},"title":"forms:line.Marks"},"Excise":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["Rate","Sum"],"title":"forms:line.Excise","properties":{"Rate":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.ExciseRate"},"Sum":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.ExciseSum"}}},"Name":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"CatalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"PackageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$","title":"forms:line.PackageCode"},"PackageName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:line.PackageName"},"Barcode":{"type":"string","maxLength":1000,"title":"forms:line.Barcode"},"Amount":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6,"title":"forms:line.Count"},"Price":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.Summa"},"DeliverySum":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.DeliverySum"},"Vat":{"type":"object","additionalProperties":false,"required":["Rate","Sum"],"title":"forms:line.Vat","properties":{"Rate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20],"title":"forms:line.VatRate"},"Sum":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.VatSum"}}},"DeliverySumWithVat":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.DeliverySumWithVat"},"Origin":{"type":"integer","enum":[1,2,3,4],"title":"forms:line.Origin"},"WeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightBrutto"},"WeightNetto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightNetto"}},"$id":"hybridInvoice.line.-536fa0"};
 
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="hybridInvoice.line.-192e5d07" */;
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="hybridInvoice.line.-536fa0" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.OrdNo === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema33.required,parentSchema:schema33,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema34.required,parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4586,7 +4586,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.Name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema33.required,parentSchema:schema33,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema34.required,parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4596,7 +4596,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.CatalogCode === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema33.required,parentSchema:schema33,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema34.required,parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4606,7 +4606,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.CatalogName === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema33.required,parentSchema:schema33,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema34.required,parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4616,7 +4616,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.PackageCode === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema33.required,parentSchema:schema33,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema34.required,parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4626,7 +4626,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.PackageName === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema33.required,parentSchema:schema33,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema34.required,parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4636,7 +4636,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.Amount === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Amount"},message:"must have required property '"+"Amount"+"'",schema:schema33.required,parentSchema:schema33,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Amount"},message:"must have required property '"+"Amount"+"'",schema:schema34.required,parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4646,7 +4646,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.Price === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Price"},message:"must have required property '"+"Price"+"'",schema:schema33.required,parentSchema:schema33,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Price"},message:"must have required property '"+"Price"+"'",schema:schema34.required,parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4656,7 +4656,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.DeliverySum === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema33.required,parentSchema:schema33,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema34.required,parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4666,7 +4666,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.Vat === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Vat"},message:"must have required property '"+"Vat"+"'",schema:schema33.required,parentSchema:schema33,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Vat"},message:"must have required property '"+"Vat"+"'",schema:schema34.required,parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4676,7 +4676,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.DeliverySumWithVat === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySumWithVat"},message:"must have required property '"+"DeliverySumWithVat"+"'",schema:schema33.required,parentSchema:schema33,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySumWithVat"},message:"must have required property '"+"DeliverySumWithVat"+"'",schema:schema34.required,parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4686,7 +4686,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.Origin === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Origin"},message:"must have required property '"+"Origin"+"'",schema:schema33.required,parentSchema:schema33,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Origin"},message:"must have required property '"+"Origin"+"'",schema:schema34.required,parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4696,8 +4696,8 @@ vErrors.push(err11);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema33.properties, key0))){
-const err12 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema33,data};
+if(!(func2.call(schema34.properties, key0))){
+const err12 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4710,7 +4710,7 @@ errors++;
 if(data.OrdNo !== undefined){
 let data0 = data.OrdNo;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err13 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema33.properties.OrdNo.type,parentSchema:schema33.properties.OrdNo,data:data0};
+const err13 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.OrdNo.type,parentSchema:schema34.properties.OrdNo,data:data0};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4721,7 +4721,7 @@ errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
-const err14 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema33.properties.OrdNo,data:data0};
+const err14 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema34.properties.OrdNo,data:data0};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -4735,7 +4735,7 @@ errors++;
 if(data.Committent !== undefined){
 let data1 = data.Committent;
 if((!(data1 && typeof data1 == "object" && !Array.isArray(data1))) && (data1 !== null)){
-const err15 = {instancePath:instancePath+"/Committent",schemaPath:"#/properties/Committent/type",keyword:"type",params:{type: schema33.properties.Committent.type},message:"must be object,null",schema:schema33.properties.Committent.type,parentSchema:schema33.properties.Committent,data:data1};
+const err15 = {instancePath:instancePath+"/Committent",schemaPath:"#/properties/Committent/type",keyword:"type",params:{type: schema34.properties.Committent.type},message:"must be object,null",schema:schema34.properties.Committent.type,parentSchema:schema34.properties.Committent,data:data1};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4746,7 +4746,7 @@ errors++;
 }
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(Object.keys(data1).length < 1){
-const err16 = {instancePath:instancePath+"/Committent",schemaPath:"#/properties/Committent/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema33.properties.Committent,data:data1};
+const err16 = {instancePath:instancePath+"/Committent",schemaPath:"#/properties/Committent/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema34.properties.Committent,data:data1};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4756,7 +4756,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data1.TinOrPinfl === undefined){
-const err17 = {instancePath:instancePath+"/Committent",schemaPath:"#/properties/Committent/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema33.properties.Committent.required,parentSchema:schema33.properties.Committent,data:data1};
+const err17 = {instancePath:instancePath+"/Committent",schemaPath:"#/properties/Committent/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema34.properties.Committent.required,parentSchema:schema34.properties.Committent,data:data1};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4766,7 +4766,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data1.Name === undefined){
-const err18 = {instancePath:instancePath+"/Committent",schemaPath:"#/properties/Committent/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema33.properties.Committent.required,parentSchema:schema33.properties.Committent,data:data1};
+const err18 = {instancePath:instancePath+"/Committent",schemaPath:"#/properties/Committent/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema34.properties.Committent.required,parentSchema:schema34.properties.Committent,data:data1};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -4777,7 +4777,7 @@ errors++;
 }
 for(const key1 in data1){
 if(!((key1 === "TinOrPinfl") || (key1 === "Name"))){
-const err19 = {instancePath:instancePath+"/Committent",schemaPath:"#/properties/Committent/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema33.properties.Committent,data:data1};
+const err19 = {instancePath:instancePath+"/Committent",schemaPath:"#/properties/Committent/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.Committent,data:data1};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -4791,7 +4791,7 @@ if(data1.TinOrPinfl !== undefined){
 let data2 = data1.TinOrPinfl;
 if(typeof data2 === "string"){
 if(func3(data2) > 14){
-const err20 = {instancePath:instancePath+"/Committent/TinOrPinfl",schemaPath:"#/properties/Committent/properties/TinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema33.properties.Committent.properties.TinOrPinfl,data:data2};
+const err20 = {instancePath:instancePath+"/Committent/TinOrPinfl",schemaPath:"#/properties/Committent/properties/TinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema34.properties.Committent.properties.TinOrPinfl,data:data2};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -4801,7 +4801,7 @@ vErrors.push(err20);
 errors++;
 }
 if(func3(data2) < 9){
-const err21 = {instancePath:instancePath+"/Committent/TinOrPinfl",schemaPath:"#/properties/Committent/properties/TinOrPinfl/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema33.properties.Committent.properties.TinOrPinfl,data:data2};
+const err21 = {instancePath:instancePath+"/Committent/TinOrPinfl",schemaPath:"#/properties/Committent/properties/TinOrPinfl/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema34.properties.Committent.properties.TinOrPinfl,data:data2};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -4818,7 +4818,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/Committent/TinOrPinfl",schemaPath:"#/properties/Committent/properties/TinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.Committent.properties.TinOrPinfl.type,parentSchema:schema33.properties.Committent.properties.TinOrPinfl,data:data2};
+const err22 = {instancePath:instancePath+"/Committent/TinOrPinfl",schemaPath:"#/properties/Committent/properties/TinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.Committent.properties.TinOrPinfl.type,parentSchema:schema34.properties.Committent.properties.TinOrPinfl,data:data2};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -4832,7 +4832,7 @@ if(data1.Name !== undefined){
 let data3 = data1.Name;
 if(typeof data3 === "string"){
 if(func3(data3) > 500){
-const err23 = {instancePath:instancePath+"/Committent/Name",schemaPath:"#/properties/Committent/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema33.properties.Committent.properties.Name,data:data3};
+const err23 = {instancePath:instancePath+"/Committent/Name",schemaPath:"#/properties/Committent/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema34.properties.Committent.properties.Name,data:data3};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -4842,7 +4842,7 @@ vErrors.push(err23);
 errors++;
 }
 if(func3(data3) < 1){
-const err24 = {instancePath:instancePath+"/Committent/Name",schemaPath:"#/properties/Committent/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.Committent.properties.Name,data:data3};
+const err24 = {instancePath:instancePath+"/Committent/Name",schemaPath:"#/properties/Committent/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.Committent.properties.Name,data:data3};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -4853,7 +4853,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/Committent/Name",schemaPath:"#/properties/Committent/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.Committent.properties.Name.type,parentSchema:schema33.properties.Committent.properties.Name,data:data3};
+const err25 = {instancePath:instancePath+"/Committent/Name",schemaPath:"#/properties/Committent/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.Committent.properties.Name.type,parentSchema:schema34.properties.Committent.properties.Name,data:data3};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -4868,7 +4868,7 @@ errors++;
 if(data.TaxRelief !== undefined){
 let data4 = data.TaxRelief;
 if((!(data4 && typeof data4 == "object" && !Array.isArray(data4))) && (data4 !== null)){
-const err26 = {instancePath:instancePath+"/TaxRelief",schemaPath:"#/properties/TaxRelief/type",keyword:"type",params:{type: schema33.properties.TaxRelief.type},message:"must be object,null",schema:schema33.properties.TaxRelief.type,parentSchema:schema33.properties.TaxRelief,data:data4};
+const err26 = {instancePath:instancePath+"/TaxRelief",schemaPath:"#/properties/TaxRelief/type",keyword:"type",params:{type: schema34.properties.TaxRelief.type},message:"must be object,null",schema:schema34.properties.TaxRelief.type,parentSchema:schema34.properties.TaxRelief,data:data4};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -4879,7 +4879,7 @@ errors++;
 }
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(Object.keys(data4).length < 1){
-const err27 = {instancePath:instancePath+"/TaxRelief",schemaPath:"#/properties/TaxRelief/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema33.properties.TaxRelief,data:data4};
+const err27 = {instancePath:instancePath+"/TaxRelief",schemaPath:"#/properties/TaxRelief/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema34.properties.TaxRelief,data:data4};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -4889,7 +4889,7 @@ vErrors.push(err27);
 errors++;
 }
 if(data4.Id === undefined){
-const err28 = {instancePath:instancePath+"/TaxRelief",schemaPath:"#/properties/TaxRelief/required",keyword:"required",params:{missingProperty: "Id"},message:"must have required property '"+"Id"+"'",schema:schema33.properties.TaxRelief.required,parentSchema:schema33.properties.TaxRelief,data:data4};
+const err28 = {instancePath:instancePath+"/TaxRelief",schemaPath:"#/properties/TaxRelief/required",keyword:"required",params:{missingProperty: "Id"},message:"must have required property '"+"Id"+"'",schema:schema34.properties.TaxRelief.required,parentSchema:schema34.properties.TaxRelief,data:data4};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -4899,7 +4899,7 @@ vErrors.push(err28);
 errors++;
 }
 if(data4.Name === undefined){
-const err29 = {instancePath:instancePath+"/TaxRelief",schemaPath:"#/properties/TaxRelief/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema33.properties.TaxRelief.required,parentSchema:schema33.properties.TaxRelief,data:data4};
+const err29 = {instancePath:instancePath+"/TaxRelief",schemaPath:"#/properties/TaxRelief/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema34.properties.TaxRelief.required,parentSchema:schema34.properties.TaxRelief,data:data4};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -4909,7 +4909,7 @@ vErrors.push(err29);
 errors++;
 }
 if(data4.Type === undefined){
-const err30 = {instancePath:instancePath+"/TaxRelief",schemaPath:"#/properties/TaxRelief/required",keyword:"required",params:{missingProperty: "Type"},message:"must have required property '"+"Type"+"'",schema:schema33.properties.TaxRelief.required,parentSchema:schema33.properties.TaxRelief,data:data4};
+const err30 = {instancePath:instancePath+"/TaxRelief",schemaPath:"#/properties/TaxRelief/required",keyword:"required",params:{missingProperty: "Type"},message:"must have required property '"+"Type"+"'",schema:schema34.properties.TaxRelief.required,parentSchema:schema34.properties.TaxRelief,data:data4};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -4920,7 +4920,7 @@ errors++;
 }
 for(const key2 in data4){
 if(!((((key2 === "Id") || (key2 === "Name")) || (key2 === "VatSum")) || (key2 === "Type"))){
-const err31 = {instancePath:instancePath+"/TaxRelief",schemaPath:"#/properties/TaxRelief/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema33.properties.TaxRelief,data:data4};
+const err31 = {instancePath:instancePath+"/TaxRelief",schemaPath:"#/properties/TaxRelief/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.TaxRelief,data:data4};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -4933,7 +4933,7 @@ errors++;
 if(data4.Id !== undefined){
 let data5 = data4.Id;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err32 = {instancePath:instancePath+"/TaxRelief/Id",schemaPath:"#/properties/TaxRelief/properties/Id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema33.properties.TaxRelief.properties.Id.type,parentSchema:schema33.properties.TaxRelief.properties.Id,data:data5};
+const err32 = {instancePath:instancePath+"/TaxRelief/Id",schemaPath:"#/properties/TaxRelief/properties/Id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.TaxRelief.properties.Id.type,parentSchema:schema34.properties.TaxRelief.properties.Id,data:data5};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -4947,7 +4947,7 @@ if(data4.Name !== undefined){
 let data6 = data4.Name;
 if(typeof data6 === "string"){
 if(func3(data6) > 2000){
-const err33 = {instancePath:instancePath+"/TaxRelief/Name",schemaPath:"#/properties/TaxRelief/properties/Name/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema33.properties.TaxRelief.properties.Name,data:data6};
+const err33 = {instancePath:instancePath+"/TaxRelief/Name",schemaPath:"#/properties/TaxRelief/properties/Name/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema34.properties.TaxRelief.properties.Name,data:data6};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -4957,7 +4957,7 @@ vErrors.push(err33);
 errors++;
 }
 if(func3(data6) < 1){
-const err34 = {instancePath:instancePath+"/TaxRelief/Name",schemaPath:"#/properties/TaxRelief/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.TaxRelief.properties.Name,data:data6};
+const err34 = {instancePath:instancePath+"/TaxRelief/Name",schemaPath:"#/properties/TaxRelief/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.TaxRelief.properties.Name,data:data6};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -4968,7 +4968,7 @@ errors++;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/TaxRelief/Name",schemaPath:"#/properties/TaxRelief/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.TaxRelief.properties.Name.type,parentSchema:schema33.properties.TaxRelief.properties.Name,data:data6};
+const err35 = {instancePath:instancePath+"/TaxRelief/Name",schemaPath:"#/properties/TaxRelief/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.TaxRelief.properties.Name.type,parentSchema:schema34.properties.TaxRelief.properties.Name,data:data6};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -4982,7 +4982,7 @@ if(data4.VatSum !== undefined){
 let data7 = data4.VatSum;
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 > 9999999999999.99 || isNaN(data7)){
-const err36 = {instancePath:instancePath+"/TaxRelief/VatSum",schemaPath:"#/properties/TaxRelief/properties/VatSum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema33.properties.TaxRelief.properties.VatSum,data:data7};
+const err36 = {instancePath:instancePath+"/TaxRelief/VatSum",schemaPath:"#/properties/TaxRelief/properties/VatSum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema34.properties.TaxRelief.properties.VatSum,data:data7};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -4992,7 +4992,7 @@ vErrors.push(err36);
 errors++;
 }
 if(data7 < 0 || isNaN(data7)){
-const err37 = {instancePath:instancePath+"/TaxRelief/VatSum",schemaPath:"#/properties/TaxRelief/properties/VatSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema33.properties.TaxRelief.properties.VatSum,data:data7};
+const err37 = {instancePath:instancePath+"/TaxRelief/VatSum",schemaPath:"#/properties/TaxRelief/properties/VatSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.TaxRelief.properties.VatSum,data:data7};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -5009,7 +5009,7 @@ errors = errors + kwErrors1.length;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/TaxRelief/VatSum",schemaPath:"#/properties/TaxRelief/properties/VatSum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema33.properties.TaxRelief.properties.VatSum.type,parentSchema:schema33.properties.TaxRelief.properties.VatSum,data:data7};
+const err38 = {instancePath:instancePath+"/TaxRelief/VatSum",schemaPath:"#/properties/TaxRelief/properties/VatSum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.TaxRelief.properties.VatSum.type,parentSchema:schema34.properties.TaxRelief.properties.VatSum,data:data7};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -5022,7 +5022,7 @@ errors++;
 if(data4.Type !== undefined){
 let data8 = data4.Type;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err39 = {instancePath:instancePath+"/TaxRelief/Type",schemaPath:"#/properties/TaxRelief/properties/Type/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema33.properties.TaxRelief.properties.Type.type,parentSchema:schema33.properties.TaxRelief.properties.Type,data:data8};
+const err39 = {instancePath:instancePath+"/TaxRelief/Type",schemaPath:"#/properties/TaxRelief/properties/Type/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.TaxRelief.properties.Type.type,parentSchema:schema34.properties.TaxRelief.properties.Type,data:data8};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -5032,7 +5032,7 @@ vErrors.push(err39);
 errors++;
 }
 if(!((data8 === 1) || (data8 === 2))){
-const err40 = {instancePath:instancePath+"/TaxRelief/Type",schemaPath:"#/properties/TaxRelief/properties/Type/enum",keyword:"enum",params:{allowedValues: schema33.properties.TaxRelief.properties.Type.enum},message:"must be equal to one of the allowed values",schema:schema33.properties.TaxRelief.properties.Type.enum,parentSchema:schema33.properties.TaxRelief.properties.Type,data:data8};
+const err40 = {instancePath:instancePath+"/TaxRelief/Type",schemaPath:"#/properties/TaxRelief/properties/Type/enum",keyword:"enum",params:{allowedValues: schema34.properties.TaxRelief.properties.Type.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.TaxRelief.properties.Type.enum,parentSchema:schema34.properties.TaxRelief.properties.Type,data:data8};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -5047,7 +5047,7 @@ errors++;
 if(data.Marks !== undefined){
 let data9 = data.Marks;
 if((!(data9 && typeof data9 == "object" && !Array.isArray(data9))) && (data9 !== null)){
-const err41 = {instancePath:instancePath+"/Marks",schemaPath:"#/properties/Marks/type",keyword:"type",params:{type: schema33.properties.Marks.type},message:"must be object,null",schema:schema33.properties.Marks.type,parentSchema:schema33.properties.Marks,data:data9};
+const err41 = {instancePath:instancePath+"/Marks",schemaPath:"#/properties/Marks/type",keyword:"type",params:{type: schema34.properties.Marks.type},message:"must be object,null",schema:schema34.properties.Marks.type,parentSchema:schema34.properties.Marks,data:data9};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -5058,7 +5058,7 @@ errors++;
 }
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(Object.keys(data9).length < 1){
-const err42 = {instancePath:instancePath+"/Marks",schemaPath:"#/properties/Marks/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema33.properties.Marks,data:data9};
+const err42 = {instancePath:instancePath+"/Marks",schemaPath:"#/properties/Marks/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema34.properties.Marks,data:data9};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -5068,7 +5068,7 @@ vErrors.push(err42);
 errors++;
 }
 if(data9.ProductType === undefined){
-const err43 = {instancePath:instancePath+"/Marks",schemaPath:"#/properties/Marks/required",keyword:"required",params:{missingProperty: "ProductType"},message:"must have required property '"+"ProductType"+"'",schema:schema33.properties.Marks.required,parentSchema:schema33.properties.Marks,data:data9};
+const err43 = {instancePath:instancePath+"/Marks",schemaPath:"#/properties/Marks/required",keyword:"required",params:{missingProperty: "ProductType"},message:"must have required property '"+"ProductType"+"'",schema:schema34.properties.Marks.required,parentSchema:schema34.properties.Marks,data:data9};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -5079,7 +5079,7 @@ errors++;
 }
 for(const key3 in data9){
 if(!((((key3 === "ProductType") || (key3 === "KIZ")) || (key3 === "NomUpak")) || (key3 === "IdentTransUpak"))){
-const err44 = {instancePath:instancePath+"/Marks",schemaPath:"#/properties/Marks/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema33.properties.Marks,data:data9};
+const err44 = {instancePath:instancePath+"/Marks",schemaPath:"#/properties/Marks/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.Marks,data:data9};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -5092,7 +5092,7 @@ errors++;
 if(data9.ProductType !== undefined){
 let data10 = data9.ProductType;
 if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err45 = {instancePath:instancePath+"/Marks/ProductType",schemaPath:"#/properties/Marks/properties/ProductType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema33.properties.Marks.properties.ProductType.type,parentSchema:schema33.properties.Marks.properties.ProductType,data:data10};
+const err45 = {instancePath:instancePath+"/Marks/ProductType",schemaPath:"#/properties/Marks/properties/ProductType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.Marks.properties.ProductType.type,parentSchema:schema34.properties.Marks.properties.ProductType,data:data10};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -5101,8 +5101,8 @@ vErrors.push(err45);
 }
 errors++;
 }
-if(!((((((data10 === 1) || (data10 === 2)) || (data10 === 3)) || (data10 === 4)) || (data10 === 5)) || (data10 === 6))){
-const err46 = {instancePath:instancePath+"/Marks/ProductType",schemaPath:"#/properties/Marks/properties/ProductType/enum",keyword:"enum",params:{allowedValues: schema33.properties.Marks.properties.ProductType.enum},message:"must be equal to one of the allowed values",schema:schema33.properties.Marks.properties.ProductType.enum,parentSchema:schema33.properties.Marks.properties.ProductType,data:data10};
+if(!((((((((data10 === 1) || (data10 === 2)) || (data10 === 3)) || (data10 === 4)) || (data10 === 5)) || (data10 === 6)) || (data10 === 8)) || (data10 === 11))){
+const err46 = {instancePath:instancePath+"/Marks/ProductType",schemaPath:"#/properties/Marks/properties/ProductType/enum",keyword:"enum",params:{allowedValues: schema34.properties.Marks.properties.ProductType.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.Marks.properties.ProductType.enum,parentSchema:schema34.properties.Marks.properties.ProductType,data:data10};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -5116,7 +5116,7 @@ if(data9.KIZ !== undefined){
 let data11 = data9.KIZ;
 if(Array.isArray(data11)){
 if(data11.length > 10000){
-const err47 = {instancePath:instancePath+"/Marks/KIZ",schemaPath:"#/properties/Marks/properties/KIZ/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema33.properties.Marks.properties.KIZ,data:data11};
+const err47 = {instancePath:instancePath+"/Marks/KIZ",schemaPath:"#/properties/Marks/properties/KIZ/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema34.properties.Marks.properties.KIZ,data:data11};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -5130,7 +5130,7 @@ for(let i0=0; i0<len0; i0++){
 let data12 = data11[i0];
 if(typeof data12 === "string"){
 if(func3(data12) > 200){
-const err48 = {instancePath:instancePath+"/Marks/KIZ/" + i0,schemaPath:"#/properties/Marks/properties/KIZ/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema33.properties.Marks.properties.KIZ.items,data:data12};
+const err48 = {instancePath:instancePath+"/Marks/KIZ/" + i0,schemaPath:"#/properties/Marks/properties/KIZ/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema34.properties.Marks.properties.KIZ.items,data:data12};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -5140,7 +5140,7 @@ vErrors.push(err48);
 errors++;
 }
 if(func3(data12) < 1){
-const err49 = {instancePath:instancePath+"/Marks/KIZ/" + i0,schemaPath:"#/properties/Marks/properties/KIZ/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.Marks.properties.KIZ.items,data:data12};
+const err49 = {instancePath:instancePath+"/Marks/KIZ/" + i0,schemaPath:"#/properties/Marks/properties/KIZ/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.Marks.properties.KIZ.items,data:data12};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -5151,7 +5151,7 @@ errors++;
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/Marks/KIZ/" + i0,schemaPath:"#/properties/Marks/properties/KIZ/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.Marks.properties.KIZ.items.type,parentSchema:schema33.properties.Marks.properties.KIZ.items,data:data12};
+const err50 = {instancePath:instancePath+"/Marks/KIZ/" + i0,schemaPath:"#/properties/Marks/properties/KIZ/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.Marks.properties.KIZ.items.type,parentSchema:schema34.properties.Marks.properties.KIZ.items,data:data12};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -5163,7 +5163,7 @@ errors++;
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/Marks/KIZ",schemaPath:"#/properties/Marks/properties/KIZ/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.Marks.properties.KIZ.type,parentSchema:schema33.properties.Marks.properties.KIZ,data:data11};
+const err51 = {instancePath:instancePath+"/Marks/KIZ",schemaPath:"#/properties/Marks/properties/KIZ/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.Marks.properties.KIZ.type,parentSchema:schema34.properties.Marks.properties.KIZ,data:data11};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -5177,7 +5177,7 @@ if(data9.NomUpak !== undefined){
 let data13 = data9.NomUpak;
 if(Array.isArray(data13)){
 if(data13.length > 10000){
-const err52 = {instancePath:instancePath+"/Marks/NomUpak",schemaPath:"#/properties/Marks/properties/NomUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema33.properties.Marks.properties.NomUpak,data:data13};
+const err52 = {instancePath:instancePath+"/Marks/NomUpak",schemaPath:"#/properties/Marks/properties/NomUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema34.properties.Marks.properties.NomUpak,data:data13};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -5191,7 +5191,7 @@ for(let i1=0; i1<len1; i1++){
 let data14 = data13[i1];
 if(typeof data14 === "string"){
 if(func3(data14) > 200){
-const err53 = {instancePath:instancePath+"/Marks/NomUpak/" + i1,schemaPath:"#/properties/Marks/properties/NomUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema33.properties.Marks.properties.NomUpak.items,data:data14};
+const err53 = {instancePath:instancePath+"/Marks/NomUpak/" + i1,schemaPath:"#/properties/Marks/properties/NomUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema34.properties.Marks.properties.NomUpak.items,data:data14};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -5201,7 +5201,7 @@ vErrors.push(err53);
 errors++;
 }
 if(func3(data14) < 1){
-const err54 = {instancePath:instancePath+"/Marks/NomUpak/" + i1,schemaPath:"#/properties/Marks/properties/NomUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.Marks.properties.NomUpak.items,data:data14};
+const err54 = {instancePath:instancePath+"/Marks/NomUpak/" + i1,schemaPath:"#/properties/Marks/properties/NomUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.Marks.properties.NomUpak.items,data:data14};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -5212,7 +5212,7 @@ errors++;
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/Marks/NomUpak/" + i1,schemaPath:"#/properties/Marks/properties/NomUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.Marks.properties.NomUpak.items.type,parentSchema:schema33.properties.Marks.properties.NomUpak.items,data:data14};
+const err55 = {instancePath:instancePath+"/Marks/NomUpak/" + i1,schemaPath:"#/properties/Marks/properties/NomUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.Marks.properties.NomUpak.items.type,parentSchema:schema34.properties.Marks.properties.NomUpak.items,data:data14};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -5224,7 +5224,7 @@ errors++;
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/Marks/NomUpak",schemaPath:"#/properties/Marks/properties/NomUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.Marks.properties.NomUpak.type,parentSchema:schema33.properties.Marks.properties.NomUpak,data:data13};
+const err56 = {instancePath:instancePath+"/Marks/NomUpak",schemaPath:"#/properties/Marks/properties/NomUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.Marks.properties.NomUpak.type,parentSchema:schema34.properties.Marks.properties.NomUpak,data:data13};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -5238,7 +5238,7 @@ if(data9.IdentTransUpak !== undefined){
 let data15 = data9.IdentTransUpak;
 if(Array.isArray(data15)){
 if(data15.length > 10000){
-const err57 = {instancePath:instancePath+"/Marks/IdentTransUpak",schemaPath:"#/properties/Marks/properties/IdentTransUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema33.properties.Marks.properties.IdentTransUpak,data:data15};
+const err57 = {instancePath:instancePath+"/Marks/IdentTransUpak",schemaPath:"#/properties/Marks/properties/IdentTransUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema34.properties.Marks.properties.IdentTransUpak,data:data15};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -5252,7 +5252,7 @@ for(let i2=0; i2<len2; i2++){
 let data16 = data15[i2];
 if(typeof data16 === "string"){
 if(func3(data16) > 200){
-const err58 = {instancePath:instancePath+"/Marks/IdentTransUpak/" + i2,schemaPath:"#/properties/Marks/properties/IdentTransUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema33.properties.Marks.properties.IdentTransUpak.items,data:data16};
+const err58 = {instancePath:instancePath+"/Marks/IdentTransUpak/" + i2,schemaPath:"#/properties/Marks/properties/IdentTransUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema34.properties.Marks.properties.IdentTransUpak.items,data:data16};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -5262,7 +5262,7 @@ vErrors.push(err58);
 errors++;
 }
 if(func3(data16) < 1){
-const err59 = {instancePath:instancePath+"/Marks/IdentTransUpak/" + i2,schemaPath:"#/properties/Marks/properties/IdentTransUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.Marks.properties.IdentTransUpak.items,data:data16};
+const err59 = {instancePath:instancePath+"/Marks/IdentTransUpak/" + i2,schemaPath:"#/properties/Marks/properties/IdentTransUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.Marks.properties.IdentTransUpak.items,data:data16};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -5273,7 +5273,7 @@ errors++;
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/Marks/IdentTransUpak/" + i2,schemaPath:"#/properties/Marks/properties/IdentTransUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.Marks.properties.IdentTransUpak.items.type,parentSchema:schema33.properties.Marks.properties.IdentTransUpak.items,data:data16};
+const err60 = {instancePath:instancePath+"/Marks/IdentTransUpak/" + i2,schemaPath:"#/properties/Marks/properties/IdentTransUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.Marks.properties.IdentTransUpak.items.type,parentSchema:schema34.properties.Marks.properties.IdentTransUpak.items,data:data16};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -5285,7 +5285,7 @@ errors++;
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/Marks/IdentTransUpak",schemaPath:"#/properties/Marks/properties/IdentTransUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.Marks.properties.IdentTransUpak.type,parentSchema:schema33.properties.Marks.properties.IdentTransUpak,data:data15};
+const err61 = {instancePath:instancePath+"/Marks/IdentTransUpak",schemaPath:"#/properties/Marks/properties/IdentTransUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.Marks.properties.IdentTransUpak.type,parentSchema:schema34.properties.Marks.properties.IdentTransUpak,data:data15};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -5300,7 +5300,7 @@ errors++;
 if(data.Excise !== undefined){
 let data17 = data.Excise;
 if((!(data17 && typeof data17 == "object" && !Array.isArray(data17))) && (data17 !== null)){
-const err62 = {instancePath:instancePath+"/Excise",schemaPath:"#/properties/Excise/type",keyword:"type",params:{type: schema33.properties.Excise.type},message:"must be object,null",schema:schema33.properties.Excise.type,parentSchema:schema33.properties.Excise,data:data17};
+const err62 = {instancePath:instancePath+"/Excise",schemaPath:"#/properties/Excise/type",keyword:"type",params:{type: schema34.properties.Excise.type},message:"must be object,null",schema:schema34.properties.Excise.type,parentSchema:schema34.properties.Excise,data:data17};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -5311,7 +5311,7 @@ errors++;
 }
 if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
 if(Object.keys(data17).length < 1){
-const err63 = {instancePath:instancePath+"/Excise",schemaPath:"#/properties/Excise/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema33.properties.Excise,data:data17};
+const err63 = {instancePath:instancePath+"/Excise",schemaPath:"#/properties/Excise/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema34.properties.Excise,data:data17};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -5321,7 +5321,7 @@ vErrors.push(err63);
 errors++;
 }
 if(data17.Rate === undefined){
-const err64 = {instancePath:instancePath+"/Excise",schemaPath:"#/properties/Excise/required",keyword:"required",params:{missingProperty: "Rate"},message:"must have required property '"+"Rate"+"'",schema:schema33.properties.Excise.required,parentSchema:schema33.properties.Excise,data:data17};
+const err64 = {instancePath:instancePath+"/Excise",schemaPath:"#/properties/Excise/required",keyword:"required",params:{missingProperty: "Rate"},message:"must have required property '"+"Rate"+"'",schema:schema34.properties.Excise.required,parentSchema:schema34.properties.Excise,data:data17};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -5331,7 +5331,7 @@ vErrors.push(err64);
 errors++;
 }
 if(data17.Sum === undefined){
-const err65 = {instancePath:instancePath+"/Excise",schemaPath:"#/properties/Excise/required",keyword:"required",params:{missingProperty: "Sum"},message:"must have required property '"+"Sum"+"'",schema:schema33.properties.Excise.required,parentSchema:schema33.properties.Excise,data:data17};
+const err65 = {instancePath:instancePath+"/Excise",schemaPath:"#/properties/Excise/required",keyword:"required",params:{missingProperty: "Sum"},message:"must have required property '"+"Sum"+"'",schema:schema34.properties.Excise.required,parentSchema:schema34.properties.Excise,data:data17};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -5342,7 +5342,7 @@ errors++;
 }
 for(const key4 in data17){
 if(!((key4 === "Rate") || (key4 === "Sum"))){
-const err66 = {instancePath:instancePath+"/Excise",schemaPath:"#/properties/Excise/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema33.properties.Excise,data:data17};
+const err66 = {instancePath:instancePath+"/Excise",schemaPath:"#/properties/Excise/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.Excise,data:data17};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -5356,7 +5356,7 @@ if(data17.Rate !== undefined){
 let data18 = data17.Rate;
 if((typeof data18 == "number") && (isFinite(data18))){
 if(data18 > 9999999999999.99 || isNaN(data18)){
-const err67 = {instancePath:instancePath+"/Excise/Rate",schemaPath:"#/properties/Excise/properties/Rate/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema33.properties.Excise.properties.Rate,data:data18};
+const err67 = {instancePath:instancePath+"/Excise/Rate",schemaPath:"#/properties/Excise/properties/Rate/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema34.properties.Excise.properties.Rate,data:data18};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -5366,7 +5366,7 @@ vErrors.push(err67);
 errors++;
 }
 if(data18 < 0 || isNaN(data18)){
-const err68 = {instancePath:instancePath+"/Excise/Rate",schemaPath:"#/properties/Excise/properties/Rate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema33.properties.Excise.properties.Rate,data:data18};
+const err68 = {instancePath:instancePath+"/Excise/Rate",schemaPath:"#/properties/Excise/properties/Rate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.Excise.properties.Rate,data:data18};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -5383,7 +5383,7 @@ errors = errors + kwErrors2.length;
 }
 }
 else {
-const err69 = {instancePath:instancePath+"/Excise/Rate",schemaPath:"#/properties/Excise/properties/Rate/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema33.properties.Excise.properties.Rate.type,parentSchema:schema33.properties.Excise.properties.Rate,data:data18};
+const err69 = {instancePath:instancePath+"/Excise/Rate",schemaPath:"#/properties/Excise/properties/Rate/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.Excise.properties.Rate.type,parentSchema:schema34.properties.Excise.properties.Rate,data:data18};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -5397,7 +5397,7 @@ if(data17.Sum !== undefined){
 let data19 = data17.Sum;
 if((typeof data19 == "number") && (isFinite(data19))){
 if(data19 > 9999999999999.99 || isNaN(data19)){
-const err70 = {instancePath:instancePath+"/Excise/Sum",schemaPath:"#/properties/Excise/properties/Sum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema33.properties.Excise.properties.Sum,data:data19};
+const err70 = {instancePath:instancePath+"/Excise/Sum",schemaPath:"#/properties/Excise/properties/Sum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema34.properties.Excise.properties.Sum,data:data19};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -5407,7 +5407,7 @@ vErrors.push(err70);
 errors++;
 }
 if(data19 < 0 || isNaN(data19)){
-const err71 = {instancePath:instancePath+"/Excise/Sum",schemaPath:"#/properties/Excise/properties/Sum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema33.properties.Excise.properties.Sum,data:data19};
+const err71 = {instancePath:instancePath+"/Excise/Sum",schemaPath:"#/properties/Excise/properties/Sum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.Excise.properties.Sum,data:data19};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -5424,7 +5424,7 @@ errors = errors + kwErrors3.length;
 }
 }
 else {
-const err72 = {instancePath:instancePath+"/Excise/Sum",schemaPath:"#/properties/Excise/properties/Sum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema33.properties.Excise.properties.Sum.type,parentSchema:schema33.properties.Excise.properties.Sum,data:data19};
+const err72 = {instancePath:instancePath+"/Excise/Sum",schemaPath:"#/properties/Excise/properties/Sum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.Excise.properties.Sum.type,parentSchema:schema34.properties.Excise.properties.Sum,data:data19};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -5440,7 +5440,7 @@ if(data.Name !== undefined){
 let data20 = data.Name;
 if(typeof data20 === "string"){
 if(func3(data20) > 1000){
-const err73 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema33.properties.Name,data:data20};
+const err73 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema34.properties.Name,data:data20};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -5450,7 +5450,7 @@ vErrors.push(err73);
 errors++;
 }
 if(func3(data20) < 1){
-const err74 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.Name,data:data20};
+const err74 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.Name,data:data20};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -5461,7 +5461,7 @@ errors++;
 }
 }
 else {
-const err75 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.Name.type,parentSchema:schema33.properties.Name,data:data20};
+const err75 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.Name.type,parentSchema:schema34.properties.Name,data:data20};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -5474,8 +5474,8 @@ errors++;
 if(data.CatalogCode !== undefined){
 let data21 = data.CatalogCode;
 if(typeof data21 === "string"){
-if(!pattern8.test(data21)){
-const err76 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/properties/CatalogCode/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema33.properties.CatalogCode,data:data21};
+if(!pattern9.test(data21)){
+const err76 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/properties/CatalogCode/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema34.properties.CatalogCode,data:data21};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -5486,7 +5486,7 @@ errors++;
 }
 }
 else {
-const err77 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/properties/CatalogCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.CatalogCode.type,parentSchema:schema33.properties.CatalogCode,data:data21};
+const err77 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/properties/CatalogCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.CatalogCode.type,parentSchema:schema34.properties.CatalogCode,data:data21};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -5500,7 +5500,7 @@ if(data.CatalogName !== undefined){
 let data22 = data.CatalogName;
 if(typeof data22 === "string"){
 if(func3(data22) > 1000){
-const err78 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema33.properties.CatalogName,data:data22};
+const err78 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema34.properties.CatalogName,data:data22};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -5510,7 +5510,7 @@ vErrors.push(err78);
 errors++;
 }
 if(func3(data22) < 1){
-const err79 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.CatalogName,data:data22};
+const err79 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.CatalogName,data:data22};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -5521,7 +5521,7 @@ errors++;
 }
 }
 else {
-const err80 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.CatalogName.type,parentSchema:schema33.properties.CatalogName,data:data22};
+const err80 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.CatalogName.type,parentSchema:schema34.properties.CatalogName,data:data22};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -5534,8 +5534,8 @@ errors++;
 if(data.PackageCode !== undefined){
 let data23 = data.PackageCode;
 if(typeof data23 === "string"){
-if(!pattern9.test(data23)){
-const err81 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/properties/PackageCode/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema33.properties.PackageCode,data:data23};
+if(!pattern10.test(data23)){
+const err81 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/properties/PackageCode/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema34.properties.PackageCode,data:data23};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -5546,7 +5546,7 @@ errors++;
 }
 }
 else {
-const err82 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/properties/PackageCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.PackageCode.type,parentSchema:schema33.properties.PackageCode,data:data23};
+const err82 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/properties/PackageCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.PackageCode.type,parentSchema:schema34.properties.PackageCode,data:data23};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -5560,7 +5560,7 @@ if(data.PackageName !== undefined){
 let data24 = data.PackageName;
 if(typeof data24 === "string"){
 if(func3(data24) > 300){
-const err83 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema33.properties.PackageName,data:data24};
+const err83 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema34.properties.PackageName,data:data24};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -5570,7 +5570,7 @@ vErrors.push(err83);
 errors++;
 }
 if(func3(data24) < 1){
-const err84 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.PackageName,data:data24};
+const err84 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.PackageName,data:data24};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -5581,7 +5581,7 @@ errors++;
 }
 }
 else {
-const err85 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.PackageName.type,parentSchema:schema33.properties.PackageName,data:data24};
+const err85 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.PackageName.type,parentSchema:schema34.properties.PackageName,data:data24};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -5595,7 +5595,7 @@ if(data.Barcode !== undefined){
 let data25 = data.Barcode;
 if(typeof data25 === "string"){
 if(func3(data25) > 1000){
-const err86 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema33.properties.Barcode,data:data25};
+const err86 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema34.properties.Barcode,data:data25};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -5606,7 +5606,7 @@ errors++;
 }
 }
 else {
-const err87 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.Barcode.type,parentSchema:schema33.properties.Barcode,data:data25};
+const err87 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.Barcode.type,parentSchema:schema34.properties.Barcode,data:data25};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -5620,7 +5620,7 @@ if(data.Amount !== undefined){
 let data26 = data.Amount;
 if((typeof data26 == "number") && (isFinite(data26))){
 if(data26 > 999999999 || isNaN(data26)){
-const err88 = {instancePath:instancePath+"/Amount",schemaPath:"#/properties/Amount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema33.properties.Amount,data:data26};
+const err88 = {instancePath:instancePath+"/Amount",schemaPath:"#/properties/Amount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema34.properties.Amount,data:data26};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -5630,7 +5630,7 @@ vErrors.push(err88);
 errors++;
 }
 if(data26 <= 0 || isNaN(data26)){
-const err89 = {instancePath:instancePath+"/Amount",schemaPath:"#/properties/Amount/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema33.properties.Amount,data:data26};
+const err89 = {instancePath:instancePath+"/Amount",schemaPath:"#/properties/Amount/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.Amount,data:data26};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -5647,7 +5647,7 @@ errors = errors + kwErrors4.length;
 }
 }
 else {
-const err90 = {instancePath:instancePath+"/Amount",schemaPath:"#/properties/Amount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema33.properties.Amount.type,parentSchema:schema33.properties.Amount,data:data26};
+const err90 = {instancePath:instancePath+"/Amount",schemaPath:"#/properties/Amount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.Amount.type,parentSchema:schema34.properties.Amount,data:data26};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -5661,7 +5661,7 @@ if(data.Price !== undefined){
 let data27 = data.Price;
 if((typeof data27 == "number") && (isFinite(data27))){
 if(data27 > 9999999999999.99 || isNaN(data27)){
-const err91 = {instancePath:instancePath+"/Price",schemaPath:"#/properties/Price/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema33.properties.Price,data:data27};
+const err91 = {instancePath:instancePath+"/Price",schemaPath:"#/properties/Price/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema34.properties.Price,data:data27};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -5671,7 +5671,7 @@ vErrors.push(err91);
 errors++;
 }
 if(data27 < -9999999999999.99 || isNaN(data27)){
-const err92 = {instancePath:instancePath+"/Price",schemaPath:"#/properties/Price/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema33.properties.Price,data:data27};
+const err92 = {instancePath:instancePath+"/Price",schemaPath:"#/properties/Price/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema34.properties.Price,data:data27};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -5688,7 +5688,7 @@ errors = errors + kwErrors5.length;
 }
 }
 else {
-const err93 = {instancePath:instancePath+"/Price",schemaPath:"#/properties/Price/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema33.properties.Price.type,parentSchema:schema33.properties.Price,data:data27};
+const err93 = {instancePath:instancePath+"/Price",schemaPath:"#/properties/Price/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.Price.type,parentSchema:schema34.properties.Price,data:data27};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -5702,7 +5702,7 @@ if(data.DeliverySum !== undefined){
 let data28 = data.DeliverySum;
 if((typeof data28 == "number") && (isFinite(data28))){
 if(data28 > 9999999999999.99 || isNaN(data28)){
-const err94 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema33.properties.DeliverySum,data:data28};
+const err94 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema34.properties.DeliverySum,data:data28};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -5712,7 +5712,7 @@ vErrors.push(err94);
 errors++;
 }
 if(data28 < -9999999999999.99 || isNaN(data28)){
-const err95 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema33.properties.DeliverySum,data:data28};
+const err95 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema34.properties.DeliverySum,data:data28};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -5729,7 +5729,7 @@ errors = errors + kwErrors6.length;
 }
 }
 else {
-const err96 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema33.properties.DeliverySum.type,parentSchema:schema33.properties.DeliverySum,data:data28};
+const err96 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.DeliverySum.type,parentSchema:schema34.properties.DeliverySum,data:data28};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -5743,7 +5743,7 @@ if(data.Vat !== undefined){
 let data29 = data.Vat;
 if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
 if(data29.Rate === undefined){
-const err97 = {instancePath:instancePath+"/Vat",schemaPath:"#/properties/Vat/required",keyword:"required",params:{missingProperty: "Rate"},message:"must have required property '"+"Rate"+"'",schema:schema33.properties.Vat.required,parentSchema:schema33.properties.Vat,data:data29};
+const err97 = {instancePath:instancePath+"/Vat",schemaPath:"#/properties/Vat/required",keyword:"required",params:{missingProperty: "Rate"},message:"must have required property '"+"Rate"+"'",schema:schema34.properties.Vat.required,parentSchema:schema34.properties.Vat,data:data29};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -5753,7 +5753,7 @@ vErrors.push(err97);
 errors++;
 }
 if(data29.Sum === undefined){
-const err98 = {instancePath:instancePath+"/Vat",schemaPath:"#/properties/Vat/required",keyword:"required",params:{missingProperty: "Sum"},message:"must have required property '"+"Sum"+"'",schema:schema33.properties.Vat.required,parentSchema:schema33.properties.Vat,data:data29};
+const err98 = {instancePath:instancePath+"/Vat",schemaPath:"#/properties/Vat/required",keyword:"required",params:{missingProperty: "Sum"},message:"must have required property '"+"Sum"+"'",schema:schema34.properties.Vat.required,parentSchema:schema34.properties.Vat,data:data29};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -5764,7 +5764,7 @@ errors++;
 }
 for(const key5 in data29){
 if(!((key5 === "Rate") || (key5 === "Sum"))){
-const err99 = {instancePath:instancePath+"/Vat",schemaPath:"#/properties/Vat/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema33.properties.Vat,data:data29};
+const err99 = {instancePath:instancePath+"/Vat",schemaPath:"#/properties/Vat/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.Vat,data:data29};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -5777,7 +5777,7 @@ errors++;
 if(data29.Rate !== undefined){
 let data30 = data29.Rate;
 if(!(((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30))) && (isFinite(data30)))){
-const err100 = {instancePath:instancePath+"/Vat/Rate",schemaPath:"#/properties/Vat/properties/Rate/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema33.properties.Vat.properties.Rate.type,parentSchema:schema33.properties.Vat.properties.Rate,data:data30};
+const err100 = {instancePath:instancePath+"/Vat/Rate",schemaPath:"#/properties/Vat/properties/Rate/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.Vat.properties.Rate.type,parentSchema:schema34.properties.Vat.properties.Rate,data:data30};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -5787,7 +5787,7 @@ vErrors.push(err100);
 errors++;
 }
 if(!((((data30 === 0) || (data30 === 12)) || (data30 === 15)) || (data30 === 20))){
-const err101 = {instancePath:instancePath+"/Vat/Rate",schemaPath:"#/properties/Vat/properties/Rate/enum",keyword:"enum",params:{allowedValues: schema33.properties.Vat.properties.Rate.enum},message:"must be equal to one of the allowed values",schema:schema33.properties.Vat.properties.Rate.enum,parentSchema:schema33.properties.Vat.properties.Rate,data:data30};
+const err101 = {instancePath:instancePath+"/Vat/Rate",schemaPath:"#/properties/Vat/properties/Rate/enum",keyword:"enum",params:{allowedValues: schema34.properties.Vat.properties.Rate.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.Vat.properties.Rate.enum,parentSchema:schema34.properties.Vat.properties.Rate,data:data30};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -5801,7 +5801,7 @@ if(data29.Sum !== undefined){
 let data31 = data29.Sum;
 if((typeof data31 == "number") && (isFinite(data31))){
 if(data31 > 9999999999999.99 || isNaN(data31)){
-const err102 = {instancePath:instancePath+"/Vat/Sum",schemaPath:"#/properties/Vat/properties/Sum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema33.properties.Vat.properties.Sum,data:data31};
+const err102 = {instancePath:instancePath+"/Vat/Sum",schemaPath:"#/properties/Vat/properties/Sum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema34.properties.Vat.properties.Sum,data:data31};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -5811,7 +5811,7 @@ vErrors.push(err102);
 errors++;
 }
 if(data31 < -9999999999999.99 || isNaN(data31)){
-const err103 = {instancePath:instancePath+"/Vat/Sum",schemaPath:"#/properties/Vat/properties/Sum/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema33.properties.Vat.properties.Sum,data:data31};
+const err103 = {instancePath:instancePath+"/Vat/Sum",schemaPath:"#/properties/Vat/properties/Sum/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema34.properties.Vat.properties.Sum,data:data31};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -5828,7 +5828,7 @@ errors = errors + kwErrors7.length;
 }
 }
 else {
-const err104 = {instancePath:instancePath+"/Vat/Sum",schemaPath:"#/properties/Vat/properties/Sum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema33.properties.Vat.properties.Sum.type,parentSchema:schema33.properties.Vat.properties.Sum,data:data31};
+const err104 = {instancePath:instancePath+"/Vat/Sum",schemaPath:"#/properties/Vat/properties/Sum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.Vat.properties.Sum.type,parentSchema:schema34.properties.Vat.properties.Sum,data:data31};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -5840,7 +5840,7 @@ errors++;
 }
 }
 else {
-const err105 = {instancePath:instancePath+"/Vat",schemaPath:"#/properties/Vat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.properties.Vat.type,parentSchema:schema33.properties.Vat,data:data29};
+const err105 = {instancePath:instancePath+"/Vat",schemaPath:"#/properties/Vat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.Vat.type,parentSchema:schema34.properties.Vat,data:data29};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -5854,7 +5854,7 @@ if(data.DeliverySumWithVat !== undefined){
 let data32 = data.DeliverySumWithVat;
 if((typeof data32 == "number") && (isFinite(data32))){
 if(data32 > 9999999999999.99 || isNaN(data32)){
-const err106 = {instancePath:instancePath+"/DeliverySumWithVat",schemaPath:"#/properties/DeliverySumWithVat/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema33.properties.DeliverySumWithVat,data:data32};
+const err106 = {instancePath:instancePath+"/DeliverySumWithVat",schemaPath:"#/properties/DeliverySumWithVat/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema34.properties.DeliverySumWithVat,data:data32};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -5864,7 +5864,7 @@ vErrors.push(err106);
 errors++;
 }
 if(data32 < -9999999999999.99 || isNaN(data32)){
-const err107 = {instancePath:instancePath+"/DeliverySumWithVat",schemaPath:"#/properties/DeliverySumWithVat/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema33.properties.DeliverySumWithVat,data:data32};
+const err107 = {instancePath:instancePath+"/DeliverySumWithVat",schemaPath:"#/properties/DeliverySumWithVat/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema34.properties.DeliverySumWithVat,data:data32};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -5881,7 +5881,7 @@ errors = errors + kwErrors8.length;
 }
 }
 else {
-const err108 = {instancePath:instancePath+"/DeliverySumWithVat",schemaPath:"#/properties/DeliverySumWithVat/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema33.properties.DeliverySumWithVat.type,parentSchema:schema33.properties.DeliverySumWithVat,data:data32};
+const err108 = {instancePath:instancePath+"/DeliverySumWithVat",schemaPath:"#/properties/DeliverySumWithVat/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.DeliverySumWithVat.type,parentSchema:schema34.properties.DeliverySumWithVat,data:data32};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -5894,7 +5894,7 @@ errors++;
 if(data.Origin !== undefined){
 let data33 = data.Origin;
 if(!(((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33))) && (isFinite(data33)))){
-const err109 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema33.properties.Origin.type,parentSchema:schema33.properties.Origin,data:data33};
+const err109 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.Origin.type,parentSchema:schema34.properties.Origin,data:data33};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -5904,7 +5904,7 @@ vErrors.push(err109);
 errors++;
 }
 if(!((((data33 === 1) || (data33 === 2)) || (data33 === 3)) || (data33 === 4))){
-const err110 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/enum",keyword:"enum",params:{allowedValues: schema33.properties.Origin.enum},message:"must be equal to one of the allowed values",schema:schema33.properties.Origin.enum,parentSchema:schema33.properties.Origin,data:data33};
+const err110 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/enum",keyword:"enum",params:{allowedValues: schema34.properties.Origin.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.Origin.enum,parentSchema:schema34.properties.Origin,data:data33};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -5918,7 +5918,7 @@ if(data.WeightBrutto !== undefined){
 let data34 = data.WeightBrutto;
 if((typeof data34 == "number") && (isFinite(data34))){
 if(data34 < 0 || isNaN(data34)){
-const err111 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema33.properties.WeightBrutto,data:data34};
+const err111 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.WeightBrutto,data:data34};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -5935,7 +5935,7 @@ errors = errors + kwErrors9.length;
 }
 }
 else {
-const err112 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema33.properties.WeightBrutto.type,parentSchema:schema33.properties.WeightBrutto,data:data34};
+const err112 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.WeightBrutto.type,parentSchema:schema34.properties.WeightBrutto,data:data34};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -5949,7 +5949,7 @@ if(data.WeightNetto !== undefined){
 let data35 = data.WeightNetto;
 if((typeof data35 == "number") && (isFinite(data35))){
 if(data35 < 0 || isNaN(data35)){
-const err113 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema33.properties.WeightNetto,data:data35};
+const err113 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.WeightNetto,data:data35};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -5966,7 +5966,7 @@ errors = errors + kwErrors10.length;
 }
 }
 else {
-const err114 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema33.properties.WeightNetto.type,parentSchema:schema33.properties.WeightNetto,data:data35};
+const err114 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.WeightNetto.type,parentSchema:schema34.properties.WeightNetto,data:data35};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -5978,7 +5978,7 @@ errors++;
 }
 }
 else {
-const err115 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.type,parentSchema:schema33,data};
+const err115 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -5987,10 +5987,10 @@ vErrors.push(err115);
 }
 errors++;
 }
-validate85.errors = vErrors;
+validate86.errors = vErrors;
 return errors === 0;
 }
 
 export const lines = {
-  "-192e5d07": line__192e5d07,
+  "-536fa0": line__536fa0,
 };

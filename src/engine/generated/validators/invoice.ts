@@ -3,29 +3,29 @@
 /* eslint-disable */
 import { correctionDeadline as kw_correctionDeadline, dateOrder as kw_dateOrder, decimalPlaces as kw_decimalPlaces, isoDate as kw_isoDate, lineArithmetic as kw_lineArithmetic, noIndividual as kw_noIndividual, pinfl as kw_pinfl, pinflOrTin as kw_pinflOrTin, requiredUnless as kw_requiredUnless, sellerNotBuyer as kw_sellerNotBuyer, serverCheck as kw_serverCheck, tin as kw_tin, toErrors as kw_toErrors, ucs2length as kw_ucs2length, vatRateForDate as kw_vatRateForDate } from '../../keywords/functions';
 "use strict";
-export const validate = validate36;
-const schema19 = {"$id":"invoice","title":"documents:kinds.invoice","description":"Electronic invoice (ESF), roaming JSON Version 1 (uz-edi.md §b.1). Types 0 standard, 1 additional, 2 expense reimbursement, 3 without payment, 4 corrected, 5 corrected (reimbursement), 6 additional (reimbursement), 8 corrected (without payment), 9 additional (without payment).","type":"object","additionalProperties":false,"required":["Version","FacturaId","FacturaType","HasMarking","WaybillLocalIds","FacturaDoc","OldFacturaDoc","ContractDoc","FacturaEmpowermentDoc","ItemReleasedDoc","SellerTin","BuyerTin","Seller","Buyer","ProductList"],"sellerNotBuyer":{"seller":"SellerTin","buyer":"BuyerTin"},"requiredUnless":{"field":"FacturaType","equals":[0],"properties":["OldFacturaDoc"]},"correctionDeadline":{"type":"FacturaType","correctedTypes":[4,5,8],"date":"FacturaDoc/FacturaDate"},"properties":{"Version":{"title":"forms:invoice.Version","type":"integer","const":1},"FacturaId":{"title":"forms:invoice.FacturaId","type":"string","pattern":"^[0-9a-fA-F]{24}$"},"FacturaType":{"title":"forms:invoice.FacturaType","type":"integer","enum":[0,1,2,3,4,5,6,8,9]},"HasMarking":{"title":"forms:invoice.HasMarking","type":"boolean"},"HasRent":{"title":"forms:invoice.HasRent","type":"boolean"},"FacturaRentDoc":{"title":"forms:invoice.FacturaRentDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["RentFrom","RentTo"],"dateOrder":{"from":"RentFrom","to":"RentTo"},"properties":{"RentId":{"title":"forms:invoice.RentId","type":"string","maxLength":50},"RentFrom":{"title":"forms:invoice.RentFrom","$ref":"#/$defs/isoDate"},"RentTo":{"title":"forms:invoice.RentTo","$ref":"#/$defs/isoDate"}}},"WaybillLocalIds":{"title":"forms:invoice.WaybillLocalIds","type":"array","maxItems":100,"items":{"type":"string","minLength":1,"maxLength":50}},"FacturaDoc":{"title":"forms:invoice.FacturaDoc","type":"object","additionalProperties":false,"required":["FacturaNo","FacturaDate"],"properties":{"FacturaNo":{"title":"forms:invoice.FacturaNo","type":"string","minLength":1,"maxLength":50},"FacturaDate":{"title":"forms:invoice.FacturaDate","$ref":"#/$defs/isoDate"}}},"OldFacturaDoc":{"title":"forms:invoice.OldFacturaDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["OldFacturaId","OldFacturaNo","OldFacturaDate"],"properties":{"OldFacturaId":{"title":"forms:invoice.OldFacturaId","type":"string","pattern":"^[0-9a-fA-F]{24}$","serverCheck":{"name":"oldDocumentSameType","kind":"invoice"}},"OldFacturaNo":{"title":"forms:invoice.OldFacturaNo","type":"string","minLength":1,"maxLength":50},"OldFacturaDate":{"title":"forms:invoice.OldFacturaDate","$ref":"#/$defs/isoDate"}}},"ContractDoc":{"title":"forms:invoice.ContractDoc","type":"object","additionalProperties":false,"required":["ContractNo","ContractDate"],"properties":{"ContractNo":{"title":"forms:common.ContractNo","type":"string","minLength":1,"maxLength":100},"ContractDate":{"title":"forms:common.ContractDate","$ref":"#/$defs/isoDate"}}},"ContractId":{"title":"forms:invoice.ContractId","type":["string","null"],"maxLength":50},"LotId":{"title":"forms:invoice.LotId","type":"string","maxLength":100},"FacturaEmpowermentDoc":{"title":"forms:invoice.FacturaEmpowermentDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["EmpowermentNo","EmpowermentDateOfIssue","AgentFio","AgentPinfl"],"properties":{"AgentFacturaId":{"title":"forms:invoice.AgentFacturaId","type":"string","maxLength":50},"EmpowermentNo":{"title":"forms:empowermentRef.EmpowermentNo","type":"string","minLength":1,"maxLength":50},"EmpowermentDateOfIssue":{"title":"forms:empowermentRef.EmpowermentDateOfIssue","$ref":"#/$defs/isoDate"},"AgentFio":{"title":"forms:invoice.AgentFio","type":"string","minLength":1,"maxLength":300},"AgentPinfl":{"title":"forms:invoice.AgentPinfl","$ref":"#/$defs/pinfl","minLength":14},"AgentTin":{"title":"forms:invoice.AgentTin","$ref":"#/$defs/tin"}}},"ItemReleasedDoc":{"title":"forms:invoice.ItemReleasedDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ItemReleasedFio"],"properties":{"ItemReleasedFio":{"title":"forms:invoice.ItemReleasedFio","type":"string","minLength":1,"maxLength":300},"ItemReleasedPinfl":{"title":"forms:invoice.ItemReleasedPinfl","$ref":"#/$defs/pinfl"},"ItemReleasedTin":{"title":"forms:invoice.ItemReleasedTin","$ref":"#/$defs/tin"}}},"SellerTin":{"title":"forms:invoice.SellerTin","$ref":"#/$defs/tinOrPinfl"},"BuyerTin":{"title":"forms:invoice.BuyerTin","$ref":"#/$defs/tinOrPinfl","noIndividual":true},"Seller":{"title":"forms:invoice.Seller","$ref":"#/$defs/party"},"Buyer":{"title":"forms:invoice.Buyer","$ref":"#/$defs/party"},"ForeignCompany":{"title":"forms:invoice.ForeignCompany","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["CountryId","Name"],"properties":{"CountryId":{"title":"forms:invoice.CountryId","type":"string","maxLength":10},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Bank":{"title":"forms:invoice.Bank","type":"string","maxLength":500},"Account":{"title":"forms:party.Account","type":"string","maxLength":50}}},"ProductList":{"title":"forms:invoice.ProductList","type":"object","additionalProperties":false,"required":["FacturaProductId","Tin","HasExcise","HasVat","HasCommittent","HasLgota","HasMedical","Products"],"properties":{"FacturaProductId":{"title":"forms:invoice.FacturaProductId","type":"string","pattern":"^[0-9a-fA-F]{24}$"},"Tin":{"title":"forms:invoice.ProductListTin","$ref":"#/$defs/tinOrPinfl"},"HasExcise":{"title":"forms:invoice.HasExcise","type":"boolean"},"HasVat":{"title":"forms:invoice.HasVat","type":"boolean"},"HasCommittent":{"title":"forms:invoice.HasCommittent","type":"boolean"},"HasLgota":{"title":"forms:invoice.HasLgota","type":"boolean"},"HasMedical":{"title":"forms:invoice.HasMedical","type":"boolean"},"HideReportCommittent":{"title":"forms:invoice.HideReportCommittent","type":"boolean"},"Products":{"title":"forms:invoice.Products","type":"array","minItems":1,"maxItems":10000,"items":{"$ref":"#/$defs/productLine"},"lineArithmetic":{"count":"Count","price":"Summa","deliverySum":"DeliverySum","vatRate":"VatRate","vatSum":"VatSum","total":"DeliverySumWithVat","withoutVat":"WithoutVat"},"vatRateForDate":{"date":["OldFacturaDoc/OldFacturaDate","FacturaDoc/FacturaDate"],"rate":"VatRate","withoutVat":"WithoutVat"}}}}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"marks":{"description":"Marking codes of a marked product line: product type and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"party":{"description":"Seller or buyer requisites of an invoice (uz-edi.md §b.1). The TIN lives beside it (SellerTin/BuyerTin). Director is mandatory for both parties.","type":"object","additionalProperties":false,"required":["Name","Director"],"properties":{"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"VatRegCode":{"title":"forms:party.VatRegCode","type":"string","pattern":"^(\\d{12})?$"},"VatRegStatus":{"title":"forms:party.VatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Account":{"title":"forms:party.Account","type":"string","pattern":"^(\\d{20}|\\d{27})?$"},"BankId":{"title":"forms:party.BankId","type":"string","pattern":"^(\\d{5})?$"},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Mobile":{"title":"forms:party.Mobile","type":"string","maxLength":50},"WorkPhone":{"title":"forms:party.WorkPhone","type":"string","maxLength":50},"Oked":{"title":"forms:party.Oked","type":"string","maxLength":10},"DistrictId":{"title":"forms:party.DistrictId","type":"string","maxLength":10},"Director":{"title":"forms:party.Director","type":"string","minLength":1,"maxLength":300},"Accountant":{"title":"forms:party.Accountant","type":"string","maxLength":300}}},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"productLine":{"description":"An invoice (ESF) product line, national field names of uz-edi.md §b.1 plus the spec §3 extras (ShortName, WeightBrutto/WeightNetto in tons). Barcode may hold several barcodes separated by commas. The line is marked when Marks is not null. MeasureId is kept for acts and legacy payloads; operators forbid it in ESF, so leave it out there. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat","Origin"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"CatalogCode":{"title":"forms:line.CatalogCode","$ref":"#/$defs/catalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"ShortName":{"title":"forms:line.ShortName","type":"string","maxLength":200},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"Serial":{"title":"forms:line.Serial","type":"string","maxLength":200},"MeasureId":{"title":"forms:line.MeasureId","type":["string","null"],"maxLength":20},"PackageCode":{"title":"forms:line.PackageCode","$ref":"#/$defs/packageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"title":"forms:line.Count","$ref":"#/$defs/count"},"Summa":{"title":"forms:line.Summa","$ref":"#/$defs/money"},"DeliverySum":{"title":"forms:line.DeliverySum","$ref":"#/$defs/money"},"ExciseRate":{"title":"forms:line.ExciseRate","$ref":"#/$defs/money","minimum":0},"ExciseSum":{"title":"forms:line.ExciseSum","$ref":"#/$defs/money","minimum":0},"VatRate":{"title":"forms:line.VatRate","$ref":"#/$defs/vatRate"},"VatSum":{"title":"forms:line.VatSum","$ref":"#/$defs/money"},"DeliverySumWithVat":{"title":"forms:line.DeliverySumWithVat","$ref":"#/$defs/money"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"LgotaId":{"title":"forms:line.LgotaId","type":["integer","null"]},"LgotaName":{"title":"forms:line.LgotaName","type":["string","null"],"maxLength":2000},"LgotaType":{"title":"forms:line.LgotaType","type":["integer","null"],"enum":[1,2,null]},"LgotaVatSum":{"title":"forms:line.LgotaVatSum","$ref":"#/$defs/money","minimum":0},"CommittentName":{"title":"forms:line.CommittentName","type":"string","maxLength":500},"CommittentTin":{"title":"forms:line.CommittentTin","type":"string","maxLength":14,"pinflOrTin":true},"CommittentVatRegCode":{"title":"forms:line.CommittentVatRegCode","type":"string","pattern":"^(\\d{12})?$"},"CommittentVatRegStatus":{"title":"forms:line.CommittentVatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]},"WarehouseId":{"title":"forms:line.WarehouseId","type":["integer","null"]},"WeightBrutto":{"title":"forms:line.WeightBrutto","type":"number","minimum":0,"decimalPlaces":6},"WeightNetto":{"title":"forms:line.WeightNetto","type":"number","minimum":0,"decimalPlaces":6},"Marks":{"title":"forms:line.Marks","$ref":"#/$defs/marks"},"ExchangeInfo":{"title":"forms:line.ExchangeInfo","type":["object","null"],"additionalProperties":false,"minProperties":1,"properties":{"PlanPositionId":{"title":"forms:line.PlanPositionId","type":"string","maxLength":100},"ProductCode":{"title":"forms:line.ProductCode","type":"string","maxLength":100},"ProductProperties":{"title":"forms:line.ProductProperties","type":"string","maxLength":2000}}}}},"tin":{"description":"TIN (INN) of an organisation: exactly 9 digits, stored as text (leading zeros matter).","type":"string","maxLength":9,"tin":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]}}};
+export const validate = validate37;
+const schema20 = {"$id":"invoice","title":"documents:kinds.invoice","description":"Electronic invoice (ESF), roaming JSON Version 1 (uz-edi.md §b.1). Types 0 standard, 1 additional, 2 expense reimbursement, 3 without payment, 4 corrected, 5 corrected (reimbursement), 6 additional (reimbursement), 8 corrected (without payment), 9 additional (without payment).","type":"object","additionalProperties":false,"required":["Version","FacturaId","FacturaType","HasMarking","WaybillLocalIds","FacturaDoc","OldFacturaDoc","ContractDoc","FacturaEmpowermentDoc","ItemReleasedDoc","SellerTin","BuyerTin","Seller","Buyer","ProductList"],"sellerNotBuyer":{"seller":"SellerTin","buyer":"BuyerTin"},"requiredUnless":{"field":"FacturaType","equals":[0],"properties":["OldFacturaDoc"]},"correctionDeadline":{"type":"FacturaType","correctedTypes":[4,5,8],"date":"FacturaDoc/FacturaDate"},"properties":{"Version":{"title":"forms:invoice.Version","type":"integer","const":1},"FacturaId":{"title":"forms:invoice.FacturaId","type":"string","pattern":"^[0-9a-fA-F]{24}$"},"FacturaType":{"title":"forms:invoice.FacturaType","type":"integer","enum":[0,1,2,3,4,5,6,8,9]},"SingleSidedType":{"title":"forms:invoice.SingleSidedType","description":"Two-sided invoice: 0 when sent at all (Soliq Servis sends it, Didox leaves it out); one-sided invoices are the oneSidedInvoice kind.","type":"integer","enum":[0]},"HasMarking":{"title":"forms:invoice.HasMarking","type":"boolean"},"HasRent":{"title":"forms:invoice.HasRent","type":"boolean"},"FacturaRentDoc":{"title":"forms:invoice.FacturaRentDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["RentFrom","RentTo"],"dateOrder":{"from":"RentFrom","to":"RentTo"},"properties":{"RentId":{"title":"forms:invoice.RentId","type":"string","maxLength":50},"RentFrom":{"title":"forms:invoice.RentFrom","$ref":"#/$defs/isoDate"},"RentTo":{"title":"forms:invoice.RentTo","$ref":"#/$defs/isoDate"}}},"WaybillLocalIds":{"title":"forms:invoice.WaybillLocalIds","type":"array","maxItems":100,"items":{"type":"string","minLength":1,"maxLength":50}},"FacturaDoc":{"title":"forms:invoice.FacturaDoc","type":"object","additionalProperties":false,"required":["FacturaNo","FacturaDate"],"properties":{"FacturaNo":{"title":"forms:invoice.FacturaNo","type":"string","minLength":1,"maxLength":50},"FacturaDate":{"title":"forms:invoice.FacturaDate","$ref":"#/$defs/isoDate"}}},"OldFacturaDoc":{"title":"forms:invoice.OldFacturaDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["OldFacturaId","OldFacturaNo","OldFacturaDate"],"properties":{"OldFacturaId":{"title":"forms:invoice.OldFacturaId","type":"string","pattern":"^[0-9a-fA-F]{24}$","serverCheck":{"name":"oldDocumentSameType","kind":"invoice"}},"OldFacturaNo":{"title":"forms:invoice.OldFacturaNo","type":"string","minLength":1,"maxLength":50},"OldFacturaDate":{"title":"forms:invoice.OldFacturaDate","$ref":"#/$defs/isoDate"}}},"ContractDoc":{"title":"forms:invoice.ContractDoc","type":"object","additionalProperties":false,"required":["ContractNo","ContractDate"],"properties":{"ContractNo":{"title":"forms:common.ContractNo","type":"string","minLength":1,"maxLength":100},"ContractDate":{"title":"forms:common.ContractDate","$ref":"#/$defs/isoDate"}}},"ContractId":{"title":"forms:invoice.ContractId","type":["string","null"],"maxLength":50},"LotId":{"title":"forms:invoice.LotId","type":"string","maxLength":100},"FacturaEmpowermentDoc":{"title":"forms:invoice.FacturaEmpowermentDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["EmpowermentNo","EmpowermentDateOfIssue","AgentFio","AgentPinfl"],"properties":{"AgentFacturaId":{"title":"forms:invoice.AgentFacturaId","type":"string","maxLength":50},"EmpowermentNo":{"title":"forms:empowermentRef.EmpowermentNo","type":"string","minLength":1,"maxLength":50},"EmpowermentDateOfIssue":{"title":"forms:empowermentRef.EmpowermentDateOfIssue","$ref":"#/$defs/isoDate"},"AgentFio":{"title":"forms:invoice.AgentFio","type":"string","minLength":1,"maxLength":300},"AgentPinfl":{"title":"forms:invoice.AgentPinfl","$ref":"#/$defs/pinfl","minLength":14},"AgentTin":{"title":"forms:invoice.AgentTin","$ref":"#/$defs/tin"}}},"ItemReleasedDoc":{"title":"forms:invoice.ItemReleasedDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ItemReleasedFio"],"properties":{"ItemReleasedFio":{"title":"forms:invoice.ItemReleasedFio","type":"string","minLength":1,"maxLength":300},"ItemReleasedPinfl":{"title":"forms:invoice.ItemReleasedPinfl","$ref":"#/$defs/pinfl"},"ItemReleasedTin":{"title":"forms:invoice.ItemReleasedTin","$ref":"#/$defs/tin"}}},"SellerTin":{"title":"forms:invoice.SellerTin","$ref":"#/$defs/tinOrPinfl"},"BuyerTin":{"title":"forms:invoice.BuyerTin","$ref":"#/$defs/tinOrPinfl","noIndividual":true},"Seller":{"title":"forms:invoice.Seller","$ref":"#/$defs/party"},"Buyer":{"title":"forms:invoice.Buyer","$ref":"#/$defs/party"},"ForeignCompany":{"title":"forms:invoice.ForeignCompany","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["CountryId","Name"],"properties":{"CountryId":{"title":"forms:invoice.CountryId","type":"string","maxLength":10},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Bank":{"title":"forms:invoice.Bank","type":"string","maxLength":500},"Account":{"title":"forms:party.Account","type":"string","maxLength":50}}},"FacturaInvestmentObjectDoc":{"title":"forms:invoice.FacturaInvestmentObjectDoc","description":"An object of an investment programme (Didox 07 §1): both fields when the block is used, else null.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ObjectId","ObjectName"],"properties":{"ObjectId":{"title":"forms:invoice.ObjectId","type":"string","minLength":1,"maxLength":100},"ObjectName":{"title":"forms:invoice.ObjectName","type":"string","minLength":1,"maxLength":1000}}},"ProductList":{"title":"forms:invoice.ProductList","type":"object","additionalProperties":false,"required":["FacturaProductId","Tin","HasExcise","HasVat","HasCommittent","HasLgota","Products"],"properties":{"FacturaProductId":{"title":"forms:invoice.FacturaProductId","type":"string","pattern":"^[0-9a-fA-F]{24}$"},"Tin":{"title":"forms:invoice.ProductListTin","$ref":"#/$defs/tinOrPinfl"},"HasExcise":{"title":"forms:invoice.HasExcise","type":"boolean"},"HasVat":{"title":"forms:invoice.HasVat","type":"boolean"},"HasCommittent":{"title":"forms:invoice.HasCommittent","type":"boolean"},"HasLgota":{"title":"forms:invoice.HasLgota","type":"boolean"},"HasMedical":{"title":"forms:invoice.HasMedical","type":"boolean"},"HasCustom":{"title":"forms:invoice.HasCustom","type":"boolean"},"HideReportCommittent":{"title":"forms:invoice.HideReportCommittent","type":"boolean"},"Products":{"title":"forms:invoice.Products","type":"array","minItems":1,"maxItems":10000,"items":{"$ref":"#/$defs/productLine"},"lineArithmetic":{"count":"Count","price":"Summa","deliverySum":"DeliverySum","vatRate":"VatRate","vatSum":"VatSum","total":"DeliverySumWithVat","withoutVat":"WithoutVat"},"vatRateForDate":{"date":["OldFacturaDoc/OldFacturaDate","FacturaDoc/FacturaDate"],"rate":"VatRate","withoutVat":"WithoutVat"}}}}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"marks":{"description":"Marking codes of a marked product line: product type (1 tobacco, 2 alcohol except beer, 3 beer, 4 medicines, 5 water and soft drinks, 6 household appliances, 8 medical devices, 11 mineral fertilisers and plant protection — Soliq Servis marks.ProductType) and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6,8,11]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"party":{"description":"Seller or buyer requisites of an invoice (uz-edi.md §b.1). The TIN lives beside it (SellerTin/BuyerTin). Director is mandatory for both parties.","type":"object","additionalProperties":false,"required":["Name","Director"],"properties":{"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"VatRegCode":{"title":"forms:party.VatRegCode","type":"string","pattern":"^(\\d{12})?$"},"VatRegStatus":{"title":"forms:party.VatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Account":{"title":"forms:party.Account","type":"string","pattern":"^(\\d{20}|\\d{27})?$"},"BankId":{"title":"forms:party.BankId","type":"string","pattern":"^(\\d{5})?$"},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Mobile":{"title":"forms:party.Mobile","type":"string","maxLength":50},"WorkPhone":{"title":"forms:party.WorkPhone","type":"string","maxLength":50},"Oked":{"title":"forms:party.Oked","type":"string","maxLength":10},"DistrictId":{"title":"forms:party.DistrictId","type":"string","maxLength":10},"Director":{"title":"forms:party.Director","type":"string","minLength":1,"maxLength":300},"Accountant":{"title":"forms:party.Accountant","type":"string","maxLength":300}}},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"productLine":{"description":"An invoice (ESF) product line, national field names of uz-edi.md §b.1 (Didox 07 §1–2, Soliq Servis factura body), plus the spec §3 extras the national format lacks, marked local (ShortName, WeightBrutto/WeightNetto in tons): kept beside the document, never signed nor exported. Barcode may hold several barcodes separated by commas. The line is marked when Marks is not null. MeasureId is forbidden in ESF by the roaming hub (Didox 07 §1), so the line has none. Pharmacy invoices (FARM, HasMedical) add Serial, BaseSumma, ProfitRate and DispenseType. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat","Origin"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"CatalogCode":{"title":"forms:line.CatalogCode","$ref":"#/$defs/catalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"ShortName":{"title":"forms:line.ShortName","type":"string","maxLength":200,"local":true},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"Serial":{"title":"forms:line.Serial","type":"string","maxLength":200},"PackageCode":{"title":"forms:line.PackageCode","$ref":"#/$defs/packageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"title":"forms:line.Count","$ref":"#/$defs/count"},"Summa":{"title":"forms:line.Summa","$ref":"#/$defs/money"},"DeliverySum":{"title":"forms:line.DeliverySum","$ref":"#/$defs/money"},"ExciseRate":{"title":"forms:line.ExciseRate","$ref":"#/$defs/money","minimum":0},"ExciseSum":{"title":"forms:line.ExciseSum","$ref":"#/$defs/money","minimum":0},"VatRate":{"title":"forms:line.VatRate","$ref":"#/$defs/vatRate"},"VatSum":{"title":"forms:line.VatSum","$ref":"#/$defs/money"},"DeliverySumWithVat":{"title":"forms:line.DeliverySumWithVat","$ref":"#/$defs/money"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"LgotaId":{"title":"forms:line.LgotaId","type":["integer","null"]},"LgotaName":{"title":"forms:line.LgotaName","type":["string","null"],"maxLength":2000},"LgotaType":{"title":"forms:line.LgotaType","type":["integer","null"],"enum":[1,2,null]},"LgotaVatSum":{"title":"forms:line.LgotaVatSum","$ref":"#/$defs/money","minimum":0},"CommittentName":{"title":"forms:line.CommittentName","type":"string","maxLength":500},"CommittentTin":{"title":"forms:line.CommittentTin","type":"string","maxLength":14,"pinflOrTin":true},"CommittentVatRegCode":{"title":"forms:line.CommittentVatRegCode","type":"string","pattern":"^(\\d{12})?$"},"CommittentVatRegStatus":{"title":"forms:line.CommittentVatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]},"WarehouseId":{"title":"forms:line.WarehouseId","type":["integer","null"]},"WarehouseName":{"title":"forms:line.WarehouseName","type":["string","null"],"maxLength":500},"BaseSumma":{"title":"forms:line.BaseSumma","$ref":"#/$defs/money","minimum":0},"ProfitRate":{"title":"forms:line.ProfitRate","type":"number","minimum":0,"maximum":100000,"decimalPlaces":2},"DispenseType":{"title":"forms:line.DispenseType","type":"integer","enum":[0,1,2]},"WeightBrutto":{"title":"forms:line.WeightBrutto","type":"number","minimum":0,"decimalPlaces":6,"local":true},"WeightNetto":{"title":"forms:line.WeightNetto","type":"number","minimum":0,"decimalPlaces":6,"local":true},"Marks":{"title":"forms:line.Marks","$ref":"#/$defs/marks"},"ExchangeInfo":{"title":"forms:line.ExchangeInfo","type":["object","null"],"additionalProperties":false,"minProperties":1,"properties":{"PlanPositionId":{"title":"forms:line.PlanPositionId","type":"string","maxLength":100},"ProductCode":{"title":"forms:line.ProductCode","type":"string","maxLength":100},"ProductProperties":{"title":"forms:line.ProductProperties","type":"string","maxLength":2000}}}}},"tin":{"description":"TIN (INN) of an organisation: exactly 9 digits, stored as text (leading zeros matter).","type":"string","maxLength":9,"tin":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = kw_ucs2length;
 const func7 = kw_dateOrder;
 const func6 = kw_toErrors;
 const func13 = kw_serverCheck;
 const func39 = kw_noIndividual;
-const func94 = kw_lineArithmetic;
-const func96 = kw_vatRateForDate;
-const func98 = kw_correctionDeadline;
-const func100 = kw_requiredUnless;
-const func102 = kw_sellerNotBuyer;
-const pattern0 = new RegExp("^[0-9a-fA-F]{24}$", "u");
-const schema20 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
+const func100 = kw_lineArithmetic;
+const func102 = kw_vatRateForDate;
+const func104 = kw_correctionDeadline;
+const func106 = kw_requiredUnless;
+const func108 = kw_sellerNotBuyer;
+const pattern1 = new RegExp("^[0-9a-fA-F]{24}$", "u");
+const schema21 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
 const func5 = kw_isoDate;
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(func3(data) > 10){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema20,data};
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -42,7 +42,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.type,parentSchema:schema20,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.type,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -51,19 +51,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate37.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
 
-const schema21 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
+const schema22 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
 const func27 = kw_pinfl;
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(func3(data) > 14){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema21,data};
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -80,7 +80,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.type,parentSchema:schema21,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -89,19 +89,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate44.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
 
-const schema22 = {"description":"TIN (INN) of an organisation: exactly 9 digits, stored as text (leading zeros matter).","type":"string","maxLength":9,"tin":true};
+const schema23 = {"description":"TIN (INN) of an organisation: exactly 9 digits, stored as text (leading zeros matter).","type":"string","maxLength":9,"tin":true};
 const func31 = kw_tin;
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(func3(data) > 9){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 9},message:"must NOT have more than 9 characters",schema:9,parentSchema:schema22,data};
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 9},message:"must NOT have more than 9 characters",schema:9,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -118,7 +118,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -127,19 +127,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate46.errors = vErrors;
+validate47.errors = vErrors;
 return errors === 0;
 }
 
-const schema23 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
+const schema24 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
 const func37 = kw_pinflOrTin;
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(func3(data) > 14){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema23,data};
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -149,7 +149,7 @@ vErrors.push(err0);
 errors++;
 }
 if(func3(data) < 9){
-const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema23,data};
+const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -166,7 +166,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -175,21 +175,21 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate50.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
 
-const schema24 = {"description":"Seller or buyer requisites of an invoice (uz-edi.md §b.1). The TIN lives beside it (SellerTin/BuyerTin). Director is mandatory for both parties.","type":"object","additionalProperties":false,"required":["Name","Director"],"properties":{"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"VatRegCode":{"title":"forms:party.VatRegCode","type":"string","pattern":"^(\\d{12})?$"},"VatRegStatus":{"title":"forms:party.VatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Account":{"title":"forms:party.Account","type":"string","pattern":"^(\\d{20}|\\d{27})?$"},"BankId":{"title":"forms:party.BankId","type":"string","pattern":"^(\\d{5})?$"},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Mobile":{"title":"forms:party.Mobile","type":"string","maxLength":50},"WorkPhone":{"title":"forms:party.WorkPhone","type":"string","maxLength":50},"Oked":{"title":"forms:party.Oked","type":"string","maxLength":10},"DistrictId":{"title":"forms:party.DistrictId","type":"string","maxLength":10},"Director":{"title":"forms:party.Director","type":"string","minLength":1,"maxLength":300},"Accountant":{"title":"forms:party.Accountant","type":"string","maxLength":300}}};
-const pattern2 = new RegExp("^(\\d{12})?$", "u");
-const pattern3 = new RegExp("^(\\d{20}|\\d{27})?$", "u");
-const pattern4 = new RegExp("^(\\d{5})?$", "u");
+const schema25 = {"description":"Seller or buyer requisites of an invoice (uz-edi.md §b.1). The TIN lives beside it (SellerTin/BuyerTin). Director is mandatory for both parties.","type":"object","additionalProperties":false,"required":["Name","Director"],"properties":{"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"VatRegCode":{"title":"forms:party.VatRegCode","type":"string","pattern":"^(\\d{12})?$"},"VatRegStatus":{"title":"forms:party.VatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Account":{"title":"forms:party.Account","type":"string","pattern":"^(\\d{20}|\\d{27})?$"},"BankId":{"title":"forms:party.BankId","type":"string","pattern":"^(\\d{5})?$"},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Mobile":{"title":"forms:party.Mobile","type":"string","maxLength":50},"WorkPhone":{"title":"forms:party.WorkPhone","type":"string","maxLength":50},"Oked":{"title":"forms:party.Oked","type":"string","maxLength":10},"DistrictId":{"title":"forms:party.DistrictId","type":"string","maxLength":10},"Director":{"title":"forms:party.Director","type":"string","minLength":1,"maxLength":300},"Accountant":{"title":"forms:party.Accountant","type":"string","maxLength":300}}};
+const pattern3 = new RegExp("^(\\d{12})?$", "u");
+const pattern4 = new RegExp("^(\\d{20}|\\d{27})?$", "u");
+const pattern5 = new RegExp("^(\\d{5})?$", "u");
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.Name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -199,7 +199,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.Director === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Director"},message:"must have required property '"+"Director"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Director"},message:"must have required property '"+"Director"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -209,8 +209,8 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema24.properties, key0))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema24,data};
+if(!(func2.call(schema25.properties, key0))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -224,7 +224,7 @@ if(data.Name !== undefined){
 let data0 = data.Name;
 if(typeof data0 === "string"){
 if(func3(data0) > 500){
-const err3 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema24.properties.Name,data:data0};
+const err3 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema25.properties.Name,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -234,7 +234,7 @@ vErrors.push(err3);
 errors++;
 }
 if(func3(data0) < 1){
-const err4 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.Name,data:data0};
+const err4 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema25.properties.Name,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -245,7 +245,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.Name.type,parentSchema:schema24.properties.Name,data:data0};
+const err5 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.Name.type,parentSchema:schema25.properties.Name,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -259,7 +259,7 @@ if(data.BranchCode !== undefined){
 let data1 = data.BranchCode;
 if(typeof data1 === "string"){
 if(func3(data1) > 50){
-const err6 = {instancePath:instancePath+"/BranchCode",schemaPath:"#/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema24.properties.BranchCode,data:data1};
+const err6 = {instancePath:instancePath+"/BranchCode",schemaPath:"#/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema25.properties.BranchCode,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -270,7 +270,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/BranchCode",schemaPath:"#/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.BranchCode.type,parentSchema:schema24.properties.BranchCode,data:data1};
+const err7 = {instancePath:instancePath+"/BranchCode",schemaPath:"#/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.BranchCode.type,parentSchema:schema25.properties.BranchCode,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -284,7 +284,7 @@ if(data.BranchName !== undefined){
 let data2 = data.BranchName;
 if(typeof data2 === "string"){
 if(func3(data2) > 500){
-const err8 = {instancePath:instancePath+"/BranchName",schemaPath:"#/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema24.properties.BranchName,data:data2};
+const err8 = {instancePath:instancePath+"/BranchName",schemaPath:"#/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema25.properties.BranchName,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -295,7 +295,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/BranchName",schemaPath:"#/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.BranchName.type,parentSchema:schema24.properties.BranchName,data:data2};
+const err9 = {instancePath:instancePath+"/BranchName",schemaPath:"#/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.BranchName.type,parentSchema:schema25.properties.BranchName,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -308,8 +308,8 @@ errors++;
 if(data.VatRegCode !== undefined){
 let data3 = data.VatRegCode;
 if(typeof data3 === "string"){
-if(!pattern2.test(data3)){
-const err10 = {instancePath:instancePath+"/VatRegCode",schemaPath:"#/properties/VatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema24.properties.VatRegCode,data:data3};
+if(!pattern3.test(data3)){
+const err10 = {instancePath:instancePath+"/VatRegCode",schemaPath:"#/properties/VatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema25.properties.VatRegCode,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -320,7 +320,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/VatRegCode",schemaPath:"#/properties/VatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.VatRegCode.type,parentSchema:schema24.properties.VatRegCode,data:data3};
+const err11 = {instancePath:instancePath+"/VatRegCode",schemaPath:"#/properties/VatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.VatRegCode.type,parentSchema:schema25.properties.VatRegCode,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -333,7 +333,7 @@ errors++;
 if(data.VatRegStatus !== undefined){
 let data4 = data.VatRegStatus;
 if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)){
-const err12 = {instancePath:instancePath+"/VatRegStatus",schemaPath:"#/properties/VatRegStatus/type",keyword:"type",params:{type: schema24.properties.VatRegStatus.type},message:"must be integer,null",schema:schema24.properties.VatRegStatus.type,parentSchema:schema24.properties.VatRegStatus,data:data4};
+const err12 = {instancePath:instancePath+"/VatRegStatus",schemaPath:"#/properties/VatRegStatus/type",keyword:"type",params:{type: schema25.properties.VatRegStatus.type},message:"must be integer,null",schema:schema25.properties.VatRegStatus.type,parentSchema:schema25.properties.VatRegStatus,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -343,7 +343,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((((data4 === 20) || (data4 === 21)) || (data4 === 22)) || (data4 === null))){
-const err13 = {instancePath:instancePath+"/VatRegStatus",schemaPath:"#/properties/VatRegStatus/enum",keyword:"enum",params:{allowedValues: schema24.properties.VatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema24.properties.VatRegStatus.enum,parentSchema:schema24.properties.VatRegStatus,data:data4};
+const err13 = {instancePath:instancePath+"/VatRegStatus",schemaPath:"#/properties/VatRegStatus/enum",keyword:"enum",params:{allowedValues: schema25.properties.VatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema25.properties.VatRegStatus.enum,parentSchema:schema25.properties.VatRegStatus,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -356,8 +356,8 @@ errors++;
 if(data.Account !== undefined){
 let data5 = data.Account;
 if(typeof data5 === "string"){
-if(!pattern3.test(data5)){
-const err14 = {instancePath:instancePath+"/Account",schemaPath:"#/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema24.properties.Account,data:data5};
+if(!pattern4.test(data5)){
+const err14 = {instancePath:instancePath+"/Account",schemaPath:"#/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema25.properties.Account,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -368,7 +368,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/Account",schemaPath:"#/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.Account.type,parentSchema:schema24.properties.Account,data:data5};
+const err15 = {instancePath:instancePath+"/Account",schemaPath:"#/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.Account.type,parentSchema:schema25.properties.Account,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -381,8 +381,8 @@ errors++;
 if(data.BankId !== undefined){
 let data6 = data.BankId;
 if(typeof data6 === "string"){
-if(!pattern4.test(data6)){
-const err16 = {instancePath:instancePath+"/BankId",schemaPath:"#/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema24.properties.BankId,data:data6};
+if(!pattern5.test(data6)){
+const err16 = {instancePath:instancePath+"/BankId",schemaPath:"#/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema25.properties.BankId,data:data6};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -393,7 +393,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/BankId",schemaPath:"#/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.BankId.type,parentSchema:schema24.properties.BankId,data:data6};
+const err17 = {instancePath:instancePath+"/BankId",schemaPath:"#/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.BankId.type,parentSchema:schema25.properties.BankId,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -407,7 +407,7 @@ if(data.Address !== undefined){
 let data7 = data.Address;
 if(typeof data7 === "string"){
 if(func3(data7) > 500){
-const err18 = {instancePath:instancePath+"/Address",schemaPath:"#/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema24.properties.Address,data:data7};
+const err18 = {instancePath:instancePath+"/Address",schemaPath:"#/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema25.properties.Address,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -418,7 +418,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/Address",schemaPath:"#/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.Address.type,parentSchema:schema24.properties.Address,data:data7};
+const err19 = {instancePath:instancePath+"/Address",schemaPath:"#/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.Address.type,parentSchema:schema25.properties.Address,data:data7};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -432,7 +432,7 @@ if(data.Mobile !== undefined){
 let data8 = data.Mobile;
 if(typeof data8 === "string"){
 if(func3(data8) > 50){
-const err20 = {instancePath:instancePath+"/Mobile",schemaPath:"#/properties/Mobile/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema24.properties.Mobile,data:data8};
+const err20 = {instancePath:instancePath+"/Mobile",schemaPath:"#/properties/Mobile/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema25.properties.Mobile,data:data8};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -443,7 +443,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/Mobile",schemaPath:"#/properties/Mobile/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.Mobile.type,parentSchema:schema24.properties.Mobile,data:data8};
+const err21 = {instancePath:instancePath+"/Mobile",schemaPath:"#/properties/Mobile/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.Mobile.type,parentSchema:schema25.properties.Mobile,data:data8};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -457,7 +457,7 @@ if(data.WorkPhone !== undefined){
 let data9 = data.WorkPhone;
 if(typeof data9 === "string"){
 if(func3(data9) > 50){
-const err22 = {instancePath:instancePath+"/WorkPhone",schemaPath:"#/properties/WorkPhone/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema24.properties.WorkPhone,data:data9};
+const err22 = {instancePath:instancePath+"/WorkPhone",schemaPath:"#/properties/WorkPhone/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema25.properties.WorkPhone,data:data9};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -468,7 +468,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/WorkPhone",schemaPath:"#/properties/WorkPhone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.WorkPhone.type,parentSchema:schema24.properties.WorkPhone,data:data9};
+const err23 = {instancePath:instancePath+"/WorkPhone",schemaPath:"#/properties/WorkPhone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.WorkPhone.type,parentSchema:schema25.properties.WorkPhone,data:data9};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -482,7 +482,7 @@ if(data.Oked !== undefined){
 let data10 = data.Oked;
 if(typeof data10 === "string"){
 if(func3(data10) > 10){
-const err24 = {instancePath:instancePath+"/Oked",schemaPath:"#/properties/Oked/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24.properties.Oked,data:data10};
+const err24 = {instancePath:instancePath+"/Oked",schemaPath:"#/properties/Oked/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema25.properties.Oked,data:data10};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -493,7 +493,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/Oked",schemaPath:"#/properties/Oked/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.Oked.type,parentSchema:schema24.properties.Oked,data:data10};
+const err25 = {instancePath:instancePath+"/Oked",schemaPath:"#/properties/Oked/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.Oked.type,parentSchema:schema25.properties.Oked,data:data10};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -507,7 +507,7 @@ if(data.DistrictId !== undefined){
 let data11 = data.DistrictId;
 if(typeof data11 === "string"){
 if(func3(data11) > 10){
-const err26 = {instancePath:instancePath+"/DistrictId",schemaPath:"#/properties/DistrictId/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24.properties.DistrictId,data:data11};
+const err26 = {instancePath:instancePath+"/DistrictId",schemaPath:"#/properties/DistrictId/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema25.properties.DistrictId,data:data11};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -518,7 +518,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/DistrictId",schemaPath:"#/properties/DistrictId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.DistrictId.type,parentSchema:schema24.properties.DistrictId,data:data11};
+const err27 = {instancePath:instancePath+"/DistrictId",schemaPath:"#/properties/DistrictId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.DistrictId.type,parentSchema:schema25.properties.DistrictId,data:data11};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -532,7 +532,7 @@ if(data.Director !== undefined){
 let data12 = data.Director;
 if(typeof data12 === "string"){
 if(func3(data12) > 300){
-const err28 = {instancePath:instancePath+"/Director",schemaPath:"#/properties/Director/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema24.properties.Director,data:data12};
+const err28 = {instancePath:instancePath+"/Director",schemaPath:"#/properties/Director/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema25.properties.Director,data:data12};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -542,7 +542,7 @@ vErrors.push(err28);
 errors++;
 }
 if(func3(data12) < 1){
-const err29 = {instancePath:instancePath+"/Director",schemaPath:"#/properties/Director/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.Director,data:data12};
+const err29 = {instancePath:instancePath+"/Director",schemaPath:"#/properties/Director/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema25.properties.Director,data:data12};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -553,7 +553,7 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/Director",schemaPath:"#/properties/Director/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.Director.type,parentSchema:schema24.properties.Director,data:data12};
+const err30 = {instancePath:instancePath+"/Director",schemaPath:"#/properties/Director/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.Director.type,parentSchema:schema25.properties.Director,data:data12};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -567,7 +567,7 @@ if(data.Accountant !== undefined){
 let data13 = data.Accountant;
 if(typeof data13 === "string"){
 if(func3(data13) > 300){
-const err31 = {instancePath:instancePath+"/Accountant",schemaPath:"#/properties/Accountant/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema24.properties.Accountant,data:data13};
+const err31 = {instancePath:instancePath+"/Accountant",schemaPath:"#/properties/Accountant/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema25.properties.Accountant,data:data13};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -578,7 +578,7 @@ errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/Accountant",schemaPath:"#/properties/Accountant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.Accountant.type,parentSchema:schema24.properties.Accountant,data:data13};
+const err32 = {instancePath:instancePath+"/Accountant",schemaPath:"#/properties/Accountant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.Accountant.type,parentSchema:schema25.properties.Accountant,data:data13};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -590,7 +590,7 @@ errors++;
 }
 }
 else {
-const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
+const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -599,53 +599,21 @@ vErrors.push(err33);
 }
 errors++;
 }
-validate53.errors = vErrors;
+validate54.errors = vErrors;
 return errors === 0;
 }
 
-const schema25 = {"description":"An invoice (ESF) product line, national field names of uz-edi.md §b.1 plus the spec §3 extras (ShortName, WeightBrutto/WeightNetto in tons). Barcode may hold several barcodes separated by commas. The line is marked when Marks is not null. MeasureId is kept for acts and legacy payloads; operators forbid it in ESF, so leave it out there. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat","Origin"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"CatalogCode":{"title":"forms:line.CatalogCode","$ref":"#/$defs/catalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"ShortName":{"title":"forms:line.ShortName","type":"string","maxLength":200},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"Serial":{"title":"forms:line.Serial","type":"string","maxLength":200},"MeasureId":{"title":"forms:line.MeasureId","type":["string","null"],"maxLength":20},"PackageCode":{"title":"forms:line.PackageCode","$ref":"#/$defs/packageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"title":"forms:line.Count","$ref":"#/$defs/count"},"Summa":{"title":"forms:line.Summa","$ref":"#/$defs/money"},"DeliverySum":{"title":"forms:line.DeliverySum","$ref":"#/$defs/money"},"ExciseRate":{"title":"forms:line.ExciseRate","$ref":"#/$defs/money","minimum":0},"ExciseSum":{"title":"forms:line.ExciseSum","$ref":"#/$defs/money","minimum":0},"VatRate":{"title":"forms:line.VatRate","$ref":"#/$defs/vatRate"},"VatSum":{"title":"forms:line.VatSum","$ref":"#/$defs/money"},"DeliverySumWithVat":{"title":"forms:line.DeliverySumWithVat","$ref":"#/$defs/money"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"LgotaId":{"title":"forms:line.LgotaId","type":["integer","null"]},"LgotaName":{"title":"forms:line.LgotaName","type":["string","null"],"maxLength":2000},"LgotaType":{"title":"forms:line.LgotaType","type":["integer","null"],"enum":[1,2,null]},"LgotaVatSum":{"title":"forms:line.LgotaVatSum","$ref":"#/$defs/money","minimum":0},"CommittentName":{"title":"forms:line.CommittentName","type":"string","maxLength":500},"CommittentTin":{"title":"forms:line.CommittentTin","type":"string","maxLength":14,"pinflOrTin":true},"CommittentVatRegCode":{"title":"forms:line.CommittentVatRegCode","type":"string","pattern":"^(\\d{12})?$"},"CommittentVatRegStatus":{"title":"forms:line.CommittentVatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]},"WarehouseId":{"title":"forms:line.WarehouseId","type":["integer","null"]},"WeightBrutto":{"title":"forms:line.WeightBrutto","type":"number","minimum":0,"decimalPlaces":6},"WeightNetto":{"title":"forms:line.WeightNetto","type":"number","minimum":0,"decimalPlaces":6},"Marks":{"title":"forms:line.Marks","$ref":"#/$defs/marks"},"ExchangeInfo":{"title":"forms:line.ExchangeInfo","type":["object","null"],"additionalProperties":false,"minProperties":1,"properties":{"PlanPositionId":{"title":"forms:line.PlanPositionId","type":"string","maxLength":100},"ProductCode":{"title":"forms:line.ProductCode","type":"string","maxLength":100},"ProductProperties":{"title":"forms:line.ProductProperties","type":"string","maxLength":2000}}}}};
-const func72 = kw_decimalPlaces;
-const schema26 = {"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"};
-const pattern6 = new RegExp("^\\d{17}$", "u");
+const schema26 = {"description":"An invoice (ESF) product line, national field names of uz-edi.md §b.1 (Didox 07 §1–2, Soliq Servis factura body), plus the spec §3 extras the national format lacks, marked local (ShortName, WeightBrutto/WeightNetto in tons): kept beside the document, never signed nor exported. Barcode may hold several barcodes separated by commas. The line is marked when Marks is not null. MeasureId is forbidden in ESF by the roaming hub (Didox 07 §1), so the line has none. Pharmacy invoices (FARM, HasMedical) add Serial, BaseSumma, ProfitRate and DispenseType. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat","Origin"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"CatalogCode":{"title":"forms:line.CatalogCode","$ref":"#/$defs/catalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"ShortName":{"title":"forms:line.ShortName","type":"string","maxLength":200,"local":true},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"Serial":{"title":"forms:line.Serial","type":"string","maxLength":200},"PackageCode":{"title":"forms:line.PackageCode","$ref":"#/$defs/packageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"title":"forms:line.Count","$ref":"#/$defs/count"},"Summa":{"title":"forms:line.Summa","$ref":"#/$defs/money"},"DeliverySum":{"title":"forms:line.DeliverySum","$ref":"#/$defs/money"},"ExciseRate":{"title":"forms:line.ExciseRate","$ref":"#/$defs/money","minimum":0},"ExciseSum":{"title":"forms:line.ExciseSum","$ref":"#/$defs/money","minimum":0},"VatRate":{"title":"forms:line.VatRate","$ref":"#/$defs/vatRate"},"VatSum":{"title":"forms:line.VatSum","$ref":"#/$defs/money"},"DeliverySumWithVat":{"title":"forms:line.DeliverySumWithVat","$ref":"#/$defs/money"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"LgotaId":{"title":"forms:line.LgotaId","type":["integer","null"]},"LgotaName":{"title":"forms:line.LgotaName","type":["string","null"],"maxLength":2000},"LgotaType":{"title":"forms:line.LgotaType","type":["integer","null"],"enum":[1,2,null]},"LgotaVatSum":{"title":"forms:line.LgotaVatSum","$ref":"#/$defs/money","minimum":0},"CommittentName":{"title":"forms:line.CommittentName","type":"string","maxLength":500},"CommittentTin":{"title":"forms:line.CommittentTin","type":"string","maxLength":14,"pinflOrTin":true},"CommittentVatRegCode":{"title":"forms:line.CommittentVatRegCode","type":"string","pattern":"^(\\d{12})?$"},"CommittentVatRegStatus":{"title":"forms:line.CommittentVatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]},"WarehouseId":{"title":"forms:line.WarehouseId","type":["integer","null"]},"WarehouseName":{"title":"forms:line.WarehouseName","type":["string","null"],"maxLength":500},"BaseSumma":{"title":"forms:line.BaseSumma","$ref":"#/$defs/money","minimum":0},"ProfitRate":{"title":"forms:line.ProfitRate","type":"number","minimum":0,"maximum":100000,"decimalPlaces":2},"DispenseType":{"title":"forms:line.DispenseType","type":"integer","enum":[0,1,2]},"WeightBrutto":{"title":"forms:line.WeightBrutto","type":"number","minimum":0,"decimalPlaces":6,"local":true},"WeightNetto":{"title":"forms:line.WeightNetto","type":"number","minimum":0,"decimalPlaces":6,"local":true},"Marks":{"title":"forms:line.Marks","$ref":"#/$defs/marks"},"ExchangeInfo":{"title":"forms:line.ExchangeInfo","type":["object","null"],"additionalProperties":false,"minProperties":1,"properties":{"PlanPositionId":{"title":"forms:line.PlanPositionId","type":"string","maxLength":100},"ProductCode":{"title":"forms:line.ProductCode","type":"string","maxLength":100},"ProductProperties":{"title":"forms:line.ProductProperties","type":"string","maxLength":2000}}}}};
+const func75 = kw_decimalPlaces;
+const schema27 = {"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"};
+const pattern7 = new RegExp("^\\d{17}$", "u");
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data === "string"){
-if(!pattern6.test(data)){
-const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema26,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.type,parentSchema:schema26,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate58.errors = vErrors;
-return errors === 0;
-}
-
-const schema27 = {"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"};
-const pattern7 = new RegExp("^\\d{1,20}$", "u");
-
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(!pattern7.test(data)){
-const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema27,data};
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -665,18 +633,50 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate60.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-const schema28 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
+const schema28 = {"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"};
+const pattern8 = new RegExp("^\\d{1,20}$", "u");
 
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(!pattern8.test(data)){
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema28,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.type,parentSchema:schema28,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate61.errors = vErrors;
+return errors === 0;
+}
+
+const schema29 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
+
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if((typeof data == "number") && (isFinite(data))){
 if(data > 999999999 || isNaN(data)){
-const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema28,data};
+const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -686,7 +686,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data <= 0 || isNaN(data)){
-const err1 = {instancePath,schemaPath:"#/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema28,data};
+const err1 = {instancePath,schemaPath:"#/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -695,54 +695,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-const issues0 = func72(data, 6, rootData, this, instancePath + "");
-if(issues0 !== null){
-const kwErrors0 = func6(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema28.type,parentSchema:schema28,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate62.errors = vErrors;
-return errors === 0;
-}
-
-const schema29 = {"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2};
-
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if((typeof data == "number") && (isFinite(data))){
-if(data > 9999999999999.99 || isNaN(data)){
-const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema29,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data < -9999999999999.99 || isNaN(data)){
-const err1 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema29,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-const issues0 = func72(data, 2, rootData, this, instancePath + "");
+const issues0 = func75(data, 6, rootData, this, instancePath + "");
 if(issues0 !== null){
 const kwErrors0 = func6(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
@@ -759,17 +712,64 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate64.errors = vErrors;
+validate63.errors = vErrors;
 return errors === 0;
 }
 
-const schema30 = {"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]};
+const schema30 = {"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2};
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if((typeof data == "number") && (isFinite(data))){
+if(data > 9999999999999.99 || isNaN(data)){
+const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema30,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data < -9999999999999.99 || isNaN(data)){
+const err1 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema30,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const issues0 = func75(data, 2, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func6(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema30.type,parentSchema:schema30,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate65.errors = vErrors;
+return errors === 0;
+}
+
+const schema31 = {"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]};
+
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.type,parentSchema:schema30,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.type,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -779,7 +779,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((data === 0) || (data === 12)) || (data === 15)) || (data === 20))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema30.enum},message:"must be equal to one of the allowed values",schema:schema30.enum,parentSchema:schema30,data};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema31.enum},message:"must be equal to one of the allowed values",schema:schema31.enum,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -788,17 +788,17 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate69.errors = vErrors;
+validate70.errors = vErrors;
 return errors === 0;
 }
 
-const schema31 = {"description":"Marking codes of a marked product line: product type and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}};
+const schema32 = {"description":"Marking codes of a marked product line: product type (1 tobacco, 2 alcohol except beer, 3 beer, 4 medicines, 5 water and soft drinks, 6 household appliances, 8 medical devices, 11 mineral fertilisers and plant protection — Soliq Servis marks.ProductType) and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6,8,11]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}};
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (data !== null)){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema31.type},message:"must be object,null",schema:schema31.type,parentSchema:schema31,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema32.type},message:"must be object,null",schema:schema32.type,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -809,7 +809,7 @@ errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(Object.keys(data).length < 1){
-const err1 = {instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema31,data};
+const err1 = {instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -819,7 +819,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.ProductType === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ProductType"},message:"must have required property '"+"ProductType"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ProductType"},message:"must have required property '"+"ProductType"+"'",schema:schema32.required,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -830,7 +830,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "ProductType") || (key0 === "KIZ")) || (key0 === "NomUpak")) || (key0 === "IdentTransUpak"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema31,data};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -843,7 +843,7 @@ errors++;
 if(data.ProductType !== undefined){
 let data0 = data.ProductType;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err4 = {instancePath:instancePath+"/ProductType",schemaPath:"#/properties/ProductType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.ProductType.type,parentSchema:schema31.properties.ProductType,data:data0};
+const err4 = {instancePath:instancePath+"/ProductType",schemaPath:"#/properties/ProductType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.ProductType.type,parentSchema:schema32.properties.ProductType,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -852,8 +852,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!((((((data0 === 1) || (data0 === 2)) || (data0 === 3)) || (data0 === 4)) || (data0 === 5)) || (data0 === 6))){
-const err5 = {instancePath:instancePath+"/ProductType",schemaPath:"#/properties/ProductType/enum",keyword:"enum",params:{allowedValues: schema31.properties.ProductType.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.ProductType.enum,parentSchema:schema31.properties.ProductType,data:data0};
+if(!((((((((data0 === 1) || (data0 === 2)) || (data0 === 3)) || (data0 === 4)) || (data0 === 5)) || (data0 === 6)) || (data0 === 8)) || (data0 === 11))){
+const err5 = {instancePath:instancePath+"/ProductType",schemaPath:"#/properties/ProductType/enum",keyword:"enum",params:{allowedValues: schema32.properties.ProductType.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.ProductType.enum,parentSchema:schema32.properties.ProductType,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -867,7 +867,7 @@ if(data.KIZ !== undefined){
 let data1 = data.KIZ;
 if(Array.isArray(data1)){
 if(data1.length > 10000){
-const err6 = {instancePath:instancePath+"/KIZ",schemaPath:"#/properties/KIZ/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema31.properties.KIZ,data:data1};
+const err6 = {instancePath:instancePath+"/KIZ",schemaPath:"#/properties/KIZ/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema32.properties.KIZ,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -881,7 +881,7 @@ for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 if(typeof data2 === "string"){
 if(func3(data2) > 200){
-const err7 = {instancePath:instancePath+"/KIZ/" + i0,schemaPath:"#/properties/KIZ/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema31.properties.KIZ.items,data:data2};
+const err7 = {instancePath:instancePath+"/KIZ/" + i0,schemaPath:"#/properties/KIZ/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema32.properties.KIZ.items,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -891,7 +891,7 @@ vErrors.push(err7);
 errors++;
 }
 if(func3(data2) < 1){
-const err8 = {instancePath:instancePath+"/KIZ/" + i0,schemaPath:"#/properties/KIZ/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.KIZ.items,data:data2};
+const err8 = {instancePath:instancePath+"/KIZ/" + i0,schemaPath:"#/properties/KIZ/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema32.properties.KIZ.items,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -902,7 +902,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/KIZ/" + i0,schemaPath:"#/properties/KIZ/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.KIZ.items.type,parentSchema:schema31.properties.KIZ.items,data:data2};
+const err9 = {instancePath:instancePath+"/KIZ/" + i0,schemaPath:"#/properties/KIZ/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.KIZ.items.type,parentSchema:schema32.properties.KIZ.items,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -914,7 +914,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/KIZ",schemaPath:"#/properties/KIZ/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.KIZ.type,parentSchema:schema31.properties.KIZ,data:data1};
+const err10 = {instancePath:instancePath+"/KIZ",schemaPath:"#/properties/KIZ/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.KIZ.type,parentSchema:schema32.properties.KIZ,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -928,7 +928,7 @@ if(data.NomUpak !== undefined){
 let data3 = data.NomUpak;
 if(Array.isArray(data3)){
 if(data3.length > 10000){
-const err11 = {instancePath:instancePath+"/NomUpak",schemaPath:"#/properties/NomUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema31.properties.NomUpak,data:data3};
+const err11 = {instancePath:instancePath+"/NomUpak",schemaPath:"#/properties/NomUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema32.properties.NomUpak,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -942,7 +942,7 @@ for(let i1=0; i1<len1; i1++){
 let data4 = data3[i1];
 if(typeof data4 === "string"){
 if(func3(data4) > 200){
-const err12 = {instancePath:instancePath+"/NomUpak/" + i1,schemaPath:"#/properties/NomUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema31.properties.NomUpak.items,data:data4};
+const err12 = {instancePath:instancePath+"/NomUpak/" + i1,schemaPath:"#/properties/NomUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema32.properties.NomUpak.items,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -952,7 +952,7 @@ vErrors.push(err12);
 errors++;
 }
 if(func3(data4) < 1){
-const err13 = {instancePath:instancePath+"/NomUpak/" + i1,schemaPath:"#/properties/NomUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.NomUpak.items,data:data4};
+const err13 = {instancePath:instancePath+"/NomUpak/" + i1,schemaPath:"#/properties/NomUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema32.properties.NomUpak.items,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -963,7 +963,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/NomUpak/" + i1,schemaPath:"#/properties/NomUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.NomUpak.items.type,parentSchema:schema31.properties.NomUpak.items,data:data4};
+const err14 = {instancePath:instancePath+"/NomUpak/" + i1,schemaPath:"#/properties/NomUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.NomUpak.items.type,parentSchema:schema32.properties.NomUpak.items,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -975,7 +975,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/NomUpak",schemaPath:"#/properties/NomUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.NomUpak.type,parentSchema:schema31.properties.NomUpak,data:data3};
+const err15 = {instancePath:instancePath+"/NomUpak",schemaPath:"#/properties/NomUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.NomUpak.type,parentSchema:schema32.properties.NomUpak,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -989,7 +989,7 @@ if(data.IdentTransUpak !== undefined){
 let data5 = data.IdentTransUpak;
 if(Array.isArray(data5)){
 if(data5.length > 10000){
-const err16 = {instancePath:instancePath+"/IdentTransUpak",schemaPath:"#/properties/IdentTransUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema31.properties.IdentTransUpak,data:data5};
+const err16 = {instancePath:instancePath+"/IdentTransUpak",schemaPath:"#/properties/IdentTransUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema32.properties.IdentTransUpak,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1003,7 +1003,7 @@ for(let i2=0; i2<len2; i2++){
 let data6 = data5[i2];
 if(typeof data6 === "string"){
 if(func3(data6) > 200){
-const err17 = {instancePath:instancePath+"/IdentTransUpak/" + i2,schemaPath:"#/properties/IdentTransUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema31.properties.IdentTransUpak.items,data:data6};
+const err17 = {instancePath:instancePath+"/IdentTransUpak/" + i2,schemaPath:"#/properties/IdentTransUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema32.properties.IdentTransUpak.items,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1013,7 +1013,7 @@ vErrors.push(err17);
 errors++;
 }
 if(func3(data6) < 1){
-const err18 = {instancePath:instancePath+"/IdentTransUpak/" + i2,schemaPath:"#/properties/IdentTransUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.IdentTransUpak.items,data:data6};
+const err18 = {instancePath:instancePath+"/IdentTransUpak/" + i2,schemaPath:"#/properties/IdentTransUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema32.properties.IdentTransUpak.items,data:data6};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1024,7 +1024,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/IdentTransUpak/" + i2,schemaPath:"#/properties/IdentTransUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.IdentTransUpak.items.type,parentSchema:schema31.properties.IdentTransUpak.items,data:data6};
+const err19 = {instancePath:instancePath+"/IdentTransUpak/" + i2,schemaPath:"#/properties/IdentTransUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.IdentTransUpak.items.type,parentSchema:schema32.properties.IdentTransUpak.items,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1036,7 +1036,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/IdentTransUpak",schemaPath:"#/properties/IdentTransUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.IdentTransUpak.type,parentSchema:schema31.properties.IdentTransUpak,data:data5};
+const err20 = {instancePath:instancePath+"/IdentTransUpak",schemaPath:"#/properties/IdentTransUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.IdentTransUpak.type,parentSchema:schema32.properties.IdentTransUpak,data:data5};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1047,17 +1047,17 @@ errors++;
 }
 }
 }
-validate74.errors = vErrors;
+validate76.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.OrdNo === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1067,7 +1067,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.CatalogCode === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1077,7 +1077,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.CatalogName === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1087,7 +1087,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.Name === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1097,7 +1097,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.PackageCode === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1107,7 +1107,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.PackageName === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1117,7 +1117,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.Count === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1127,7 +1127,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.Summa === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Summa"},message:"must have required property '"+"Summa"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Summa"},message:"must have required property '"+"Summa"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1137,7 +1137,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.DeliverySum === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1147,7 +1147,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.VatRate === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatRate"},message:"must have required property '"+"VatRate"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatRate"},message:"must have required property '"+"VatRate"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1157,7 +1157,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.VatSum === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatSum"},message:"must have required property '"+"VatSum"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatSum"},message:"must have required property '"+"VatSum"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1167,7 +1167,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.DeliverySumWithVat === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySumWithVat"},message:"must have required property '"+"DeliverySumWithVat"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySumWithVat"},message:"must have required property '"+"DeliverySumWithVat"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1177,7 +1177,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.WithoutVat === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WithoutVat"},message:"must have required property '"+"WithoutVat"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WithoutVat"},message:"must have required property '"+"WithoutVat"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1187,7 +1187,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.Origin === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Origin"},message:"must have required property '"+"Origin"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Origin"},message:"must have required property '"+"Origin"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1197,8 +1197,8 @@ vErrors.push(err13);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema25.properties, key0))){
-const err14 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema25,data};
+if(!(func2.call(schema26.properties, key0))){
+const err14 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1211,7 +1211,7 @@ errors++;
 if(data.OrdNo !== undefined){
 let data0 = data.OrdNo;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err15 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.OrdNo.type,parentSchema:schema25.properties.OrdNo,data:data0};
+const err15 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.OrdNo.type,parentSchema:schema26.properties.OrdNo,data:data0};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1222,7 +1222,7 @@ errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
-const err16 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema25.properties.OrdNo,data:data0};
+const err16 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema26.properties.OrdNo,data:data0};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1234,8 +1234,8 @@ errors++;
 }
 }
 if(data.CatalogCode !== undefined){
-if(!(validate58.call(this, data.CatalogCode, {instancePath:instancePath+"/CatalogCode",parentData:data,parentDataProperty:"CatalogCode",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59.call(this, data.CatalogCode, {instancePath:instancePath+"/CatalogCode",parentData:data,parentDataProperty:"CatalogCode",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
@@ -1243,7 +1243,7 @@ if(data.CatalogName !== undefined){
 let data2 = data.CatalogName;
 if(typeof data2 === "string"){
 if(func3(data2) > 1000){
-const err17 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema25.properties.CatalogName,data:data2};
+const err17 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema26.properties.CatalogName,data:data2};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1253,7 +1253,7 @@ vErrors.push(err17);
 errors++;
 }
 if(func3(data2) < 1){
-const err18 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema25.properties.CatalogName,data:data2};
+const err18 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema26.properties.CatalogName,data:data2};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1264,7 +1264,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.CatalogName.type,parentSchema:schema25.properties.CatalogName,data:data2};
+const err19 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.CatalogName.type,parentSchema:schema26.properties.CatalogName,data:data2};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1278,7 +1278,7 @@ if(data.Name !== undefined){
 let data3 = data.Name;
 if(typeof data3 === "string"){
 if(func3(data3) > 1000){
-const err20 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema25.properties.Name,data:data3};
+const err20 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema26.properties.Name,data:data3};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1288,7 +1288,7 @@ vErrors.push(err20);
 errors++;
 }
 if(func3(data3) < 1){
-const err21 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema25.properties.Name,data:data3};
+const err21 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema26.properties.Name,data:data3};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1299,7 +1299,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.Name.type,parentSchema:schema25.properties.Name,data:data3};
+const err22 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.Name.type,parentSchema:schema26.properties.Name,data:data3};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1313,7 +1313,7 @@ if(data.ShortName !== undefined){
 let data4 = data.ShortName;
 if(typeof data4 === "string"){
 if(func3(data4) > 200){
-const err23 = {instancePath:instancePath+"/ShortName",schemaPath:"#/properties/ShortName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema25.properties.ShortName,data:data4};
+const err23 = {instancePath:instancePath+"/ShortName",schemaPath:"#/properties/ShortName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema26.properties.ShortName,data:data4};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1324,7 +1324,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/ShortName",schemaPath:"#/properties/ShortName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.ShortName.type,parentSchema:schema25.properties.ShortName,data:data4};
+const err24 = {instancePath:instancePath+"/ShortName",schemaPath:"#/properties/ShortName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.ShortName.type,parentSchema:schema26.properties.ShortName,data:data4};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1338,7 +1338,7 @@ if(data.Barcode !== undefined){
 let data5 = data.Barcode;
 if(typeof data5 === "string"){
 if(func3(data5) > 1000){
-const err25 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema25.properties.Barcode,data:data5};
+const err25 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema26.properties.Barcode,data:data5};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1349,7 +1349,7 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.Barcode.type,parentSchema:schema25.properties.Barcode,data:data5};
+const err26 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.Barcode.type,parentSchema:schema26.properties.Barcode,data:data5};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1363,7 +1363,7 @@ if(data.Serial !== undefined){
 let data6 = data.Serial;
 if(typeof data6 === "string"){
 if(func3(data6) > 200){
-const err27 = {instancePath:instancePath+"/Serial",schemaPath:"#/properties/Serial/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema25.properties.Serial,data:data6};
+const err27 = {instancePath:instancePath+"/Serial",schemaPath:"#/properties/Serial/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema26.properties.Serial,data:data6};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1374,7 +1374,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/Serial",schemaPath:"#/properties/Serial/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.Serial.type,parentSchema:schema25.properties.Serial,data:data6};
+const err28 = {instancePath:instancePath+"/Serial",schemaPath:"#/properties/Serial/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.Serial.type,parentSchema:schema26.properties.Serial,data:data6};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1384,10 +1384,17 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.MeasureId !== undefined){
-let data7 = data.MeasureId;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err29 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/type",keyword:"type",params:{type: schema25.properties.MeasureId.type},message:"must be string,null",schema:schema25.properties.MeasureId.type,parentSchema:schema25.properties.MeasureId,data:data7};
+if(data.PackageCode !== undefined){
+if(!(validate61.call(this, data.PackageCode, {instancePath:instancePath+"/PackageCode",parentData:data,parentDataProperty:"PackageCode",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+errors = vErrors.length;
+}
+}
+if(data.PackageName !== undefined){
+let data8 = data.PackageName;
+if(typeof data8 === "string"){
+if(func3(data8) > 300){
+const err29 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema26.properties.PackageName,data:data8};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1396,9 +1403,8 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(typeof data7 === "string"){
-if(func3(data7) > 20){
-const err30 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema25.properties.MeasureId,data:data7};
+if(func3(data8) < 1){
+const err30 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema26.properties.PackageName,data:data8};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1408,18 +1414,8 @@ vErrors.push(err30);
 errors++;
 }
 }
-}
-if(data.PackageCode !== undefined){
-if(!(validate60.call(this, data.PackageCode, {instancePath:instancePath+"/PackageCode",parentData:data,parentDataProperty:"PackageCode",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
-errors = vErrors.length;
-}
-}
-if(data.PackageName !== undefined){
-let data9 = data.PackageName;
-if(typeof data9 === "string"){
-if(func3(data9) > 300){
-const err31 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema25.properties.PackageName,data:data9};
+else {
+const err31 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.PackageName.type,parentSchema:schema26.properties.PackageName,data:data8};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1428,8 +1424,34 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(func3(data9) < 1){
-const err32 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema25.properties.PackageName,data:data9};
+}
+if(data.Count !== undefined){
+if(!(validate63.call(this, data.Count, {instancePath:instancePath+"/Count",parentData:data,parentDataProperty:"Count",rootData}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+errors = vErrors.length;
+}
+}
+if(data.Summa !== undefined){
+if(!(validate65.call(this, data.Summa, {instancePath:instancePath+"/Summa",parentData:data,parentDataProperty:"Summa",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+errors = vErrors.length;
+}
+}
+if(data.DeliverySum !== undefined){
+if(!(validate65.call(this, data.DeliverySum, {instancePath:instancePath+"/DeliverySum",parentData:data,parentDataProperty:"DeliverySum",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+errors = vErrors.length;
+}
+}
+if(data.ExciseRate !== undefined){
+let data12 = data.ExciseRate;
+if(!(validate65.call(this, data12, {instancePath:instancePath+"/ExciseRate",parentData:data,parentDataProperty:"ExciseRate",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+errors = vErrors.length;
+}
+if((typeof data12 == "number") && (isFinite(data12))){
+if(data12 < 0 || isNaN(data12)){
+const err32 = {instancePath:instancePath+"/ExciseRate",schemaPath:"#/properties/ExciseRate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema26.properties.ExciseRate,data:data12};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1439,8 +1461,16 @@ vErrors.push(err32);
 errors++;
 }
 }
-else {
-const err33 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.PackageName.type,parentSchema:schema25.properties.PackageName,data:data9};
+}
+if(data.ExciseSum !== undefined){
+let data13 = data.ExciseSum;
+if(!(validate65.call(this, data13, {instancePath:instancePath+"/ExciseSum",parentData:data,parentDataProperty:"ExciseSum",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+errors = vErrors.length;
+}
+if((typeof data13 == "number") && (isFinite(data13))){
+if(data13 < 0 || isNaN(data13)){
+const err33 = {instancePath:instancePath+"/ExciseSum",schemaPath:"#/properties/ExciseSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema26.properties.ExciseSum,data:data13};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1450,33 +1480,29 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data.Count !== undefined){
-if(!(validate62.call(this, data.Count, {instancePath:instancePath+"/Count",parentData:data,parentDataProperty:"Count",rootData}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+}
+if(data.VatRate !== undefined){
+if(!(validate70.call(this, data.VatRate, {instancePath:instancePath+"/VatRate",parentData:data,parentDataProperty:"VatRate",rootData}))){
+vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
 errors = vErrors.length;
 }
 }
-if(data.Summa !== undefined){
-if(!(validate64.call(this, data.Summa, {instancePath:instancePath+"/Summa",parentData:data,parentDataProperty:"Summa",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(data.VatSum !== undefined){
+if(!(validate65.call(this, data.VatSum, {instancePath:instancePath+"/VatSum",parentData:data,parentDataProperty:"VatSum",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 }
-if(data.DeliverySum !== undefined){
-if(!(validate64.call(this, data.DeliverySum, {instancePath:instancePath+"/DeliverySum",parentData:data,parentDataProperty:"DeliverySum",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(data.DeliverySumWithVat !== undefined){
+if(!(validate65.call(this, data.DeliverySumWithVat, {instancePath:instancePath+"/DeliverySumWithVat",parentData:data,parentDataProperty:"DeliverySumWithVat",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 }
-if(data.ExciseRate !== undefined){
-let data13 = data.ExciseRate;
-if(!(validate64.call(this, data13, {instancePath:instancePath+"/ExciseRate",parentData:data,parentDataProperty:"ExciseRate",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
-errors = vErrors.length;
-}
-if((typeof data13 == "number") && (isFinite(data13))){
-if(data13 < 0 || isNaN(data13)){
-const err34 = {instancePath:instancePath+"/ExciseRate",schemaPath:"#/properties/ExciseRate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.ExciseRate,data:data13};
+if(data.WithoutVat !== undefined){
+let data17 = data.WithoutVat;
+if(typeof data17 !== "boolean"){
+const err34 = {instancePath:instancePath+"/WithoutVat",schemaPath:"#/properties/WithoutVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.WithoutVat.type,parentSchema:schema26.properties.WithoutVat,data:data17};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1486,16 +1512,10 @@ vErrors.push(err34);
 errors++;
 }
 }
-}
-if(data.ExciseSum !== undefined){
-let data14 = data.ExciseSum;
-if(!(validate64.call(this, data14, {instancePath:instancePath+"/ExciseSum",parentData:data,parentDataProperty:"ExciseSum",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
-errors = vErrors.length;
-}
-if((typeof data14 == "number") && (isFinite(data14))){
-if(data14 < 0 || isNaN(data14)){
-const err35 = {instancePath:instancePath+"/ExciseSum",schemaPath:"#/properties/ExciseSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.ExciseSum,data:data14};
+if(data.LgotaId !== undefined){
+let data18 = data.LgotaId;
+if((!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))) && (data18 !== null)){
+const err35 = {instancePath:instancePath+"/LgotaId",schemaPath:"#/properties/LgotaId/type",keyword:"type",params:{type: schema26.properties.LgotaId.type},message:"must be integer,null",schema:schema26.properties.LgotaId.type,parentSchema:schema26.properties.LgotaId,data:data18};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1505,29 +1525,10 @@ vErrors.push(err35);
 errors++;
 }
 }
-}
-if(data.VatRate !== undefined){
-if(!(validate69.call(this, data.VatRate, {instancePath:instancePath+"/VatRate",parentData:data,parentDataProperty:"VatRate",rootData}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
-errors = vErrors.length;
-}
-}
-if(data.VatSum !== undefined){
-if(!(validate64.call(this, data.VatSum, {instancePath:instancePath+"/VatSum",parentData:data,parentDataProperty:"VatSum",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
-errors = vErrors.length;
-}
-}
-if(data.DeliverySumWithVat !== undefined){
-if(!(validate64.call(this, data.DeliverySumWithVat, {instancePath:instancePath+"/DeliverySumWithVat",parentData:data,parentDataProperty:"DeliverySumWithVat",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
-errors = vErrors.length;
-}
-}
-if(data.WithoutVat !== undefined){
-let data18 = data.WithoutVat;
-if(typeof data18 !== "boolean"){
-const err36 = {instancePath:instancePath+"/WithoutVat",schemaPath:"#/properties/WithoutVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema25.properties.WithoutVat.type,parentSchema:schema25.properties.WithoutVat,data:data18};
+if(data.LgotaName !== undefined){
+let data19 = data.LgotaName;
+if((typeof data19 !== "string") && (data19 !== null)){
+const err36 = {instancePath:instancePath+"/LgotaName",schemaPath:"#/properties/LgotaName/type",keyword:"type",params:{type: schema26.properties.LgotaName.type},message:"must be string,null",schema:schema26.properties.LgotaName.type,parentSchema:schema26.properties.LgotaName,data:data19};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1536,11 +1537,9 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-if(data.LgotaId !== undefined){
-let data19 = data.LgotaId;
-if((!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))) && (data19 !== null)){
-const err37 = {instancePath:instancePath+"/LgotaId",schemaPath:"#/properties/LgotaId/type",keyword:"type",params:{type: schema25.properties.LgotaId.type},message:"must be integer,null",schema:schema25.properties.LgotaId.type,parentSchema:schema25.properties.LgotaId,data:data19};
+if(typeof data19 === "string"){
+if(func3(data19) > 2000){
+const err37 = {instancePath:instancePath+"/LgotaName",schemaPath:"#/properties/LgotaName/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema26.properties.LgotaName,data:data19};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1550,10 +1549,11 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data.LgotaName !== undefined){
-let data20 = data.LgotaName;
-if((typeof data20 !== "string") && (data20 !== null)){
-const err38 = {instancePath:instancePath+"/LgotaName",schemaPath:"#/properties/LgotaName/type",keyword:"type",params:{type: schema25.properties.LgotaName.type},message:"must be string,null",schema:schema25.properties.LgotaName.type,parentSchema:schema25.properties.LgotaName,data:data20};
+}
+if(data.LgotaType !== undefined){
+let data20 = data.LgotaType;
+if((!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))) && (data20 !== null)){
+const err38 = {instancePath:instancePath+"/LgotaType",schemaPath:"#/properties/LgotaType/type",keyword:"type",params:{type: schema26.properties.LgotaType.type},message:"must be integer,null",schema:schema26.properties.LgotaType.type,parentSchema:schema26.properties.LgotaType,data:data20};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1562,9 +1562,8 @@ vErrors.push(err38);
 }
 errors++;
 }
-if(typeof data20 === "string"){
-if(func3(data20) > 2000){
-const err39 = {instancePath:instancePath+"/LgotaName",schemaPath:"#/properties/LgotaName/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema25.properties.LgotaName,data:data20};
+if(!(((data20 === 1) || (data20 === 2)) || (data20 === null))){
+const err39 = {instancePath:instancePath+"/LgotaType",schemaPath:"#/properties/LgotaType/enum",keyword:"enum",params:{allowedValues: schema26.properties.LgotaType.enum},message:"must be equal to one of the allowed values",schema:schema26.properties.LgotaType.enum,parentSchema:schema26.properties.LgotaType,data:data20};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1574,11 +1573,15 @@ vErrors.push(err39);
 errors++;
 }
 }
+if(data.LgotaVatSum !== undefined){
+let data21 = data.LgotaVatSum;
+if(!(validate65.call(this, data21, {instancePath:instancePath+"/LgotaVatSum",parentData:data,parentDataProperty:"LgotaVatSum",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+errors = vErrors.length;
 }
-if(data.LgotaType !== undefined){
-let data21 = data.LgotaType;
-if((!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))) && (data21 !== null)){
-const err40 = {instancePath:instancePath+"/LgotaType",schemaPath:"#/properties/LgotaType/type",keyword:"type",params:{type: schema25.properties.LgotaType.type},message:"must be integer,null",schema:schema25.properties.LgotaType.type,parentSchema:schema25.properties.LgotaType,data:data21};
+if((typeof data21 == "number") && (isFinite(data21))){
+if(data21 < 0 || isNaN(data21)){
+const err40 = {instancePath:instancePath+"/LgotaVatSum",schemaPath:"#/properties/LgotaVatSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema26.properties.LgotaVatSum,data:data21};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -1587,8 +1590,13 @@ vErrors.push(err40);
 }
 errors++;
 }
-if(!(((data21 === 1) || (data21 === 2)) || (data21 === null))){
-const err41 = {instancePath:instancePath+"/LgotaType",schemaPath:"#/properties/LgotaType/enum",keyword:"enum",params:{allowedValues: schema25.properties.LgotaType.enum},message:"must be equal to one of the allowed values",schema:schema25.properties.LgotaType.enum,parentSchema:schema25.properties.LgotaType,data:data21};
+}
+}
+if(data.CommittentName !== undefined){
+let data22 = data.CommittentName;
+if(typeof data22 === "string"){
+if(func3(data22) > 500){
+const err41 = {instancePath:instancePath+"/CommittentName",schemaPath:"#/properties/CommittentName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema26.properties.CommittentName,data:data22};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -1598,15 +1606,8 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data.LgotaVatSum !== undefined){
-let data22 = data.LgotaVatSum;
-if(!(validate64.call(this, data22, {instancePath:instancePath+"/LgotaVatSum",parentData:data,parentDataProperty:"LgotaVatSum",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
-errors = vErrors.length;
-}
-if((typeof data22 == "number") && (isFinite(data22))){
-if(data22 < 0 || isNaN(data22)){
-const err42 = {instancePath:instancePath+"/LgotaVatSum",schemaPath:"#/properties/LgotaVatSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.LgotaVatSum,data:data22};
+else {
+const err42 = {instancePath:instancePath+"/CommittentName",schemaPath:"#/properties/CommittentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.CommittentName.type,parentSchema:schema26.properties.CommittentName,data:data22};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -1616,12 +1617,11 @@ vErrors.push(err42);
 errors++;
 }
 }
-}
-if(data.CommittentName !== undefined){
-let data23 = data.CommittentName;
+if(data.CommittentTin !== undefined){
+let data23 = data.CommittentTin;
 if(typeof data23 === "string"){
-if(func3(data23) > 500){
-const err43 = {instancePath:instancePath+"/CommittentName",schemaPath:"#/properties/CommittentName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema25.properties.CommittentName,data:data23};
+if(func3(data23) > 14){
+const err43 = {instancePath:instancePath+"/CommittentTin",schemaPath:"#/properties/CommittentTin/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema26.properties.CommittentTin,data:data23};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -1630,9 +1630,15 @@ vErrors.push(err43);
 }
 errors++;
 }
+const issues0 = func37(data23, true, rootData, this, instancePath + "/CommittentTin");
+if(issues0 !== null){
+const kwErrors0 = func6(issues0, instancePath + "/CommittentTin", "#/properties/CommittentTin/pinflOrTin", "pinflOrTin");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
 }
 else {
-const err44 = {instancePath:instancePath+"/CommittentName",schemaPath:"#/properties/CommittentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.CommittentName.type,parentSchema:schema25.properties.CommittentName,data:data23};
+const err44 = {instancePath:instancePath+"/CommittentTin",schemaPath:"#/properties/CommittentTin/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.CommittentTin.type,parentSchema:schema26.properties.CommittentTin,data:data23};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -1642,11 +1648,11 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data.CommittentTin !== undefined){
-let data24 = data.CommittentTin;
+if(data.CommittentVatRegCode !== undefined){
+let data24 = data.CommittentVatRegCode;
 if(typeof data24 === "string"){
-if(func3(data24) > 14){
-const err45 = {instancePath:instancePath+"/CommittentTin",schemaPath:"#/properties/CommittentTin/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema25.properties.CommittentTin,data:data24};
+if(!pattern3.test(data24)){
+const err45 = {instancePath:instancePath+"/CommittentVatRegCode",schemaPath:"#/properties/CommittentVatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema26.properties.CommittentVatRegCode,data:data24};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -1655,15 +1661,9 @@ vErrors.push(err45);
 }
 errors++;
 }
-const issues0 = func37(data24, true, rootData, this, instancePath + "/CommittentTin");
-if(issues0 !== null){
-const kwErrors0 = func6(issues0, instancePath + "/CommittentTin", "#/properties/CommittentTin/pinflOrTin", "pinflOrTin");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
-}
 }
 else {
-const err46 = {instancePath:instancePath+"/CommittentTin",schemaPath:"#/properties/CommittentTin/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.CommittentTin.type,parentSchema:schema25.properties.CommittentTin,data:data24};
+const err46 = {instancePath:instancePath+"/CommittentVatRegCode",schemaPath:"#/properties/CommittentVatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.CommittentVatRegCode.type,parentSchema:schema26.properties.CommittentVatRegCode,data:data24};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -1673,11 +1673,10 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data.CommittentVatRegCode !== undefined){
-let data25 = data.CommittentVatRegCode;
-if(typeof data25 === "string"){
-if(!pattern2.test(data25)){
-const err47 = {instancePath:instancePath+"/CommittentVatRegCode",schemaPath:"#/properties/CommittentVatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema25.properties.CommittentVatRegCode,data:data25};
+if(data.CommittentVatRegStatus !== undefined){
+let data25 = data.CommittentVatRegStatus;
+if((!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))) && (data25 !== null)){
+const err47 = {instancePath:instancePath+"/CommittentVatRegStatus",schemaPath:"#/properties/CommittentVatRegStatus/type",keyword:"type",params:{type: schema26.properties.CommittentVatRegStatus.type},message:"must be integer,null",schema:schema26.properties.CommittentVatRegStatus.type,parentSchema:schema26.properties.CommittentVatRegStatus,data:data25};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -1686,9 +1685,8 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
-else {
-const err48 = {instancePath:instancePath+"/CommittentVatRegCode",schemaPath:"#/properties/CommittentVatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.CommittentVatRegCode.type,parentSchema:schema25.properties.CommittentVatRegCode,data:data25};
+if(!((((data25 === 20) || (data25 === 21)) || (data25 === 22)) || (data25 === null))){
+const err48 = {instancePath:instancePath+"/CommittentVatRegStatus",schemaPath:"#/properties/CommittentVatRegStatus/enum",keyword:"enum",params:{allowedValues: schema26.properties.CommittentVatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema26.properties.CommittentVatRegStatus.enum,parentSchema:schema26.properties.CommittentVatRegStatus,data:data25};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -1698,10 +1696,10 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data.CommittentVatRegStatus !== undefined){
-let data26 = data.CommittentVatRegStatus;
-if((!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))) && (data26 !== null)){
-const err49 = {instancePath:instancePath+"/CommittentVatRegStatus",schemaPath:"#/properties/CommittentVatRegStatus/type",keyword:"type",params:{type: schema25.properties.CommittentVatRegStatus.type},message:"must be integer,null",schema:schema25.properties.CommittentVatRegStatus.type,parentSchema:schema25.properties.CommittentVatRegStatus,data:data26};
+if(data.Origin !== undefined){
+let data26 = data.Origin;
+if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
+const err49 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.Origin.type,parentSchema:schema26.properties.Origin,data:data26};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -1710,8 +1708,8 @@ vErrors.push(err49);
 }
 errors++;
 }
-if(!((((data26 === 20) || (data26 === 21)) || (data26 === 22)) || (data26 === null))){
-const err50 = {instancePath:instancePath+"/CommittentVatRegStatus",schemaPath:"#/properties/CommittentVatRegStatus/enum",keyword:"enum",params:{allowedValues: schema25.properties.CommittentVatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema25.properties.CommittentVatRegStatus.enum,parentSchema:schema25.properties.CommittentVatRegStatus,data:data26};
+if(!((((data26 === 1) || (data26 === 2)) || (data26 === 3)) || (data26 === 4))){
+const err50 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/enum",keyword:"enum",params:{allowedValues: schema26.properties.Origin.enum},message:"must be equal to one of the allowed values",schema:schema26.properties.Origin.enum,parentSchema:schema26.properties.Origin,data:data26};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -1721,10 +1719,10 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data.Origin !== undefined){
-let data27 = data.Origin;
-if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
-const err51 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.Origin.type,parentSchema:schema25.properties.Origin,data:data27};
+if(data.WarehouseId !== undefined){
+let data27 = data.WarehouseId;
+if((!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))) && (data27 !== null)){
+const err51 = {instancePath:instancePath+"/WarehouseId",schemaPath:"#/properties/WarehouseId/type",keyword:"type",params:{type: schema26.properties.WarehouseId.type},message:"must be integer,null",schema:schema26.properties.WarehouseId.type,parentSchema:schema26.properties.WarehouseId,data:data27};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -1733,8 +1731,11 @@ vErrors.push(err51);
 }
 errors++;
 }
-if(!((((data27 === 1) || (data27 === 2)) || (data27 === 3)) || (data27 === 4))){
-const err52 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/enum",keyword:"enum",params:{allowedValues: schema25.properties.Origin.enum},message:"must be equal to one of the allowed values",schema:schema25.properties.Origin.enum,parentSchema:schema25.properties.Origin,data:data27};
+}
+if(data.WarehouseName !== undefined){
+let data28 = data.WarehouseName;
+if((typeof data28 !== "string") && (data28 !== null)){
+const err52 = {instancePath:instancePath+"/WarehouseName",schemaPath:"#/properties/WarehouseName/type",keyword:"type",params:{type: schema26.properties.WarehouseName.type},message:"must be string,null",schema:schema26.properties.WarehouseName.type,parentSchema:schema26.properties.WarehouseName,data:data28};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -1743,11 +1744,9 @@ vErrors.push(err52);
 }
 errors++;
 }
-}
-if(data.WarehouseId !== undefined){
-let data28 = data.WarehouseId;
-if((!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))) && (data28 !== null)){
-const err53 = {instancePath:instancePath+"/WarehouseId",schemaPath:"#/properties/WarehouseId/type",keyword:"type",params:{type: schema25.properties.WarehouseId.type},message:"must be integer,null",schema:schema25.properties.WarehouseId.type,parentSchema:schema25.properties.WarehouseId,data:data28};
+if(typeof data28 === "string"){
+if(func3(data28) > 500){
+const err53 = {instancePath:instancePath+"/WarehouseName",schemaPath:"#/properties/WarehouseName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema26.properties.WarehouseName,data:data28};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -1757,11 +1756,16 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data.WeightBrutto !== undefined){
-let data29 = data.WeightBrutto;
+}
+if(data.BaseSumma !== undefined){
+let data29 = data.BaseSumma;
+if(!(validate65.call(this, data29, {instancePath:instancePath+"/BaseSumma",parentData:data,parentDataProperty:"BaseSumma",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+errors = vErrors.length;
+}
 if((typeof data29 == "number") && (isFinite(data29))){
 if(data29 < 0 || isNaN(data29)){
-const err54 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.WeightBrutto,data:data29};
+const err54 = {instancePath:instancePath+"/BaseSumma",schemaPath:"#/properties/BaseSumma/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema26.properties.BaseSumma,data:data29};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -1770,15 +1774,13 @@ vErrors.push(err54);
 }
 errors++;
 }
-const issues1 = func72(data29, 6, rootData, this, instancePath + "/WeightBrutto");
-if(issues1 !== null){
-const kwErrors1 = func6(issues1, instancePath + "/WeightBrutto", "#/properties/WeightBrutto/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
-errors = errors + kwErrors1.length;
 }
 }
-else {
-const err55 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema25.properties.WeightBrutto.type,parentSchema:schema25.properties.WeightBrutto,data:data29};
+if(data.ProfitRate !== undefined){
+let data30 = data.ProfitRate;
+if((typeof data30 == "number") && (isFinite(data30))){
+if(data30 > 100000 || isNaN(data30)){
+const err55 = {instancePath:instancePath+"/ProfitRate",schemaPath:"#/properties/ProfitRate/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000",schema:100000,parentSchema:schema26.properties.ProfitRate,data:data30};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -1787,12 +1789,8 @@ vErrors.push(err55);
 }
 errors++;
 }
-}
-if(data.WeightNetto !== undefined){
-let data30 = data.WeightNetto;
-if((typeof data30 == "number") && (isFinite(data30))){
 if(data30 < 0 || isNaN(data30)){
-const err56 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.WeightNetto,data:data30};
+const err56 = {instancePath:instancePath+"/ProfitRate",schemaPath:"#/properties/ProfitRate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema26.properties.ProfitRate,data:data30};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -1801,15 +1799,15 @@ vErrors.push(err56);
 }
 errors++;
 }
-const issues2 = func72(data30, 6, rootData, this, instancePath + "/WeightNetto");
-if(issues2 !== null){
-const kwErrors2 = func6(issues2, instancePath + "/WeightNetto", "#/properties/WeightNetto/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
-errors = errors + kwErrors2.length;
+const issues1 = func75(data30, 2, rootData, this, instancePath + "/ProfitRate");
+if(issues1 !== null){
+const kwErrors1 = func6(issues1, instancePath + "/ProfitRate", "#/properties/ProfitRate/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
+errors = errors + kwErrors1.length;
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema25.properties.WeightNetto.type,parentSchema:schema25.properties.WeightNetto,data:data30};
+const err57 = {instancePath:instancePath+"/ProfitRate",schemaPath:"#/properties/ProfitRate/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.ProfitRate.type,parentSchema:schema26.properties.ProfitRate,data:data30};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -1819,16 +1817,10 @@ vErrors.push(err57);
 errors++;
 }
 }
-if(data.Marks !== undefined){
-if(!(validate74.call(this, data.Marks, {instancePath:instancePath+"/Marks",parentData:data,parentDataProperty:"Marks",rootData}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
-errors = vErrors.length;
-}
-}
-if(data.ExchangeInfo !== undefined){
-let data32 = data.ExchangeInfo;
-if((!(data32 && typeof data32 == "object" && !Array.isArray(data32))) && (data32 !== null)){
-const err58 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/type",keyword:"type",params:{type: schema25.properties.ExchangeInfo.type},message:"must be object,null",schema:schema25.properties.ExchangeInfo.type,parentSchema:schema25.properties.ExchangeInfo,data:data32};
+if(data.DispenseType !== undefined){
+let data31 = data.DispenseType;
+if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
+const err58 = {instancePath:instancePath+"/DispenseType",schemaPath:"#/properties/DispenseType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.DispenseType.type,parentSchema:schema26.properties.DispenseType,data:data31};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -1837,9 +1829,8 @@ vErrors.push(err58);
 }
 errors++;
 }
-if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
-if(Object.keys(data32).length < 1){
-const err59 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema25.properties.ExchangeInfo,data:data32};
+if(!(((data31 === 0) || (data31 === 1)) || (data31 === 2))){
+const err59 = {instancePath:instancePath+"/DispenseType",schemaPath:"#/properties/DispenseType/enum",keyword:"enum",params:{allowedValues: schema26.properties.DispenseType.enum},message:"must be equal to one of the allowed values",schema:schema26.properties.DispenseType.enum,parentSchema:schema26.properties.DispenseType,data:data31};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -1848,9 +1839,12 @@ vErrors.push(err59);
 }
 errors++;
 }
-for(const key1 in data32){
-if(!(((key1 === "PlanPositionId") || (key1 === "ProductCode")) || (key1 === "ProductProperties"))){
-const err60 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema25.properties.ExchangeInfo,data:data32};
+}
+if(data.WeightBrutto !== undefined){
+let data32 = data.WeightBrutto;
+if((typeof data32 == "number") && (isFinite(data32))){
+if(data32 < 0 || isNaN(data32)){
+const err60 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema26.properties.WeightBrutto,data:data32};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -1859,12 +1853,15 @@ vErrors.push(err60);
 }
 errors++;
 }
+const issues2 = func75(data32, 6, rootData, this, instancePath + "/WeightBrutto");
+if(issues2 !== null){
+const kwErrors2 = func6(issues2, instancePath + "/WeightBrutto", "#/properties/WeightBrutto/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
+errors = errors + kwErrors2.length;
 }
-if(data32.PlanPositionId !== undefined){
-let data33 = data32.PlanPositionId;
-if(typeof data33 === "string"){
-if(func3(data33) > 100){
-const err61 = {instancePath:instancePath+"/ExchangeInfo/PlanPositionId",schemaPath:"#/properties/ExchangeInfo/properties/PlanPositionId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema25.properties.ExchangeInfo.properties.PlanPositionId,data:data33};
+}
+else {
+const err61 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.WeightBrutto.type,parentSchema:schema26.properties.WeightBrutto,data:data32};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -1874,8 +1871,11 @@ vErrors.push(err61);
 errors++;
 }
 }
-else {
-const err62 = {instancePath:instancePath+"/ExchangeInfo/PlanPositionId",schemaPath:"#/properties/ExchangeInfo/properties/PlanPositionId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.ExchangeInfo.properties.PlanPositionId.type,parentSchema:schema25.properties.ExchangeInfo.properties.PlanPositionId,data:data33};
+if(data.WeightNetto !== undefined){
+let data33 = data.WeightNetto;
+if((typeof data33 == "number") && (isFinite(data33))){
+if(data33 < 0 || isNaN(data33)){
+const err62 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema26.properties.WeightNetto,data:data33};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -1884,12 +1884,15 @@ vErrors.push(err62);
 }
 errors++;
 }
+const issues3 = func75(data33, 6, rootData, this, instancePath + "/WeightNetto");
+if(issues3 !== null){
+const kwErrors3 = func6(issues3, instancePath + "/WeightNetto", "#/properties/WeightNetto/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
+errors = errors + kwErrors3.length;
 }
-if(data32.ProductCode !== undefined){
-let data34 = data32.ProductCode;
-if(typeof data34 === "string"){
-if(func3(data34) > 100){
-const err63 = {instancePath:instancePath+"/ExchangeInfo/ProductCode",schemaPath:"#/properties/ExchangeInfo/properties/ProductCode/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema25.properties.ExchangeInfo.properties.ProductCode,data:data34};
+}
+else {
+const err63 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.WeightNetto.type,parentSchema:schema26.properties.WeightNetto,data:data33};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -1899,8 +1902,16 @@ vErrors.push(err63);
 errors++;
 }
 }
-else {
-const err64 = {instancePath:instancePath+"/ExchangeInfo/ProductCode",schemaPath:"#/properties/ExchangeInfo/properties/ProductCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.ExchangeInfo.properties.ProductCode.type,parentSchema:schema25.properties.ExchangeInfo.properties.ProductCode,data:data34};
+if(data.Marks !== undefined){
+if(!(validate76.call(this, data.Marks, {instancePath:instancePath+"/Marks",parentData:data,parentDataProperty:"Marks",rootData}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
+errors = vErrors.length;
+}
+}
+if(data.ExchangeInfo !== undefined){
+let data35 = data.ExchangeInfo;
+if((!(data35 && typeof data35 == "object" && !Array.isArray(data35))) && (data35 !== null)){
+const err64 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/type",keyword:"type",params:{type: schema26.properties.ExchangeInfo.type},message:"must be object,null",schema:schema26.properties.ExchangeInfo.type,parentSchema:schema26.properties.ExchangeInfo,data:data35};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1909,12 +1920,9 @@ vErrors.push(err64);
 }
 errors++;
 }
-}
-if(data32.ProductProperties !== undefined){
-let data35 = data32.ProductProperties;
-if(typeof data35 === "string"){
-if(func3(data35) > 2000){
-const err65 = {instancePath:instancePath+"/ExchangeInfo/ProductProperties",schemaPath:"#/properties/ExchangeInfo/properties/ProductProperties/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema25.properties.ExchangeInfo.properties.ProductProperties,data:data35};
+if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
+if(Object.keys(data35).length < 1){
+const err65 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema26.properties.ExchangeInfo,data:data35};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1923,9 +1931,9 @@ vErrors.push(err65);
 }
 errors++;
 }
-}
-else {
-const err66 = {instancePath:instancePath+"/ExchangeInfo/ProductProperties",schemaPath:"#/properties/ExchangeInfo/properties/ProductProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.ExchangeInfo.properties.ProductProperties.type,parentSchema:schema25.properties.ExchangeInfo.properties.ProductProperties,data:data35};
+for(const key1 in data35){
+if(!(((key1 === "PlanPositionId") || (key1 === "ProductCode")) || (key1 === "ProductProperties"))){
+const err66 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.ExchangeInfo,data:data35};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1935,11 +1943,11 @@ vErrors.push(err66);
 errors++;
 }
 }
-}
-}
-}
-else {
-const err67 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
+if(data35.PlanPositionId !== undefined){
+let data36 = data35.PlanPositionId;
+if(typeof data36 === "string"){
+if(func3(data36) > 100){
+const err67 = {instancePath:instancePath+"/ExchangeInfo/PlanPositionId",schemaPath:"#/properties/ExchangeInfo/properties/PlanPositionId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema26.properties.ExchangeInfo.properties.PlanPositionId,data:data36};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1948,18 +1956,93 @@ vErrors.push(err67);
 }
 errors++;
 }
-validate57.errors = vErrors;
+}
+else {
+const err68 = {instancePath:instancePath+"/ExchangeInfo/PlanPositionId",schemaPath:"#/properties/ExchangeInfo/properties/PlanPositionId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.ExchangeInfo.properties.PlanPositionId.type,parentSchema:schema26.properties.ExchangeInfo.properties.PlanPositionId,data:data36};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+}
+if(data35.ProductCode !== undefined){
+let data37 = data35.ProductCode;
+if(typeof data37 === "string"){
+if(func3(data37) > 100){
+const err69 = {instancePath:instancePath+"/ExchangeInfo/ProductCode",schemaPath:"#/properties/ExchangeInfo/properties/ProductCode/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema26.properties.ExchangeInfo.properties.ProductCode,data:data37};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+else {
+const err70 = {instancePath:instancePath+"/ExchangeInfo/ProductCode",schemaPath:"#/properties/ExchangeInfo/properties/ProductCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.ExchangeInfo.properties.ProductCode.type,parentSchema:schema26.properties.ExchangeInfo.properties.ProductCode,data:data37};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+if(data35.ProductProperties !== undefined){
+let data38 = data35.ProductProperties;
+if(typeof data38 === "string"){
+if(func3(data38) > 2000){
+const err71 = {instancePath:instancePath+"/ExchangeInfo/ProductProperties",schemaPath:"#/properties/ExchangeInfo/properties/ProductProperties/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema26.properties.ExchangeInfo.properties.ProductProperties,data:data38};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+else {
+const err72 = {instancePath:instancePath+"/ExchangeInfo/ProductProperties",schemaPath:"#/properties/ExchangeInfo/properties/ProductProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.ExchangeInfo.properties.ProductProperties.type,parentSchema:schema26.properties.ExchangeInfo.properties.ProductProperties,data:data38};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+}
+}
+}
+else {
+const err73 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.type,parentSchema:schema26,data};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+validate58.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="invoice" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.Version === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Version"},message:"must have required property '"+"Version"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Version"},message:"must have required property '"+"Version"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1969,7 +2052,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.FacturaId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaId"},message:"must have required property '"+"FacturaId"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaId"},message:"must have required property '"+"FacturaId"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1979,7 +2062,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.FacturaType === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaType"},message:"must have required property '"+"FacturaType"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaType"},message:"must have required property '"+"FacturaType"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1989,7 +2072,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.HasMarking === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasMarking"},message:"must have required property '"+"HasMarking"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasMarking"},message:"must have required property '"+"HasMarking"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1999,7 +2082,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.WaybillLocalIds === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WaybillLocalIds"},message:"must have required property '"+"WaybillLocalIds"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WaybillLocalIds"},message:"must have required property '"+"WaybillLocalIds"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2009,7 +2092,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.FacturaDoc === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaDoc"},message:"must have required property '"+"FacturaDoc"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaDoc"},message:"must have required property '"+"FacturaDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2019,7 +2102,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.OldFacturaDoc === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OldFacturaDoc"},message:"must have required property '"+"OldFacturaDoc"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OldFacturaDoc"},message:"must have required property '"+"OldFacturaDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2029,7 +2112,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.ContractDoc === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2039,7 +2122,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.FacturaEmpowermentDoc === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaEmpowermentDoc"},message:"must have required property '"+"FacturaEmpowermentDoc"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaEmpowermentDoc"},message:"must have required property '"+"FacturaEmpowermentDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2049,7 +2132,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.ItemReleasedDoc === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ItemReleasedDoc"},message:"must have required property '"+"ItemReleasedDoc"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ItemReleasedDoc"},message:"must have required property '"+"ItemReleasedDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2059,7 +2142,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.SellerTin === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SellerTin"},message:"must have required property '"+"SellerTin"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SellerTin"},message:"must have required property '"+"SellerTin"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2069,7 +2152,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.BuyerTin === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "BuyerTin"},message:"must have required property '"+"BuyerTin"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "BuyerTin"},message:"must have required property '"+"BuyerTin"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2079,7 +2162,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.Seller === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Seller"},message:"must have required property '"+"Seller"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Seller"},message:"must have required property '"+"Seller"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2089,7 +2172,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.Buyer === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Buyer"},message:"must have required property '"+"Buyer"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Buyer"},message:"must have required property '"+"Buyer"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2099,7 +2182,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.ProductList === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ProductList"},message:"must have required property '"+"ProductList"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ProductList"},message:"must have required property '"+"ProductList"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2109,8 +2192,8 @@ vErrors.push(err14);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema19.properties, key0))){
-const err15 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema19,data};
+if(!(func2.call(schema20.properties, key0))){
+const err15 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2123,7 +2206,7 @@ errors++;
 if(data.Version !== undefined){
 let data0 = data.Version;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err16 = {instancePath:instancePath+"/Version",schemaPath:"#/properties/Version/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.Version.type,parentSchema:schema19.properties.Version,data:data0};
+const err16 = {instancePath:instancePath+"/Version",schemaPath:"#/properties/Version/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.Version.type,parentSchema:schema20.properties.Version,data:data0};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2133,7 +2216,7 @@ vErrors.push(err16);
 errors++;
 }
 if(1 !== data0){
-const err17 = {instancePath:instancePath+"/Version",schemaPath:"#/properties/Version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant",schema:1,parentSchema:schema19.properties.Version,data:data0};
+const err17 = {instancePath:instancePath+"/Version",schemaPath:"#/properties/Version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant",schema:1,parentSchema:schema20.properties.Version,data:data0};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2146,8 +2229,8 @@ errors++;
 if(data.FacturaId !== undefined){
 let data1 = data.FacturaId;
 if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-const err18 = {instancePath:instancePath+"/FacturaId",schemaPath:"#/properties/FacturaId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema19.properties.FacturaId,data:data1};
+if(!pattern1.test(data1)){
+const err18 = {instancePath:instancePath+"/FacturaId",schemaPath:"#/properties/FacturaId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema20.properties.FacturaId,data:data1};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2158,7 +2241,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/FacturaId",schemaPath:"#/properties/FacturaId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.FacturaId.type,parentSchema:schema19.properties.FacturaId,data:data1};
+const err19 = {instancePath:instancePath+"/FacturaId",schemaPath:"#/properties/FacturaId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FacturaId.type,parentSchema:schema20.properties.FacturaId,data:data1};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2171,7 +2254,7 @@ errors++;
 if(data.FacturaType !== undefined){
 let data2 = data.FacturaType;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err20 = {instancePath:instancePath+"/FacturaType",schemaPath:"#/properties/FacturaType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.FacturaType.type,parentSchema:schema19.properties.FacturaType,data:data2};
+const err20 = {instancePath:instancePath+"/FacturaType",schemaPath:"#/properties/FacturaType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.FacturaType.type,parentSchema:schema20.properties.FacturaType,data:data2};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2181,7 +2264,7 @@ vErrors.push(err20);
 errors++;
 }
 if(!(((((((((data2 === 0) || (data2 === 1)) || (data2 === 2)) || (data2 === 3)) || (data2 === 4)) || (data2 === 5)) || (data2 === 6)) || (data2 === 8)) || (data2 === 9))){
-const err21 = {instancePath:instancePath+"/FacturaType",schemaPath:"#/properties/FacturaType/enum",keyword:"enum",params:{allowedValues: schema19.properties.FacturaType.enum},message:"must be equal to one of the allowed values",schema:schema19.properties.FacturaType.enum,parentSchema:schema19.properties.FacturaType,data:data2};
+const err21 = {instancePath:instancePath+"/FacturaType",schemaPath:"#/properties/FacturaType/enum",keyword:"enum",params:{allowedValues: schema20.properties.FacturaType.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.FacturaType.enum,parentSchema:schema20.properties.FacturaType,data:data2};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2191,10 +2274,10 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.HasMarking !== undefined){
-let data3 = data.HasMarking;
-if(typeof data3 !== "boolean"){
-const err22 = {instancePath:instancePath+"/HasMarking",schemaPath:"#/properties/HasMarking/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.HasMarking.type,parentSchema:schema19.properties.HasMarking,data:data3};
+if(data.SingleSidedType !== undefined){
+let data3 = data.SingleSidedType;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err22 = {instancePath:instancePath+"/SingleSidedType",schemaPath:"#/properties/SingleSidedType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.SingleSidedType.type,parentSchema:schema20.properties.SingleSidedType,data:data3};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2203,11 +2286,8 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-if(data.HasRent !== undefined){
-let data4 = data.HasRent;
-if(typeof data4 !== "boolean"){
-const err23 = {instancePath:instancePath+"/HasRent",schemaPath:"#/properties/HasRent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.HasRent.type,parentSchema:schema19.properties.HasRent,data:data4};
+if(!(data3 === 0)){
+const err23 = {instancePath:instancePath+"/SingleSidedType",schemaPath:"#/properties/SingleSidedType/enum",keyword:"enum",params:{allowedValues: schema20.properties.SingleSidedType.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.SingleSidedType.enum,parentSchema:schema20.properties.SingleSidedType,data:data3};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2217,10 +2297,10 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.FacturaRentDoc !== undefined){
-let data5 = data.FacturaRentDoc;
-if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
-const err24 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/type",keyword:"type",params:{type: schema19.properties.FacturaRentDoc.type},message:"must be object,null",schema:schema19.properties.FacturaRentDoc.type,parentSchema:schema19.properties.FacturaRentDoc,data:data5};
+if(data.HasMarking !== undefined){
+let data4 = data.HasMarking;
+if(typeof data4 !== "boolean"){
+const err24 = {instancePath:instancePath+"/HasMarking",schemaPath:"#/properties/HasMarking/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.HasMarking.type,parentSchema:schema20.properties.HasMarking,data:data4};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2229,9 +2309,11 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(Object.keys(data5).length < 1){
-const err25 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.FacturaRentDoc,data:data5};
+}
+if(data.HasRent !== undefined){
+let data5 = data.HasRent;
+if(typeof data5 !== "boolean"){
+const err25 = {instancePath:instancePath+"/HasRent",schemaPath:"#/properties/HasRent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.HasRent.type,parentSchema:schema20.properties.HasRent,data:data5};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2240,8 +2322,11 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(data5.RentFrom === undefined){
-const err26 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/required",keyword:"required",params:{missingProperty: "RentFrom"},message:"must have required property '"+"RentFrom"+"'",schema:schema19.properties.FacturaRentDoc.required,parentSchema:schema19.properties.FacturaRentDoc,data:data5};
+}
+if(data.FacturaRentDoc !== undefined){
+let data6 = data.FacturaRentDoc;
+if((!(data6 && typeof data6 == "object" && !Array.isArray(data6))) && (data6 !== null)){
+const err26 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/type",keyword:"type",params:{type: schema20.properties.FacturaRentDoc.type},message:"must be object,null",schema:schema20.properties.FacturaRentDoc.type,parentSchema:schema20.properties.FacturaRentDoc,data:data6};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2250,8 +2335,9 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(data5.RentTo === undefined){
-const err27 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/required",keyword:"required",params:{missingProperty: "RentTo"},message:"must have required property '"+"RentTo"+"'",schema:schema19.properties.FacturaRentDoc.required,parentSchema:schema19.properties.FacturaRentDoc,data:data5};
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(Object.keys(data6).length < 1){
+const err27 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.FacturaRentDoc,data:data6};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2260,9 +2346,8 @@ vErrors.push(err27);
 }
 errors++;
 }
-for(const key1 in data5){
-if(!(((key1 === "RentId") || (key1 === "RentFrom")) || (key1 === "RentTo"))){
-const err28 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.FacturaRentDoc,data:data5};
+if(data6.RentFrom === undefined){
+const err28 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/required",keyword:"required",params:{missingProperty: "RentFrom"},message:"must have required property '"+"RentFrom"+"'",schema:schema20.properties.FacturaRentDoc.required,parentSchema:schema20.properties.FacturaRentDoc,data:data6};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2271,12 +2356,8 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-if(data5.RentId !== undefined){
-let data6 = data5.RentId;
-if(typeof data6 === "string"){
-if(func3(data6) > 50){
-const err29 = {instancePath:instancePath+"/FacturaRentDoc/RentId",schemaPath:"#/properties/FacturaRentDoc/properties/RentId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.FacturaRentDoc.properties.RentId,data:data6};
+if(data6.RentTo === undefined){
+const err29 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/required",keyword:"required",params:{missingProperty: "RentTo"},message:"must have required property '"+"RentTo"+"'",schema:schema20.properties.FacturaRentDoc.required,parentSchema:schema20.properties.FacturaRentDoc,data:data6};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -2285,9 +2366,9 @@ vErrors.push(err29);
 }
 errors++;
 }
-}
-else {
-const err30 = {instancePath:instancePath+"/FacturaRentDoc/RentId",schemaPath:"#/properties/FacturaRentDoc/properties/RentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.FacturaRentDoc.properties.RentId.type,parentSchema:schema19.properties.FacturaRentDoc.properties.RentId,data:data6};
+for(const key1 in data6){
+if(!(((key1 === "RentId") || (key1 === "RentFrom")) || (key1 === "RentTo"))){
+const err30 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.FacturaRentDoc,data:data6};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -2297,31 +2378,11 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data5.RentFrom !== undefined){
-if(!(validate37.call(this, data5.RentFrom, {instancePath:instancePath+"/FacturaRentDoc/RentFrom",parentData:data5,parentDataProperty:"RentFrom",rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
-errors = vErrors.length;
-}
-}
-if(data5.RentTo !== undefined){
-if(!(validate37.call(this, data5.RentTo, {instancePath:instancePath+"/FacturaRentDoc/RentTo",parentData:data5,parentDataProperty:"RentTo",rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
-errors = vErrors.length;
-}
-}
-const issues0 = func7(data5, schema19.properties.FacturaRentDoc.dateOrder, rootData, this, instancePath + "/FacturaRentDoc");
-if(issues0 !== null){
-const kwErrors0 = func6(issues0, instancePath + "/FacturaRentDoc", "#/properties/FacturaRentDoc/dateOrder", "dateOrder");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
-}
-}
-}
-if(data.WaybillLocalIds !== undefined){
-let data9 = data.WaybillLocalIds;
-if(Array.isArray(data9)){
-if(data9.length > 100){
-const err31 = {instancePath:instancePath+"/WaybillLocalIds",schemaPath:"#/properties/WaybillLocalIds/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema19.properties.WaybillLocalIds,data:data9};
+if(data6.RentId !== undefined){
+let data7 = data6.RentId;
+if(typeof data7 === "string"){
+if(func3(data7) > 50){
+const err31 = {instancePath:instancePath+"/FacturaRentDoc/RentId",schemaPath:"#/properties/FacturaRentDoc/properties/RentId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.FacturaRentDoc.properties.RentId,data:data7};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -2330,12 +2391,9 @@ vErrors.push(err31);
 }
 errors++;
 }
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-let data10 = data9[i0];
-if(typeof data10 === "string"){
-if(func3(data10) > 50){
-const err32 = {instancePath:instancePath+"/WaybillLocalIds/" + i0,schemaPath:"#/properties/WaybillLocalIds/items/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.WaybillLocalIds.items,data:data10};
+}
+else {
+const err32 = {instancePath:instancePath+"/FacturaRentDoc/RentId",schemaPath:"#/properties/FacturaRentDoc/properties/RentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FacturaRentDoc.properties.RentId.type,parentSchema:schema20.properties.FacturaRentDoc.properties.RentId,data:data7};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -2344,8 +2402,32 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(func3(data10) < 1){
-const err33 = {instancePath:instancePath+"/WaybillLocalIds/" + i0,schemaPath:"#/properties/WaybillLocalIds/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.WaybillLocalIds.items,data:data10};
+}
+if(data6.RentFrom !== undefined){
+if(!(validate38.call(this, data6.RentFrom, {instancePath:instancePath+"/FacturaRentDoc/RentFrom",parentData:data6,parentDataProperty:"RentFrom",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+if(data6.RentTo !== undefined){
+if(!(validate38.call(this, data6.RentTo, {instancePath:instancePath+"/FacturaRentDoc/RentTo",parentData:data6,parentDataProperty:"RentTo",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+const issues0 = func7(data6, schema20.properties.FacturaRentDoc.dateOrder, rootData, this, instancePath + "/FacturaRentDoc");
+if(issues0 !== null){
+const kwErrors0 = func6(issues0, instancePath + "/FacturaRentDoc", "#/properties/FacturaRentDoc/dateOrder", "dateOrder");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+}
+if(data.WaybillLocalIds !== undefined){
+let data10 = data.WaybillLocalIds;
+if(Array.isArray(data10)){
+if(data10.length > 100){
+const err33 = {instancePath:instancePath+"/WaybillLocalIds",schemaPath:"#/properties/WaybillLocalIds/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema20.properties.WaybillLocalIds,data:data10};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -2354,9 +2436,12 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-else {
-const err34 = {instancePath:instancePath+"/WaybillLocalIds/" + i0,schemaPath:"#/properties/WaybillLocalIds/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.WaybillLocalIds.items.type,parentSchema:schema19.properties.WaybillLocalIds.items,data:data10};
+const len0 = data10.length;
+for(let i0=0; i0<len0; i0++){
+let data11 = data10[i0];
+if(typeof data11 === "string"){
+if(func3(data11) > 50){
+const err34 = {instancePath:instancePath+"/WaybillLocalIds/" + i0,schemaPath:"#/properties/WaybillLocalIds/items/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.WaybillLocalIds.items,data:data11};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -2365,10 +2450,8 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-}
-else {
-const err35 = {instancePath:instancePath+"/WaybillLocalIds",schemaPath:"#/properties/WaybillLocalIds/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.WaybillLocalIds.type,parentSchema:schema19.properties.WaybillLocalIds,data:data9};
+if(func3(data11) < 1){
+const err35 = {instancePath:instancePath+"/WaybillLocalIds/" + i0,schemaPath:"#/properties/WaybillLocalIds/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.WaybillLocalIds.items,data:data11};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -2378,11 +2461,8 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data.FacturaDoc !== undefined){
-let data11 = data.FacturaDoc;
-if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
-if(data11.FacturaNo === undefined){
-const err36 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/required",keyword:"required",params:{missingProperty: "FacturaNo"},message:"must have required property '"+"FacturaNo"+"'",schema:schema19.properties.FacturaDoc.required,parentSchema:schema19.properties.FacturaDoc,data:data11};
+else {
+const err36 = {instancePath:instancePath+"/WaybillLocalIds/" + i0,schemaPath:"#/properties/WaybillLocalIds/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.WaybillLocalIds.items.type,parentSchema:schema20.properties.WaybillLocalIds.items,data:data11};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -2391,8 +2471,10 @@ vErrors.push(err36);
 }
 errors++;
 }
-if(data11.FacturaDate === undefined){
-const err37 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/required",keyword:"required",params:{missingProperty: "FacturaDate"},message:"must have required property '"+"FacturaDate"+"'",schema:schema19.properties.FacturaDoc.required,parentSchema:schema19.properties.FacturaDoc,data:data11};
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/WaybillLocalIds",schemaPath:"#/properties/WaybillLocalIds/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.WaybillLocalIds.type,parentSchema:schema20.properties.WaybillLocalIds,data:data10};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -2401,9 +2483,12 @@ vErrors.push(err37);
 }
 errors++;
 }
-for(const key2 in data11){
-if(!((key2 === "FacturaNo") || (key2 === "FacturaDate"))){
-const err38 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.FacturaDoc,data:data11};
+}
+if(data.FacturaDoc !== undefined){
+let data12 = data.FacturaDoc;
+if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
+if(data12.FacturaNo === undefined){
+const err38 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/required",keyword:"required",params:{missingProperty: "FacturaNo"},message:"must have required property '"+"FacturaNo"+"'",schema:schema20.properties.FacturaDoc.required,parentSchema:schema20.properties.FacturaDoc,data:data12};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -2412,12 +2497,8 @@ vErrors.push(err38);
 }
 errors++;
 }
-}
-if(data11.FacturaNo !== undefined){
-let data12 = data11.FacturaNo;
-if(typeof data12 === "string"){
-if(func3(data12) > 50){
-const err39 = {instancePath:instancePath+"/FacturaDoc/FacturaNo",schemaPath:"#/properties/FacturaDoc/properties/FacturaNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.FacturaDoc.properties.FacturaNo,data:data12};
+if(data12.FacturaDate === undefined){
+const err39 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/required",keyword:"required",params:{missingProperty: "FacturaDate"},message:"must have required property '"+"FacturaDate"+"'",schema:schema20.properties.FacturaDoc.required,parentSchema:schema20.properties.FacturaDoc,data:data12};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -2426,8 +2507,9 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(func3(data12) < 1){
-const err40 = {instancePath:instancePath+"/FacturaDoc/FacturaNo",schemaPath:"#/properties/FacturaDoc/properties/FacturaNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.FacturaDoc.properties.FacturaNo,data:data12};
+for(const key2 in data12){
+if(!((key2 === "FacturaNo") || (key2 === "FacturaDate"))){
+const err40 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.FacturaDoc,data:data12};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -2437,8 +2519,11 @@ vErrors.push(err40);
 errors++;
 }
 }
-else {
-const err41 = {instancePath:instancePath+"/FacturaDoc/FacturaNo",schemaPath:"#/properties/FacturaDoc/properties/FacturaNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.FacturaDoc.properties.FacturaNo.type,parentSchema:schema19.properties.FacturaDoc.properties.FacturaNo,data:data12};
+if(data12.FacturaNo !== undefined){
+let data13 = data12.FacturaNo;
+if(typeof data13 === "string"){
+if(func3(data13) > 50){
+const err41 = {instancePath:instancePath+"/FacturaDoc/FacturaNo",schemaPath:"#/properties/FacturaDoc/properties/FacturaNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.FacturaDoc.properties.FacturaNo,data:data13};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -2447,16 +2532,8 @@ vErrors.push(err41);
 }
 errors++;
 }
-}
-if(data11.FacturaDate !== undefined){
-if(!(validate37.call(this, data11.FacturaDate, {instancePath:instancePath+"/FacturaDoc/FacturaDate",parentData:data11,parentDataProperty:"FacturaDate",rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err42 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.FacturaDoc.type,parentSchema:schema19.properties.FacturaDoc,data:data11};
+if(func3(data13) < 1){
+const err42 = {instancePath:instancePath+"/FacturaDoc/FacturaNo",schemaPath:"#/properties/FacturaDoc/properties/FacturaNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.FacturaDoc.properties.FacturaNo,data:data13};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -2466,10 +2543,8 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data.OldFacturaDoc !== undefined){
-let data14 = data.OldFacturaDoc;
-if((!(data14 && typeof data14 == "object" && !Array.isArray(data14))) && (data14 !== null)){
-const err43 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/type",keyword:"type",params:{type: schema19.properties.OldFacturaDoc.type},message:"must be object,null",schema:schema19.properties.OldFacturaDoc.type,parentSchema:schema19.properties.OldFacturaDoc,data:data14};
+else {
+const err43 = {instancePath:instancePath+"/FacturaDoc/FacturaNo",schemaPath:"#/properties/FacturaDoc/properties/FacturaNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FacturaDoc.properties.FacturaNo.type,parentSchema:schema20.properties.FacturaDoc.properties.FacturaNo,data:data13};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -2478,9 +2553,16 @@ vErrors.push(err43);
 }
 errors++;
 }
-if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
-if(Object.keys(data14).length < 1){
-const err44 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.OldFacturaDoc,data:data14};
+}
+if(data12.FacturaDate !== undefined){
+if(!(validate38.call(this, data12.FacturaDate, {instancePath:instancePath+"/FacturaDoc/FacturaDate",parentData:data12,parentDataProperty:"FacturaDate",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.FacturaDoc.type,parentSchema:schema20.properties.FacturaDoc,data:data12};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -2489,8 +2571,11 @@ vErrors.push(err44);
 }
 errors++;
 }
-if(data14.OldFacturaId === undefined){
-const err45 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/required",keyword:"required",params:{missingProperty: "OldFacturaId"},message:"must have required property '"+"OldFacturaId"+"'",schema:schema19.properties.OldFacturaDoc.required,parentSchema:schema19.properties.OldFacturaDoc,data:data14};
+}
+if(data.OldFacturaDoc !== undefined){
+let data15 = data.OldFacturaDoc;
+if((!(data15 && typeof data15 == "object" && !Array.isArray(data15))) && (data15 !== null)){
+const err45 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/type",keyword:"type",params:{type: schema20.properties.OldFacturaDoc.type},message:"must be object,null",schema:schema20.properties.OldFacturaDoc.type,parentSchema:schema20.properties.OldFacturaDoc,data:data15};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -2499,8 +2584,9 @@ vErrors.push(err45);
 }
 errors++;
 }
-if(data14.OldFacturaNo === undefined){
-const err46 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/required",keyword:"required",params:{missingProperty: "OldFacturaNo"},message:"must have required property '"+"OldFacturaNo"+"'",schema:schema19.properties.OldFacturaDoc.required,parentSchema:schema19.properties.OldFacturaDoc,data:data14};
+if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
+if(Object.keys(data15).length < 1){
+const err46 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.OldFacturaDoc,data:data15};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -2509,8 +2595,8 @@ vErrors.push(err46);
 }
 errors++;
 }
-if(data14.OldFacturaDate === undefined){
-const err47 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/required",keyword:"required",params:{missingProperty: "OldFacturaDate"},message:"must have required property '"+"OldFacturaDate"+"'",schema:schema19.properties.OldFacturaDoc.required,parentSchema:schema19.properties.OldFacturaDoc,data:data14};
+if(data15.OldFacturaId === undefined){
+const err47 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/required",keyword:"required",params:{missingProperty: "OldFacturaId"},message:"must have required property '"+"OldFacturaId"+"'",schema:schema20.properties.OldFacturaDoc.required,parentSchema:schema20.properties.OldFacturaDoc,data:data15};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -2519,9 +2605,8 @@ vErrors.push(err47);
 }
 errors++;
 }
-for(const key3 in data14){
-if(!(((key3 === "OldFacturaId") || (key3 === "OldFacturaNo")) || (key3 === "OldFacturaDate"))){
-const err48 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.OldFacturaDoc,data:data14};
+if(data15.OldFacturaNo === undefined){
+const err48 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/required",keyword:"required",params:{missingProperty: "OldFacturaNo"},message:"must have required property '"+"OldFacturaNo"+"'",schema:schema20.properties.OldFacturaDoc.required,parentSchema:schema20.properties.OldFacturaDoc,data:data15};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -2530,18 +2615,8 @@ vErrors.push(err48);
 }
 errors++;
 }
-}
-if(data14.OldFacturaId !== undefined){
-let data15 = data14.OldFacturaId;
-const issues1 = func13(data15, schema19.properties.OldFacturaDoc.properties.OldFacturaId.serverCheck, rootData, this, instancePath + "/OldFacturaDoc/OldFacturaId");
-if(issues1 !== null){
-const kwErrors1 = func6(issues1, instancePath + "/OldFacturaDoc/OldFacturaId", "#/properties/OldFacturaDoc/properties/OldFacturaId/serverCheck", "serverCheck");
-vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
-errors = errors + kwErrors1.length;
-}
-if(typeof data15 === "string"){
-if(!pattern0.test(data15)){
-const err49 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaId",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema19.properties.OldFacturaDoc.properties.OldFacturaId,data:data15};
+if(data15.OldFacturaDate === undefined){
+const err49 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/required",keyword:"required",params:{missingProperty: "OldFacturaDate"},message:"must have required property '"+"OldFacturaDate"+"'",schema:schema20.properties.OldFacturaDoc.required,parentSchema:schema20.properties.OldFacturaDoc,data:data15};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -2550,9 +2625,9 @@ vErrors.push(err49);
 }
 errors++;
 }
-}
-else {
-const err50 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaId",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.OldFacturaDoc.properties.OldFacturaId.type,parentSchema:schema19.properties.OldFacturaDoc.properties.OldFacturaId,data:data15};
+for(const key3 in data15){
+if(!(((key3 === "OldFacturaId") || (key3 === "OldFacturaNo")) || (key3 === "OldFacturaDate"))){
+const err50 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.OldFacturaDoc,data:data15};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -2562,11 +2637,17 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data14.OldFacturaNo !== undefined){
-let data16 = data14.OldFacturaNo;
+if(data15.OldFacturaId !== undefined){
+let data16 = data15.OldFacturaId;
+const issues1 = func13(data16, schema20.properties.OldFacturaDoc.properties.OldFacturaId.serverCheck, rootData, this, instancePath + "/OldFacturaDoc/OldFacturaId");
+if(issues1 !== null){
+const kwErrors1 = func6(issues1, instancePath + "/OldFacturaDoc/OldFacturaId", "#/properties/OldFacturaDoc/properties/OldFacturaId/serverCheck", "serverCheck");
+vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
+errors = errors + kwErrors1.length;
+}
 if(typeof data16 === "string"){
-if(func3(data16) > 50){
-const err51 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaNo",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.OldFacturaDoc.properties.OldFacturaNo,data:data16};
+if(!pattern1.test(data16)){
+const err51 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaId",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema20.properties.OldFacturaDoc.properties.OldFacturaId,data:data16};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -2575,8 +2656,9 @@ vErrors.push(err51);
 }
 errors++;
 }
-if(func3(data16) < 1){
-const err52 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaNo",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.OldFacturaDoc.properties.OldFacturaNo,data:data16};
+}
+else {
+const err52 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaId",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OldFacturaDoc.properties.OldFacturaId.type,parentSchema:schema20.properties.OldFacturaDoc.properties.OldFacturaId,data:data16};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -2586,8 +2668,11 @@ vErrors.push(err52);
 errors++;
 }
 }
-else {
-const err53 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaNo",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.OldFacturaDoc.properties.OldFacturaNo.type,parentSchema:schema19.properties.OldFacturaDoc.properties.OldFacturaNo,data:data16};
+if(data15.OldFacturaNo !== undefined){
+let data17 = data15.OldFacturaNo;
+if(typeof data17 === "string"){
+if(func3(data17) > 50){
+const err53 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaNo",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.OldFacturaDoc.properties.OldFacturaNo,data:data17};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -2596,20 +2681,8 @@ vErrors.push(err53);
 }
 errors++;
 }
-}
-if(data14.OldFacturaDate !== undefined){
-if(!(validate37.call(this, data14.OldFacturaDate, {instancePath:instancePath+"/OldFacturaDoc/OldFacturaDate",parentData:data14,parentDataProperty:"OldFacturaDate",rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
-errors = vErrors.length;
-}
-}
-}
-}
-if(data.ContractDoc !== undefined){
-let data18 = data.ContractDoc;
-if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
-if(data18.ContractNo === undefined){
-const err54 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema19.properties.ContractDoc.required,parentSchema:schema19.properties.ContractDoc,data:data18};
+if(func3(data17) < 1){
+const err54 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaNo",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.OldFacturaDoc.properties.OldFacturaNo,data:data17};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -2618,8 +2691,9 @@ vErrors.push(err54);
 }
 errors++;
 }
-if(data18.ContractDate === undefined){
-const err55 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema19.properties.ContractDoc.required,parentSchema:schema19.properties.ContractDoc,data:data18};
+}
+else {
+const err55 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaNo",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OldFacturaDoc.properties.OldFacturaNo.type,parentSchema:schema20.properties.OldFacturaDoc.properties.OldFacturaNo,data:data17};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -2628,9 +2702,20 @@ vErrors.push(err55);
 }
 errors++;
 }
-for(const key4 in data18){
-if(!((key4 === "ContractNo") || (key4 === "ContractDate"))){
-const err56 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.ContractDoc,data:data18};
+}
+if(data15.OldFacturaDate !== undefined){
+if(!(validate38.call(this, data15.OldFacturaDate, {instancePath:instancePath+"/OldFacturaDoc/OldFacturaDate",parentData:data15,parentDataProperty:"OldFacturaDate",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+}
+}
+if(data.ContractDoc !== undefined){
+let data19 = data.ContractDoc;
+if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
+if(data19.ContractNo === undefined){
+const err56 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema20.properties.ContractDoc.required,parentSchema:schema20.properties.ContractDoc,data:data19};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -2639,12 +2724,8 @@ vErrors.push(err56);
 }
 errors++;
 }
-}
-if(data18.ContractNo !== undefined){
-let data19 = data18.ContractNo;
-if(typeof data19 === "string"){
-if(func3(data19) > 100){
-const err57 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema19.properties.ContractDoc.properties.ContractNo,data:data19};
+if(data19.ContractDate === undefined){
+const err57 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema20.properties.ContractDoc.required,parentSchema:schema20.properties.ContractDoc,data:data19};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -2653,8 +2734,9 @@ vErrors.push(err57);
 }
 errors++;
 }
-if(func3(data19) < 1){
-const err58 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.ContractDoc.properties.ContractNo,data:data19};
+for(const key4 in data19){
+if(!((key4 === "ContractNo") || (key4 === "ContractDate"))){
+const err58 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ContractDoc,data:data19};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -2664,8 +2746,11 @@ vErrors.push(err58);
 errors++;
 }
 }
-else {
-const err59 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema19.properties.ContractDoc.properties.ContractNo,data:data19};
+if(data19.ContractNo !== undefined){
+let data20 = data19.ContractNo;
+if(typeof data20 === "string"){
+if(func3(data20) > 100){
+const err59 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.ContractDoc.properties.ContractNo,data:data20};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -2674,16 +2759,8 @@ vErrors.push(err59);
 }
 errors++;
 }
-}
-if(data18.ContractDate !== undefined){
-if(!(validate37.call(this, data18.ContractDate, {instancePath:instancePath+"/ContractDoc/ContractDate",parentData:data18,parentDataProperty:"ContractDate",rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err60 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.ContractDoc.type,parentSchema:schema19.properties.ContractDoc,data:data18};
+if(func3(data20) < 1){
+const err60 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ContractDoc.properties.ContractNo,data:data20};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -2693,10 +2770,8 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data.ContractId !== undefined){
-let data21 = data.ContractId;
-if((typeof data21 !== "string") && (data21 !== null)){
-const err61 = {instancePath:instancePath+"/ContractId",schemaPath:"#/properties/ContractId/type",keyword:"type",params:{type: schema19.properties.ContractId.type},message:"must be string,null",schema:schema19.properties.ContractId.type,parentSchema:schema19.properties.ContractId,data:data21};
+else {
+const err61 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema20.properties.ContractDoc.properties.ContractNo,data:data20};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -2705,9 +2780,16 @@ vErrors.push(err61);
 }
 errors++;
 }
-if(typeof data21 === "string"){
-if(func3(data21) > 50){
-const err62 = {instancePath:instancePath+"/ContractId",schemaPath:"#/properties/ContractId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.ContractId,data:data21};
+}
+if(data19.ContractDate !== undefined){
+if(!(validate38.call(this, data19.ContractDate, {instancePath:instancePath+"/ContractDoc/ContractDate",parentData:data19,parentDataProperty:"ContractDate",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err62 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.ContractDoc.type,parentSchema:schema20.properties.ContractDoc,data:data19};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -2717,12 +2799,10 @@ vErrors.push(err62);
 errors++;
 }
 }
-}
-if(data.LotId !== undefined){
-let data22 = data.LotId;
-if(typeof data22 === "string"){
-if(func3(data22) > 100){
-const err63 = {instancePath:instancePath+"/LotId",schemaPath:"#/properties/LotId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema19.properties.LotId,data:data22};
+if(data.ContractId !== undefined){
+let data22 = data.ContractId;
+if((typeof data22 !== "string") && (data22 !== null)){
+const err63 = {instancePath:instancePath+"/ContractId",schemaPath:"#/properties/ContractId/type",keyword:"type",params:{type: schema20.properties.ContractId.type},message:"must be string,null",schema:schema20.properties.ContractId.type,parentSchema:schema20.properties.ContractId,data:data22};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -2731,9 +2811,9 @@ vErrors.push(err63);
 }
 errors++;
 }
-}
-else {
-const err64 = {instancePath:instancePath+"/LotId",schemaPath:"#/properties/LotId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.LotId.type,parentSchema:schema19.properties.LotId,data:data22};
+if(typeof data22 === "string"){
+if(func3(data22) > 50){
+const err64 = {instancePath:instancePath+"/ContractId",schemaPath:"#/properties/ContractId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.ContractId,data:data22};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -2743,10 +2823,12 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data.FacturaEmpowermentDoc !== undefined){
-let data23 = data.FacturaEmpowermentDoc;
-if((!(data23 && typeof data23 == "object" && !Array.isArray(data23))) && (data23 !== null)){
-const err65 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/type",keyword:"type",params:{type: schema19.properties.FacturaEmpowermentDoc.type},message:"must be object,null",schema:schema19.properties.FacturaEmpowermentDoc.type,parentSchema:schema19.properties.FacturaEmpowermentDoc,data:data23};
+}
+if(data.LotId !== undefined){
+let data23 = data.LotId;
+if(typeof data23 === "string"){
+if(func3(data23) > 100){
+const err65 = {instancePath:instancePath+"/LotId",schemaPath:"#/properties/LotId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.LotId,data:data23};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -2755,9 +2837,9 @@ vErrors.push(err65);
 }
 errors++;
 }
-if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
-if(Object.keys(data23).length < 1){
-const err66 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.FacturaEmpowermentDoc,data:data23};
+}
+else {
+const err66 = {instancePath:instancePath+"/LotId",schemaPath:"#/properties/LotId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.LotId.type,parentSchema:schema20.properties.LotId,data:data23};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -2766,8 +2848,11 @@ vErrors.push(err66);
 }
 errors++;
 }
-if(data23.EmpowermentNo === undefined){
-const err67 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentNo"},message:"must have required property '"+"EmpowermentNo"+"'",schema:schema19.properties.FacturaEmpowermentDoc.required,parentSchema:schema19.properties.FacturaEmpowermentDoc,data:data23};
+}
+if(data.FacturaEmpowermentDoc !== undefined){
+let data24 = data.FacturaEmpowermentDoc;
+if((!(data24 && typeof data24 == "object" && !Array.isArray(data24))) && (data24 !== null)){
+const err67 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/type",keyword:"type",params:{type: schema20.properties.FacturaEmpowermentDoc.type},message:"must be object,null",schema:schema20.properties.FacturaEmpowermentDoc.type,parentSchema:schema20.properties.FacturaEmpowermentDoc,data:data24};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -2776,8 +2861,9 @@ vErrors.push(err67);
 }
 errors++;
 }
-if(data23.EmpowermentDateOfIssue === undefined){
-const err68 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfIssue"},message:"must have required property '"+"EmpowermentDateOfIssue"+"'",schema:schema19.properties.FacturaEmpowermentDoc.required,parentSchema:schema19.properties.FacturaEmpowermentDoc,data:data23};
+if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
+if(Object.keys(data24).length < 1){
+const err68 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.FacturaEmpowermentDoc,data:data24};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -2786,8 +2872,8 @@ vErrors.push(err68);
 }
 errors++;
 }
-if(data23.AgentFio === undefined){
-const err69 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "AgentFio"},message:"must have required property '"+"AgentFio"+"'",schema:schema19.properties.FacturaEmpowermentDoc.required,parentSchema:schema19.properties.FacturaEmpowermentDoc,data:data23};
+if(data24.EmpowermentNo === undefined){
+const err69 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentNo"},message:"must have required property '"+"EmpowermentNo"+"'",schema:schema20.properties.FacturaEmpowermentDoc.required,parentSchema:schema20.properties.FacturaEmpowermentDoc,data:data24};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -2796,8 +2882,8 @@ vErrors.push(err69);
 }
 errors++;
 }
-if(data23.AgentPinfl === undefined){
-const err70 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "AgentPinfl"},message:"must have required property '"+"AgentPinfl"+"'",schema:schema19.properties.FacturaEmpowermentDoc.required,parentSchema:schema19.properties.FacturaEmpowermentDoc,data:data23};
+if(data24.EmpowermentDateOfIssue === undefined){
+const err70 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfIssue"},message:"must have required property '"+"EmpowermentDateOfIssue"+"'",schema:schema20.properties.FacturaEmpowermentDoc.required,parentSchema:schema20.properties.FacturaEmpowermentDoc,data:data24};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -2806,9 +2892,8 @@ vErrors.push(err70);
 }
 errors++;
 }
-for(const key5 in data23){
-if(!((((((key5 === "AgentFacturaId") || (key5 === "EmpowermentNo")) || (key5 === "EmpowermentDateOfIssue")) || (key5 === "AgentFio")) || (key5 === "AgentPinfl")) || (key5 === "AgentTin"))){
-const err71 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.FacturaEmpowermentDoc,data:data23};
+if(data24.AgentFio === undefined){
+const err71 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "AgentFio"},message:"must have required property '"+"AgentFio"+"'",schema:schema20.properties.FacturaEmpowermentDoc.required,parentSchema:schema20.properties.FacturaEmpowermentDoc,data:data24};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -2817,12 +2902,8 @@ vErrors.push(err71);
 }
 errors++;
 }
-}
-if(data23.AgentFacturaId !== undefined){
-let data24 = data23.AgentFacturaId;
-if(typeof data24 === "string"){
-if(func3(data24) > 50){
-const err72 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFacturaId",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFacturaId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.FacturaEmpowermentDoc.properties.AgentFacturaId,data:data24};
+if(data24.AgentPinfl === undefined){
+const err72 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "AgentPinfl"},message:"must have required property '"+"AgentPinfl"+"'",schema:schema20.properties.FacturaEmpowermentDoc.required,parentSchema:schema20.properties.FacturaEmpowermentDoc,data:data24};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -2831,9 +2912,9 @@ vErrors.push(err72);
 }
 errors++;
 }
-}
-else {
-const err73 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFacturaId",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFacturaId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.FacturaEmpowermentDoc.properties.AgentFacturaId.type,parentSchema:schema19.properties.FacturaEmpowermentDoc.properties.AgentFacturaId,data:data24};
+for(const key5 in data24){
+if(!((((((key5 === "AgentFacturaId") || (key5 === "EmpowermentNo")) || (key5 === "EmpowermentDateOfIssue")) || (key5 === "AgentFio")) || (key5 === "AgentPinfl")) || (key5 === "AgentTin"))){
+const err73 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.FacturaEmpowermentDoc,data:data24};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -2843,11 +2924,11 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(data23.EmpowermentNo !== undefined){
-let data25 = data23.EmpowermentNo;
+if(data24.AgentFacturaId !== undefined){
+let data25 = data24.AgentFacturaId;
 if(typeof data25 === "string"){
 if(func3(data25) > 50){
-const err74 = {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/EmpowermentNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.FacturaEmpowermentDoc.properties.EmpowermentNo,data:data25};
+const err74 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFacturaId",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFacturaId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.FacturaEmpowermentDoc.properties.AgentFacturaId,data:data25};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -2856,8 +2937,9 @@ vErrors.push(err74);
 }
 errors++;
 }
-if(func3(data25) < 1){
-const err75 = {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/EmpowermentNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.FacturaEmpowermentDoc.properties.EmpowermentNo,data:data25};
+}
+else {
+const err75 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFacturaId",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFacturaId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FacturaEmpowermentDoc.properties.AgentFacturaId.type,parentSchema:schema20.properties.FacturaEmpowermentDoc.properties.AgentFacturaId,data:data25};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -2867,8 +2949,11 @@ vErrors.push(err75);
 errors++;
 }
 }
-else {
-const err76 = {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/EmpowermentNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.FacturaEmpowermentDoc.properties.EmpowermentNo.type,parentSchema:schema19.properties.FacturaEmpowermentDoc.properties.EmpowermentNo,data:data25};
+if(data24.EmpowermentNo !== undefined){
+let data26 = data24.EmpowermentNo;
+if(typeof data26 === "string"){
+if(func3(data26) > 50){
+const err76 = {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/EmpowermentNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.FacturaEmpowermentDoc.properties.EmpowermentNo,data:data26};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -2877,18 +2962,8 @@ vErrors.push(err76);
 }
 errors++;
 }
-}
-if(data23.EmpowermentDateOfIssue !== undefined){
-if(!(validate37.call(this, data23.EmpowermentDateOfIssue, {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentDateOfIssue",parentData:data23,parentDataProperty:"EmpowermentDateOfIssue",rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
-errors = vErrors.length;
-}
-}
-if(data23.AgentFio !== undefined){
-let data27 = data23.AgentFio;
-if(typeof data27 === "string"){
-if(func3(data27) > 300){
-const err77 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFio",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema19.properties.FacturaEmpowermentDoc.properties.AgentFio,data:data27};
+if(func3(data26) < 1){
+const err77 = {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/EmpowermentNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.FacturaEmpowermentDoc.properties.EmpowermentNo,data:data26};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -2897,8 +2972,9 @@ vErrors.push(err77);
 }
 errors++;
 }
-if(func3(data27) < 1){
-const err78 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFio",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFio/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.FacturaEmpowermentDoc.properties.AgentFio,data:data27};
+}
+else {
+const err78 = {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/EmpowermentNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FacturaEmpowermentDoc.properties.EmpowermentNo.type,parentSchema:schema20.properties.FacturaEmpowermentDoc.properties.EmpowermentNo,data:data26};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -2908,8 +2984,17 @@ vErrors.push(err78);
 errors++;
 }
 }
-else {
-const err79 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFio",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.FacturaEmpowermentDoc.properties.AgentFio.type,parentSchema:schema19.properties.FacturaEmpowermentDoc.properties.AgentFio,data:data27};
+if(data24.EmpowermentDateOfIssue !== undefined){
+if(!(validate38.call(this, data24.EmpowermentDateOfIssue, {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentDateOfIssue",parentData:data24,parentDataProperty:"EmpowermentDateOfIssue",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+if(data24.AgentFio !== undefined){
+let data28 = data24.AgentFio;
+if(typeof data28 === "string"){
+if(func3(data28) > 300){
+const err79 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFio",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.FacturaEmpowermentDoc.properties.AgentFio,data:data28};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -2918,16 +3003,8 @@ vErrors.push(err79);
 }
 errors++;
 }
-}
-if(data23.AgentPinfl !== undefined){
-let data28 = data23.AgentPinfl;
-if(!(validate44.call(this, data28, {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentPinfl",parentData:data23,parentDataProperty:"AgentPinfl",rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
-errors = vErrors.length;
-}
-if(typeof data28 === "string"){
-if(func3(data28) < 14){
-const err80 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentPinfl",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentPinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema19.properties.FacturaEmpowermentDoc.properties.AgentPinfl,data:data28};
+if(func3(data28) < 1){
+const err80 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFio",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFio/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.FacturaEmpowermentDoc.properties.AgentFio,data:data28};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -2937,19 +3014,8 @@ vErrors.push(err80);
 errors++;
 }
 }
-}
-if(data23.AgentTin !== undefined){
-if(!(validate46.call(this, data23.AgentTin, {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentTin",parentData:data23,parentDataProperty:"AgentTin",rootData}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
-errors = vErrors.length;
-}
-}
-}
-}
-if(data.ItemReleasedDoc !== undefined){
-let data30 = data.ItemReleasedDoc;
-if((!(data30 && typeof data30 == "object" && !Array.isArray(data30))) && (data30 !== null)){
-const err81 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/type",keyword:"type",params:{type: schema19.properties.ItemReleasedDoc.type},message:"must be object,null",schema:schema19.properties.ItemReleasedDoc.type,parentSchema:schema19.properties.ItemReleasedDoc,data:data30};
+else {
+const err81 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFio",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FacturaEmpowermentDoc.properties.AgentFio.type,parentSchema:schema20.properties.FacturaEmpowermentDoc.properties.AgentFio,data:data28};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -2958,9 +3024,16 @@ vErrors.push(err81);
 }
 errors++;
 }
-if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
-if(Object.keys(data30).length < 1){
-const err82 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.ItemReleasedDoc,data:data30};
+}
+if(data24.AgentPinfl !== undefined){
+let data29 = data24.AgentPinfl;
+if(!(validate45.call(this, data29, {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentPinfl",parentData:data24,parentDataProperty:"AgentPinfl",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+errors = vErrors.length;
+}
+if(typeof data29 === "string"){
+if(func3(data29) < 14){
+const err82 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentPinfl",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentPinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema20.properties.FacturaEmpowermentDoc.properties.AgentPinfl,data:data29};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -2969,8 +3042,20 @@ vErrors.push(err82);
 }
 errors++;
 }
-if(data30.ItemReleasedFio === undefined){
-const err83 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/required",keyword:"required",params:{missingProperty: "ItemReleasedFio"},message:"must have required property '"+"ItemReleasedFio"+"'",schema:schema19.properties.ItemReleasedDoc.required,parentSchema:schema19.properties.ItemReleasedDoc,data:data30};
+}
+}
+if(data24.AgentTin !== undefined){
+if(!(validate47.call(this, data24.AgentTin, {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentTin",parentData:data24,parentDataProperty:"AgentTin",rootData}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+errors = vErrors.length;
+}
+}
+}
+}
+if(data.ItemReleasedDoc !== undefined){
+let data31 = data.ItemReleasedDoc;
+if((!(data31 && typeof data31 == "object" && !Array.isArray(data31))) && (data31 !== null)){
+const err83 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/type",keyword:"type",params:{type: schema20.properties.ItemReleasedDoc.type},message:"must be object,null",schema:schema20.properties.ItemReleasedDoc.type,parentSchema:schema20.properties.ItemReleasedDoc,data:data31};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -2979,9 +3064,9 @@ vErrors.push(err83);
 }
 errors++;
 }
-for(const key6 in data30){
-if(!(((key6 === "ItemReleasedFio") || (key6 === "ItemReleasedPinfl")) || (key6 === "ItemReleasedTin"))){
-const err84 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.ItemReleasedDoc,data:data30};
+if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
+if(Object.keys(data31).length < 1){
+const err84 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.ItemReleasedDoc,data:data31};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -2990,12 +3075,8 @@ vErrors.push(err84);
 }
 errors++;
 }
-}
-if(data30.ItemReleasedFio !== undefined){
-let data31 = data30.ItemReleasedFio;
-if(typeof data31 === "string"){
-if(func3(data31) > 300){
-const err85 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedFio",schemaPath:"#/properties/ItemReleasedDoc/properties/ItemReleasedFio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema19.properties.ItemReleasedDoc.properties.ItemReleasedFio,data:data31};
+if(data31.ItemReleasedFio === undefined){
+const err85 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/required",keyword:"required",params:{missingProperty: "ItemReleasedFio"},message:"must have required property '"+"ItemReleasedFio"+"'",schema:schema20.properties.ItemReleasedDoc.required,parentSchema:schema20.properties.ItemReleasedDoc,data:data31};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -3004,8 +3085,9 @@ vErrors.push(err85);
 }
 errors++;
 }
-if(func3(data31) < 1){
-const err86 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedFio",schemaPath:"#/properties/ItemReleasedDoc/properties/ItemReleasedFio/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.ItemReleasedDoc.properties.ItemReleasedFio,data:data31};
+for(const key6 in data31){
+if(!(((key6 === "ItemReleasedFio") || (key6 === "ItemReleasedPinfl")) || (key6 === "ItemReleasedTin"))){
+const err86 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ItemReleasedDoc,data:data31};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -3015,8 +3097,11 @@ vErrors.push(err86);
 errors++;
 }
 }
-else {
-const err87 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedFio",schemaPath:"#/properties/ItemReleasedDoc/properties/ItemReleasedFio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ItemReleasedDoc.properties.ItemReleasedFio.type,parentSchema:schema19.properties.ItemReleasedDoc.properties.ItemReleasedFio,data:data31};
+if(data31.ItemReleasedFio !== undefined){
+let data32 = data31.ItemReleasedFio;
+if(typeof data32 === "string"){
+if(func3(data32) > 300){
+const err87 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedFio",schemaPath:"#/properties/ItemReleasedDoc/properties/ItemReleasedFio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.ItemReleasedDoc.properties.ItemReleasedFio,data:data32};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -3025,58 +3110,8 @@ vErrors.push(err87);
 }
 errors++;
 }
-}
-if(data30.ItemReleasedPinfl !== undefined){
-if(!(validate44.call(this, data30.ItemReleasedPinfl, {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedPinfl",parentData:data30,parentDataProperty:"ItemReleasedPinfl",rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
-errors = vErrors.length;
-}
-}
-if(data30.ItemReleasedTin !== undefined){
-if(!(validate46.call(this, data30.ItemReleasedTin, {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedTin",parentData:data30,parentDataProperty:"ItemReleasedTin",rootData}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
-errors = vErrors.length;
-}
-}
-}
-}
-if(data.SellerTin !== undefined){
-if(!(validate50.call(this, data.SellerTin, {instancePath:instancePath+"/SellerTin",parentData:data,parentDataProperty:"SellerTin",rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
-errors = vErrors.length;
-}
-}
-if(data.BuyerTin !== undefined){
-let data35 = data.BuyerTin;
-if(!(validate50.call(this, data35, {instancePath:instancePath+"/BuyerTin",parentData:data,parentDataProperty:"BuyerTin",rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
-errors = vErrors.length;
-}
-if(typeof data35 === "string"){
-const issues2 = func39(data35, true, rootData, this, instancePath + "/BuyerTin");
-if(issues2 !== null){
-const kwErrors2 = func6(issues2, instancePath + "/BuyerTin", "#/properties/BuyerTin/noIndividual", "noIndividual");
-vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
-errors = errors + kwErrors2.length;
-}
-}
-}
-if(data.Seller !== undefined){
-if(!(validate53.call(this, data.Seller, {instancePath:instancePath+"/Seller",parentData:data,parentDataProperty:"Seller",rootData}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
-errors = vErrors.length;
-}
-}
-if(data.Buyer !== undefined){
-if(!(validate53.call(this, data.Buyer, {instancePath:instancePath+"/Buyer",parentData:data,parentDataProperty:"Buyer",rootData}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
-errors = vErrors.length;
-}
-}
-if(data.ForeignCompany !== undefined){
-let data38 = data.ForeignCompany;
-if((!(data38 && typeof data38 == "object" && !Array.isArray(data38))) && (data38 !== null)){
-const err88 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/type",keyword:"type",params:{type: schema19.properties.ForeignCompany.type},message:"must be object,null",schema:schema19.properties.ForeignCompany.type,parentSchema:schema19.properties.ForeignCompany,data:data38};
+if(func3(data32) < 1){
+const err88 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedFio",schemaPath:"#/properties/ItemReleasedDoc/properties/ItemReleasedFio/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ItemReleasedDoc.properties.ItemReleasedFio,data:data32};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -3085,9 +3120,9 @@ vErrors.push(err88);
 }
 errors++;
 }
-if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
-if(Object.keys(data38).length < 1){
-const err89 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.ForeignCompany,data:data38};
+}
+else {
+const err89 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedFio",schemaPath:"#/properties/ItemReleasedDoc/properties/ItemReleasedFio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ItemReleasedDoc.properties.ItemReleasedFio.type,parentSchema:schema20.properties.ItemReleasedDoc.properties.ItemReleasedFio,data:data32};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -3096,8 +3131,58 @@ vErrors.push(err89);
 }
 errors++;
 }
-if(data38.CountryId === undefined){
-const err90 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/required",keyword:"required",params:{missingProperty: "CountryId"},message:"must have required property '"+"CountryId"+"'",schema:schema19.properties.ForeignCompany.required,parentSchema:schema19.properties.ForeignCompany,data:data38};
+}
+if(data31.ItemReleasedPinfl !== undefined){
+if(!(validate45.call(this, data31.ItemReleasedPinfl, {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedPinfl",parentData:data31,parentDataProperty:"ItemReleasedPinfl",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+errors = vErrors.length;
+}
+}
+if(data31.ItemReleasedTin !== undefined){
+if(!(validate47.call(this, data31.ItemReleasedTin, {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedTin",parentData:data31,parentDataProperty:"ItemReleasedTin",rootData}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+errors = vErrors.length;
+}
+}
+}
+}
+if(data.SellerTin !== undefined){
+if(!(validate51.call(this, data.SellerTin, {instancePath:instancePath+"/SellerTin",parentData:data,parentDataProperty:"SellerTin",rootData}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+errors = vErrors.length;
+}
+}
+if(data.BuyerTin !== undefined){
+let data36 = data.BuyerTin;
+if(!(validate51.call(this, data36, {instancePath:instancePath+"/BuyerTin",parentData:data,parentDataProperty:"BuyerTin",rootData}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+errors = vErrors.length;
+}
+if(typeof data36 === "string"){
+const issues2 = func39(data36, true, rootData, this, instancePath + "/BuyerTin");
+if(issues2 !== null){
+const kwErrors2 = func6(issues2, instancePath + "/BuyerTin", "#/properties/BuyerTin/noIndividual", "noIndividual");
+vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
+errors = errors + kwErrors2.length;
+}
+}
+}
+if(data.Seller !== undefined){
+if(!(validate54.call(this, data.Seller, {instancePath:instancePath+"/Seller",parentData:data,parentDataProperty:"Seller",rootData}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+errors = vErrors.length;
+}
+}
+if(data.Buyer !== undefined){
+if(!(validate54.call(this, data.Buyer, {instancePath:instancePath+"/Buyer",parentData:data,parentDataProperty:"Buyer",rootData}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+errors = vErrors.length;
+}
+}
+if(data.ForeignCompany !== undefined){
+let data39 = data.ForeignCompany;
+if((!(data39 && typeof data39 == "object" && !Array.isArray(data39))) && (data39 !== null)){
+const err90 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/type",keyword:"type",params:{type: schema20.properties.ForeignCompany.type},message:"must be object,null",schema:schema20.properties.ForeignCompany.type,parentSchema:schema20.properties.ForeignCompany,data:data39};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -3106,8 +3191,9 @@ vErrors.push(err90);
 }
 errors++;
 }
-if(data38.Name === undefined){
-const err91 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema19.properties.ForeignCompany.required,parentSchema:schema19.properties.ForeignCompany,data:data38};
+if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
+if(Object.keys(data39).length < 1){
+const err91 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.ForeignCompany,data:data39};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -3116,9 +3202,8 @@ vErrors.push(err91);
 }
 errors++;
 }
-for(const key7 in data38){
-if(!(((((key7 === "CountryId") || (key7 === "Name")) || (key7 === "Address")) || (key7 === "Bank")) || (key7 === "Account"))){
-const err92 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.ForeignCompany,data:data38};
+if(data39.CountryId === undefined){
+const err92 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/required",keyword:"required",params:{missingProperty: "CountryId"},message:"must have required property '"+"CountryId"+"'",schema:schema20.properties.ForeignCompany.required,parentSchema:schema20.properties.ForeignCompany,data:data39};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -3127,12 +3212,8 @@ vErrors.push(err92);
 }
 errors++;
 }
-}
-if(data38.CountryId !== undefined){
-let data39 = data38.CountryId;
-if(typeof data39 === "string"){
-if(func3(data39) > 10){
-const err93 = {instancePath:instancePath+"/ForeignCompany/CountryId",schemaPath:"#/properties/ForeignCompany/properties/CountryId/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema19.properties.ForeignCompany.properties.CountryId,data:data39};
+if(data39.Name === undefined){
+const err93 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.ForeignCompany.required,parentSchema:schema20.properties.ForeignCompany,data:data39};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -3141,9 +3222,9 @@ vErrors.push(err93);
 }
 errors++;
 }
-}
-else {
-const err94 = {instancePath:instancePath+"/ForeignCompany/CountryId",schemaPath:"#/properties/ForeignCompany/properties/CountryId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ForeignCompany.properties.CountryId.type,parentSchema:schema19.properties.ForeignCompany.properties.CountryId,data:data39};
+for(const key7 in data39){
+if(!(((((key7 === "CountryId") || (key7 === "Name")) || (key7 === "Address")) || (key7 === "Bank")) || (key7 === "Account"))){
+const err94 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ForeignCompany,data:data39};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -3153,11 +3234,11 @@ vErrors.push(err94);
 errors++;
 }
 }
-if(data38.Name !== undefined){
-let data40 = data38.Name;
+if(data39.CountryId !== undefined){
+let data40 = data39.CountryId;
 if(typeof data40 === "string"){
-if(func3(data40) > 500){
-const err95 = {instancePath:instancePath+"/ForeignCompany/Name",schemaPath:"#/properties/ForeignCompany/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.ForeignCompany.properties.Name,data:data40};
+if(func3(data40) > 10){
+const err95 = {instancePath:instancePath+"/ForeignCompany/CountryId",schemaPath:"#/properties/ForeignCompany/properties/CountryId/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema20.properties.ForeignCompany.properties.CountryId,data:data40};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -3166,8 +3247,9 @@ vErrors.push(err95);
 }
 errors++;
 }
-if(func3(data40) < 1){
-const err96 = {instancePath:instancePath+"/ForeignCompany/Name",schemaPath:"#/properties/ForeignCompany/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.ForeignCompany.properties.Name,data:data40};
+}
+else {
+const err96 = {instancePath:instancePath+"/ForeignCompany/CountryId",schemaPath:"#/properties/ForeignCompany/properties/CountryId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ForeignCompany.properties.CountryId.type,parentSchema:schema20.properties.ForeignCompany.properties.CountryId,data:data40};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -3177,8 +3259,11 @@ vErrors.push(err96);
 errors++;
 }
 }
-else {
-const err97 = {instancePath:instancePath+"/ForeignCompany/Name",schemaPath:"#/properties/ForeignCompany/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ForeignCompany.properties.Name.type,parentSchema:schema19.properties.ForeignCompany.properties.Name,data:data40};
+if(data39.Name !== undefined){
+let data41 = data39.Name;
+if(typeof data41 === "string"){
+if(func3(data41) > 500){
+const err97 = {instancePath:instancePath+"/ForeignCompany/Name",schemaPath:"#/properties/ForeignCompany/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.ForeignCompany.properties.Name,data:data41};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -3187,12 +3272,8 @@ vErrors.push(err97);
 }
 errors++;
 }
-}
-if(data38.Address !== undefined){
-let data41 = data38.Address;
-if(typeof data41 === "string"){
-if(func3(data41) > 500){
-const err98 = {instancePath:instancePath+"/ForeignCompany/Address",schemaPath:"#/properties/ForeignCompany/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.ForeignCompany.properties.Address,data:data41};
+if(func3(data41) < 1){
+const err98 = {instancePath:instancePath+"/ForeignCompany/Name",schemaPath:"#/properties/ForeignCompany/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ForeignCompany.properties.Name,data:data41};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -3203,7 +3284,7 @@ errors++;
 }
 }
 else {
-const err99 = {instancePath:instancePath+"/ForeignCompany/Address",schemaPath:"#/properties/ForeignCompany/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ForeignCompany.properties.Address.type,parentSchema:schema19.properties.ForeignCompany.properties.Address,data:data41};
+const err99 = {instancePath:instancePath+"/ForeignCompany/Name",schemaPath:"#/properties/ForeignCompany/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ForeignCompany.properties.Name.type,parentSchema:schema20.properties.ForeignCompany.properties.Name,data:data41};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -3213,11 +3294,11 @@ vErrors.push(err99);
 errors++;
 }
 }
-if(data38.Bank !== undefined){
-let data42 = data38.Bank;
+if(data39.Address !== undefined){
+let data42 = data39.Address;
 if(typeof data42 === "string"){
 if(func3(data42) > 500){
-const err100 = {instancePath:instancePath+"/ForeignCompany/Bank",schemaPath:"#/properties/ForeignCompany/properties/Bank/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.ForeignCompany.properties.Bank,data:data42};
+const err100 = {instancePath:instancePath+"/ForeignCompany/Address",schemaPath:"#/properties/ForeignCompany/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.ForeignCompany.properties.Address,data:data42};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -3228,7 +3309,7 @@ errors++;
 }
 }
 else {
-const err101 = {instancePath:instancePath+"/ForeignCompany/Bank",schemaPath:"#/properties/ForeignCompany/properties/Bank/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ForeignCompany.properties.Bank.type,parentSchema:schema19.properties.ForeignCompany.properties.Bank,data:data42};
+const err101 = {instancePath:instancePath+"/ForeignCompany/Address",schemaPath:"#/properties/ForeignCompany/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ForeignCompany.properties.Address.type,parentSchema:schema20.properties.ForeignCompany.properties.Address,data:data42};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -3238,11 +3319,11 @@ vErrors.push(err101);
 errors++;
 }
 }
-if(data38.Account !== undefined){
-let data43 = data38.Account;
+if(data39.Bank !== undefined){
+let data43 = data39.Bank;
 if(typeof data43 === "string"){
-if(func3(data43) > 50){
-const err102 = {instancePath:instancePath+"/ForeignCompany/Account",schemaPath:"#/properties/ForeignCompany/properties/Account/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.ForeignCompany.properties.Account,data:data43};
+if(func3(data43) > 500){
+const err102 = {instancePath:instancePath+"/ForeignCompany/Bank",schemaPath:"#/properties/ForeignCompany/properties/Bank/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.ForeignCompany.properties.Bank,data:data43};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -3253,7 +3334,7 @@ errors++;
 }
 }
 else {
-const err103 = {instancePath:instancePath+"/ForeignCompany/Account",schemaPath:"#/properties/ForeignCompany/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ForeignCompany.properties.Account.type,parentSchema:schema19.properties.ForeignCompany.properties.Account,data:data43};
+const err103 = {instancePath:instancePath+"/ForeignCompany/Bank",schemaPath:"#/properties/ForeignCompany/properties/Bank/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ForeignCompany.properties.Bank.type,parentSchema:schema20.properties.ForeignCompany.properties.Bank,data:data43};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -3263,13 +3344,11 @@ vErrors.push(err103);
 errors++;
 }
 }
-}
-}
-if(data.ProductList !== undefined){
-let data44 = data.ProductList;
-if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
-if(data44.FacturaProductId === undefined){
-const err104 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "FacturaProductId"},message:"must have required property '"+"FacturaProductId"+"'",schema:schema19.properties.ProductList.required,parentSchema:schema19.properties.ProductList,data:data44};
+if(data39.Account !== undefined){
+let data44 = data39.Account;
+if(typeof data44 === "string"){
+if(func3(data44) > 50){
+const err104 = {instancePath:instancePath+"/ForeignCompany/Account",schemaPath:"#/properties/ForeignCompany/properties/Account/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.ForeignCompany.properties.Account,data:data44};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -3278,8 +3357,9 @@ vErrors.push(err104);
 }
 errors++;
 }
-if(data44.Tin === undefined){
-const err105 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Tin"},message:"must have required property '"+"Tin"+"'",schema:schema19.properties.ProductList.required,parentSchema:schema19.properties.ProductList,data:data44};
+}
+else {
+const err105 = {instancePath:instancePath+"/ForeignCompany/Account",schemaPath:"#/properties/ForeignCompany/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ForeignCompany.properties.Account.type,parentSchema:schema20.properties.ForeignCompany.properties.Account,data:data44};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -3288,8 +3368,13 @@ vErrors.push(err105);
 }
 errors++;
 }
-if(data44.HasExcise === undefined){
-const err106 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasExcise"},message:"must have required property '"+"HasExcise"+"'",schema:schema19.properties.ProductList.required,parentSchema:schema19.properties.ProductList,data:data44};
+}
+}
+}
+if(data.FacturaInvestmentObjectDoc !== undefined){
+let data45 = data.FacturaInvestmentObjectDoc;
+if((!(data45 && typeof data45 == "object" && !Array.isArray(data45))) && (data45 !== null)){
+const err106 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc",schemaPath:"#/properties/FacturaInvestmentObjectDoc/type",keyword:"type",params:{type: schema20.properties.FacturaInvestmentObjectDoc.type},message:"must be object,null",schema:schema20.properties.FacturaInvestmentObjectDoc.type,parentSchema:schema20.properties.FacturaInvestmentObjectDoc,data:data45};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -3298,8 +3383,9 @@ vErrors.push(err106);
 }
 errors++;
 }
-if(data44.HasVat === undefined){
-const err107 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasVat"},message:"must have required property '"+"HasVat"+"'",schema:schema19.properties.ProductList.required,parentSchema:schema19.properties.ProductList,data:data44};
+if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
+if(Object.keys(data45).length < 1){
+const err107 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc",schemaPath:"#/properties/FacturaInvestmentObjectDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.FacturaInvestmentObjectDoc,data:data45};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -3308,8 +3394,8 @@ vErrors.push(err107);
 }
 errors++;
 }
-if(data44.HasCommittent === undefined){
-const err108 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasCommittent"},message:"must have required property '"+"HasCommittent"+"'",schema:schema19.properties.ProductList.required,parentSchema:schema19.properties.ProductList,data:data44};
+if(data45.ObjectId === undefined){
+const err108 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc",schemaPath:"#/properties/FacturaInvestmentObjectDoc/required",keyword:"required",params:{missingProperty: "ObjectId"},message:"must have required property '"+"ObjectId"+"'",schema:schema20.properties.FacturaInvestmentObjectDoc.required,parentSchema:schema20.properties.FacturaInvestmentObjectDoc,data:data45};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -3318,8 +3404,8 @@ vErrors.push(err108);
 }
 errors++;
 }
-if(data44.HasLgota === undefined){
-const err109 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasLgota"},message:"must have required property '"+"HasLgota"+"'",schema:schema19.properties.ProductList.required,parentSchema:schema19.properties.ProductList,data:data44};
+if(data45.ObjectName === undefined){
+const err109 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc",schemaPath:"#/properties/FacturaInvestmentObjectDoc/required",keyword:"required",params:{missingProperty: "ObjectName"},message:"must have required property '"+"ObjectName"+"'",schema:schema20.properties.FacturaInvestmentObjectDoc.required,parentSchema:schema20.properties.FacturaInvestmentObjectDoc,data:data45};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -3328,8 +3414,9 @@ vErrors.push(err109);
 }
 errors++;
 }
-if(data44.HasMedical === undefined){
-const err110 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasMedical"},message:"must have required property '"+"HasMedical"+"'",schema:schema19.properties.ProductList.required,parentSchema:schema19.properties.ProductList,data:data44};
+for(const key8 in data45){
+if(!((key8 === "ObjectId") || (key8 === "ObjectName"))){
+const err110 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc",schemaPath:"#/properties/FacturaInvestmentObjectDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.FacturaInvestmentObjectDoc,data:data45};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -3338,8 +3425,12 @@ vErrors.push(err110);
 }
 errors++;
 }
-if(data44.Products === undefined){
-const err111 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema19.properties.ProductList.required,parentSchema:schema19.properties.ProductList,data:data44};
+}
+if(data45.ObjectId !== undefined){
+let data46 = data45.ObjectId;
+if(typeof data46 === "string"){
+if(func3(data46) > 100){
+const err111 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc/ObjectId",schemaPath:"#/properties/FacturaInvestmentObjectDoc/properties/ObjectId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.FacturaInvestmentObjectDoc.properties.ObjectId,data:data46};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -3348,9 +3439,8 @@ vErrors.push(err111);
 }
 errors++;
 }
-for(const key8 in data44){
-if(!(func2.call(schema19.properties.ProductList.properties, key8))){
-const err112 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.ProductList,data:data44};
+if(func3(data46) < 1){
+const err112 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc/ObjectId",schemaPath:"#/properties/FacturaInvestmentObjectDoc/properties/ObjectId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.FacturaInvestmentObjectDoc.properties.ObjectId,data:data46};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -3360,11 +3450,8 @@ vErrors.push(err112);
 errors++;
 }
 }
-if(data44.FacturaProductId !== undefined){
-let data45 = data44.FacturaProductId;
-if(typeof data45 === "string"){
-if(!pattern0.test(data45)){
-const err113 = {instancePath:instancePath+"/ProductList/FacturaProductId",schemaPath:"#/properties/ProductList/properties/FacturaProductId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema19.properties.ProductList.properties.FacturaProductId,data:data45};
+else {
+const err113 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc/ObjectId",schemaPath:"#/properties/FacturaInvestmentObjectDoc/properties/ObjectId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FacturaInvestmentObjectDoc.properties.ObjectId.type,parentSchema:schema20.properties.FacturaInvestmentObjectDoc.properties.ObjectId,data:data46};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -3374,8 +3461,11 @@ vErrors.push(err113);
 errors++;
 }
 }
-else {
-const err114 = {instancePath:instancePath+"/ProductList/FacturaProductId",schemaPath:"#/properties/ProductList/properties/FacturaProductId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ProductList.properties.FacturaProductId.type,parentSchema:schema19.properties.ProductList.properties.FacturaProductId,data:data45};
+if(data45.ObjectName !== undefined){
+let data47 = data45.ObjectName;
+if(typeof data47 === "string"){
+if(func3(data47) > 1000){
+const err114 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc/ObjectName",schemaPath:"#/properties/FacturaInvestmentObjectDoc/properties/ObjectName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema20.properties.FacturaInvestmentObjectDoc.properties.ObjectName,data:data47};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -3384,17 +3474,8 @@ vErrors.push(err114);
 }
 errors++;
 }
-}
-if(data44.Tin !== undefined){
-if(!(validate50.call(this, data44.Tin, {instancePath:instancePath+"/ProductList/Tin",parentData:data44,parentDataProperty:"Tin",rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
-errors = vErrors.length;
-}
-}
-if(data44.HasExcise !== undefined){
-let data47 = data44.HasExcise;
-if(typeof data47 !== "boolean"){
-const err115 = {instancePath:instancePath+"/ProductList/HasExcise",schemaPath:"#/properties/ProductList/properties/HasExcise/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.ProductList.properties.HasExcise.type,parentSchema:schema19.properties.ProductList.properties.HasExcise,data:data47};
+if(func3(data47) < 1){
+const err115 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc/ObjectName",schemaPath:"#/properties/FacturaInvestmentObjectDoc/properties/ObjectName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.FacturaInvestmentObjectDoc.properties.ObjectName,data:data47};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -3404,10 +3485,8 @@ vErrors.push(err115);
 errors++;
 }
 }
-if(data44.HasVat !== undefined){
-let data48 = data44.HasVat;
-if(typeof data48 !== "boolean"){
-const err116 = {instancePath:instancePath+"/ProductList/HasVat",schemaPath:"#/properties/ProductList/properties/HasVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.ProductList.properties.HasVat.type,parentSchema:schema19.properties.ProductList.properties.HasVat,data:data48};
+else {
+const err116 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc/ObjectName",schemaPath:"#/properties/FacturaInvestmentObjectDoc/properties/ObjectName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FacturaInvestmentObjectDoc.properties.ObjectName.type,parentSchema:schema20.properties.FacturaInvestmentObjectDoc.properties.ObjectName,data:data47};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -3417,10 +3496,13 @@ vErrors.push(err116);
 errors++;
 }
 }
-if(data44.HasCommittent !== undefined){
-let data49 = data44.HasCommittent;
-if(typeof data49 !== "boolean"){
-const err117 = {instancePath:instancePath+"/ProductList/HasCommittent",schemaPath:"#/properties/ProductList/properties/HasCommittent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.ProductList.properties.HasCommittent.type,parentSchema:schema19.properties.ProductList.properties.HasCommittent,data:data49};
+}
+}
+if(data.ProductList !== undefined){
+let data48 = data.ProductList;
+if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
+if(data48.FacturaProductId === undefined){
+const err117 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "FacturaProductId"},message:"must have required property '"+"FacturaProductId"+"'",schema:schema20.properties.ProductList.required,parentSchema:schema20.properties.ProductList,data:data48};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -3429,11 +3511,8 @@ vErrors.push(err117);
 }
 errors++;
 }
-}
-if(data44.HasLgota !== undefined){
-let data50 = data44.HasLgota;
-if(typeof data50 !== "boolean"){
-const err118 = {instancePath:instancePath+"/ProductList/HasLgota",schemaPath:"#/properties/ProductList/properties/HasLgota/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.ProductList.properties.HasLgota.type,parentSchema:schema19.properties.ProductList.properties.HasLgota,data:data50};
+if(data48.Tin === undefined){
+const err118 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Tin"},message:"must have required property '"+"Tin"+"'",schema:schema20.properties.ProductList.required,parentSchema:schema20.properties.ProductList,data:data48};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -3442,11 +3521,8 @@ vErrors.push(err118);
 }
 errors++;
 }
-}
-if(data44.HasMedical !== undefined){
-let data51 = data44.HasMedical;
-if(typeof data51 !== "boolean"){
-const err119 = {instancePath:instancePath+"/ProductList/HasMedical",schemaPath:"#/properties/ProductList/properties/HasMedical/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.ProductList.properties.HasMedical.type,parentSchema:schema19.properties.ProductList.properties.HasMedical,data:data51};
+if(data48.HasExcise === undefined){
+const err119 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasExcise"},message:"must have required property '"+"HasExcise"+"'",schema:schema20.properties.ProductList.required,parentSchema:schema20.properties.ProductList,data:data48};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -3455,11 +3531,8 @@ vErrors.push(err119);
 }
 errors++;
 }
-}
-if(data44.HideReportCommittent !== undefined){
-let data52 = data44.HideReportCommittent;
-if(typeof data52 !== "boolean"){
-const err120 = {instancePath:instancePath+"/ProductList/HideReportCommittent",schemaPath:"#/properties/ProductList/properties/HideReportCommittent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.ProductList.properties.HideReportCommittent.type,parentSchema:schema19.properties.ProductList.properties.HideReportCommittent,data:data52};
+if(data48.HasVat === undefined){
+const err120 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasVat"},message:"must have required property '"+"HasVat"+"'",schema:schema20.properties.ProductList.required,parentSchema:schema20.properties.ProductList,data:data48};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -3468,12 +3541,8 @@ vErrors.push(err120);
 }
 errors++;
 }
-}
-if(data44.Products !== undefined){
-let data53 = data44.Products;
-if(Array.isArray(data53)){
-if(data53.length > 10000){
-const err121 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema19.properties.ProductList.properties.Products,data:data53};
+if(data48.HasCommittent === undefined){
+const err121 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasCommittent"},message:"must have required property '"+"HasCommittent"+"'",schema:schema20.properties.ProductList.required,parentSchema:schema20.properties.ProductList,data:data48};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -3482,8 +3551,8 @@ vErrors.push(err121);
 }
 errors++;
 }
-if(data53.length < 1){
-const err122 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema19.properties.ProductList.properties.Products,data:data53};
+if(data48.HasLgota === undefined){
+const err122 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasLgota"},message:"must have required property '"+"HasLgota"+"'",schema:schema20.properties.ProductList.required,parentSchema:schema20.properties.ProductList,data:data48};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -3492,28 +3561,8 @@ vErrors.push(err122);
 }
 errors++;
 }
-const len1 = data53.length;
-for(let i1=0; i1<len1; i1++){
-if(!(validate57.call(this, data53[i1], {instancePath:instancePath+"/ProductList/Products/" + i1,parentData:data53,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
-errors = vErrors.length;
-}
-}
-const issues3 = func94(data53, schema19.properties.ProductList.properties.Products.lineArithmetic, rootData, this, instancePath + "/ProductList/Products");
-if(issues3 !== null){
-const kwErrors3 = func6(issues3, instancePath + "/ProductList/Products", "#/properties/ProductList/properties/Products/lineArithmetic", "lineArithmetic");
-vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
-errors = errors + kwErrors3.length;
-}
-const issues4 = func96(data53, schema19.properties.ProductList.properties.Products.vatRateForDate, rootData, this, instancePath + "/ProductList/Products");
-if(issues4 !== null){
-const kwErrors4 = func6(issues4, instancePath + "/ProductList/Products", "#/properties/ProductList/properties/Products/vatRateForDate", "vatRateForDate");
-vErrors = vErrors === null ? kwErrors4 : vErrors.concat(kwErrors4);
-errors = errors + kwErrors4.length;
-}
-}
-else {
-const err123 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.ProductList.properties.Products.type,parentSchema:schema19.properties.ProductList.properties.Products,data:data53};
+if(data48.Products === undefined){
+const err123 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema20.properties.ProductList.required,parentSchema:schema20.properties.ProductList,data:data48};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -3522,10 +3571,9 @@ vErrors.push(err123);
 }
 errors++;
 }
-}
-}
-else {
-const err124 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.ProductList.type,parentSchema:schema19.properties.ProductList,data:data44};
+for(const key9 in data48){
+if(!(func2.call(schema20.properties.ProductList.properties, key9))){
+const err124 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ProductList,data:data48};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -3535,27 +3583,11 @@ vErrors.push(err124);
 errors++;
 }
 }
-const issues5 = func98(data, schema19.correctionDeadline, rootData, this, instancePath + "");
-if(issues5 !== null){
-const kwErrors5 = func6(issues5, instancePath + "", "#/correctionDeadline", "correctionDeadline");
-vErrors = vErrors === null ? kwErrors5 : vErrors.concat(kwErrors5);
-errors = errors + kwErrors5.length;
-}
-const issues6 = func100(data, schema19.requiredUnless, rootData, this, instancePath + "");
-if(issues6 !== null){
-const kwErrors6 = func6(issues6, instancePath + "", "#/requiredUnless", "requiredUnless");
-vErrors = vErrors === null ? kwErrors6 : vErrors.concat(kwErrors6);
-errors = errors + kwErrors6.length;
-}
-const issues7 = func102(data, schema19.sellerNotBuyer, rootData, this, instancePath + "");
-if(issues7 !== null){
-const kwErrors7 = func6(issues7, instancePath + "", "#/sellerNotBuyer", "sellerNotBuyer");
-vErrors = vErrors === null ? kwErrors7 : vErrors.concat(kwErrors7);
-errors = errors + kwErrors7.length;
-}
-}
-else {
-const err125 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
+if(data48.FacturaProductId !== undefined){
+let data49 = data48.FacturaProductId;
+if(typeof data49 === "string"){
+if(!pattern1.test(data49)){
+const err125 = {instancePath:instancePath+"/ProductList/FacturaProductId",schemaPath:"#/properties/ProductList/properties/FacturaProductId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema20.properties.ProductList.properties.FacturaProductId,data:data49};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -3564,20 +3596,224 @@ vErrors.push(err125);
 }
 errors++;
 }
-validate36.errors = vErrors;
+}
+else {
+const err126 = {instancePath:instancePath+"/ProductList/FacturaProductId",schemaPath:"#/properties/ProductList/properties/FacturaProductId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ProductList.properties.FacturaProductId.type,parentSchema:schema20.properties.ProductList.properties.FacturaProductId,data:data49};
+if(vErrors === null){
+vErrors = [err126];
+}
+else {
+vErrors.push(err126);
+}
+errors++;
+}
+}
+if(data48.Tin !== undefined){
+if(!(validate51.call(this, data48.Tin, {instancePath:instancePath+"/ProductList/Tin",parentData:data48,parentDataProperty:"Tin",rootData}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+errors = vErrors.length;
+}
+}
+if(data48.HasExcise !== undefined){
+let data51 = data48.HasExcise;
+if(typeof data51 !== "boolean"){
+const err127 = {instancePath:instancePath+"/ProductList/HasExcise",schemaPath:"#/properties/ProductList/properties/HasExcise/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.ProductList.properties.HasExcise.type,parentSchema:schema20.properties.ProductList.properties.HasExcise,data:data51};
+if(vErrors === null){
+vErrors = [err127];
+}
+else {
+vErrors.push(err127);
+}
+errors++;
+}
+}
+if(data48.HasVat !== undefined){
+let data52 = data48.HasVat;
+if(typeof data52 !== "boolean"){
+const err128 = {instancePath:instancePath+"/ProductList/HasVat",schemaPath:"#/properties/ProductList/properties/HasVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.ProductList.properties.HasVat.type,parentSchema:schema20.properties.ProductList.properties.HasVat,data:data52};
+if(vErrors === null){
+vErrors = [err128];
+}
+else {
+vErrors.push(err128);
+}
+errors++;
+}
+}
+if(data48.HasCommittent !== undefined){
+let data53 = data48.HasCommittent;
+if(typeof data53 !== "boolean"){
+const err129 = {instancePath:instancePath+"/ProductList/HasCommittent",schemaPath:"#/properties/ProductList/properties/HasCommittent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.ProductList.properties.HasCommittent.type,parentSchema:schema20.properties.ProductList.properties.HasCommittent,data:data53};
+if(vErrors === null){
+vErrors = [err129];
+}
+else {
+vErrors.push(err129);
+}
+errors++;
+}
+}
+if(data48.HasLgota !== undefined){
+let data54 = data48.HasLgota;
+if(typeof data54 !== "boolean"){
+const err130 = {instancePath:instancePath+"/ProductList/HasLgota",schemaPath:"#/properties/ProductList/properties/HasLgota/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.ProductList.properties.HasLgota.type,parentSchema:schema20.properties.ProductList.properties.HasLgota,data:data54};
+if(vErrors === null){
+vErrors = [err130];
+}
+else {
+vErrors.push(err130);
+}
+errors++;
+}
+}
+if(data48.HasMedical !== undefined){
+let data55 = data48.HasMedical;
+if(typeof data55 !== "boolean"){
+const err131 = {instancePath:instancePath+"/ProductList/HasMedical",schemaPath:"#/properties/ProductList/properties/HasMedical/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.ProductList.properties.HasMedical.type,parentSchema:schema20.properties.ProductList.properties.HasMedical,data:data55};
+if(vErrors === null){
+vErrors = [err131];
+}
+else {
+vErrors.push(err131);
+}
+errors++;
+}
+}
+if(data48.HasCustom !== undefined){
+let data56 = data48.HasCustom;
+if(typeof data56 !== "boolean"){
+const err132 = {instancePath:instancePath+"/ProductList/HasCustom",schemaPath:"#/properties/ProductList/properties/HasCustom/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.ProductList.properties.HasCustom.type,parentSchema:schema20.properties.ProductList.properties.HasCustom,data:data56};
+if(vErrors === null){
+vErrors = [err132];
+}
+else {
+vErrors.push(err132);
+}
+errors++;
+}
+}
+if(data48.HideReportCommittent !== undefined){
+let data57 = data48.HideReportCommittent;
+if(typeof data57 !== "boolean"){
+const err133 = {instancePath:instancePath+"/ProductList/HideReportCommittent",schemaPath:"#/properties/ProductList/properties/HideReportCommittent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.ProductList.properties.HideReportCommittent.type,parentSchema:schema20.properties.ProductList.properties.HideReportCommittent,data:data57};
+if(vErrors === null){
+vErrors = [err133];
+}
+else {
+vErrors.push(err133);
+}
+errors++;
+}
+}
+if(data48.Products !== undefined){
+let data58 = data48.Products;
+if(Array.isArray(data58)){
+if(data58.length > 10000){
+const err134 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema20.properties.ProductList.properties.Products,data:data58};
+if(vErrors === null){
+vErrors = [err134];
+}
+else {
+vErrors.push(err134);
+}
+errors++;
+}
+if(data58.length < 1){
+const err135 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema20.properties.ProductList.properties.Products,data:data58};
+if(vErrors === null){
+vErrors = [err135];
+}
+else {
+vErrors.push(err135);
+}
+errors++;
+}
+const len1 = data58.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate58.call(this, data58[i1], {instancePath:instancePath+"/ProductList/Products/" + i1,parentData:data58,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+errors = vErrors.length;
+}
+}
+const issues3 = func100(data58, schema20.properties.ProductList.properties.Products.lineArithmetic, rootData, this, instancePath + "/ProductList/Products");
+if(issues3 !== null){
+const kwErrors3 = func6(issues3, instancePath + "/ProductList/Products", "#/properties/ProductList/properties/Products/lineArithmetic", "lineArithmetic");
+vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
+errors = errors + kwErrors3.length;
+}
+const issues4 = func102(data58, schema20.properties.ProductList.properties.Products.vatRateForDate, rootData, this, instancePath + "/ProductList/Products");
+if(issues4 !== null){
+const kwErrors4 = func6(issues4, instancePath + "/ProductList/Products", "#/properties/ProductList/properties/Products/vatRateForDate", "vatRateForDate");
+vErrors = vErrors === null ? kwErrors4 : vErrors.concat(kwErrors4);
+errors = errors + kwErrors4.length;
+}
+}
+else {
+const err136 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.ProductList.properties.Products.type,parentSchema:schema20.properties.ProductList.properties.Products,data:data58};
+if(vErrors === null){
+vErrors = [err136];
+}
+else {
+vErrors.push(err136);
+}
+errors++;
+}
+}
+}
+else {
+const err137 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.ProductList.type,parentSchema:schema20.properties.ProductList,data:data48};
+if(vErrors === null){
+vErrors = [err137];
+}
+else {
+vErrors.push(err137);
+}
+errors++;
+}
+}
+const issues5 = func104(data, schema20.correctionDeadline, rootData, this, instancePath + "");
+if(issues5 !== null){
+const kwErrors5 = func6(issues5, instancePath + "", "#/correctionDeadline", "correctionDeadline");
+vErrors = vErrors === null ? kwErrors5 : vErrors.concat(kwErrors5);
+errors = errors + kwErrors5.length;
+}
+const issues6 = func106(data, schema20.requiredUnless, rootData, this, instancePath + "");
+if(issues6 !== null){
+const kwErrors6 = func6(issues6, instancePath + "", "#/requiredUnless", "requiredUnless");
+vErrors = vErrors === null ? kwErrors6 : vErrors.concat(kwErrors6);
+errors = errors + kwErrors6.length;
+}
+const issues7 = func108(data, schema20.sellerNotBuyer, rootData, this, instancePath + "");
+if(issues7 !== null){
+const kwErrors7 = func6(issues7, instancePath + "", "#/sellerNotBuyer", "sellerNotBuyer");
+vErrors = vErrors === null ? kwErrors7 : vErrors.concat(kwErrors7);
+errors = errors + kwErrors7.length;
+}
+}
+else {
+const err138 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err138];
+}
+else {
+vErrors.push(err138);
+}
+errors++;
+}
+validate37.errors = vErrors;
 return errors === 0;
 }
 
-export const line_178309d = validate77;
-const schema32 = {"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"marks":{"description":"Marking codes of a marked product line: product type and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"party":{"description":"Seller or buyer requisites of an invoice (uz-edi.md §b.1). The TIN lives beside it (SellerTin/BuyerTin). Director is mandatory for both parties.","type":"object","additionalProperties":false,"required":["Name","Director"],"properties":{"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"VatRegCode":{"title":"forms:party.VatRegCode","type":"string","pattern":"^(\\d{12})?$"},"VatRegStatus":{"title":"forms:party.VatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Account":{"title":"forms:party.Account","type":"string","pattern":"^(\\d{20}|\\d{27})?$"},"BankId":{"title":"forms:party.BankId","type":"string","pattern":"^(\\d{5})?$"},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Mobile":{"title":"forms:party.Mobile","type":"string","maxLength":50},"WorkPhone":{"title":"forms:party.WorkPhone","type":"string","maxLength":50},"Oked":{"title":"forms:party.Oked","type":"string","maxLength":10},"DistrictId":{"title":"forms:party.DistrictId","type":"string","maxLength":10},"Director":{"title":"forms:party.Director","type":"string","minLength":1,"maxLength":300},"Accountant":{"title":"forms:party.Accountant","type":"string","maxLength":300}}},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"productLine":{"description":"An invoice (ESF) product line, national field names of uz-edi.md §b.1 plus the spec §3 extras (ShortName, WeightBrutto/WeightNetto in tons). Barcode may hold several barcodes separated by commas. The line is marked when Marks is not null. MeasureId is kept for acts and legacy payloads; operators forbid it in ESF, so leave it out there. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat","Origin"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"CatalogCode":{"title":"forms:line.CatalogCode","$ref":"#/$defs/catalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"ShortName":{"title":"forms:line.ShortName","type":"string","maxLength":200},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"Serial":{"title":"forms:line.Serial","type":"string","maxLength":200},"MeasureId":{"title":"forms:line.MeasureId","type":["string","null"],"maxLength":20},"PackageCode":{"title":"forms:line.PackageCode","$ref":"#/$defs/packageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"title":"forms:line.Count","$ref":"#/$defs/count"},"Summa":{"title":"forms:line.Summa","$ref":"#/$defs/money"},"DeliverySum":{"title":"forms:line.DeliverySum","$ref":"#/$defs/money"},"ExciseRate":{"title":"forms:line.ExciseRate","$ref":"#/$defs/money","minimum":0},"ExciseSum":{"title":"forms:line.ExciseSum","$ref":"#/$defs/money","minimum":0},"VatRate":{"title":"forms:line.VatRate","$ref":"#/$defs/vatRate"},"VatSum":{"title":"forms:line.VatSum","$ref":"#/$defs/money"},"DeliverySumWithVat":{"title":"forms:line.DeliverySumWithVat","$ref":"#/$defs/money"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"LgotaId":{"title":"forms:line.LgotaId","type":["integer","null"]},"LgotaName":{"title":"forms:line.LgotaName","type":["string","null"],"maxLength":2000},"LgotaType":{"title":"forms:line.LgotaType","type":["integer","null"],"enum":[1,2,null]},"LgotaVatSum":{"title":"forms:line.LgotaVatSum","$ref":"#/$defs/money","minimum":0},"CommittentName":{"title":"forms:line.CommittentName","type":"string","maxLength":500},"CommittentTin":{"title":"forms:line.CommittentTin","type":"string","maxLength":14,"pinflOrTin":true},"CommittentVatRegCode":{"title":"forms:line.CommittentVatRegCode","type":"string","pattern":"^(\\d{12})?$"},"CommittentVatRegStatus":{"title":"forms:line.CommittentVatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]},"WarehouseId":{"title":"forms:line.WarehouseId","type":["integer","null"]},"WeightBrutto":{"title":"forms:line.WeightBrutto","type":"number","minimum":0,"decimalPlaces":6},"WeightNetto":{"title":"forms:line.WeightNetto","type":"number","minimum":0,"decimalPlaces":6},"Marks":{"title":"forms:line.Marks","$ref":"#/$defs/marks"},"ExchangeInfo":{"title":"forms:line.ExchangeInfo","type":["object","null"],"additionalProperties":false,"minProperties":1,"properties":{"PlanPositionId":{"title":"forms:line.PlanPositionId","type":"string","maxLength":100},"ProductCode":{"title":"forms:line.ProductCode","type":"string","maxLength":100},"ProductProperties":{"title":"forms:line.ProductProperties","type":"string","maxLength":2000}}}}},"tin":{"description":"TIN (INN) of an organisation: exactly 9 digits, stored as text (leading zeros matter).","type":"string","maxLength":9,"tin":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]}},"description":"An invoice (ESF) product line, national field names of uz-edi.md §b.1 plus the spec §3 extras (ShortName, WeightBrutto/WeightNetto in tons). Barcode may hold several barcodes separated by commas. The line is marked when Marks is not null. MeasureId is kept for acts and legacy payloads; operators forbid it in ESF, so leave it out there. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat","Origin"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"CatalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$","title":"forms:line.CatalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"ShortName":{"title":"forms:line.ShortName","type":"string","maxLength":200},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"Serial":{"title":"forms:line.Serial","type":"string","maxLength":200},"MeasureId":{"title":"forms:line.MeasureId","type":["string","null"],"maxLength":20},"PackageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$","title":"forms:line.PackageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6,"title":"forms:line.Count"},"Summa":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.Summa"},"DeliverySum":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.DeliverySum"},"ExciseRate":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.ExciseRate"},"ExciseSum":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.ExciseSum"},"VatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20],"title":"forms:line.VatRate"},"VatSum":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.VatSum"},"DeliverySumWithVat":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.DeliverySumWithVat"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"LgotaId":{"title":"forms:line.LgotaId","type":["integer","null"]},"LgotaName":{"title":"forms:line.LgotaName","type":["string","null"],"maxLength":2000},"LgotaType":{"title":"forms:line.LgotaType","type":["integer","null"],"enum":[1,2,null]},"LgotaVatSum":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.LgotaVatSum"},"CommittentName":{"title":"forms:line.CommittentName","type":"string","maxLength":500},"CommittentTin":{"title":"forms:line.CommittentTin","type":"string","maxLength":14,"pinflOrTin":true},"CommittentVatRegCode":{"title":"forms:line.CommittentVatRegCode","type":"string","pattern":"^(\\d{12})?$"},"CommittentVatRegStatus":{"title":"forms:line.CommittentVatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]},"WarehouseId":{"title":"forms:line.WarehouseId","type":["integer","null"]},"WeightBrutto":{"title":"forms:line.WeightBrutto","type":"number","minimum":0,"decimalPlaces":6},"WeightNetto":{"title":"forms:line.WeightNetto","type":"number","minimum":0,"decimalPlaces":6},"Marks":{"description":"Marking codes of a marked product line: product type and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}},"title":"forms:line.Marks"},"ExchangeInfo":{"title":"forms:line.ExchangeInfo","type":["object","null"],"additionalProperties":false,"minProperties":1,"properties":{"PlanPositionId":{"title":"forms:line.PlanPositionId","type":"string","maxLength":100},"ProductCode":{"title":"forms:line.ProductCode","type":"string","maxLength":100},"ProductProperties":{"title":"forms:line.ProductProperties","type":"string","maxLength":2000}}}},"$id":"invoice.line.178309d"};
+export const line__1ea24c2c = validate79;
+const schema33 = {"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"marks":{"description":"Marking codes of a marked product line: product type (1 tobacco, 2 alcohol except beer, 3 beer, 4 medicines, 5 water and soft drinks, 6 household appliances, 8 medical devices, 11 mineral fertilisers and plant protection — Soliq Servis marks.ProductType) and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6,8,11]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"party":{"description":"Seller or buyer requisites of an invoice (uz-edi.md §b.1). The TIN lives beside it (SellerTin/BuyerTin). Director is mandatory for both parties.","type":"object","additionalProperties":false,"required":["Name","Director"],"properties":{"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"VatRegCode":{"title":"forms:party.VatRegCode","type":"string","pattern":"^(\\d{12})?$"},"VatRegStatus":{"title":"forms:party.VatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Account":{"title":"forms:party.Account","type":"string","pattern":"^(\\d{20}|\\d{27})?$"},"BankId":{"title":"forms:party.BankId","type":"string","pattern":"^(\\d{5})?$"},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Mobile":{"title":"forms:party.Mobile","type":"string","maxLength":50},"WorkPhone":{"title":"forms:party.WorkPhone","type":"string","maxLength":50},"Oked":{"title":"forms:party.Oked","type":"string","maxLength":10},"DistrictId":{"title":"forms:party.DistrictId","type":"string","maxLength":10},"Director":{"title":"forms:party.Director","type":"string","minLength":1,"maxLength":300},"Accountant":{"title":"forms:party.Accountant","type":"string","maxLength":300}}},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"productLine":{"description":"An invoice (ESF) product line, national field names of uz-edi.md §b.1 (Didox 07 §1–2, Soliq Servis factura body), plus the spec §3 extras the national format lacks, marked local (ShortName, WeightBrutto/WeightNetto in tons): kept beside the document, never signed nor exported. Barcode may hold several barcodes separated by commas. The line is marked when Marks is not null. MeasureId is forbidden in ESF by the roaming hub (Didox 07 §1), so the line has none. Pharmacy invoices (FARM, HasMedical) add Serial, BaseSumma, ProfitRate and DispenseType. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat","Origin"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"CatalogCode":{"title":"forms:line.CatalogCode","$ref":"#/$defs/catalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"ShortName":{"title":"forms:line.ShortName","type":"string","maxLength":200,"local":true},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"Serial":{"title":"forms:line.Serial","type":"string","maxLength":200},"PackageCode":{"title":"forms:line.PackageCode","$ref":"#/$defs/packageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"title":"forms:line.Count","$ref":"#/$defs/count"},"Summa":{"title":"forms:line.Summa","$ref":"#/$defs/money"},"DeliverySum":{"title":"forms:line.DeliverySum","$ref":"#/$defs/money"},"ExciseRate":{"title":"forms:line.ExciseRate","$ref":"#/$defs/money","minimum":0},"ExciseSum":{"title":"forms:line.ExciseSum","$ref":"#/$defs/money","minimum":0},"VatRate":{"title":"forms:line.VatRate","$ref":"#/$defs/vatRate"},"VatSum":{"title":"forms:line.VatSum","$ref":"#/$defs/money"},"DeliverySumWithVat":{"title":"forms:line.DeliverySumWithVat","$ref":"#/$defs/money"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"LgotaId":{"title":"forms:line.LgotaId","type":["integer","null"]},"LgotaName":{"title":"forms:line.LgotaName","type":["string","null"],"maxLength":2000},"LgotaType":{"title":"forms:line.LgotaType","type":["integer","null"],"enum":[1,2,null]},"LgotaVatSum":{"title":"forms:line.LgotaVatSum","$ref":"#/$defs/money","minimum":0},"CommittentName":{"title":"forms:line.CommittentName","type":"string","maxLength":500},"CommittentTin":{"title":"forms:line.CommittentTin","type":"string","maxLength":14,"pinflOrTin":true},"CommittentVatRegCode":{"title":"forms:line.CommittentVatRegCode","type":"string","pattern":"^(\\d{12})?$"},"CommittentVatRegStatus":{"title":"forms:line.CommittentVatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]},"WarehouseId":{"title":"forms:line.WarehouseId","type":["integer","null"]},"WarehouseName":{"title":"forms:line.WarehouseName","type":["string","null"],"maxLength":500},"BaseSumma":{"title":"forms:line.BaseSumma","$ref":"#/$defs/money","minimum":0},"ProfitRate":{"title":"forms:line.ProfitRate","type":"number","minimum":0,"maximum":100000,"decimalPlaces":2},"DispenseType":{"title":"forms:line.DispenseType","type":"integer","enum":[0,1,2]},"WeightBrutto":{"title":"forms:line.WeightBrutto","type":"number","minimum":0,"decimalPlaces":6,"local":true},"WeightNetto":{"title":"forms:line.WeightNetto","type":"number","minimum":0,"decimalPlaces":6,"local":true},"Marks":{"title":"forms:line.Marks","$ref":"#/$defs/marks"},"ExchangeInfo":{"title":"forms:line.ExchangeInfo","type":["object","null"],"additionalProperties":false,"minProperties":1,"properties":{"PlanPositionId":{"title":"forms:line.PlanPositionId","type":"string","maxLength":100},"ProductCode":{"title":"forms:line.ProductCode","type":"string","maxLength":100},"ProductProperties":{"title":"forms:line.ProductProperties","type":"string","maxLength":2000}}}}},"tin":{"description":"TIN (INN) of an organisation: exactly 9 digits, stored as text (leading zeros matter).","type":"string","maxLength":9,"tin":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]}},"description":"An invoice (ESF) product line, national field names of uz-edi.md §b.1 (Didox 07 §1–2, Soliq Servis factura body), plus the spec §3 extras the national format lacks, marked local (ShortName, WeightBrutto/WeightNetto in tons): kept beside the document, never signed nor exported. Barcode may hold several barcodes separated by commas. The line is marked when Marks is not null. MeasureId is forbidden in ESF by the roaming hub (Didox 07 §1), so the line has none. Pharmacy invoices (FARM, HasMedical) add Serial, BaseSumma, ProfitRate and DispenseType. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat","Origin"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"CatalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$","title":"forms:line.CatalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"ShortName":{"title":"forms:line.ShortName","type":"string","maxLength":200,"local":true},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"Serial":{"title":"forms:line.Serial","type":"string","maxLength":200},"PackageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$","title":"forms:line.PackageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6,"title":"forms:line.Count"},"Summa":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.Summa"},"DeliverySum":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.DeliverySum"},"ExciseRate":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.ExciseRate"},"ExciseSum":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.ExciseSum"},"VatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20],"title":"forms:line.VatRate"},"VatSum":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.VatSum"},"DeliverySumWithVat":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.DeliverySumWithVat"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"LgotaId":{"title":"forms:line.LgotaId","type":["integer","null"]},"LgotaName":{"title":"forms:line.LgotaName","type":["string","null"],"maxLength":2000},"LgotaType":{"title":"forms:line.LgotaType","type":["integer","null"],"enum":[1,2,null]},"LgotaVatSum":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.LgotaVatSum"},"CommittentName":{"title":"forms:line.CommittentName","type":"string","maxLength":500},"CommittentTin":{"title":"forms:line.CommittentTin","type":"string","maxLength":14,"pinflOrTin":true},"CommittentVatRegCode":{"title":"forms:line.CommittentVatRegCode","type":"string","pattern":"^(\\d{12})?$"},"CommittentVatRegStatus":{"title":"forms:line.CommittentVatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]},"WarehouseId":{"title":"forms:line.WarehouseId","type":["integer","null"]},"WarehouseName":{"title":"forms:line.WarehouseName","type":["string","null"],"maxLength":500},"BaseSumma":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.BaseSumma"},"ProfitRate":{"title":"forms:line.ProfitRate","type":"number","minimum":0,"maximum":100000,"decimalPlaces":2},"DispenseType":{"title":"forms:line.DispenseType","type":"integer","enum":[0,1,2]},"WeightBrutto":{"title":"forms:line.WeightBrutto","type":"number","minimum":0,"decimalPlaces":6,"local":true},"WeightNetto":{"title":"forms:line.WeightNetto","type":"number","minimum":0,"decimalPlaces":6,"local":true},"Marks":{"description":"Marking codes of a marked product line: product type (1 tobacco, 2 alcohol except beer, 3 beer, 4 medicines, 5 water and soft drinks, 6 household appliances, 8 medical devices, 11 mineral fertilisers and plant protection — Soliq Servis marks.ProductType) and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6,8,11]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}},"title":"forms:line.Marks"},"ExchangeInfo":{"title":"forms:line.ExchangeInfo","type":["object","null"],"additionalProperties":false,"minProperties":1,"properties":{"PlanPositionId":{"title":"forms:line.PlanPositionId","type":"string","maxLength":100},"ProductCode":{"title":"forms:line.ProductCode","type":"string","maxLength":100},"ProductProperties":{"title":"forms:line.ProductProperties","type":"string","maxLength":2000}}}},"$id":"invoice.line.-1ea24c2c"};
 
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="invoice.line.178309d" */;
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="invoice.line.-1ea24c2c" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.OrdNo === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema33.required,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3587,7 +3823,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.CatalogCode === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema33.required,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3597,7 +3833,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.CatalogName === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema33.required,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3607,7 +3843,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.Name === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema33.required,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3617,7 +3853,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.PackageCode === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema33.required,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3627,7 +3863,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.PackageName === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema33.required,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3637,7 +3873,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.Count === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema33.required,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3647,7 +3883,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.Summa === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Summa"},message:"must have required property '"+"Summa"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Summa"},message:"must have required property '"+"Summa"+"'",schema:schema33.required,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3657,7 +3893,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.DeliverySum === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema33.required,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3667,7 +3903,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.VatRate === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatRate"},message:"must have required property '"+"VatRate"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatRate"},message:"must have required property '"+"VatRate"+"'",schema:schema33.required,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3677,7 +3913,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.VatSum === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatSum"},message:"must have required property '"+"VatSum"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatSum"},message:"must have required property '"+"VatSum"+"'",schema:schema33.required,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3687,7 +3923,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.DeliverySumWithVat === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySumWithVat"},message:"must have required property '"+"DeliverySumWithVat"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySumWithVat"},message:"must have required property '"+"DeliverySumWithVat"+"'",schema:schema33.required,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3697,7 +3933,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.WithoutVat === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WithoutVat"},message:"must have required property '"+"WithoutVat"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WithoutVat"},message:"must have required property '"+"WithoutVat"+"'",schema:schema33.required,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3707,7 +3943,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.Origin === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Origin"},message:"must have required property '"+"Origin"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Origin"},message:"must have required property '"+"Origin"+"'",schema:schema33.required,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3717,8 +3953,8 @@ vErrors.push(err13);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema32.properties, key0))){
-const err14 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema32,data};
+if(!(func2.call(schema33.properties, key0))){
+const err14 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3731,7 +3967,7 @@ errors++;
 if(data.OrdNo !== undefined){
 let data0 = data.OrdNo;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err15 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.OrdNo.type,parentSchema:schema32.properties.OrdNo,data:data0};
+const err15 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema33.properties.OrdNo.type,parentSchema:schema33.properties.OrdNo,data:data0};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3742,7 +3978,7 @@ errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
-const err16 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema32.properties.OrdNo,data:data0};
+const err16 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema33.properties.OrdNo,data:data0};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3756,8 +3992,8 @@ errors++;
 if(data.CatalogCode !== undefined){
 let data1 = data.CatalogCode;
 if(typeof data1 === "string"){
-if(!pattern6.test(data1)){
-const err17 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/properties/CatalogCode/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema32.properties.CatalogCode,data:data1};
+if(!pattern7.test(data1)){
+const err17 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/properties/CatalogCode/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema33.properties.CatalogCode,data:data1};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3768,7 +4004,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/properties/CatalogCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.CatalogCode.type,parentSchema:schema32.properties.CatalogCode,data:data1};
+const err18 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/properties/CatalogCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.CatalogCode.type,parentSchema:schema33.properties.CatalogCode,data:data1};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3782,7 +4018,7 @@ if(data.CatalogName !== undefined){
 let data2 = data.CatalogName;
 if(typeof data2 === "string"){
 if(func3(data2) > 1000){
-const err19 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema32.properties.CatalogName,data:data2};
+const err19 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema33.properties.CatalogName,data:data2};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3792,7 +4028,7 @@ vErrors.push(err19);
 errors++;
 }
 if(func3(data2) < 1){
-const err20 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema32.properties.CatalogName,data:data2};
+const err20 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.CatalogName,data:data2};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3803,7 +4039,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.CatalogName.type,parentSchema:schema32.properties.CatalogName,data:data2};
+const err21 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.CatalogName.type,parentSchema:schema33.properties.CatalogName,data:data2};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3817,7 +4053,7 @@ if(data.Name !== undefined){
 let data3 = data.Name;
 if(typeof data3 === "string"){
 if(func3(data3) > 1000){
-const err22 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema32.properties.Name,data:data3};
+const err22 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema33.properties.Name,data:data3};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3827,7 +4063,7 @@ vErrors.push(err22);
 errors++;
 }
 if(func3(data3) < 1){
-const err23 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema32.properties.Name,data:data3};
+const err23 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.Name,data:data3};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -3838,7 +4074,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.Name.type,parentSchema:schema32.properties.Name,data:data3};
+const err24 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.Name.type,parentSchema:schema33.properties.Name,data:data3};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3852,7 +4088,7 @@ if(data.ShortName !== undefined){
 let data4 = data.ShortName;
 if(typeof data4 === "string"){
 if(func3(data4) > 200){
-const err25 = {instancePath:instancePath+"/ShortName",schemaPath:"#/properties/ShortName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema32.properties.ShortName,data:data4};
+const err25 = {instancePath:instancePath+"/ShortName",schemaPath:"#/properties/ShortName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema33.properties.ShortName,data:data4};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3863,7 +4099,7 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/ShortName",schemaPath:"#/properties/ShortName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.ShortName.type,parentSchema:schema32.properties.ShortName,data:data4};
+const err26 = {instancePath:instancePath+"/ShortName",schemaPath:"#/properties/ShortName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.ShortName.type,parentSchema:schema33.properties.ShortName,data:data4};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3877,7 +4113,7 @@ if(data.Barcode !== undefined){
 let data5 = data.Barcode;
 if(typeof data5 === "string"){
 if(func3(data5) > 1000){
-const err27 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema32.properties.Barcode,data:data5};
+const err27 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema33.properties.Barcode,data:data5};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -3888,7 +4124,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.Barcode.type,parentSchema:schema32.properties.Barcode,data:data5};
+const err28 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.Barcode.type,parentSchema:schema33.properties.Barcode,data:data5};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -3902,7 +4138,7 @@ if(data.Serial !== undefined){
 let data6 = data.Serial;
 if(typeof data6 === "string"){
 if(func3(data6) > 200){
-const err29 = {instancePath:instancePath+"/Serial",schemaPath:"#/properties/Serial/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema32.properties.Serial,data:data6};
+const err29 = {instancePath:instancePath+"/Serial",schemaPath:"#/properties/Serial/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema33.properties.Serial,data:data6};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -3913,7 +4149,7 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/Serial",schemaPath:"#/properties/Serial/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.Serial.type,parentSchema:schema32.properties.Serial,data:data6};
+const err30 = {instancePath:instancePath+"/Serial",schemaPath:"#/properties/Serial/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.Serial.type,parentSchema:schema33.properties.Serial,data:data6};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -3923,10 +4159,11 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.MeasureId !== undefined){
-let data7 = data.MeasureId;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err31 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/type",keyword:"type",params:{type: schema32.properties.MeasureId.type},message:"must be string,null",schema:schema32.properties.MeasureId.type,parentSchema:schema32.properties.MeasureId,data:data7};
+if(data.PackageCode !== undefined){
+let data7 = data.PackageCode;
+if(typeof data7 === "string"){
+if(!pattern8.test(data7)){
+const err31 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/properties/PackageCode/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema33.properties.PackageCode,data:data7};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -3935,9 +4172,9 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(typeof data7 === "string"){
-if(func3(data7) > 20){
-const err32 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema32.properties.MeasureId,data:data7};
+}
+else {
+const err32 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/properties/PackageCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.PackageCode.type,parentSchema:schema33.properties.PackageCode,data:data7};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -3947,12 +4184,11 @@ vErrors.push(err32);
 errors++;
 }
 }
-}
-if(data.PackageCode !== undefined){
-let data8 = data.PackageCode;
+if(data.PackageName !== undefined){
+let data8 = data.PackageName;
 if(typeof data8 === "string"){
-if(!pattern7.test(data8)){
-const err33 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/properties/PackageCode/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema32.properties.PackageCode,data:data8};
+if(func3(data8) > 300){
+const err33 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema33.properties.PackageName,data:data8};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -3961,9 +4197,8 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-else {
-const err34 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/properties/PackageCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.PackageCode.type,parentSchema:schema32.properties.PackageCode,data:data8};
+if(func3(data8) < 1){
+const err34 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.PackageName,data:data8};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -3973,11 +4208,8 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data.PackageName !== undefined){
-let data9 = data.PackageName;
-if(typeof data9 === "string"){
-if(func3(data9) > 300){
-const err35 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema32.properties.PackageName,data:data9};
+else {
+const err35 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.PackageName.type,parentSchema:schema33.properties.PackageName,data:data8};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -3986,8 +4218,12 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(func3(data9) < 1){
-const err36 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema32.properties.PackageName,data:data9};
+}
+if(data.Count !== undefined){
+let data9 = data.Count;
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 > 999999999 || isNaN(data9)){
+const err36 = {instancePath:instancePath+"/Count",schemaPath:"#/properties/Count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema33.properties.Count,data:data9};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -3996,9 +4232,8 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-else {
-const err37 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.PackageName.type,parentSchema:schema32.properties.PackageName,data:data9};
+if(data9 <= 0 || isNaN(data9)){
+const err37 = {instancePath:instancePath+"/Count",schemaPath:"#/properties/Count/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema33.properties.Count,data:data9};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -4007,12 +4242,15 @@ vErrors.push(err37);
 }
 errors++;
 }
+const issues0 = func75(data9, 6, rootData, this, instancePath + "/Count");
+if(issues0 !== null){
+const kwErrors0 = func6(issues0, instancePath + "/Count", "#/properties/Count/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
 }
-if(data.Count !== undefined){
-let data10 = data.Count;
-if((typeof data10 == "number") && (isFinite(data10))){
-if(data10 > 999999999 || isNaN(data10)){
-const err38 = {instancePath:instancePath+"/Count",schemaPath:"#/properties/Count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema32.properties.Count,data:data10};
+}
+else {
+const err38 = {instancePath:instancePath+"/Count",schemaPath:"#/properties/Count/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema33.properties.Count.type,parentSchema:schema33.properties.Count,data:data9};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -4021,8 +4259,12 @@ vErrors.push(err38);
 }
 errors++;
 }
-if(data10 <= 0 || isNaN(data10)){
-const err39 = {instancePath:instancePath+"/Count",schemaPath:"#/properties/Count/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema32.properties.Count,data:data10};
+}
+if(data.Summa !== undefined){
+let data10 = data.Summa;
+if((typeof data10 == "number") && (isFinite(data10))){
+if(data10 > 9999999999999.99 || isNaN(data10)){
+const err39 = {instancePath:instancePath+"/Summa",schemaPath:"#/properties/Summa/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema33.properties.Summa,data:data10};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -4031,15 +4273,8 @@ vErrors.push(err39);
 }
 errors++;
 }
-const issues0 = func72(data10, 6, rootData, this, instancePath + "/Count");
-if(issues0 !== null){
-const kwErrors0 = func6(issues0, instancePath + "/Count", "#/properties/Count/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
-}
-}
-else {
-const err40 = {instancePath:instancePath+"/Count",schemaPath:"#/properties/Count/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema32.properties.Count.type,parentSchema:schema32.properties.Count,data:data10};
+if(data10 < -9999999999999.99 || isNaN(data10)){
+const err40 = {instancePath:instancePath+"/Summa",schemaPath:"#/properties/Summa/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema33.properties.Summa,data:data10};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -4048,12 +4283,15 @@ vErrors.push(err40);
 }
 errors++;
 }
+const issues1 = func75(data10, 2, rootData, this, instancePath + "/Summa");
+if(issues1 !== null){
+const kwErrors1 = func6(issues1, instancePath + "/Summa", "#/properties/Summa/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
+errors = errors + kwErrors1.length;
 }
-if(data.Summa !== undefined){
-let data11 = data.Summa;
-if((typeof data11 == "number") && (isFinite(data11))){
-if(data11 > 9999999999999.99 || isNaN(data11)){
-const err41 = {instancePath:instancePath+"/Summa",schemaPath:"#/properties/Summa/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema32.properties.Summa,data:data11};
+}
+else {
+const err41 = {instancePath:instancePath+"/Summa",schemaPath:"#/properties/Summa/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema33.properties.Summa.type,parentSchema:schema33.properties.Summa,data:data10};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -4062,8 +4300,12 @@ vErrors.push(err41);
 }
 errors++;
 }
-if(data11 < -9999999999999.99 || isNaN(data11)){
-const err42 = {instancePath:instancePath+"/Summa",schemaPath:"#/properties/Summa/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema32.properties.Summa,data:data11};
+}
+if(data.DeliverySum !== undefined){
+let data11 = data.DeliverySum;
+if((typeof data11 == "number") && (isFinite(data11))){
+if(data11 > 9999999999999.99 || isNaN(data11)){
+const err42 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema33.properties.DeliverySum,data:data11};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -4072,15 +4314,8 @@ vErrors.push(err42);
 }
 errors++;
 }
-const issues1 = func72(data11, 2, rootData, this, instancePath + "/Summa");
-if(issues1 !== null){
-const kwErrors1 = func6(issues1, instancePath + "/Summa", "#/properties/Summa/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
-errors = errors + kwErrors1.length;
-}
-}
-else {
-const err43 = {instancePath:instancePath+"/Summa",schemaPath:"#/properties/Summa/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema32.properties.Summa.type,parentSchema:schema32.properties.Summa,data:data11};
+if(data11 < -9999999999999.99 || isNaN(data11)){
+const err43 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema33.properties.DeliverySum,data:data11};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -4089,12 +4324,15 @@ vErrors.push(err43);
 }
 errors++;
 }
+const issues2 = func75(data11, 2, rootData, this, instancePath + "/DeliverySum");
+if(issues2 !== null){
+const kwErrors2 = func6(issues2, instancePath + "/DeliverySum", "#/properties/DeliverySum/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
+errors = errors + kwErrors2.length;
 }
-if(data.DeliverySum !== undefined){
-let data12 = data.DeliverySum;
-if((typeof data12 == "number") && (isFinite(data12))){
-if(data12 > 9999999999999.99 || isNaN(data12)){
-const err44 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema32.properties.DeliverySum,data:data12};
+}
+else {
+const err44 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema33.properties.DeliverySum.type,parentSchema:schema33.properties.DeliverySum,data:data11};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -4103,8 +4341,12 @@ vErrors.push(err44);
 }
 errors++;
 }
-if(data12 < -9999999999999.99 || isNaN(data12)){
-const err45 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema32.properties.DeliverySum,data:data12};
+}
+if(data.ExciseRate !== undefined){
+let data12 = data.ExciseRate;
+if((typeof data12 == "number") && (isFinite(data12))){
+if(data12 > 9999999999999.99 || isNaN(data12)){
+const err45 = {instancePath:instancePath+"/ExciseRate",schemaPath:"#/properties/ExciseRate/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema33.properties.ExciseRate,data:data12};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -4113,15 +4355,8 @@ vErrors.push(err45);
 }
 errors++;
 }
-const issues2 = func72(data12, 2, rootData, this, instancePath + "/DeliverySum");
-if(issues2 !== null){
-const kwErrors2 = func6(issues2, instancePath + "/DeliverySum", "#/properties/DeliverySum/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
-errors = errors + kwErrors2.length;
-}
-}
-else {
-const err46 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema32.properties.DeliverySum.type,parentSchema:schema32.properties.DeliverySum,data:data12};
+if(data12 < 0 || isNaN(data12)){
+const err46 = {instancePath:instancePath+"/ExciseRate",schemaPath:"#/properties/ExciseRate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema33.properties.ExciseRate,data:data12};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -4130,12 +4365,15 @@ vErrors.push(err46);
 }
 errors++;
 }
+const issues3 = func75(data12, 2, rootData, this, instancePath + "/ExciseRate");
+if(issues3 !== null){
+const kwErrors3 = func6(issues3, instancePath + "/ExciseRate", "#/properties/ExciseRate/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
+errors = errors + kwErrors3.length;
 }
-if(data.ExciseRate !== undefined){
-let data13 = data.ExciseRate;
-if((typeof data13 == "number") && (isFinite(data13))){
-if(data13 > 9999999999999.99 || isNaN(data13)){
-const err47 = {instancePath:instancePath+"/ExciseRate",schemaPath:"#/properties/ExciseRate/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema32.properties.ExciseRate,data:data13};
+}
+else {
+const err47 = {instancePath:instancePath+"/ExciseRate",schemaPath:"#/properties/ExciseRate/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema33.properties.ExciseRate.type,parentSchema:schema33.properties.ExciseRate,data:data12};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -4144,8 +4382,12 @@ vErrors.push(err47);
 }
 errors++;
 }
-if(data13 < 0 || isNaN(data13)){
-const err48 = {instancePath:instancePath+"/ExciseRate",schemaPath:"#/properties/ExciseRate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema32.properties.ExciseRate,data:data13};
+}
+if(data.ExciseSum !== undefined){
+let data13 = data.ExciseSum;
+if((typeof data13 == "number") && (isFinite(data13))){
+if(data13 > 9999999999999.99 || isNaN(data13)){
+const err48 = {instancePath:instancePath+"/ExciseSum",schemaPath:"#/properties/ExciseSum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema33.properties.ExciseSum,data:data13};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -4154,15 +4396,8 @@ vErrors.push(err48);
 }
 errors++;
 }
-const issues3 = func72(data13, 2, rootData, this, instancePath + "/ExciseRate");
-if(issues3 !== null){
-const kwErrors3 = func6(issues3, instancePath + "/ExciseRate", "#/properties/ExciseRate/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
-errors = errors + kwErrors3.length;
-}
-}
-else {
-const err49 = {instancePath:instancePath+"/ExciseRate",schemaPath:"#/properties/ExciseRate/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema32.properties.ExciseRate.type,parentSchema:schema32.properties.ExciseRate,data:data13};
+if(data13 < 0 || isNaN(data13)){
+const err49 = {instancePath:instancePath+"/ExciseSum",schemaPath:"#/properties/ExciseSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema33.properties.ExciseSum,data:data13};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -4171,12 +4406,15 @@ vErrors.push(err49);
 }
 errors++;
 }
+const issues4 = func75(data13, 2, rootData, this, instancePath + "/ExciseSum");
+if(issues4 !== null){
+const kwErrors4 = func6(issues4, instancePath + "/ExciseSum", "#/properties/ExciseSum/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors4 : vErrors.concat(kwErrors4);
+errors = errors + kwErrors4.length;
 }
-if(data.ExciseSum !== undefined){
-let data14 = data.ExciseSum;
-if((typeof data14 == "number") && (isFinite(data14))){
-if(data14 > 9999999999999.99 || isNaN(data14)){
-const err50 = {instancePath:instancePath+"/ExciseSum",schemaPath:"#/properties/ExciseSum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema32.properties.ExciseSum,data:data14};
+}
+else {
+const err50 = {instancePath:instancePath+"/ExciseSum",schemaPath:"#/properties/ExciseSum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema33.properties.ExciseSum.type,parentSchema:schema33.properties.ExciseSum,data:data13};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -4185,8 +4423,11 @@ vErrors.push(err50);
 }
 errors++;
 }
-if(data14 < 0 || isNaN(data14)){
-const err51 = {instancePath:instancePath+"/ExciseSum",schemaPath:"#/properties/ExciseSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema32.properties.ExciseSum,data:data14};
+}
+if(data.VatRate !== undefined){
+let data14 = data.VatRate;
+if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
+const err51 = {instancePath:instancePath+"/VatRate",schemaPath:"#/properties/VatRate/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema33.properties.VatRate.type,parentSchema:schema33.properties.VatRate,data:data14};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -4195,15 +4436,8 @@ vErrors.push(err51);
 }
 errors++;
 }
-const issues4 = func72(data14, 2, rootData, this, instancePath + "/ExciseSum");
-if(issues4 !== null){
-const kwErrors4 = func6(issues4, instancePath + "/ExciseSum", "#/properties/ExciseSum/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors4 : vErrors.concat(kwErrors4);
-errors = errors + kwErrors4.length;
-}
-}
-else {
-const err52 = {instancePath:instancePath+"/ExciseSum",schemaPath:"#/properties/ExciseSum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema32.properties.ExciseSum.type,parentSchema:schema32.properties.ExciseSum,data:data14};
+if(!((((data14 === 0) || (data14 === 12)) || (data14 === 15)) || (data14 === 20))){
+const err52 = {instancePath:instancePath+"/VatRate",schemaPath:"#/properties/VatRate/enum",keyword:"enum",params:{allowedValues: schema33.properties.VatRate.enum},message:"must be equal to one of the allowed values",schema:schema33.properties.VatRate.enum,parentSchema:schema33.properties.VatRate,data:data14};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -4213,10 +4447,11 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data.VatRate !== undefined){
-let data15 = data.VatRate;
-if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
-const err53 = {instancePath:instancePath+"/VatRate",schemaPath:"#/properties/VatRate/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.VatRate.type,parentSchema:schema32.properties.VatRate,data:data15};
+if(data.VatSum !== undefined){
+let data15 = data.VatSum;
+if((typeof data15 == "number") && (isFinite(data15))){
+if(data15 > 9999999999999.99 || isNaN(data15)){
+const err53 = {instancePath:instancePath+"/VatSum",schemaPath:"#/properties/VatSum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema33.properties.VatSum,data:data15};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -4225,8 +4460,8 @@ vErrors.push(err53);
 }
 errors++;
 }
-if(!((((data15 === 0) || (data15 === 12)) || (data15 === 15)) || (data15 === 20))){
-const err54 = {instancePath:instancePath+"/VatRate",schemaPath:"#/properties/VatRate/enum",keyword:"enum",params:{allowedValues: schema32.properties.VatRate.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.VatRate.enum,parentSchema:schema32.properties.VatRate,data:data15};
+if(data15 < -9999999999999.99 || isNaN(data15)){
+const err54 = {instancePath:instancePath+"/VatSum",schemaPath:"#/properties/VatSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema33.properties.VatSum,data:data15};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -4235,12 +4470,15 @@ vErrors.push(err54);
 }
 errors++;
 }
+const issues5 = func75(data15, 2, rootData, this, instancePath + "/VatSum");
+if(issues5 !== null){
+const kwErrors5 = func6(issues5, instancePath + "/VatSum", "#/properties/VatSum/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors5 : vErrors.concat(kwErrors5);
+errors = errors + kwErrors5.length;
 }
-if(data.VatSum !== undefined){
-let data16 = data.VatSum;
-if((typeof data16 == "number") && (isFinite(data16))){
-if(data16 > 9999999999999.99 || isNaN(data16)){
-const err55 = {instancePath:instancePath+"/VatSum",schemaPath:"#/properties/VatSum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema32.properties.VatSum,data:data16};
+}
+else {
+const err55 = {instancePath:instancePath+"/VatSum",schemaPath:"#/properties/VatSum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema33.properties.VatSum.type,parentSchema:schema33.properties.VatSum,data:data15};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -4249,8 +4487,12 @@ vErrors.push(err55);
 }
 errors++;
 }
-if(data16 < -9999999999999.99 || isNaN(data16)){
-const err56 = {instancePath:instancePath+"/VatSum",schemaPath:"#/properties/VatSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema32.properties.VatSum,data:data16};
+}
+if(data.DeliverySumWithVat !== undefined){
+let data16 = data.DeliverySumWithVat;
+if((typeof data16 == "number") && (isFinite(data16))){
+if(data16 > 9999999999999.99 || isNaN(data16)){
+const err56 = {instancePath:instancePath+"/DeliverySumWithVat",schemaPath:"#/properties/DeliverySumWithVat/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema33.properties.DeliverySumWithVat,data:data16};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -4259,15 +4501,8 @@ vErrors.push(err56);
 }
 errors++;
 }
-const issues5 = func72(data16, 2, rootData, this, instancePath + "/VatSum");
-if(issues5 !== null){
-const kwErrors5 = func6(issues5, instancePath + "/VatSum", "#/properties/VatSum/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors5 : vErrors.concat(kwErrors5);
-errors = errors + kwErrors5.length;
-}
-}
-else {
-const err57 = {instancePath:instancePath+"/VatSum",schemaPath:"#/properties/VatSum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema32.properties.VatSum.type,parentSchema:schema32.properties.VatSum,data:data16};
+if(data16 < -9999999999999.99 || isNaN(data16)){
+const err57 = {instancePath:instancePath+"/DeliverySumWithVat",schemaPath:"#/properties/DeliverySumWithVat/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema33.properties.DeliverySumWithVat,data:data16};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -4276,12 +4511,15 @@ vErrors.push(err57);
 }
 errors++;
 }
+const issues6 = func75(data16, 2, rootData, this, instancePath + "/DeliverySumWithVat");
+if(issues6 !== null){
+const kwErrors6 = func6(issues6, instancePath + "/DeliverySumWithVat", "#/properties/DeliverySumWithVat/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors6 : vErrors.concat(kwErrors6);
+errors = errors + kwErrors6.length;
 }
-if(data.DeliverySumWithVat !== undefined){
-let data17 = data.DeliverySumWithVat;
-if((typeof data17 == "number") && (isFinite(data17))){
-if(data17 > 9999999999999.99 || isNaN(data17)){
-const err58 = {instancePath:instancePath+"/DeliverySumWithVat",schemaPath:"#/properties/DeliverySumWithVat/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema32.properties.DeliverySumWithVat,data:data17};
+}
+else {
+const err58 = {instancePath:instancePath+"/DeliverySumWithVat",schemaPath:"#/properties/DeliverySumWithVat/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema33.properties.DeliverySumWithVat.type,parentSchema:schema33.properties.DeliverySumWithVat,data:data16};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -4290,8 +4528,11 @@ vErrors.push(err58);
 }
 errors++;
 }
-if(data17 < -9999999999999.99 || isNaN(data17)){
-const err59 = {instancePath:instancePath+"/DeliverySumWithVat",schemaPath:"#/properties/DeliverySumWithVat/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema32.properties.DeliverySumWithVat,data:data17};
+}
+if(data.WithoutVat !== undefined){
+let data17 = data.WithoutVat;
+if(typeof data17 !== "boolean"){
+const err59 = {instancePath:instancePath+"/WithoutVat",schemaPath:"#/properties/WithoutVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema33.properties.WithoutVat.type,parentSchema:schema33.properties.WithoutVat,data:data17};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -4300,15 +4541,11 @@ vErrors.push(err59);
 }
 errors++;
 }
-const issues6 = func72(data17, 2, rootData, this, instancePath + "/DeliverySumWithVat");
-if(issues6 !== null){
-const kwErrors6 = func6(issues6, instancePath + "/DeliverySumWithVat", "#/properties/DeliverySumWithVat/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors6 : vErrors.concat(kwErrors6);
-errors = errors + kwErrors6.length;
 }
-}
-else {
-const err60 = {instancePath:instancePath+"/DeliverySumWithVat",schemaPath:"#/properties/DeliverySumWithVat/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema32.properties.DeliverySumWithVat.type,parentSchema:schema32.properties.DeliverySumWithVat,data:data17};
+if(data.LgotaId !== undefined){
+let data18 = data.LgotaId;
+if((!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))) && (data18 !== null)){
+const err60 = {instancePath:instancePath+"/LgotaId",schemaPath:"#/properties/LgotaId/type",keyword:"type",params:{type: schema33.properties.LgotaId.type},message:"must be integer,null",schema:schema33.properties.LgotaId.type,parentSchema:schema33.properties.LgotaId,data:data18};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -4318,10 +4555,10 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data.WithoutVat !== undefined){
-let data18 = data.WithoutVat;
-if(typeof data18 !== "boolean"){
-const err61 = {instancePath:instancePath+"/WithoutVat",schemaPath:"#/properties/WithoutVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema32.properties.WithoutVat.type,parentSchema:schema32.properties.WithoutVat,data:data18};
+if(data.LgotaName !== undefined){
+let data19 = data.LgotaName;
+if((typeof data19 !== "string") && (data19 !== null)){
+const err61 = {instancePath:instancePath+"/LgotaName",schemaPath:"#/properties/LgotaName/type",keyword:"type",params:{type: schema33.properties.LgotaName.type},message:"must be string,null",schema:schema33.properties.LgotaName.type,parentSchema:schema33.properties.LgotaName,data:data19};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -4330,11 +4567,9 @@ vErrors.push(err61);
 }
 errors++;
 }
-}
-if(data.LgotaId !== undefined){
-let data19 = data.LgotaId;
-if((!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))) && (data19 !== null)){
-const err62 = {instancePath:instancePath+"/LgotaId",schemaPath:"#/properties/LgotaId/type",keyword:"type",params:{type: schema32.properties.LgotaId.type},message:"must be integer,null",schema:schema32.properties.LgotaId.type,parentSchema:schema32.properties.LgotaId,data:data19};
+if(typeof data19 === "string"){
+if(func3(data19) > 2000){
+const err62 = {instancePath:instancePath+"/LgotaName",schemaPath:"#/properties/LgotaName/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema33.properties.LgotaName,data:data19};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -4344,10 +4579,11 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data.LgotaName !== undefined){
-let data20 = data.LgotaName;
-if((typeof data20 !== "string") && (data20 !== null)){
-const err63 = {instancePath:instancePath+"/LgotaName",schemaPath:"#/properties/LgotaName/type",keyword:"type",params:{type: schema32.properties.LgotaName.type},message:"must be string,null",schema:schema32.properties.LgotaName.type,parentSchema:schema32.properties.LgotaName,data:data20};
+}
+if(data.LgotaType !== undefined){
+let data20 = data.LgotaType;
+if((!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))) && (data20 !== null)){
+const err63 = {instancePath:instancePath+"/LgotaType",schemaPath:"#/properties/LgotaType/type",keyword:"type",params:{type: schema33.properties.LgotaType.type},message:"must be integer,null",schema:schema33.properties.LgotaType.type,parentSchema:schema33.properties.LgotaType,data:data20};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -4356,9 +4592,8 @@ vErrors.push(err63);
 }
 errors++;
 }
-if(typeof data20 === "string"){
-if(func3(data20) > 2000){
-const err64 = {instancePath:instancePath+"/LgotaName",schemaPath:"#/properties/LgotaName/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema32.properties.LgotaName,data:data20};
+if(!(((data20 === 1) || (data20 === 2)) || (data20 === null))){
+const err64 = {instancePath:instancePath+"/LgotaType",schemaPath:"#/properties/LgotaType/enum",keyword:"enum",params:{allowedValues: schema33.properties.LgotaType.enum},message:"must be equal to one of the allowed values",schema:schema33.properties.LgotaType.enum,parentSchema:schema33.properties.LgotaType,data:data20};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -4368,11 +4603,11 @@ vErrors.push(err64);
 errors++;
 }
 }
-}
-if(data.LgotaType !== undefined){
-let data21 = data.LgotaType;
-if((!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))) && (data21 !== null)){
-const err65 = {instancePath:instancePath+"/LgotaType",schemaPath:"#/properties/LgotaType/type",keyword:"type",params:{type: schema32.properties.LgotaType.type},message:"must be integer,null",schema:schema32.properties.LgotaType.type,parentSchema:schema32.properties.LgotaType,data:data21};
+if(data.LgotaVatSum !== undefined){
+let data21 = data.LgotaVatSum;
+if((typeof data21 == "number") && (isFinite(data21))){
+if(data21 > 9999999999999.99 || isNaN(data21)){
+const err65 = {instancePath:instancePath+"/LgotaVatSum",schemaPath:"#/properties/LgotaVatSum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema33.properties.LgotaVatSum,data:data21};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -4381,8 +4616,8 @@ vErrors.push(err65);
 }
 errors++;
 }
-if(!(((data21 === 1) || (data21 === 2)) || (data21 === null))){
-const err66 = {instancePath:instancePath+"/LgotaType",schemaPath:"#/properties/LgotaType/enum",keyword:"enum",params:{allowedValues: schema32.properties.LgotaType.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.LgotaType.enum,parentSchema:schema32.properties.LgotaType,data:data21};
+if(data21 < 0 || isNaN(data21)){
+const err66 = {instancePath:instancePath+"/LgotaVatSum",schemaPath:"#/properties/LgotaVatSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema33.properties.LgotaVatSum,data:data21};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -4391,12 +4626,15 @@ vErrors.push(err66);
 }
 errors++;
 }
+const issues7 = func75(data21, 2, rootData, this, instancePath + "/LgotaVatSum");
+if(issues7 !== null){
+const kwErrors7 = func6(issues7, instancePath + "/LgotaVatSum", "#/properties/LgotaVatSum/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors7 : vErrors.concat(kwErrors7);
+errors = errors + kwErrors7.length;
 }
-if(data.LgotaVatSum !== undefined){
-let data22 = data.LgotaVatSum;
-if((typeof data22 == "number") && (isFinite(data22))){
-if(data22 > 9999999999999.99 || isNaN(data22)){
-const err67 = {instancePath:instancePath+"/LgotaVatSum",schemaPath:"#/properties/LgotaVatSum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema32.properties.LgotaVatSum,data:data22};
+}
+else {
+const err67 = {instancePath:instancePath+"/LgotaVatSum",schemaPath:"#/properties/LgotaVatSum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema33.properties.LgotaVatSum.type,parentSchema:schema33.properties.LgotaVatSum,data:data21};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -4405,8 +4643,12 @@ vErrors.push(err67);
 }
 errors++;
 }
-if(data22 < 0 || isNaN(data22)){
-const err68 = {instancePath:instancePath+"/LgotaVatSum",schemaPath:"#/properties/LgotaVatSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema32.properties.LgotaVatSum,data:data22};
+}
+if(data.CommittentName !== undefined){
+let data22 = data.CommittentName;
+if(typeof data22 === "string"){
+if(func3(data22) > 500){
+const err68 = {instancePath:instancePath+"/CommittentName",schemaPath:"#/properties/CommittentName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema33.properties.CommittentName,data:data22};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -4415,15 +4657,9 @@ vErrors.push(err68);
 }
 errors++;
 }
-const issues7 = func72(data22, 2, rootData, this, instancePath + "/LgotaVatSum");
-if(issues7 !== null){
-const kwErrors7 = func6(issues7, instancePath + "/LgotaVatSum", "#/properties/LgotaVatSum/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors7 : vErrors.concat(kwErrors7);
-errors = errors + kwErrors7.length;
-}
 }
 else {
-const err69 = {instancePath:instancePath+"/LgotaVatSum",schemaPath:"#/properties/LgotaVatSum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema32.properties.LgotaVatSum.type,parentSchema:schema32.properties.LgotaVatSum,data:data22};
+const err69 = {instancePath:instancePath+"/CommittentName",schemaPath:"#/properties/CommittentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.CommittentName.type,parentSchema:schema33.properties.CommittentName,data:data22};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -4433,11 +4669,11 @@ vErrors.push(err69);
 errors++;
 }
 }
-if(data.CommittentName !== undefined){
-let data23 = data.CommittentName;
+if(data.CommittentTin !== undefined){
+let data23 = data.CommittentTin;
 if(typeof data23 === "string"){
-if(func3(data23) > 500){
-const err70 = {instancePath:instancePath+"/CommittentName",schemaPath:"#/properties/CommittentName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema32.properties.CommittentName,data:data23};
+if(func3(data23) > 14){
+const err70 = {instancePath:instancePath+"/CommittentTin",schemaPath:"#/properties/CommittentTin/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema33.properties.CommittentTin,data:data23};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -4446,9 +4682,15 @@ vErrors.push(err70);
 }
 errors++;
 }
+const issues8 = func37(data23, true, rootData, this, instancePath + "/CommittentTin");
+if(issues8 !== null){
+const kwErrors8 = func6(issues8, instancePath + "/CommittentTin", "#/properties/CommittentTin/pinflOrTin", "pinflOrTin");
+vErrors = vErrors === null ? kwErrors8 : vErrors.concat(kwErrors8);
+errors = errors + kwErrors8.length;
+}
 }
 else {
-const err71 = {instancePath:instancePath+"/CommittentName",schemaPath:"#/properties/CommittentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.CommittentName.type,parentSchema:schema32.properties.CommittentName,data:data23};
+const err71 = {instancePath:instancePath+"/CommittentTin",schemaPath:"#/properties/CommittentTin/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.CommittentTin.type,parentSchema:schema33.properties.CommittentTin,data:data23};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -4458,11 +4700,11 @@ vErrors.push(err71);
 errors++;
 }
 }
-if(data.CommittentTin !== undefined){
-let data24 = data.CommittentTin;
+if(data.CommittentVatRegCode !== undefined){
+let data24 = data.CommittentVatRegCode;
 if(typeof data24 === "string"){
-if(func3(data24) > 14){
-const err72 = {instancePath:instancePath+"/CommittentTin",schemaPath:"#/properties/CommittentTin/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema32.properties.CommittentTin,data:data24};
+if(!pattern3.test(data24)){
+const err72 = {instancePath:instancePath+"/CommittentVatRegCode",schemaPath:"#/properties/CommittentVatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema33.properties.CommittentVatRegCode,data:data24};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -4471,15 +4713,9 @@ vErrors.push(err72);
 }
 errors++;
 }
-const issues8 = func37(data24, true, rootData, this, instancePath + "/CommittentTin");
-if(issues8 !== null){
-const kwErrors8 = func6(issues8, instancePath + "/CommittentTin", "#/properties/CommittentTin/pinflOrTin", "pinflOrTin");
-vErrors = vErrors === null ? kwErrors8 : vErrors.concat(kwErrors8);
-errors = errors + kwErrors8.length;
-}
 }
 else {
-const err73 = {instancePath:instancePath+"/CommittentTin",schemaPath:"#/properties/CommittentTin/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.CommittentTin.type,parentSchema:schema32.properties.CommittentTin,data:data24};
+const err73 = {instancePath:instancePath+"/CommittentVatRegCode",schemaPath:"#/properties/CommittentVatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.CommittentVatRegCode.type,parentSchema:schema33.properties.CommittentVatRegCode,data:data24};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -4489,11 +4725,10 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(data.CommittentVatRegCode !== undefined){
-let data25 = data.CommittentVatRegCode;
-if(typeof data25 === "string"){
-if(!pattern2.test(data25)){
-const err74 = {instancePath:instancePath+"/CommittentVatRegCode",schemaPath:"#/properties/CommittentVatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema32.properties.CommittentVatRegCode,data:data25};
+if(data.CommittentVatRegStatus !== undefined){
+let data25 = data.CommittentVatRegStatus;
+if((!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))) && (data25 !== null)){
+const err74 = {instancePath:instancePath+"/CommittentVatRegStatus",schemaPath:"#/properties/CommittentVatRegStatus/type",keyword:"type",params:{type: schema33.properties.CommittentVatRegStatus.type},message:"must be integer,null",schema:schema33.properties.CommittentVatRegStatus.type,parentSchema:schema33.properties.CommittentVatRegStatus,data:data25};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -4502,9 +4737,8 @@ vErrors.push(err74);
 }
 errors++;
 }
-}
-else {
-const err75 = {instancePath:instancePath+"/CommittentVatRegCode",schemaPath:"#/properties/CommittentVatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.CommittentVatRegCode.type,parentSchema:schema32.properties.CommittentVatRegCode,data:data25};
+if(!((((data25 === 20) || (data25 === 21)) || (data25 === 22)) || (data25 === null))){
+const err75 = {instancePath:instancePath+"/CommittentVatRegStatus",schemaPath:"#/properties/CommittentVatRegStatus/enum",keyword:"enum",params:{allowedValues: schema33.properties.CommittentVatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema33.properties.CommittentVatRegStatus.enum,parentSchema:schema33.properties.CommittentVatRegStatus,data:data25};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -4514,10 +4748,10 @@ vErrors.push(err75);
 errors++;
 }
 }
-if(data.CommittentVatRegStatus !== undefined){
-let data26 = data.CommittentVatRegStatus;
-if((!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))) && (data26 !== null)){
-const err76 = {instancePath:instancePath+"/CommittentVatRegStatus",schemaPath:"#/properties/CommittentVatRegStatus/type",keyword:"type",params:{type: schema32.properties.CommittentVatRegStatus.type},message:"must be integer,null",schema:schema32.properties.CommittentVatRegStatus.type,parentSchema:schema32.properties.CommittentVatRegStatus,data:data26};
+if(data.Origin !== undefined){
+let data26 = data.Origin;
+if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
+const err76 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema33.properties.Origin.type,parentSchema:schema33.properties.Origin,data:data26};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -4526,8 +4760,8 @@ vErrors.push(err76);
 }
 errors++;
 }
-if(!((((data26 === 20) || (data26 === 21)) || (data26 === 22)) || (data26 === null))){
-const err77 = {instancePath:instancePath+"/CommittentVatRegStatus",schemaPath:"#/properties/CommittentVatRegStatus/enum",keyword:"enum",params:{allowedValues: schema32.properties.CommittentVatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.CommittentVatRegStatus.enum,parentSchema:schema32.properties.CommittentVatRegStatus,data:data26};
+if(!((((data26 === 1) || (data26 === 2)) || (data26 === 3)) || (data26 === 4))){
+const err77 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/enum",keyword:"enum",params:{allowedValues: schema33.properties.Origin.enum},message:"must be equal to one of the allowed values",schema:schema33.properties.Origin.enum,parentSchema:schema33.properties.Origin,data:data26};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -4537,10 +4771,10 @@ vErrors.push(err77);
 errors++;
 }
 }
-if(data.Origin !== undefined){
-let data27 = data.Origin;
-if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
-const err78 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.Origin.type,parentSchema:schema32.properties.Origin,data:data27};
+if(data.WarehouseId !== undefined){
+let data27 = data.WarehouseId;
+if((!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))) && (data27 !== null)){
+const err78 = {instancePath:instancePath+"/WarehouseId",schemaPath:"#/properties/WarehouseId/type",keyword:"type",params:{type: schema33.properties.WarehouseId.type},message:"must be integer,null",schema:schema33.properties.WarehouseId.type,parentSchema:schema33.properties.WarehouseId,data:data27};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -4549,8 +4783,11 @@ vErrors.push(err78);
 }
 errors++;
 }
-if(!((((data27 === 1) || (data27 === 2)) || (data27 === 3)) || (data27 === 4))){
-const err79 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/enum",keyword:"enum",params:{allowedValues: schema32.properties.Origin.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.Origin.enum,parentSchema:schema32.properties.Origin,data:data27};
+}
+if(data.WarehouseName !== undefined){
+let data28 = data.WarehouseName;
+if((typeof data28 !== "string") && (data28 !== null)){
+const err79 = {instancePath:instancePath+"/WarehouseName",schemaPath:"#/properties/WarehouseName/type",keyword:"type",params:{type: schema33.properties.WarehouseName.type},message:"must be string,null",schema:schema33.properties.WarehouseName.type,parentSchema:schema33.properties.WarehouseName,data:data28};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -4559,11 +4796,9 @@ vErrors.push(err79);
 }
 errors++;
 }
-}
-if(data.WarehouseId !== undefined){
-let data28 = data.WarehouseId;
-if((!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))) && (data28 !== null)){
-const err80 = {instancePath:instancePath+"/WarehouseId",schemaPath:"#/properties/WarehouseId/type",keyword:"type",params:{type: schema32.properties.WarehouseId.type},message:"must be integer,null",schema:schema32.properties.WarehouseId.type,parentSchema:schema32.properties.WarehouseId,data:data28};
+if(typeof data28 === "string"){
+if(func3(data28) > 500){
+const err80 = {instancePath:instancePath+"/WarehouseName",schemaPath:"#/properties/WarehouseName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema33.properties.WarehouseName,data:data28};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -4573,11 +4808,12 @@ vErrors.push(err80);
 errors++;
 }
 }
-if(data.WeightBrutto !== undefined){
-let data29 = data.WeightBrutto;
+}
+if(data.BaseSumma !== undefined){
+let data29 = data.BaseSumma;
 if((typeof data29 == "number") && (isFinite(data29))){
-if(data29 < 0 || isNaN(data29)){
-const err81 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema32.properties.WeightBrutto,data:data29};
+if(data29 > 9999999999999.99 || isNaN(data29)){
+const err81 = {instancePath:instancePath+"/BaseSumma",schemaPath:"#/properties/BaseSumma/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema33.properties.BaseSumma,data:data29};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -4586,15 +4822,8 @@ vErrors.push(err81);
 }
 errors++;
 }
-const issues9 = func72(data29, 6, rootData, this, instancePath + "/WeightBrutto");
-if(issues9 !== null){
-const kwErrors9 = func6(issues9, instancePath + "/WeightBrutto", "#/properties/WeightBrutto/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors9 : vErrors.concat(kwErrors9);
-errors = errors + kwErrors9.length;
-}
-}
-else {
-const err82 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema32.properties.WeightBrutto.type,parentSchema:schema32.properties.WeightBrutto,data:data29};
+if(data29 < 0 || isNaN(data29)){
+const err82 = {instancePath:instancePath+"/BaseSumma",schemaPath:"#/properties/BaseSumma/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema33.properties.BaseSumma,data:data29};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -4603,12 +4832,15 @@ vErrors.push(err82);
 }
 errors++;
 }
+const issues9 = func75(data29, 2, rootData, this, instancePath + "/BaseSumma");
+if(issues9 !== null){
+const kwErrors9 = func6(issues9, instancePath + "/BaseSumma", "#/properties/BaseSumma/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors9 : vErrors.concat(kwErrors9);
+errors = errors + kwErrors9.length;
 }
-if(data.WeightNetto !== undefined){
-let data30 = data.WeightNetto;
-if((typeof data30 == "number") && (isFinite(data30))){
-if(data30 < 0 || isNaN(data30)){
-const err83 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema32.properties.WeightNetto,data:data30};
+}
+else {
+const err83 = {instancePath:instancePath+"/BaseSumma",schemaPath:"#/properties/BaseSumma/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema33.properties.BaseSumma.type,parentSchema:schema33.properties.BaseSumma,data:data29};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -4617,15 +4849,12 @@ vErrors.push(err83);
 }
 errors++;
 }
-const issues10 = func72(data30, 6, rootData, this, instancePath + "/WeightNetto");
-if(issues10 !== null){
-const kwErrors10 = func6(issues10, instancePath + "/WeightNetto", "#/properties/WeightNetto/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors10 : vErrors.concat(kwErrors10);
-errors = errors + kwErrors10.length;
 }
-}
-else {
-const err84 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema32.properties.WeightNetto.type,parentSchema:schema32.properties.WeightNetto,data:data30};
+if(data.ProfitRate !== undefined){
+let data30 = data.ProfitRate;
+if((typeof data30 == "number") && (isFinite(data30))){
+if(data30 > 100000 || isNaN(data30)){
+const err84 = {instancePath:instancePath+"/ProfitRate",schemaPath:"#/properties/ProfitRate/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000",schema:100000,parentSchema:schema33.properties.ProfitRate,data:data30};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -4634,11 +4863,8 @@ vErrors.push(err84);
 }
 errors++;
 }
-}
-if(data.Marks !== undefined){
-let data31 = data.Marks;
-if((!(data31 && typeof data31 == "object" && !Array.isArray(data31))) && (data31 !== null)){
-const err85 = {instancePath:instancePath+"/Marks",schemaPath:"#/properties/Marks/type",keyword:"type",params:{type: schema32.properties.Marks.type},message:"must be object,null",schema:schema32.properties.Marks.type,parentSchema:schema32.properties.Marks,data:data31};
+if(data30 < 0 || isNaN(data30)){
+const err85 = {instancePath:instancePath+"/ProfitRate",schemaPath:"#/properties/ProfitRate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema33.properties.ProfitRate,data:data30};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -4647,9 +4873,15 @@ vErrors.push(err85);
 }
 errors++;
 }
-if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
-if(Object.keys(data31).length < 1){
-const err86 = {instancePath:instancePath+"/Marks",schemaPath:"#/properties/Marks/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema32.properties.Marks,data:data31};
+const issues10 = func75(data30, 2, rootData, this, instancePath + "/ProfitRate");
+if(issues10 !== null){
+const kwErrors10 = func6(issues10, instancePath + "/ProfitRate", "#/properties/ProfitRate/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors10 : vErrors.concat(kwErrors10);
+errors = errors + kwErrors10.length;
+}
+}
+else {
+const err86 = {instancePath:instancePath+"/ProfitRate",schemaPath:"#/properties/ProfitRate/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema33.properties.ProfitRate.type,parentSchema:schema33.properties.ProfitRate,data:data30};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -4658,8 +4890,11 @@ vErrors.push(err86);
 }
 errors++;
 }
-if(data31.ProductType === undefined){
-const err87 = {instancePath:instancePath+"/Marks",schemaPath:"#/properties/Marks/required",keyword:"required",params:{missingProperty: "ProductType"},message:"must have required property '"+"ProductType"+"'",schema:schema32.properties.Marks.required,parentSchema:schema32.properties.Marks,data:data31};
+}
+if(data.DispenseType !== undefined){
+let data31 = data.DispenseType;
+if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
+const err87 = {instancePath:instancePath+"/DispenseType",schemaPath:"#/properties/DispenseType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema33.properties.DispenseType.type,parentSchema:schema33.properties.DispenseType,data:data31};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -4668,9 +4903,8 @@ vErrors.push(err87);
 }
 errors++;
 }
-for(const key1 in data31){
-if(!((((key1 === "ProductType") || (key1 === "KIZ")) || (key1 === "NomUpak")) || (key1 === "IdentTransUpak"))){
-const err88 = {instancePath:instancePath+"/Marks",schemaPath:"#/properties/Marks/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.Marks,data:data31};
+if(!(((data31 === 0) || (data31 === 1)) || (data31 === 2))){
+const err88 = {instancePath:instancePath+"/DispenseType",schemaPath:"#/properties/DispenseType/enum",keyword:"enum",params:{allowedValues: schema33.properties.DispenseType.enum},message:"must be equal to one of the allowed values",schema:schema33.properties.DispenseType.enum,parentSchema:schema33.properties.DispenseType,data:data31};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -4680,10 +4914,11 @@ vErrors.push(err88);
 errors++;
 }
 }
-if(data31.ProductType !== undefined){
-let data32 = data31.ProductType;
-if(!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))){
-const err89 = {instancePath:instancePath+"/Marks/ProductType",schemaPath:"#/properties/Marks/properties/ProductType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.Marks.properties.ProductType.type,parentSchema:schema32.properties.Marks.properties.ProductType,data:data32};
+if(data.WeightBrutto !== undefined){
+let data32 = data.WeightBrutto;
+if((typeof data32 == "number") && (isFinite(data32))){
+if(data32 < 0 || isNaN(data32)){
+const err89 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema33.properties.WeightBrutto,data:data32};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -4692,8 +4927,15 @@ vErrors.push(err89);
 }
 errors++;
 }
-if(!((((((data32 === 1) || (data32 === 2)) || (data32 === 3)) || (data32 === 4)) || (data32 === 5)) || (data32 === 6))){
-const err90 = {instancePath:instancePath+"/Marks/ProductType",schemaPath:"#/properties/Marks/properties/ProductType/enum",keyword:"enum",params:{allowedValues: schema32.properties.Marks.properties.ProductType.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.Marks.properties.ProductType.enum,parentSchema:schema32.properties.Marks.properties.ProductType,data:data32};
+const issues11 = func75(data32, 6, rootData, this, instancePath + "/WeightBrutto");
+if(issues11 !== null){
+const kwErrors11 = func6(issues11, instancePath + "/WeightBrutto", "#/properties/WeightBrutto/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors11 : vErrors.concat(kwErrors11);
+errors = errors + kwErrors11.length;
+}
+}
+else {
+const err90 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema33.properties.WeightBrutto.type,parentSchema:schema33.properties.WeightBrutto,data:data32};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -4703,11 +4945,11 @@ vErrors.push(err90);
 errors++;
 }
 }
-if(data31.KIZ !== undefined){
-let data33 = data31.KIZ;
-if(Array.isArray(data33)){
-if(data33.length > 10000){
-const err91 = {instancePath:instancePath+"/Marks/KIZ",schemaPath:"#/properties/Marks/properties/KIZ/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema32.properties.Marks.properties.KIZ,data:data33};
+if(data.WeightNetto !== undefined){
+let data33 = data.WeightNetto;
+if((typeof data33 == "number") && (isFinite(data33))){
+if(data33 < 0 || isNaN(data33)){
+const err91 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema33.properties.WeightNetto,data:data33};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -4716,12 +4958,15 @@ vErrors.push(err91);
 }
 errors++;
 }
-const len0 = data33.length;
-for(let i0=0; i0<len0; i0++){
-let data34 = data33[i0];
-if(typeof data34 === "string"){
-if(func3(data34) > 200){
-const err92 = {instancePath:instancePath+"/Marks/KIZ/" + i0,schemaPath:"#/properties/Marks/properties/KIZ/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema32.properties.Marks.properties.KIZ.items,data:data34};
+const issues12 = func75(data33, 6, rootData, this, instancePath + "/WeightNetto");
+if(issues12 !== null){
+const kwErrors12 = func6(issues12, instancePath + "/WeightNetto", "#/properties/WeightNetto/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors12 : vErrors.concat(kwErrors12);
+errors = errors + kwErrors12.length;
+}
+}
+else {
+const err92 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema33.properties.WeightNetto.type,parentSchema:schema33.properties.WeightNetto,data:data33};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -4730,8 +4975,11 @@ vErrors.push(err92);
 }
 errors++;
 }
-if(func3(data34) < 1){
-const err93 = {instancePath:instancePath+"/Marks/KIZ/" + i0,schemaPath:"#/properties/Marks/properties/KIZ/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema32.properties.Marks.properties.KIZ.items,data:data34};
+}
+if(data.Marks !== undefined){
+let data34 = data.Marks;
+if((!(data34 && typeof data34 == "object" && !Array.isArray(data34))) && (data34 !== null)){
+const err93 = {instancePath:instancePath+"/Marks",schemaPath:"#/properties/Marks/type",keyword:"type",params:{type: schema33.properties.Marks.type},message:"must be object,null",schema:schema33.properties.Marks.type,parentSchema:schema33.properties.Marks,data:data34};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -4740,9 +4988,9 @@ vErrors.push(err93);
 }
 errors++;
 }
-}
-else {
-const err94 = {instancePath:instancePath+"/Marks/KIZ/" + i0,schemaPath:"#/properties/Marks/properties/KIZ/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.Marks.properties.KIZ.items.type,parentSchema:schema32.properties.Marks.properties.KIZ.items,data:data34};
+if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
+if(Object.keys(data34).length < 1){
+const err94 = {instancePath:instancePath+"/Marks",schemaPath:"#/properties/Marks/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema33.properties.Marks,data:data34};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -4751,10 +4999,8 @@ vErrors.push(err94);
 }
 errors++;
 }
-}
-}
-else {
-const err95 = {instancePath:instancePath+"/Marks/KIZ",schemaPath:"#/properties/Marks/properties/KIZ/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.Marks.properties.KIZ.type,parentSchema:schema32.properties.Marks.properties.KIZ,data:data33};
+if(data34.ProductType === undefined){
+const err95 = {instancePath:instancePath+"/Marks",schemaPath:"#/properties/Marks/required",keyword:"required",params:{missingProperty: "ProductType"},message:"must have required property '"+"ProductType"+"'",schema:schema33.properties.Marks.required,parentSchema:schema33.properties.Marks,data:data34};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -4763,12 +5009,9 @@ vErrors.push(err95);
 }
 errors++;
 }
-}
-if(data31.NomUpak !== undefined){
-let data35 = data31.NomUpak;
-if(Array.isArray(data35)){
-if(data35.length > 10000){
-const err96 = {instancePath:instancePath+"/Marks/NomUpak",schemaPath:"#/properties/Marks/properties/NomUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema32.properties.Marks.properties.NomUpak,data:data35};
+for(const key1 in data34){
+if(!((((key1 === "ProductType") || (key1 === "KIZ")) || (key1 === "NomUpak")) || (key1 === "IdentTransUpak"))){
+const err96 = {instancePath:instancePath+"/Marks",schemaPath:"#/properties/Marks/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema33.properties.Marks,data:data34};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -4777,12 +5020,11 @@ vErrors.push(err96);
 }
 errors++;
 }
-const len1 = data35.length;
-for(let i1=0; i1<len1; i1++){
-let data36 = data35[i1];
-if(typeof data36 === "string"){
-if(func3(data36) > 200){
-const err97 = {instancePath:instancePath+"/Marks/NomUpak/" + i1,schemaPath:"#/properties/Marks/properties/NomUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema32.properties.Marks.properties.NomUpak.items,data:data36};
+}
+if(data34.ProductType !== undefined){
+let data35 = data34.ProductType;
+if(!(((typeof data35 == "number") && (!(data35 % 1) && !isNaN(data35))) && (isFinite(data35)))){
+const err97 = {instancePath:instancePath+"/Marks/ProductType",schemaPath:"#/properties/Marks/properties/ProductType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema33.properties.Marks.properties.ProductType.type,parentSchema:schema33.properties.Marks.properties.ProductType,data:data35};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -4791,8 +5033,8 @@ vErrors.push(err97);
 }
 errors++;
 }
-if(func3(data36) < 1){
-const err98 = {instancePath:instancePath+"/Marks/NomUpak/" + i1,schemaPath:"#/properties/Marks/properties/NomUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema32.properties.Marks.properties.NomUpak.items,data:data36};
+if(!((((((((data35 === 1) || (data35 === 2)) || (data35 === 3)) || (data35 === 4)) || (data35 === 5)) || (data35 === 6)) || (data35 === 8)) || (data35 === 11))){
+const err98 = {instancePath:instancePath+"/Marks/ProductType",schemaPath:"#/properties/Marks/properties/ProductType/enum",keyword:"enum",params:{allowedValues: schema33.properties.Marks.properties.ProductType.enum},message:"must be equal to one of the allowed values",schema:schema33.properties.Marks.properties.ProductType.enum,parentSchema:schema33.properties.Marks.properties.ProductType,data:data35};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -4802,8 +5044,11 @@ vErrors.push(err98);
 errors++;
 }
 }
-else {
-const err99 = {instancePath:instancePath+"/Marks/NomUpak/" + i1,schemaPath:"#/properties/Marks/properties/NomUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.Marks.properties.NomUpak.items.type,parentSchema:schema32.properties.Marks.properties.NomUpak.items,data:data36};
+if(data34.KIZ !== undefined){
+let data36 = data34.KIZ;
+if(Array.isArray(data36)){
+if(data36.length > 10000){
+const err99 = {instancePath:instancePath+"/Marks/KIZ",schemaPath:"#/properties/Marks/properties/KIZ/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema33.properties.Marks.properties.KIZ,data:data36};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -4812,10 +5057,12 @@ vErrors.push(err99);
 }
 errors++;
 }
-}
-}
-else {
-const err100 = {instancePath:instancePath+"/Marks/NomUpak",schemaPath:"#/properties/Marks/properties/NomUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.Marks.properties.NomUpak.type,parentSchema:schema32.properties.Marks.properties.NomUpak,data:data35};
+const len0 = data36.length;
+for(let i0=0; i0<len0; i0++){
+let data37 = data36[i0];
+if(typeof data37 === "string"){
+if(func3(data37) > 200){
+const err100 = {instancePath:instancePath+"/Marks/KIZ/" + i0,schemaPath:"#/properties/Marks/properties/KIZ/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema33.properties.Marks.properties.KIZ.items,data:data37};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -4824,12 +5071,8 @@ vErrors.push(err100);
 }
 errors++;
 }
-}
-if(data31.IdentTransUpak !== undefined){
-let data37 = data31.IdentTransUpak;
-if(Array.isArray(data37)){
-if(data37.length > 10000){
-const err101 = {instancePath:instancePath+"/Marks/IdentTransUpak",schemaPath:"#/properties/Marks/properties/IdentTransUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema32.properties.Marks.properties.IdentTransUpak,data:data37};
+if(func3(data37) < 1){
+const err101 = {instancePath:instancePath+"/Marks/KIZ/" + i0,schemaPath:"#/properties/Marks/properties/KIZ/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.Marks.properties.KIZ.items,data:data37};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -4838,12 +5081,9 @@ vErrors.push(err101);
 }
 errors++;
 }
-const len2 = data37.length;
-for(let i2=0; i2<len2; i2++){
-let data38 = data37[i2];
-if(typeof data38 === "string"){
-if(func3(data38) > 200){
-const err102 = {instancePath:instancePath+"/Marks/IdentTransUpak/" + i2,schemaPath:"#/properties/Marks/properties/IdentTransUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema32.properties.Marks.properties.IdentTransUpak.items,data:data38};
+}
+else {
+const err102 = {instancePath:instancePath+"/Marks/KIZ/" + i0,schemaPath:"#/properties/Marks/properties/KIZ/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.Marks.properties.KIZ.items.type,parentSchema:schema33.properties.Marks.properties.KIZ.items,data:data37};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -4852,8 +5092,10 @@ vErrors.push(err102);
 }
 errors++;
 }
-if(func3(data38) < 1){
-const err103 = {instancePath:instancePath+"/Marks/IdentTransUpak/" + i2,schemaPath:"#/properties/Marks/properties/IdentTransUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema32.properties.Marks.properties.IdentTransUpak.items,data:data38};
+}
+}
+else {
+const err103 = {instancePath:instancePath+"/Marks/KIZ",schemaPath:"#/properties/Marks/properties/KIZ/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.Marks.properties.KIZ.type,parentSchema:schema33.properties.Marks.properties.KIZ,data:data36};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -4863,8 +5105,11 @@ vErrors.push(err103);
 errors++;
 }
 }
-else {
-const err104 = {instancePath:instancePath+"/Marks/IdentTransUpak/" + i2,schemaPath:"#/properties/Marks/properties/IdentTransUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.Marks.properties.IdentTransUpak.items.type,parentSchema:schema32.properties.Marks.properties.IdentTransUpak.items,data:data38};
+if(data34.NomUpak !== undefined){
+let data38 = data34.NomUpak;
+if(Array.isArray(data38)){
+if(data38.length > 10000){
+const err104 = {instancePath:instancePath+"/Marks/NomUpak",schemaPath:"#/properties/Marks/properties/NomUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema33.properties.Marks.properties.NomUpak,data:data38};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -4873,10 +5118,12 @@ vErrors.push(err104);
 }
 errors++;
 }
-}
-}
-else {
-const err105 = {instancePath:instancePath+"/Marks/IdentTransUpak",schemaPath:"#/properties/Marks/properties/IdentTransUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.Marks.properties.IdentTransUpak.type,parentSchema:schema32.properties.Marks.properties.IdentTransUpak,data:data37};
+const len1 = data38.length;
+for(let i1=0; i1<len1; i1++){
+let data39 = data38[i1];
+if(typeof data39 === "string"){
+if(func3(data39) > 200){
+const err105 = {instancePath:instancePath+"/Marks/NomUpak/" + i1,schemaPath:"#/properties/Marks/properties/NomUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema33.properties.Marks.properties.NomUpak.items,data:data39};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -4885,13 +5132,8 @@ vErrors.push(err105);
 }
 errors++;
 }
-}
-}
-}
-if(data.ExchangeInfo !== undefined){
-let data39 = data.ExchangeInfo;
-if((!(data39 && typeof data39 == "object" && !Array.isArray(data39))) && (data39 !== null)){
-const err106 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/type",keyword:"type",params:{type: schema32.properties.ExchangeInfo.type},message:"must be object,null",schema:schema32.properties.ExchangeInfo.type,parentSchema:schema32.properties.ExchangeInfo,data:data39};
+if(func3(data39) < 1){
+const err106 = {instancePath:instancePath+"/Marks/NomUpak/" + i1,schemaPath:"#/properties/Marks/properties/NomUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.Marks.properties.NomUpak.items,data:data39};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -4900,9 +5142,9 @@ vErrors.push(err106);
 }
 errors++;
 }
-if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
-if(Object.keys(data39).length < 1){
-const err107 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema32.properties.ExchangeInfo,data:data39};
+}
+else {
+const err107 = {instancePath:instancePath+"/Marks/NomUpak/" + i1,schemaPath:"#/properties/Marks/properties/NomUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.Marks.properties.NomUpak.items.type,parentSchema:schema33.properties.Marks.properties.NomUpak.items,data:data39};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -4911,9 +5153,10 @@ vErrors.push(err107);
 }
 errors++;
 }
-for(const key2 in data39){
-if(!(((key2 === "PlanPositionId") || (key2 === "ProductCode")) || (key2 === "ProductProperties"))){
-const err108 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.ExchangeInfo,data:data39};
+}
+}
+else {
+const err108 = {instancePath:instancePath+"/Marks/NomUpak",schemaPath:"#/properties/Marks/properties/NomUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.Marks.properties.NomUpak.type,parentSchema:schema33.properties.Marks.properties.NomUpak,data:data38};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -4923,11 +5166,11 @@ vErrors.push(err108);
 errors++;
 }
 }
-if(data39.PlanPositionId !== undefined){
-let data40 = data39.PlanPositionId;
-if(typeof data40 === "string"){
-if(func3(data40) > 100){
-const err109 = {instancePath:instancePath+"/ExchangeInfo/PlanPositionId",schemaPath:"#/properties/ExchangeInfo/properties/PlanPositionId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema32.properties.ExchangeInfo.properties.PlanPositionId,data:data40};
+if(data34.IdentTransUpak !== undefined){
+let data40 = data34.IdentTransUpak;
+if(Array.isArray(data40)){
+if(data40.length > 10000){
+const err109 = {instancePath:instancePath+"/Marks/IdentTransUpak",schemaPath:"#/properties/Marks/properties/IdentTransUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema33.properties.Marks.properties.IdentTransUpak,data:data40};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -4936,9 +5179,12 @@ vErrors.push(err109);
 }
 errors++;
 }
-}
-else {
-const err110 = {instancePath:instancePath+"/ExchangeInfo/PlanPositionId",schemaPath:"#/properties/ExchangeInfo/properties/PlanPositionId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.ExchangeInfo.properties.PlanPositionId.type,parentSchema:schema32.properties.ExchangeInfo.properties.PlanPositionId,data:data40};
+const len2 = data40.length;
+for(let i2=0; i2<len2; i2++){
+let data41 = data40[i2];
+if(typeof data41 === "string"){
+if(func3(data41) > 200){
+const err110 = {instancePath:instancePath+"/Marks/IdentTransUpak/" + i2,schemaPath:"#/properties/Marks/properties/IdentTransUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema33.properties.Marks.properties.IdentTransUpak.items,data:data41};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -4947,12 +5193,8 @@ vErrors.push(err110);
 }
 errors++;
 }
-}
-if(data39.ProductCode !== undefined){
-let data41 = data39.ProductCode;
-if(typeof data41 === "string"){
-if(func3(data41) > 100){
-const err111 = {instancePath:instancePath+"/ExchangeInfo/ProductCode",schemaPath:"#/properties/ExchangeInfo/properties/ProductCode/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema32.properties.ExchangeInfo.properties.ProductCode,data:data41};
+if(func3(data41) < 1){
+const err111 = {instancePath:instancePath+"/Marks/IdentTransUpak/" + i2,schemaPath:"#/properties/Marks/properties/IdentTransUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.Marks.properties.IdentTransUpak.items,data:data41};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -4963,7 +5205,7 @@ errors++;
 }
 }
 else {
-const err112 = {instancePath:instancePath+"/ExchangeInfo/ProductCode",schemaPath:"#/properties/ExchangeInfo/properties/ProductCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.ExchangeInfo.properties.ProductCode.type,parentSchema:schema32.properties.ExchangeInfo.properties.ProductCode,data:data41};
+const err112 = {instancePath:instancePath+"/Marks/IdentTransUpak/" + i2,schemaPath:"#/properties/Marks/properties/IdentTransUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.Marks.properties.IdentTransUpak.items.type,parentSchema:schema33.properties.Marks.properties.IdentTransUpak.items,data:data41};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -4973,11 +5215,9 @@ vErrors.push(err112);
 errors++;
 }
 }
-if(data39.ProductProperties !== undefined){
-let data42 = data39.ProductProperties;
-if(typeof data42 === "string"){
-if(func3(data42) > 2000){
-const err113 = {instancePath:instancePath+"/ExchangeInfo/ProductProperties",schemaPath:"#/properties/ExchangeInfo/properties/ProductProperties/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema32.properties.ExchangeInfo.properties.ProductProperties,data:data42};
+}
+else {
+const err113 = {instancePath:instancePath+"/Marks/IdentTransUpak",schemaPath:"#/properties/Marks/properties/IdentTransUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.Marks.properties.IdentTransUpak.type,parentSchema:schema33.properties.Marks.properties.IdentTransUpak,data:data40};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -4987,8 +5227,12 @@ vErrors.push(err113);
 errors++;
 }
 }
-else {
-const err114 = {instancePath:instancePath+"/ExchangeInfo/ProductProperties",schemaPath:"#/properties/ExchangeInfo/properties/ProductProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.ExchangeInfo.properties.ProductProperties.type,parentSchema:schema32.properties.ExchangeInfo.properties.ProductProperties,data:data42};
+}
+}
+if(data.ExchangeInfo !== undefined){
+let data42 = data.ExchangeInfo;
+if((!(data42 && typeof data42 == "object" && !Array.isArray(data42))) && (data42 !== null)){
+const err114 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/type",keyword:"type",params:{type: schema33.properties.ExchangeInfo.type},message:"must be object,null",schema:schema33.properties.ExchangeInfo.type,parentSchema:schema33.properties.ExchangeInfo,data:data42};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -4997,12 +5241,9 @@ vErrors.push(err114);
 }
 errors++;
 }
-}
-}
-}
-}
-else {
-const err115 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
+if(Object.keys(data42).length < 1){
+const err115 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema33.properties.ExchangeInfo,data:data42};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -5011,10 +5252,110 @@ vErrors.push(err115);
 }
 errors++;
 }
-validate77.errors = vErrors;
+for(const key2 in data42){
+if(!(((key2 === "PlanPositionId") || (key2 === "ProductCode")) || (key2 === "ProductProperties"))){
+const err116 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema33.properties.ExchangeInfo,data:data42};
+if(vErrors === null){
+vErrors = [err116];
+}
+else {
+vErrors.push(err116);
+}
+errors++;
+}
+}
+if(data42.PlanPositionId !== undefined){
+let data43 = data42.PlanPositionId;
+if(typeof data43 === "string"){
+if(func3(data43) > 100){
+const err117 = {instancePath:instancePath+"/ExchangeInfo/PlanPositionId",schemaPath:"#/properties/ExchangeInfo/properties/PlanPositionId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema33.properties.ExchangeInfo.properties.PlanPositionId,data:data43};
+if(vErrors === null){
+vErrors = [err117];
+}
+else {
+vErrors.push(err117);
+}
+errors++;
+}
+}
+else {
+const err118 = {instancePath:instancePath+"/ExchangeInfo/PlanPositionId",schemaPath:"#/properties/ExchangeInfo/properties/PlanPositionId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.ExchangeInfo.properties.PlanPositionId.type,parentSchema:schema33.properties.ExchangeInfo.properties.PlanPositionId,data:data43};
+if(vErrors === null){
+vErrors = [err118];
+}
+else {
+vErrors.push(err118);
+}
+errors++;
+}
+}
+if(data42.ProductCode !== undefined){
+let data44 = data42.ProductCode;
+if(typeof data44 === "string"){
+if(func3(data44) > 100){
+const err119 = {instancePath:instancePath+"/ExchangeInfo/ProductCode",schemaPath:"#/properties/ExchangeInfo/properties/ProductCode/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema33.properties.ExchangeInfo.properties.ProductCode,data:data44};
+if(vErrors === null){
+vErrors = [err119];
+}
+else {
+vErrors.push(err119);
+}
+errors++;
+}
+}
+else {
+const err120 = {instancePath:instancePath+"/ExchangeInfo/ProductCode",schemaPath:"#/properties/ExchangeInfo/properties/ProductCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.ExchangeInfo.properties.ProductCode.type,parentSchema:schema33.properties.ExchangeInfo.properties.ProductCode,data:data44};
+if(vErrors === null){
+vErrors = [err120];
+}
+else {
+vErrors.push(err120);
+}
+errors++;
+}
+}
+if(data42.ProductProperties !== undefined){
+let data45 = data42.ProductProperties;
+if(typeof data45 === "string"){
+if(func3(data45) > 2000){
+const err121 = {instancePath:instancePath+"/ExchangeInfo/ProductProperties",schemaPath:"#/properties/ExchangeInfo/properties/ProductProperties/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema33.properties.ExchangeInfo.properties.ProductProperties,data:data45};
+if(vErrors === null){
+vErrors = [err121];
+}
+else {
+vErrors.push(err121);
+}
+errors++;
+}
+}
+else {
+const err122 = {instancePath:instancePath+"/ExchangeInfo/ProductProperties",schemaPath:"#/properties/ExchangeInfo/properties/ProductProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.ExchangeInfo.properties.ProductProperties.type,parentSchema:schema33.properties.ExchangeInfo.properties.ProductProperties,data:data45};
+if(vErrors === null){
+vErrors = [err122];
+}
+else {
+vErrors.push(err122);
+}
+errors++;
+}
+}
+}
+}
+}
+else {
+const err123 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.type,parentSchema:schema33,data};
+if(vErrors === null){
+vErrors = [err123];
+}
+else {
+vErrors.push(err123);
+}
+errors++;
+}
+validate79.errors = vErrors;
 return errors === 0;
 }
 
 export const lines = {
-  "178309d": line_178309d,
+  "-1ea24c2c": line__1ea24c2c,
 };

@@ -3,27 +3,27 @@
 /* eslint-disable */
 import { correctionDeadline as kw_correctionDeadline, dateOrder as kw_dateOrder, decimalPlaces as kw_decimalPlaces, isoDate as kw_isoDate, lineArithmetic as kw_lineArithmetic, pinfl as kw_pinfl, pinflOrTin as kw_pinflOrTin, requiredUnless as kw_requiredUnless, serverCheck as kw_serverCheck, tin as kw_tin, toErrors as kw_toErrors, ucs2length as kw_ucs2length, vatRateForDate as kw_vatRateForDate } from '../../keywords/functions';
 "use strict";
-export const validate = validate36;
-const schema19 = {"$id":"oneSidedInvoice","title":"documents:kinds.oneSidedInvoice","description":"One-sided invoice (ESF with SingleSidedType): only the seller signs, Buyer is null and BuyerTin is empty (uz-edi.md §b.1, §d.5). SingleSidedType: 1 to an individual, 2 export of services (abroad), 3 import, 5 financial services, 6 below market value, 7 below customs value, 8 export of services (inside), 9 other income, 10-13 excise goods operations.","type":"object","additionalProperties":false,"required":["Version","FacturaId","FacturaType","SingleSidedType","HasMarking","WaybillLocalIds","FacturaDoc","OldFacturaDoc","ContractDoc","FacturaEmpowermentDoc","ItemReleasedDoc","SellerTin","BuyerTin","Seller","Buyer","ProductList"],"requiredUnless":{"field":"FacturaType","equals":[0],"properties":["OldFacturaDoc"]},"correctionDeadline":{"type":"FacturaType","correctedTypes":[4,5,8],"date":"FacturaDoc/FacturaDate"},"properties":{"Version":{"title":"forms:invoice.Version","type":"integer","const":1},"FacturaId":{"title":"forms:invoice.FacturaId","type":"string","pattern":"^[0-9a-fA-F]{24}$"},"FacturaType":{"title":"forms:invoice.FacturaType","type":"integer","enum":[0,1,2,3,4,5,6,8,9]},"SingleSidedType":{"title":"forms:oneSidedInvoice.SingleSidedType","type":"integer","enum":[1,2,3,5,6,7,8,9,10,11,12,13]},"HasMarking":{"title":"forms:invoice.HasMarking","type":"boolean"},"HasRent":{"title":"forms:invoice.HasRent","type":"boolean"},"FacturaRentDoc":{"title":"forms:invoice.FacturaRentDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["RentFrom","RentTo"],"dateOrder":{"from":"RentFrom","to":"RentTo"},"properties":{"RentId":{"title":"forms:invoice.RentId","type":"string","maxLength":50},"RentFrom":{"title":"forms:invoice.RentFrom","$ref":"#/$defs/isoDate"},"RentTo":{"title":"forms:invoice.RentTo","$ref":"#/$defs/isoDate"}}},"WaybillLocalIds":{"title":"forms:invoice.WaybillLocalIds","type":"array","maxItems":100,"items":{"type":"string","minLength":1,"maxLength":50}},"FacturaDoc":{"title":"forms:invoice.FacturaDoc","type":"object","additionalProperties":false,"required":["FacturaNo","FacturaDate"],"properties":{"FacturaNo":{"title":"forms:invoice.FacturaNo","type":"string","minLength":1,"maxLength":50},"FacturaDate":{"title":"forms:invoice.FacturaDate","$ref":"#/$defs/isoDate"}}},"OldFacturaDoc":{"title":"forms:invoice.OldFacturaDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["OldFacturaId","OldFacturaNo","OldFacturaDate"],"properties":{"OldFacturaId":{"title":"forms:invoice.OldFacturaId","type":"string","pattern":"^[0-9a-fA-F]{24}$","serverCheck":{"name":"oldDocumentSameType","kind":"oneSidedInvoice"}},"OldFacturaNo":{"title":"forms:invoice.OldFacturaNo","type":"string","minLength":1,"maxLength":50},"OldFacturaDate":{"title":"forms:invoice.OldFacturaDate","$ref":"#/$defs/isoDate"}}},"ContractDoc":{"title":"forms:invoice.ContractDoc","type":"object","additionalProperties":false,"required":["ContractNo","ContractDate"],"properties":{"ContractNo":{"title":"forms:common.ContractNo","type":"string","minLength":1,"maxLength":100},"ContractDate":{"title":"forms:common.ContractDate","$ref":"#/$defs/isoDate"}}},"ContractId":{"title":"forms:invoice.ContractId","type":["string","null"],"maxLength":50},"LotId":{"title":"forms:invoice.LotId","type":"string","maxLength":100},"FacturaEmpowermentDoc":{"title":"forms:invoice.FacturaEmpowermentDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["EmpowermentNo","EmpowermentDateOfIssue","AgentFio","AgentPinfl"],"properties":{"AgentFacturaId":{"title":"forms:invoice.AgentFacturaId","type":"string","maxLength":50},"EmpowermentNo":{"title":"forms:empowermentRef.EmpowermentNo","type":"string","minLength":1,"maxLength":50},"EmpowermentDateOfIssue":{"title":"forms:empowermentRef.EmpowermentDateOfIssue","$ref":"#/$defs/isoDate"},"AgentFio":{"title":"forms:invoice.AgentFio","type":"string","minLength":1,"maxLength":300},"AgentPinfl":{"title":"forms:invoice.AgentPinfl","$ref":"#/$defs/pinfl","minLength":14},"AgentTin":{"title":"forms:invoice.AgentTin","$ref":"#/$defs/tin"}}},"ItemReleasedDoc":{"title":"forms:invoice.ItemReleasedDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ItemReleasedFio"],"properties":{"ItemReleasedFio":{"title":"forms:invoice.ItemReleasedFio","type":"string","minLength":1,"maxLength":300},"ItemReleasedPinfl":{"title":"forms:invoice.ItemReleasedPinfl","$ref":"#/$defs/pinfl"},"ItemReleasedTin":{"title":"forms:invoice.ItemReleasedTin","$ref":"#/$defs/tin"}}},"SellerTin":{"title":"forms:invoice.SellerTin","$ref":"#/$defs/tinOrPinfl"},"BuyerTin":{"title":"forms:invoice.BuyerTin","type":"string","const":""},"Seller":{"title":"forms:invoice.Seller","$ref":"#/$defs/party"},"Buyer":{"title":"forms:invoice.Buyer","type":"null"},"ForeignCompany":{"title":"forms:invoice.ForeignCompany","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["CountryId","Name"],"properties":{"CountryId":{"title":"forms:invoice.CountryId","type":"string","maxLength":10},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Bank":{"title":"forms:invoice.Bank","type":"string","maxLength":500},"Account":{"title":"forms:party.Account","type":"string","maxLength":50}}},"ProductList":{"title":"forms:invoice.ProductList","type":"object","additionalProperties":false,"required":["FacturaProductId","Tin","HasExcise","HasVat","HasCommittent","HasLgota","HasMedical","Products"],"properties":{"FacturaProductId":{"title":"forms:invoice.FacturaProductId","type":"string","pattern":"^[0-9a-fA-F]{24}$"},"Tin":{"title":"forms:invoice.ProductListTin","$ref":"#/$defs/tinOrPinfl"},"HasExcise":{"title":"forms:invoice.HasExcise","type":"boolean"},"HasVat":{"title":"forms:invoice.HasVat","type":"boolean"},"HasCommittent":{"title":"forms:invoice.HasCommittent","type":"boolean"},"HasLgota":{"title":"forms:invoice.HasLgota","type":"boolean"},"HasMedical":{"title":"forms:invoice.HasMedical","type":"boolean"},"HideReportCommittent":{"title":"forms:invoice.HideReportCommittent","type":"boolean"},"Products":{"title":"forms:invoice.Products","type":"array","minItems":1,"maxItems":10000,"items":{"$ref":"#/$defs/productLine"},"lineArithmetic":{"count":"Count","price":"Summa","deliverySum":"DeliverySum","vatRate":"VatRate","vatSum":"VatSum","total":"DeliverySumWithVat","withoutVat":"WithoutVat"},"vatRateForDate":{"date":["OldFacturaDoc/OldFacturaDate","FacturaDoc/FacturaDate"],"rate":"VatRate","withoutVat":"WithoutVat"}}}}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"marks":{"description":"Marking codes of a marked product line: product type and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"party":{"description":"Seller or buyer requisites of an invoice (uz-edi.md §b.1). The TIN lives beside it (SellerTin/BuyerTin). Director is mandatory for both parties.","type":"object","additionalProperties":false,"required":["Name","Director"],"properties":{"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"VatRegCode":{"title":"forms:party.VatRegCode","type":"string","pattern":"^(\\d{12})?$"},"VatRegStatus":{"title":"forms:party.VatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Account":{"title":"forms:party.Account","type":"string","pattern":"^(\\d{20}|\\d{27})?$"},"BankId":{"title":"forms:party.BankId","type":"string","pattern":"^(\\d{5})?$"},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Mobile":{"title":"forms:party.Mobile","type":"string","maxLength":50},"WorkPhone":{"title":"forms:party.WorkPhone","type":"string","maxLength":50},"Oked":{"title":"forms:party.Oked","type":"string","maxLength":10},"DistrictId":{"title":"forms:party.DistrictId","type":"string","maxLength":10},"Director":{"title":"forms:party.Director","type":"string","minLength":1,"maxLength":300},"Accountant":{"title":"forms:party.Accountant","type":"string","maxLength":300}}},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"productLine":{"description":"An invoice (ESF) product line, national field names of uz-edi.md §b.1 plus the spec §3 extras (ShortName, WeightBrutto/WeightNetto in tons). Barcode may hold several barcodes separated by commas. The line is marked when Marks is not null. MeasureId is kept for acts and legacy payloads; operators forbid it in ESF, so leave it out there. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat","Origin"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"CatalogCode":{"title":"forms:line.CatalogCode","$ref":"#/$defs/catalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"ShortName":{"title":"forms:line.ShortName","type":"string","maxLength":200},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"Serial":{"title":"forms:line.Serial","type":"string","maxLength":200},"MeasureId":{"title":"forms:line.MeasureId","type":["string","null"],"maxLength":20},"PackageCode":{"title":"forms:line.PackageCode","$ref":"#/$defs/packageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"title":"forms:line.Count","$ref":"#/$defs/count"},"Summa":{"title":"forms:line.Summa","$ref":"#/$defs/money"},"DeliverySum":{"title":"forms:line.DeliverySum","$ref":"#/$defs/money"},"ExciseRate":{"title":"forms:line.ExciseRate","$ref":"#/$defs/money","minimum":0},"ExciseSum":{"title":"forms:line.ExciseSum","$ref":"#/$defs/money","minimum":0},"VatRate":{"title":"forms:line.VatRate","$ref":"#/$defs/vatRate"},"VatSum":{"title":"forms:line.VatSum","$ref":"#/$defs/money"},"DeliverySumWithVat":{"title":"forms:line.DeliverySumWithVat","$ref":"#/$defs/money"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"LgotaId":{"title":"forms:line.LgotaId","type":["integer","null"]},"LgotaName":{"title":"forms:line.LgotaName","type":["string","null"],"maxLength":2000},"LgotaType":{"title":"forms:line.LgotaType","type":["integer","null"],"enum":[1,2,null]},"LgotaVatSum":{"title":"forms:line.LgotaVatSum","$ref":"#/$defs/money","minimum":0},"CommittentName":{"title":"forms:line.CommittentName","type":"string","maxLength":500},"CommittentTin":{"title":"forms:line.CommittentTin","type":"string","maxLength":14,"pinflOrTin":true},"CommittentVatRegCode":{"title":"forms:line.CommittentVatRegCode","type":"string","pattern":"^(\\d{12})?$"},"CommittentVatRegStatus":{"title":"forms:line.CommittentVatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]},"WarehouseId":{"title":"forms:line.WarehouseId","type":["integer","null"]},"WeightBrutto":{"title":"forms:line.WeightBrutto","type":"number","minimum":0,"decimalPlaces":6},"WeightNetto":{"title":"forms:line.WeightNetto","type":"number","minimum":0,"decimalPlaces":6},"Marks":{"title":"forms:line.Marks","$ref":"#/$defs/marks"},"ExchangeInfo":{"title":"forms:line.ExchangeInfo","type":["object","null"],"additionalProperties":false,"minProperties":1,"properties":{"PlanPositionId":{"title":"forms:line.PlanPositionId","type":"string","maxLength":100},"ProductCode":{"title":"forms:line.ProductCode","type":"string","maxLength":100},"ProductProperties":{"title":"forms:line.ProductProperties","type":"string","maxLength":2000}}}}},"tin":{"description":"TIN (INN) of an organisation: exactly 9 digits, stored as text (leading zeros matter).","type":"string","maxLength":9,"tin":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]}}};
+export const validate = validate37;
+const schema20 = {"$id":"oneSidedInvoice","title":"documents:kinds.oneSidedInvoice","description":"One-sided invoice (ESF with SingleSidedType): only the seller signs, Buyer is null and BuyerTin is empty (uz-edi.md §b.1, §d.5). SingleSidedType: 1 to an individual, 2 export of services (abroad), 3 import, 5 financial services, 6 below market value, 7 below customs value, 8 export of services (inside), 9 other income, 10-13 excise goods operations.","type":"object","additionalProperties":false,"required":["Version","FacturaId","FacturaType","SingleSidedType","HasMarking","WaybillLocalIds","FacturaDoc","OldFacturaDoc","ContractDoc","FacturaEmpowermentDoc","ItemReleasedDoc","SellerTin","BuyerTin","Seller","Buyer","ProductList"],"requiredUnless":{"field":"FacturaType","equals":[0],"properties":["OldFacturaDoc"]},"correctionDeadline":{"type":"FacturaType","correctedTypes":[4,5,8],"date":"FacturaDoc/FacturaDate"},"properties":{"Version":{"title":"forms:invoice.Version","type":"integer","const":1},"FacturaId":{"title":"forms:invoice.FacturaId","type":"string","pattern":"^[0-9a-fA-F]{24}$"},"FacturaType":{"title":"forms:invoice.FacturaType","type":"integer","enum":[0,1,2,3,4,5,6,8,9]},"SingleSidedType":{"title":"forms:oneSidedInvoice.SingleSidedType","type":"integer","enum":[1,2,3,5,6,7,8,9,10,11,12,13]},"HasMarking":{"title":"forms:invoice.HasMarking","type":"boolean"},"HasRent":{"title":"forms:invoice.HasRent","type":"boolean"},"FacturaRentDoc":{"title":"forms:invoice.FacturaRentDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["RentFrom","RentTo"],"dateOrder":{"from":"RentFrom","to":"RentTo"},"properties":{"RentId":{"title":"forms:invoice.RentId","type":"string","maxLength":50},"RentFrom":{"title":"forms:invoice.RentFrom","$ref":"#/$defs/isoDate"},"RentTo":{"title":"forms:invoice.RentTo","$ref":"#/$defs/isoDate"}}},"WaybillLocalIds":{"title":"forms:invoice.WaybillLocalIds","type":"array","maxItems":100,"items":{"type":"string","minLength":1,"maxLength":50}},"FacturaDoc":{"title":"forms:invoice.FacturaDoc","type":"object","additionalProperties":false,"required":["FacturaNo","FacturaDate"],"properties":{"FacturaNo":{"title":"forms:invoice.FacturaNo","type":"string","minLength":1,"maxLength":50},"FacturaDate":{"title":"forms:invoice.FacturaDate","$ref":"#/$defs/isoDate"}}},"OldFacturaDoc":{"title":"forms:invoice.OldFacturaDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["OldFacturaId","OldFacturaNo","OldFacturaDate"],"properties":{"OldFacturaId":{"title":"forms:invoice.OldFacturaId","type":"string","pattern":"^[0-9a-fA-F]{24}$","serverCheck":{"name":"oldDocumentSameType","kind":"oneSidedInvoice"}},"OldFacturaNo":{"title":"forms:invoice.OldFacturaNo","type":"string","minLength":1,"maxLength":50},"OldFacturaDate":{"title":"forms:invoice.OldFacturaDate","$ref":"#/$defs/isoDate"}}},"ContractDoc":{"title":"forms:invoice.ContractDoc","type":"object","additionalProperties":false,"required":["ContractNo","ContractDate"],"properties":{"ContractNo":{"title":"forms:common.ContractNo","type":"string","minLength":1,"maxLength":100},"ContractDate":{"title":"forms:common.ContractDate","$ref":"#/$defs/isoDate"}}},"ContractId":{"title":"forms:invoice.ContractId","type":["string","null"],"maxLength":50},"LotId":{"title":"forms:invoice.LotId","type":"string","maxLength":100},"FacturaEmpowermentDoc":{"title":"forms:invoice.FacturaEmpowermentDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["EmpowermentNo","EmpowermentDateOfIssue","AgentFio","AgentPinfl"],"properties":{"AgentFacturaId":{"title":"forms:invoice.AgentFacturaId","type":"string","maxLength":50},"EmpowermentNo":{"title":"forms:empowermentRef.EmpowermentNo","type":"string","minLength":1,"maxLength":50},"EmpowermentDateOfIssue":{"title":"forms:empowermentRef.EmpowermentDateOfIssue","$ref":"#/$defs/isoDate"},"AgentFio":{"title":"forms:invoice.AgentFio","type":"string","minLength":1,"maxLength":300},"AgentPinfl":{"title":"forms:invoice.AgentPinfl","$ref":"#/$defs/pinfl","minLength":14},"AgentTin":{"title":"forms:invoice.AgentTin","$ref":"#/$defs/tin"}}},"ItemReleasedDoc":{"title":"forms:invoice.ItemReleasedDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ItemReleasedFio"],"properties":{"ItemReleasedFio":{"title":"forms:invoice.ItemReleasedFio","type":"string","minLength":1,"maxLength":300},"ItemReleasedPinfl":{"title":"forms:invoice.ItemReleasedPinfl","$ref":"#/$defs/pinfl"},"ItemReleasedTin":{"title":"forms:invoice.ItemReleasedTin","$ref":"#/$defs/tin"}}},"SellerTin":{"title":"forms:invoice.SellerTin","$ref":"#/$defs/tinOrPinfl"},"BuyerTin":{"title":"forms:invoice.BuyerTin","type":"string","const":""},"Seller":{"title":"forms:invoice.Seller","$ref":"#/$defs/party"},"Buyer":{"title":"forms:invoice.Buyer","type":"null"},"ForeignCompany":{"title":"forms:invoice.ForeignCompany","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["CountryId","Name"],"properties":{"CountryId":{"title":"forms:invoice.CountryId","type":"string","maxLength":10},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Bank":{"title":"forms:invoice.Bank","type":"string","maxLength":500},"Account":{"title":"forms:party.Account","type":"string","maxLength":50}}},"FacturaInvestmentObjectDoc":{"title":"forms:invoice.FacturaInvestmentObjectDoc","description":"An object of an investment programme (Didox 07 §1): both fields when the block is used, else null.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ObjectId","ObjectName"],"properties":{"ObjectId":{"title":"forms:invoice.ObjectId","type":"string","minLength":1,"maxLength":100},"ObjectName":{"title":"forms:invoice.ObjectName","type":"string","minLength":1,"maxLength":1000}}},"ProductList":{"title":"forms:invoice.ProductList","type":"object","additionalProperties":false,"required":["FacturaProductId","Tin","HasExcise","HasVat","HasCommittent","HasLgota","Products"],"properties":{"FacturaProductId":{"title":"forms:invoice.FacturaProductId","type":"string","pattern":"^[0-9a-fA-F]{24}$"},"Tin":{"title":"forms:invoice.ProductListTin","$ref":"#/$defs/tinOrPinfl"},"HasExcise":{"title":"forms:invoice.HasExcise","type":"boolean"},"HasVat":{"title":"forms:invoice.HasVat","type":"boolean"},"HasCommittent":{"title":"forms:invoice.HasCommittent","type":"boolean"},"HasLgota":{"title":"forms:invoice.HasLgota","type":"boolean"},"HasMedical":{"title":"forms:invoice.HasMedical","type":"boolean"},"HasCustom":{"title":"forms:invoice.HasCustom","type":"boolean"},"HideReportCommittent":{"title":"forms:invoice.HideReportCommittent","type":"boolean"},"Products":{"title":"forms:invoice.Products","type":"array","minItems":1,"maxItems":10000,"items":{"$ref":"#/$defs/productLine"},"lineArithmetic":{"count":"Count","price":"Summa","deliverySum":"DeliverySum","vatRate":"VatRate","vatSum":"VatSum","total":"DeliverySumWithVat","withoutVat":"WithoutVat"},"vatRateForDate":{"date":["OldFacturaDoc/OldFacturaDate","FacturaDoc/FacturaDate"],"rate":"VatRate","withoutVat":"WithoutVat"}}}}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"marks":{"description":"Marking codes of a marked product line: product type (1 tobacco, 2 alcohol except beer, 3 beer, 4 medicines, 5 water and soft drinks, 6 household appliances, 8 medical devices, 11 mineral fertilisers and plant protection — Soliq Servis marks.ProductType) and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6,8,11]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"party":{"description":"Seller or buyer requisites of an invoice (uz-edi.md §b.1). The TIN lives beside it (SellerTin/BuyerTin). Director is mandatory for both parties.","type":"object","additionalProperties":false,"required":["Name","Director"],"properties":{"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"VatRegCode":{"title":"forms:party.VatRegCode","type":"string","pattern":"^(\\d{12})?$"},"VatRegStatus":{"title":"forms:party.VatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Account":{"title":"forms:party.Account","type":"string","pattern":"^(\\d{20}|\\d{27})?$"},"BankId":{"title":"forms:party.BankId","type":"string","pattern":"^(\\d{5})?$"},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Mobile":{"title":"forms:party.Mobile","type":"string","maxLength":50},"WorkPhone":{"title":"forms:party.WorkPhone","type":"string","maxLength":50},"Oked":{"title":"forms:party.Oked","type":"string","maxLength":10},"DistrictId":{"title":"forms:party.DistrictId","type":"string","maxLength":10},"Director":{"title":"forms:party.Director","type":"string","minLength":1,"maxLength":300},"Accountant":{"title":"forms:party.Accountant","type":"string","maxLength":300}}},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"productLine":{"description":"An invoice (ESF) product line, national field names of uz-edi.md §b.1 (Didox 07 §1–2, Soliq Servis factura body), plus the spec §3 extras the national format lacks, marked local (ShortName, WeightBrutto/WeightNetto in tons): kept beside the document, never signed nor exported. Barcode may hold several barcodes separated by commas. The line is marked when Marks is not null. MeasureId is forbidden in ESF by the roaming hub (Didox 07 §1), so the line has none. Pharmacy invoices (FARM, HasMedical) add Serial, BaseSumma, ProfitRate and DispenseType. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat","Origin"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"CatalogCode":{"title":"forms:line.CatalogCode","$ref":"#/$defs/catalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"ShortName":{"title":"forms:line.ShortName","type":"string","maxLength":200,"local":true},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"Serial":{"title":"forms:line.Serial","type":"string","maxLength":200},"PackageCode":{"title":"forms:line.PackageCode","$ref":"#/$defs/packageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"title":"forms:line.Count","$ref":"#/$defs/count"},"Summa":{"title":"forms:line.Summa","$ref":"#/$defs/money"},"DeliverySum":{"title":"forms:line.DeliverySum","$ref":"#/$defs/money"},"ExciseRate":{"title":"forms:line.ExciseRate","$ref":"#/$defs/money","minimum":0},"ExciseSum":{"title":"forms:line.ExciseSum","$ref":"#/$defs/money","minimum":0},"VatRate":{"title":"forms:line.VatRate","$ref":"#/$defs/vatRate"},"VatSum":{"title":"forms:line.VatSum","$ref":"#/$defs/money"},"DeliverySumWithVat":{"title":"forms:line.DeliverySumWithVat","$ref":"#/$defs/money"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"LgotaId":{"title":"forms:line.LgotaId","type":["integer","null"]},"LgotaName":{"title":"forms:line.LgotaName","type":["string","null"],"maxLength":2000},"LgotaType":{"title":"forms:line.LgotaType","type":["integer","null"],"enum":[1,2,null]},"LgotaVatSum":{"title":"forms:line.LgotaVatSum","$ref":"#/$defs/money","minimum":0},"CommittentName":{"title":"forms:line.CommittentName","type":"string","maxLength":500},"CommittentTin":{"title":"forms:line.CommittentTin","type":"string","maxLength":14,"pinflOrTin":true},"CommittentVatRegCode":{"title":"forms:line.CommittentVatRegCode","type":"string","pattern":"^(\\d{12})?$"},"CommittentVatRegStatus":{"title":"forms:line.CommittentVatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]},"WarehouseId":{"title":"forms:line.WarehouseId","type":["integer","null"]},"WarehouseName":{"title":"forms:line.WarehouseName","type":["string","null"],"maxLength":500},"BaseSumma":{"title":"forms:line.BaseSumma","$ref":"#/$defs/money","minimum":0},"ProfitRate":{"title":"forms:line.ProfitRate","type":"number","minimum":0,"maximum":100000,"decimalPlaces":2},"DispenseType":{"title":"forms:line.DispenseType","type":"integer","enum":[0,1,2]},"WeightBrutto":{"title":"forms:line.WeightBrutto","type":"number","minimum":0,"decimalPlaces":6,"local":true},"WeightNetto":{"title":"forms:line.WeightNetto","type":"number","minimum":0,"decimalPlaces":6,"local":true},"Marks":{"title":"forms:line.Marks","$ref":"#/$defs/marks"},"ExchangeInfo":{"title":"forms:line.ExchangeInfo","type":["object","null"],"additionalProperties":false,"minProperties":1,"properties":{"PlanPositionId":{"title":"forms:line.PlanPositionId","type":"string","maxLength":100},"ProductCode":{"title":"forms:line.ProductCode","type":"string","maxLength":100},"ProductProperties":{"title":"forms:line.ProductProperties","type":"string","maxLength":2000}}}}},"tin":{"description":"TIN (INN) of an organisation: exactly 9 digits, stored as text (leading zeros matter).","type":"string","maxLength":9,"tin":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = kw_ucs2length;
 const func7 = kw_dateOrder;
 const func6 = kw_toErrors;
 const func13 = kw_serverCheck;
-const func92 = kw_lineArithmetic;
-const func94 = kw_vatRateForDate;
-const func96 = kw_correctionDeadline;
-const func98 = kw_requiredUnless;
-const pattern0 = new RegExp("^[0-9a-fA-F]{24}$", "u");
-const schema20 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
+const func98 = kw_lineArithmetic;
+const func100 = kw_vatRateForDate;
+const func102 = kw_correctionDeadline;
+const func104 = kw_requiredUnless;
+const pattern1 = new RegExp("^[0-9a-fA-F]{24}$", "u");
+const schema21 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
 const func5 = kw_isoDate;
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(func3(data) > 10){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema20,data};
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -40,7 +40,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.type,parentSchema:schema20,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.type,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -49,19 +49,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate37.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
 
-const schema21 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
+const schema22 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
 const func27 = kw_pinfl;
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(func3(data) > 14){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema21,data};
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -78,7 +78,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.type,parentSchema:schema21,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -87,19 +87,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate44.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
 
-const schema22 = {"description":"TIN (INN) of an organisation: exactly 9 digits, stored as text (leading zeros matter).","type":"string","maxLength":9,"tin":true};
+const schema23 = {"description":"TIN (INN) of an organisation: exactly 9 digits, stored as text (leading zeros matter).","type":"string","maxLength":9,"tin":true};
 const func31 = kw_tin;
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(func3(data) > 9){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 9},message:"must NOT have more than 9 characters",schema:9,parentSchema:schema22,data};
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 9},message:"must NOT have more than 9 characters",schema:9,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -116,7 +116,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -125,19 +125,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate46.errors = vErrors;
+validate47.errors = vErrors;
 return errors === 0;
 }
 
-const schema23 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
+const schema24 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
 const func37 = kw_pinflOrTin;
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(func3(data) > 14){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema23,data};
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -147,7 +147,7 @@ vErrors.push(err0);
 errors++;
 }
 if(func3(data) < 9){
-const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema23,data};
+const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -164,7 +164,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -173,21 +173,21 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate50.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
 
-const schema24 = {"description":"Seller or buyer requisites of an invoice (uz-edi.md §b.1). The TIN lives beside it (SellerTin/BuyerTin). Director is mandatory for both parties.","type":"object","additionalProperties":false,"required":["Name","Director"],"properties":{"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"VatRegCode":{"title":"forms:party.VatRegCode","type":"string","pattern":"^(\\d{12})?$"},"VatRegStatus":{"title":"forms:party.VatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Account":{"title":"forms:party.Account","type":"string","pattern":"^(\\d{20}|\\d{27})?$"},"BankId":{"title":"forms:party.BankId","type":"string","pattern":"^(\\d{5})?$"},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Mobile":{"title":"forms:party.Mobile","type":"string","maxLength":50},"WorkPhone":{"title":"forms:party.WorkPhone","type":"string","maxLength":50},"Oked":{"title":"forms:party.Oked","type":"string","maxLength":10},"DistrictId":{"title":"forms:party.DistrictId","type":"string","maxLength":10},"Director":{"title":"forms:party.Director","type":"string","minLength":1,"maxLength":300},"Accountant":{"title":"forms:party.Accountant","type":"string","maxLength":300}}};
-const pattern2 = new RegExp("^(\\d{12})?$", "u");
-const pattern3 = new RegExp("^(\\d{20}|\\d{27})?$", "u");
-const pattern4 = new RegExp("^(\\d{5})?$", "u");
+const schema25 = {"description":"Seller or buyer requisites of an invoice (uz-edi.md §b.1). The TIN lives beside it (SellerTin/BuyerTin). Director is mandatory for both parties.","type":"object","additionalProperties":false,"required":["Name","Director"],"properties":{"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"VatRegCode":{"title":"forms:party.VatRegCode","type":"string","pattern":"^(\\d{12})?$"},"VatRegStatus":{"title":"forms:party.VatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Account":{"title":"forms:party.Account","type":"string","pattern":"^(\\d{20}|\\d{27})?$"},"BankId":{"title":"forms:party.BankId","type":"string","pattern":"^(\\d{5})?$"},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Mobile":{"title":"forms:party.Mobile","type":"string","maxLength":50},"WorkPhone":{"title":"forms:party.WorkPhone","type":"string","maxLength":50},"Oked":{"title":"forms:party.Oked","type":"string","maxLength":10},"DistrictId":{"title":"forms:party.DistrictId","type":"string","maxLength":10},"Director":{"title":"forms:party.Director","type":"string","minLength":1,"maxLength":300},"Accountant":{"title":"forms:party.Accountant","type":"string","maxLength":300}}};
+const pattern3 = new RegExp("^(\\d{12})?$", "u");
+const pattern4 = new RegExp("^(\\d{20}|\\d{27})?$", "u");
+const pattern5 = new RegExp("^(\\d{5})?$", "u");
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.Name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -197,7 +197,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.Director === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Director"},message:"must have required property '"+"Director"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Director"},message:"must have required property '"+"Director"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -207,8 +207,8 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema24.properties, key0))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema24,data};
+if(!(func2.call(schema25.properties, key0))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -222,7 +222,7 @@ if(data.Name !== undefined){
 let data0 = data.Name;
 if(typeof data0 === "string"){
 if(func3(data0) > 500){
-const err3 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema24.properties.Name,data:data0};
+const err3 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema25.properties.Name,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -232,7 +232,7 @@ vErrors.push(err3);
 errors++;
 }
 if(func3(data0) < 1){
-const err4 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.Name,data:data0};
+const err4 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema25.properties.Name,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -243,7 +243,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.Name.type,parentSchema:schema24.properties.Name,data:data0};
+const err5 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.Name.type,parentSchema:schema25.properties.Name,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -257,7 +257,7 @@ if(data.BranchCode !== undefined){
 let data1 = data.BranchCode;
 if(typeof data1 === "string"){
 if(func3(data1) > 50){
-const err6 = {instancePath:instancePath+"/BranchCode",schemaPath:"#/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema24.properties.BranchCode,data:data1};
+const err6 = {instancePath:instancePath+"/BranchCode",schemaPath:"#/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema25.properties.BranchCode,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -268,7 +268,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/BranchCode",schemaPath:"#/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.BranchCode.type,parentSchema:schema24.properties.BranchCode,data:data1};
+const err7 = {instancePath:instancePath+"/BranchCode",schemaPath:"#/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.BranchCode.type,parentSchema:schema25.properties.BranchCode,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -282,7 +282,7 @@ if(data.BranchName !== undefined){
 let data2 = data.BranchName;
 if(typeof data2 === "string"){
 if(func3(data2) > 500){
-const err8 = {instancePath:instancePath+"/BranchName",schemaPath:"#/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema24.properties.BranchName,data:data2};
+const err8 = {instancePath:instancePath+"/BranchName",schemaPath:"#/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema25.properties.BranchName,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -293,7 +293,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/BranchName",schemaPath:"#/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.BranchName.type,parentSchema:schema24.properties.BranchName,data:data2};
+const err9 = {instancePath:instancePath+"/BranchName",schemaPath:"#/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.BranchName.type,parentSchema:schema25.properties.BranchName,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -306,8 +306,8 @@ errors++;
 if(data.VatRegCode !== undefined){
 let data3 = data.VatRegCode;
 if(typeof data3 === "string"){
-if(!pattern2.test(data3)){
-const err10 = {instancePath:instancePath+"/VatRegCode",schemaPath:"#/properties/VatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema24.properties.VatRegCode,data:data3};
+if(!pattern3.test(data3)){
+const err10 = {instancePath:instancePath+"/VatRegCode",schemaPath:"#/properties/VatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema25.properties.VatRegCode,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -318,7 +318,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/VatRegCode",schemaPath:"#/properties/VatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.VatRegCode.type,parentSchema:schema24.properties.VatRegCode,data:data3};
+const err11 = {instancePath:instancePath+"/VatRegCode",schemaPath:"#/properties/VatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.VatRegCode.type,parentSchema:schema25.properties.VatRegCode,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -331,7 +331,7 @@ errors++;
 if(data.VatRegStatus !== undefined){
 let data4 = data.VatRegStatus;
 if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)){
-const err12 = {instancePath:instancePath+"/VatRegStatus",schemaPath:"#/properties/VatRegStatus/type",keyword:"type",params:{type: schema24.properties.VatRegStatus.type},message:"must be integer,null",schema:schema24.properties.VatRegStatus.type,parentSchema:schema24.properties.VatRegStatus,data:data4};
+const err12 = {instancePath:instancePath+"/VatRegStatus",schemaPath:"#/properties/VatRegStatus/type",keyword:"type",params:{type: schema25.properties.VatRegStatus.type},message:"must be integer,null",schema:schema25.properties.VatRegStatus.type,parentSchema:schema25.properties.VatRegStatus,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -341,7 +341,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((((data4 === 20) || (data4 === 21)) || (data4 === 22)) || (data4 === null))){
-const err13 = {instancePath:instancePath+"/VatRegStatus",schemaPath:"#/properties/VatRegStatus/enum",keyword:"enum",params:{allowedValues: schema24.properties.VatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema24.properties.VatRegStatus.enum,parentSchema:schema24.properties.VatRegStatus,data:data4};
+const err13 = {instancePath:instancePath+"/VatRegStatus",schemaPath:"#/properties/VatRegStatus/enum",keyword:"enum",params:{allowedValues: schema25.properties.VatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema25.properties.VatRegStatus.enum,parentSchema:schema25.properties.VatRegStatus,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -354,8 +354,8 @@ errors++;
 if(data.Account !== undefined){
 let data5 = data.Account;
 if(typeof data5 === "string"){
-if(!pattern3.test(data5)){
-const err14 = {instancePath:instancePath+"/Account",schemaPath:"#/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema24.properties.Account,data:data5};
+if(!pattern4.test(data5)){
+const err14 = {instancePath:instancePath+"/Account",schemaPath:"#/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema25.properties.Account,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -366,7 +366,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/Account",schemaPath:"#/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.Account.type,parentSchema:schema24.properties.Account,data:data5};
+const err15 = {instancePath:instancePath+"/Account",schemaPath:"#/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.Account.type,parentSchema:schema25.properties.Account,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -379,8 +379,8 @@ errors++;
 if(data.BankId !== undefined){
 let data6 = data.BankId;
 if(typeof data6 === "string"){
-if(!pattern4.test(data6)){
-const err16 = {instancePath:instancePath+"/BankId",schemaPath:"#/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema24.properties.BankId,data:data6};
+if(!pattern5.test(data6)){
+const err16 = {instancePath:instancePath+"/BankId",schemaPath:"#/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema25.properties.BankId,data:data6};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -391,7 +391,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/BankId",schemaPath:"#/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.BankId.type,parentSchema:schema24.properties.BankId,data:data6};
+const err17 = {instancePath:instancePath+"/BankId",schemaPath:"#/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.BankId.type,parentSchema:schema25.properties.BankId,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -405,7 +405,7 @@ if(data.Address !== undefined){
 let data7 = data.Address;
 if(typeof data7 === "string"){
 if(func3(data7) > 500){
-const err18 = {instancePath:instancePath+"/Address",schemaPath:"#/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema24.properties.Address,data:data7};
+const err18 = {instancePath:instancePath+"/Address",schemaPath:"#/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema25.properties.Address,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -416,7 +416,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/Address",schemaPath:"#/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.Address.type,parentSchema:schema24.properties.Address,data:data7};
+const err19 = {instancePath:instancePath+"/Address",schemaPath:"#/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.Address.type,parentSchema:schema25.properties.Address,data:data7};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -430,7 +430,7 @@ if(data.Mobile !== undefined){
 let data8 = data.Mobile;
 if(typeof data8 === "string"){
 if(func3(data8) > 50){
-const err20 = {instancePath:instancePath+"/Mobile",schemaPath:"#/properties/Mobile/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema24.properties.Mobile,data:data8};
+const err20 = {instancePath:instancePath+"/Mobile",schemaPath:"#/properties/Mobile/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema25.properties.Mobile,data:data8};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -441,7 +441,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/Mobile",schemaPath:"#/properties/Mobile/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.Mobile.type,parentSchema:schema24.properties.Mobile,data:data8};
+const err21 = {instancePath:instancePath+"/Mobile",schemaPath:"#/properties/Mobile/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.Mobile.type,parentSchema:schema25.properties.Mobile,data:data8};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -455,7 +455,7 @@ if(data.WorkPhone !== undefined){
 let data9 = data.WorkPhone;
 if(typeof data9 === "string"){
 if(func3(data9) > 50){
-const err22 = {instancePath:instancePath+"/WorkPhone",schemaPath:"#/properties/WorkPhone/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema24.properties.WorkPhone,data:data9};
+const err22 = {instancePath:instancePath+"/WorkPhone",schemaPath:"#/properties/WorkPhone/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema25.properties.WorkPhone,data:data9};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -466,7 +466,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/WorkPhone",schemaPath:"#/properties/WorkPhone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.WorkPhone.type,parentSchema:schema24.properties.WorkPhone,data:data9};
+const err23 = {instancePath:instancePath+"/WorkPhone",schemaPath:"#/properties/WorkPhone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.WorkPhone.type,parentSchema:schema25.properties.WorkPhone,data:data9};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -480,7 +480,7 @@ if(data.Oked !== undefined){
 let data10 = data.Oked;
 if(typeof data10 === "string"){
 if(func3(data10) > 10){
-const err24 = {instancePath:instancePath+"/Oked",schemaPath:"#/properties/Oked/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24.properties.Oked,data:data10};
+const err24 = {instancePath:instancePath+"/Oked",schemaPath:"#/properties/Oked/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema25.properties.Oked,data:data10};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -491,7 +491,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/Oked",schemaPath:"#/properties/Oked/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.Oked.type,parentSchema:schema24.properties.Oked,data:data10};
+const err25 = {instancePath:instancePath+"/Oked",schemaPath:"#/properties/Oked/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.Oked.type,parentSchema:schema25.properties.Oked,data:data10};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -505,7 +505,7 @@ if(data.DistrictId !== undefined){
 let data11 = data.DistrictId;
 if(typeof data11 === "string"){
 if(func3(data11) > 10){
-const err26 = {instancePath:instancePath+"/DistrictId",schemaPath:"#/properties/DistrictId/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24.properties.DistrictId,data:data11};
+const err26 = {instancePath:instancePath+"/DistrictId",schemaPath:"#/properties/DistrictId/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema25.properties.DistrictId,data:data11};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -516,7 +516,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/DistrictId",schemaPath:"#/properties/DistrictId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.DistrictId.type,parentSchema:schema24.properties.DistrictId,data:data11};
+const err27 = {instancePath:instancePath+"/DistrictId",schemaPath:"#/properties/DistrictId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.DistrictId.type,parentSchema:schema25.properties.DistrictId,data:data11};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -530,7 +530,7 @@ if(data.Director !== undefined){
 let data12 = data.Director;
 if(typeof data12 === "string"){
 if(func3(data12) > 300){
-const err28 = {instancePath:instancePath+"/Director",schemaPath:"#/properties/Director/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema24.properties.Director,data:data12};
+const err28 = {instancePath:instancePath+"/Director",schemaPath:"#/properties/Director/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema25.properties.Director,data:data12};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -540,7 +540,7 @@ vErrors.push(err28);
 errors++;
 }
 if(func3(data12) < 1){
-const err29 = {instancePath:instancePath+"/Director",schemaPath:"#/properties/Director/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.Director,data:data12};
+const err29 = {instancePath:instancePath+"/Director",schemaPath:"#/properties/Director/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema25.properties.Director,data:data12};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -551,7 +551,7 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/Director",schemaPath:"#/properties/Director/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.Director.type,parentSchema:schema24.properties.Director,data:data12};
+const err30 = {instancePath:instancePath+"/Director",schemaPath:"#/properties/Director/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.Director.type,parentSchema:schema25.properties.Director,data:data12};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -565,7 +565,7 @@ if(data.Accountant !== undefined){
 let data13 = data.Accountant;
 if(typeof data13 === "string"){
 if(func3(data13) > 300){
-const err31 = {instancePath:instancePath+"/Accountant",schemaPath:"#/properties/Accountant/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema24.properties.Accountant,data:data13};
+const err31 = {instancePath:instancePath+"/Accountant",schemaPath:"#/properties/Accountant/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema25.properties.Accountant,data:data13};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -576,7 +576,7 @@ errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/Accountant",schemaPath:"#/properties/Accountant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.Accountant.type,parentSchema:schema24.properties.Accountant,data:data13};
+const err32 = {instancePath:instancePath+"/Accountant",schemaPath:"#/properties/Accountant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.Accountant.type,parentSchema:schema25.properties.Accountant,data:data13};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -588,7 +588,7 @@ errors++;
 }
 }
 else {
-const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
+const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -597,53 +597,21 @@ vErrors.push(err33);
 }
 errors++;
 }
-validate52.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
 
-const schema25 = {"description":"An invoice (ESF) product line, national field names of uz-edi.md §b.1 plus the spec §3 extras (ShortName, WeightBrutto/WeightNetto in tons). Barcode may hold several barcodes separated by commas. The line is marked when Marks is not null. MeasureId is kept for acts and legacy payloads; operators forbid it in ESF, so leave it out there. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat","Origin"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"CatalogCode":{"title":"forms:line.CatalogCode","$ref":"#/$defs/catalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"ShortName":{"title":"forms:line.ShortName","type":"string","maxLength":200},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"Serial":{"title":"forms:line.Serial","type":"string","maxLength":200},"MeasureId":{"title":"forms:line.MeasureId","type":["string","null"],"maxLength":20},"PackageCode":{"title":"forms:line.PackageCode","$ref":"#/$defs/packageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"title":"forms:line.Count","$ref":"#/$defs/count"},"Summa":{"title":"forms:line.Summa","$ref":"#/$defs/money"},"DeliverySum":{"title":"forms:line.DeliverySum","$ref":"#/$defs/money"},"ExciseRate":{"title":"forms:line.ExciseRate","$ref":"#/$defs/money","minimum":0},"ExciseSum":{"title":"forms:line.ExciseSum","$ref":"#/$defs/money","minimum":0},"VatRate":{"title":"forms:line.VatRate","$ref":"#/$defs/vatRate"},"VatSum":{"title":"forms:line.VatSum","$ref":"#/$defs/money"},"DeliverySumWithVat":{"title":"forms:line.DeliverySumWithVat","$ref":"#/$defs/money"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"LgotaId":{"title":"forms:line.LgotaId","type":["integer","null"]},"LgotaName":{"title":"forms:line.LgotaName","type":["string","null"],"maxLength":2000},"LgotaType":{"title":"forms:line.LgotaType","type":["integer","null"],"enum":[1,2,null]},"LgotaVatSum":{"title":"forms:line.LgotaVatSum","$ref":"#/$defs/money","minimum":0},"CommittentName":{"title":"forms:line.CommittentName","type":"string","maxLength":500},"CommittentTin":{"title":"forms:line.CommittentTin","type":"string","maxLength":14,"pinflOrTin":true},"CommittentVatRegCode":{"title":"forms:line.CommittentVatRegCode","type":"string","pattern":"^(\\d{12})?$"},"CommittentVatRegStatus":{"title":"forms:line.CommittentVatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]},"WarehouseId":{"title":"forms:line.WarehouseId","type":["integer","null"]},"WeightBrutto":{"title":"forms:line.WeightBrutto","type":"number","minimum":0,"decimalPlaces":6},"WeightNetto":{"title":"forms:line.WeightNetto","type":"number","minimum":0,"decimalPlaces":6},"Marks":{"title":"forms:line.Marks","$ref":"#/$defs/marks"},"ExchangeInfo":{"title":"forms:line.ExchangeInfo","type":["object","null"],"additionalProperties":false,"minProperties":1,"properties":{"PlanPositionId":{"title":"forms:line.PlanPositionId","type":"string","maxLength":100},"ProductCode":{"title":"forms:line.ProductCode","type":"string","maxLength":100},"ProductProperties":{"title":"forms:line.ProductProperties","type":"string","maxLength":2000}}}}};
-const func70 = kw_decimalPlaces;
-const schema26 = {"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"};
-const pattern6 = new RegExp("^\\d{17}$", "u");
+const schema26 = {"description":"An invoice (ESF) product line, national field names of uz-edi.md §b.1 (Didox 07 §1–2, Soliq Servis factura body), plus the spec §3 extras the national format lacks, marked local (ShortName, WeightBrutto/WeightNetto in tons): kept beside the document, never signed nor exported. Barcode may hold several barcodes separated by commas. The line is marked when Marks is not null. MeasureId is forbidden in ESF by the roaming hub (Didox 07 §1), so the line has none. Pharmacy invoices (FARM, HasMedical) add Serial, BaseSumma, ProfitRate and DispenseType. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat","Origin"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"CatalogCode":{"title":"forms:line.CatalogCode","$ref":"#/$defs/catalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"ShortName":{"title":"forms:line.ShortName","type":"string","maxLength":200,"local":true},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"Serial":{"title":"forms:line.Serial","type":"string","maxLength":200},"PackageCode":{"title":"forms:line.PackageCode","$ref":"#/$defs/packageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"title":"forms:line.Count","$ref":"#/$defs/count"},"Summa":{"title":"forms:line.Summa","$ref":"#/$defs/money"},"DeliverySum":{"title":"forms:line.DeliverySum","$ref":"#/$defs/money"},"ExciseRate":{"title":"forms:line.ExciseRate","$ref":"#/$defs/money","minimum":0},"ExciseSum":{"title":"forms:line.ExciseSum","$ref":"#/$defs/money","minimum":0},"VatRate":{"title":"forms:line.VatRate","$ref":"#/$defs/vatRate"},"VatSum":{"title":"forms:line.VatSum","$ref":"#/$defs/money"},"DeliverySumWithVat":{"title":"forms:line.DeliverySumWithVat","$ref":"#/$defs/money"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"LgotaId":{"title":"forms:line.LgotaId","type":["integer","null"]},"LgotaName":{"title":"forms:line.LgotaName","type":["string","null"],"maxLength":2000},"LgotaType":{"title":"forms:line.LgotaType","type":["integer","null"],"enum":[1,2,null]},"LgotaVatSum":{"title":"forms:line.LgotaVatSum","$ref":"#/$defs/money","minimum":0},"CommittentName":{"title":"forms:line.CommittentName","type":"string","maxLength":500},"CommittentTin":{"title":"forms:line.CommittentTin","type":"string","maxLength":14,"pinflOrTin":true},"CommittentVatRegCode":{"title":"forms:line.CommittentVatRegCode","type":"string","pattern":"^(\\d{12})?$"},"CommittentVatRegStatus":{"title":"forms:line.CommittentVatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]},"WarehouseId":{"title":"forms:line.WarehouseId","type":["integer","null"]},"WarehouseName":{"title":"forms:line.WarehouseName","type":["string","null"],"maxLength":500},"BaseSumma":{"title":"forms:line.BaseSumma","$ref":"#/$defs/money","minimum":0},"ProfitRate":{"title":"forms:line.ProfitRate","type":"number","minimum":0,"maximum":100000,"decimalPlaces":2},"DispenseType":{"title":"forms:line.DispenseType","type":"integer","enum":[0,1,2]},"WeightBrutto":{"title":"forms:line.WeightBrutto","type":"number","minimum":0,"decimalPlaces":6,"local":true},"WeightNetto":{"title":"forms:line.WeightNetto","type":"number","minimum":0,"decimalPlaces":6,"local":true},"Marks":{"title":"forms:line.Marks","$ref":"#/$defs/marks"},"ExchangeInfo":{"title":"forms:line.ExchangeInfo","type":["object","null"],"additionalProperties":false,"minProperties":1,"properties":{"PlanPositionId":{"title":"forms:line.PlanPositionId","type":"string","maxLength":100},"ProductCode":{"title":"forms:line.ProductCode","type":"string","maxLength":100},"ProductProperties":{"title":"forms:line.ProductProperties","type":"string","maxLength":2000}}}}};
+const func73 = kw_decimalPlaces;
+const schema27 = {"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"};
+const pattern7 = new RegExp("^\\d{17}$", "u");
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data === "string"){
-if(!pattern6.test(data)){
-const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema26,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.type,parentSchema:schema26,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate56.errors = vErrors;
-return errors === 0;
-}
-
-const schema27 = {"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"};
-const pattern7 = new RegExp("^\\d{1,20}$", "u");
-
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(!pattern7.test(data)){
-const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema27,data};
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -663,18 +631,50 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate58.errors = vErrors;
+validate57.errors = vErrors;
 return errors === 0;
 }
 
-const schema28 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
+const schema28 = {"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"};
+const pattern8 = new RegExp("^\\d{1,20}$", "u");
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(!pattern8.test(data)){
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema28,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.type,parentSchema:schema28,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate59.errors = vErrors;
+return errors === 0;
+}
+
+const schema29 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
+
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if((typeof data == "number") && (isFinite(data))){
 if(data > 999999999 || isNaN(data)){
-const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema28,data};
+const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -684,7 +684,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data <= 0 || isNaN(data)){
-const err1 = {instancePath,schemaPath:"#/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema28,data};
+const err1 = {instancePath,schemaPath:"#/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -693,54 +693,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-const issues0 = func70(data, 6, rootData, this, instancePath + "");
-if(issues0 !== null){
-const kwErrors0 = func6(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema28.type,parentSchema:schema28,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate60.errors = vErrors;
-return errors === 0;
-}
-
-const schema29 = {"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2};
-
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if((typeof data == "number") && (isFinite(data))){
-if(data > 9999999999999.99 || isNaN(data)){
-const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema29,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data < -9999999999999.99 || isNaN(data)){
-const err1 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema29,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-const issues0 = func70(data, 2, rootData, this, instancePath + "");
+const issues0 = func73(data, 6, rootData, this, instancePath + "");
 if(issues0 !== null){
 const kwErrors0 = func6(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
@@ -757,17 +710,64 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate62.errors = vErrors;
+validate61.errors = vErrors;
 return errors === 0;
 }
 
-const schema30 = {"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]};
+const schema30 = {"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2};
 
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if((typeof data == "number") && (isFinite(data))){
+if(data > 9999999999999.99 || isNaN(data)){
+const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema30,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data < -9999999999999.99 || isNaN(data)){
+const err1 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema30,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const issues0 = func73(data, 2, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func6(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema30.type,parentSchema:schema30,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate63.errors = vErrors;
+return errors === 0;
+}
+
+const schema31 = {"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]};
+
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.type,parentSchema:schema30,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.type,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -777,7 +777,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((data === 0) || (data === 12)) || (data === 15)) || (data === 20))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema30.enum},message:"must be equal to one of the allowed values",schema:schema30.enum,parentSchema:schema30,data};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema31.enum},message:"must be equal to one of the allowed values",schema:schema31.enum,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -786,17 +786,17 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate67.errors = vErrors;
+validate68.errors = vErrors;
 return errors === 0;
 }
 
-const schema31 = {"description":"Marking codes of a marked product line: product type and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}};
+const schema32 = {"description":"Marking codes of a marked product line: product type (1 tobacco, 2 alcohol except beer, 3 beer, 4 medicines, 5 water and soft drinks, 6 household appliances, 8 medical devices, 11 mineral fertilisers and plant protection — Soliq Servis marks.ProductType) and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6,8,11]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}};
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (data !== null)){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema31.type},message:"must be object,null",schema:schema31.type,parentSchema:schema31,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema32.type},message:"must be object,null",schema:schema32.type,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -807,7 +807,7 @@ errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(Object.keys(data).length < 1){
-const err1 = {instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema31,data};
+const err1 = {instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -817,7 +817,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.ProductType === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ProductType"},message:"must have required property '"+"ProductType"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ProductType"},message:"must have required property '"+"ProductType"+"'",schema:schema32.required,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -828,7 +828,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "ProductType") || (key0 === "KIZ")) || (key0 === "NomUpak")) || (key0 === "IdentTransUpak"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema31,data};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -841,7 +841,7 @@ errors++;
 if(data.ProductType !== undefined){
 let data0 = data.ProductType;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err4 = {instancePath:instancePath+"/ProductType",schemaPath:"#/properties/ProductType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.ProductType.type,parentSchema:schema31.properties.ProductType,data:data0};
+const err4 = {instancePath:instancePath+"/ProductType",schemaPath:"#/properties/ProductType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.ProductType.type,parentSchema:schema32.properties.ProductType,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -850,8 +850,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!((((((data0 === 1) || (data0 === 2)) || (data0 === 3)) || (data0 === 4)) || (data0 === 5)) || (data0 === 6))){
-const err5 = {instancePath:instancePath+"/ProductType",schemaPath:"#/properties/ProductType/enum",keyword:"enum",params:{allowedValues: schema31.properties.ProductType.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.ProductType.enum,parentSchema:schema31.properties.ProductType,data:data0};
+if(!((((((((data0 === 1) || (data0 === 2)) || (data0 === 3)) || (data0 === 4)) || (data0 === 5)) || (data0 === 6)) || (data0 === 8)) || (data0 === 11))){
+const err5 = {instancePath:instancePath+"/ProductType",schemaPath:"#/properties/ProductType/enum",keyword:"enum",params:{allowedValues: schema32.properties.ProductType.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.ProductType.enum,parentSchema:schema32.properties.ProductType,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -865,7 +865,7 @@ if(data.KIZ !== undefined){
 let data1 = data.KIZ;
 if(Array.isArray(data1)){
 if(data1.length > 10000){
-const err6 = {instancePath:instancePath+"/KIZ",schemaPath:"#/properties/KIZ/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema31.properties.KIZ,data:data1};
+const err6 = {instancePath:instancePath+"/KIZ",schemaPath:"#/properties/KIZ/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema32.properties.KIZ,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -879,7 +879,7 @@ for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 if(typeof data2 === "string"){
 if(func3(data2) > 200){
-const err7 = {instancePath:instancePath+"/KIZ/" + i0,schemaPath:"#/properties/KIZ/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema31.properties.KIZ.items,data:data2};
+const err7 = {instancePath:instancePath+"/KIZ/" + i0,schemaPath:"#/properties/KIZ/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema32.properties.KIZ.items,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -889,7 +889,7 @@ vErrors.push(err7);
 errors++;
 }
 if(func3(data2) < 1){
-const err8 = {instancePath:instancePath+"/KIZ/" + i0,schemaPath:"#/properties/KIZ/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.KIZ.items,data:data2};
+const err8 = {instancePath:instancePath+"/KIZ/" + i0,schemaPath:"#/properties/KIZ/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema32.properties.KIZ.items,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -900,7 +900,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/KIZ/" + i0,schemaPath:"#/properties/KIZ/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.KIZ.items.type,parentSchema:schema31.properties.KIZ.items,data:data2};
+const err9 = {instancePath:instancePath+"/KIZ/" + i0,schemaPath:"#/properties/KIZ/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.KIZ.items.type,parentSchema:schema32.properties.KIZ.items,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -912,7 +912,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/KIZ",schemaPath:"#/properties/KIZ/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.KIZ.type,parentSchema:schema31.properties.KIZ,data:data1};
+const err10 = {instancePath:instancePath+"/KIZ",schemaPath:"#/properties/KIZ/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.KIZ.type,parentSchema:schema32.properties.KIZ,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -926,7 +926,7 @@ if(data.NomUpak !== undefined){
 let data3 = data.NomUpak;
 if(Array.isArray(data3)){
 if(data3.length > 10000){
-const err11 = {instancePath:instancePath+"/NomUpak",schemaPath:"#/properties/NomUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema31.properties.NomUpak,data:data3};
+const err11 = {instancePath:instancePath+"/NomUpak",schemaPath:"#/properties/NomUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema32.properties.NomUpak,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -940,7 +940,7 @@ for(let i1=0; i1<len1; i1++){
 let data4 = data3[i1];
 if(typeof data4 === "string"){
 if(func3(data4) > 200){
-const err12 = {instancePath:instancePath+"/NomUpak/" + i1,schemaPath:"#/properties/NomUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema31.properties.NomUpak.items,data:data4};
+const err12 = {instancePath:instancePath+"/NomUpak/" + i1,schemaPath:"#/properties/NomUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema32.properties.NomUpak.items,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -950,7 +950,7 @@ vErrors.push(err12);
 errors++;
 }
 if(func3(data4) < 1){
-const err13 = {instancePath:instancePath+"/NomUpak/" + i1,schemaPath:"#/properties/NomUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.NomUpak.items,data:data4};
+const err13 = {instancePath:instancePath+"/NomUpak/" + i1,schemaPath:"#/properties/NomUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema32.properties.NomUpak.items,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -961,7 +961,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/NomUpak/" + i1,schemaPath:"#/properties/NomUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.NomUpak.items.type,parentSchema:schema31.properties.NomUpak.items,data:data4};
+const err14 = {instancePath:instancePath+"/NomUpak/" + i1,schemaPath:"#/properties/NomUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.NomUpak.items.type,parentSchema:schema32.properties.NomUpak.items,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -973,7 +973,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/NomUpak",schemaPath:"#/properties/NomUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.NomUpak.type,parentSchema:schema31.properties.NomUpak,data:data3};
+const err15 = {instancePath:instancePath+"/NomUpak",schemaPath:"#/properties/NomUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.NomUpak.type,parentSchema:schema32.properties.NomUpak,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -987,7 +987,7 @@ if(data.IdentTransUpak !== undefined){
 let data5 = data.IdentTransUpak;
 if(Array.isArray(data5)){
 if(data5.length > 10000){
-const err16 = {instancePath:instancePath+"/IdentTransUpak",schemaPath:"#/properties/IdentTransUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema31.properties.IdentTransUpak,data:data5};
+const err16 = {instancePath:instancePath+"/IdentTransUpak",schemaPath:"#/properties/IdentTransUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema32.properties.IdentTransUpak,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1001,7 +1001,7 @@ for(let i2=0; i2<len2; i2++){
 let data6 = data5[i2];
 if(typeof data6 === "string"){
 if(func3(data6) > 200){
-const err17 = {instancePath:instancePath+"/IdentTransUpak/" + i2,schemaPath:"#/properties/IdentTransUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema31.properties.IdentTransUpak.items,data:data6};
+const err17 = {instancePath:instancePath+"/IdentTransUpak/" + i2,schemaPath:"#/properties/IdentTransUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema32.properties.IdentTransUpak.items,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1011,7 +1011,7 @@ vErrors.push(err17);
 errors++;
 }
 if(func3(data6) < 1){
-const err18 = {instancePath:instancePath+"/IdentTransUpak/" + i2,schemaPath:"#/properties/IdentTransUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.IdentTransUpak.items,data:data6};
+const err18 = {instancePath:instancePath+"/IdentTransUpak/" + i2,schemaPath:"#/properties/IdentTransUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema32.properties.IdentTransUpak.items,data:data6};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1022,7 +1022,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/IdentTransUpak/" + i2,schemaPath:"#/properties/IdentTransUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.IdentTransUpak.items.type,parentSchema:schema31.properties.IdentTransUpak.items,data:data6};
+const err19 = {instancePath:instancePath+"/IdentTransUpak/" + i2,schemaPath:"#/properties/IdentTransUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.IdentTransUpak.items.type,parentSchema:schema32.properties.IdentTransUpak.items,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1034,7 +1034,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/IdentTransUpak",schemaPath:"#/properties/IdentTransUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.IdentTransUpak.type,parentSchema:schema31.properties.IdentTransUpak,data:data5};
+const err20 = {instancePath:instancePath+"/IdentTransUpak",schemaPath:"#/properties/IdentTransUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.IdentTransUpak.type,parentSchema:schema32.properties.IdentTransUpak,data:data5};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1045,17 +1045,17 @@ errors++;
 }
 }
 }
-validate72.errors = vErrors;
+validate74.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.OrdNo === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1065,7 +1065,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.CatalogCode === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1075,7 +1075,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.CatalogName === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1085,7 +1085,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.Name === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1095,7 +1095,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.PackageCode === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1105,7 +1105,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.PackageName === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1115,7 +1115,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.Count === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1125,7 +1125,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.Summa === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Summa"},message:"must have required property '"+"Summa"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Summa"},message:"must have required property '"+"Summa"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1135,7 +1135,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.DeliverySum === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1145,7 +1145,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.VatRate === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatRate"},message:"must have required property '"+"VatRate"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatRate"},message:"must have required property '"+"VatRate"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1155,7 +1155,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.VatSum === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatSum"},message:"must have required property '"+"VatSum"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatSum"},message:"must have required property '"+"VatSum"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1165,7 +1165,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.DeliverySumWithVat === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySumWithVat"},message:"must have required property '"+"DeliverySumWithVat"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySumWithVat"},message:"must have required property '"+"DeliverySumWithVat"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1175,7 +1175,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.WithoutVat === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WithoutVat"},message:"must have required property '"+"WithoutVat"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WithoutVat"},message:"must have required property '"+"WithoutVat"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1185,7 +1185,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.Origin === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Origin"},message:"must have required property '"+"Origin"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Origin"},message:"must have required property '"+"Origin"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1195,8 +1195,8 @@ vErrors.push(err13);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema25.properties, key0))){
-const err14 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema25,data};
+if(!(func2.call(schema26.properties, key0))){
+const err14 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1209,7 +1209,7 @@ errors++;
 if(data.OrdNo !== undefined){
 let data0 = data.OrdNo;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err15 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.OrdNo.type,parentSchema:schema25.properties.OrdNo,data:data0};
+const err15 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.OrdNo.type,parentSchema:schema26.properties.OrdNo,data:data0};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1220,7 +1220,7 @@ errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
-const err16 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema25.properties.OrdNo,data:data0};
+const err16 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema26.properties.OrdNo,data:data0};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1232,8 +1232,8 @@ errors++;
 }
 }
 if(data.CatalogCode !== undefined){
-if(!(validate56.call(this, data.CatalogCode, {instancePath:instancePath+"/CatalogCode",parentData:data,parentDataProperty:"CatalogCode",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate57.call(this, data.CatalogCode, {instancePath:instancePath+"/CatalogCode",parentData:data,parentDataProperty:"CatalogCode",rootData}))){
+vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
 errors = vErrors.length;
 }
 }
@@ -1241,7 +1241,7 @@ if(data.CatalogName !== undefined){
 let data2 = data.CatalogName;
 if(typeof data2 === "string"){
 if(func3(data2) > 1000){
-const err17 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema25.properties.CatalogName,data:data2};
+const err17 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema26.properties.CatalogName,data:data2};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1251,7 +1251,7 @@ vErrors.push(err17);
 errors++;
 }
 if(func3(data2) < 1){
-const err18 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema25.properties.CatalogName,data:data2};
+const err18 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema26.properties.CatalogName,data:data2};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1262,7 +1262,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.CatalogName.type,parentSchema:schema25.properties.CatalogName,data:data2};
+const err19 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.CatalogName.type,parentSchema:schema26.properties.CatalogName,data:data2};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1276,7 +1276,7 @@ if(data.Name !== undefined){
 let data3 = data.Name;
 if(typeof data3 === "string"){
 if(func3(data3) > 1000){
-const err20 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema25.properties.Name,data:data3};
+const err20 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema26.properties.Name,data:data3};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1286,7 +1286,7 @@ vErrors.push(err20);
 errors++;
 }
 if(func3(data3) < 1){
-const err21 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema25.properties.Name,data:data3};
+const err21 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema26.properties.Name,data:data3};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1297,7 +1297,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.Name.type,parentSchema:schema25.properties.Name,data:data3};
+const err22 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.Name.type,parentSchema:schema26.properties.Name,data:data3};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1311,7 +1311,7 @@ if(data.ShortName !== undefined){
 let data4 = data.ShortName;
 if(typeof data4 === "string"){
 if(func3(data4) > 200){
-const err23 = {instancePath:instancePath+"/ShortName",schemaPath:"#/properties/ShortName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema25.properties.ShortName,data:data4};
+const err23 = {instancePath:instancePath+"/ShortName",schemaPath:"#/properties/ShortName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema26.properties.ShortName,data:data4};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1322,7 +1322,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/ShortName",schemaPath:"#/properties/ShortName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.ShortName.type,parentSchema:schema25.properties.ShortName,data:data4};
+const err24 = {instancePath:instancePath+"/ShortName",schemaPath:"#/properties/ShortName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.ShortName.type,parentSchema:schema26.properties.ShortName,data:data4};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1336,7 +1336,7 @@ if(data.Barcode !== undefined){
 let data5 = data.Barcode;
 if(typeof data5 === "string"){
 if(func3(data5) > 1000){
-const err25 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema25.properties.Barcode,data:data5};
+const err25 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema26.properties.Barcode,data:data5};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1347,7 +1347,7 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.Barcode.type,parentSchema:schema25.properties.Barcode,data:data5};
+const err26 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.Barcode.type,parentSchema:schema26.properties.Barcode,data:data5};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1361,7 +1361,7 @@ if(data.Serial !== undefined){
 let data6 = data.Serial;
 if(typeof data6 === "string"){
 if(func3(data6) > 200){
-const err27 = {instancePath:instancePath+"/Serial",schemaPath:"#/properties/Serial/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema25.properties.Serial,data:data6};
+const err27 = {instancePath:instancePath+"/Serial",schemaPath:"#/properties/Serial/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema26.properties.Serial,data:data6};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1372,7 +1372,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/Serial",schemaPath:"#/properties/Serial/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.Serial.type,parentSchema:schema25.properties.Serial,data:data6};
+const err28 = {instancePath:instancePath+"/Serial",schemaPath:"#/properties/Serial/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.Serial.type,parentSchema:schema26.properties.Serial,data:data6};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1382,10 +1382,17 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.MeasureId !== undefined){
-let data7 = data.MeasureId;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err29 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/type",keyword:"type",params:{type: schema25.properties.MeasureId.type},message:"must be string,null",schema:schema25.properties.MeasureId.type,parentSchema:schema25.properties.MeasureId,data:data7};
+if(data.PackageCode !== undefined){
+if(!(validate59.call(this, data.PackageCode, {instancePath:instancePath+"/PackageCode",parentData:data,parentDataProperty:"PackageCode",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+if(data.PackageName !== undefined){
+let data8 = data.PackageName;
+if(typeof data8 === "string"){
+if(func3(data8) > 300){
+const err29 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema26.properties.PackageName,data:data8};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1394,9 +1401,8 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(typeof data7 === "string"){
-if(func3(data7) > 20){
-const err30 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema25.properties.MeasureId,data:data7};
+if(func3(data8) < 1){
+const err30 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema26.properties.PackageName,data:data8};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1406,18 +1412,8 @@ vErrors.push(err30);
 errors++;
 }
 }
-}
-if(data.PackageCode !== undefined){
-if(!(validate58.call(this, data.PackageCode, {instancePath:instancePath+"/PackageCode",parentData:data,parentDataProperty:"PackageCode",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
-errors = vErrors.length;
-}
-}
-if(data.PackageName !== undefined){
-let data9 = data.PackageName;
-if(typeof data9 === "string"){
-if(func3(data9) > 300){
-const err31 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema25.properties.PackageName,data:data9};
+else {
+const err31 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.PackageName.type,parentSchema:schema26.properties.PackageName,data:data8};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1426,8 +1422,34 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(func3(data9) < 1){
-const err32 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema25.properties.PackageName,data:data9};
+}
+if(data.Count !== undefined){
+if(!(validate61.call(this, data.Count, {instancePath:instancePath+"/Count",parentData:data,parentDataProperty:"Count",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+errors = vErrors.length;
+}
+}
+if(data.Summa !== undefined){
+if(!(validate63.call(this, data.Summa, {instancePath:instancePath+"/Summa",parentData:data,parentDataProperty:"Summa",rootData}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+errors = vErrors.length;
+}
+}
+if(data.DeliverySum !== undefined){
+if(!(validate63.call(this, data.DeliverySum, {instancePath:instancePath+"/DeliverySum",parentData:data,parentDataProperty:"DeliverySum",rootData}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+errors = vErrors.length;
+}
+}
+if(data.ExciseRate !== undefined){
+let data12 = data.ExciseRate;
+if(!(validate63.call(this, data12, {instancePath:instancePath+"/ExciseRate",parentData:data,parentDataProperty:"ExciseRate",rootData}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+errors = vErrors.length;
+}
+if((typeof data12 == "number") && (isFinite(data12))){
+if(data12 < 0 || isNaN(data12)){
+const err32 = {instancePath:instancePath+"/ExciseRate",schemaPath:"#/properties/ExciseRate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema26.properties.ExciseRate,data:data12};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1437,8 +1459,16 @@ vErrors.push(err32);
 errors++;
 }
 }
-else {
-const err33 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.PackageName.type,parentSchema:schema25.properties.PackageName,data:data9};
+}
+if(data.ExciseSum !== undefined){
+let data13 = data.ExciseSum;
+if(!(validate63.call(this, data13, {instancePath:instancePath+"/ExciseSum",parentData:data,parentDataProperty:"ExciseSum",rootData}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+errors = vErrors.length;
+}
+if((typeof data13 == "number") && (isFinite(data13))){
+if(data13 < 0 || isNaN(data13)){
+const err33 = {instancePath:instancePath+"/ExciseSum",schemaPath:"#/properties/ExciseSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema26.properties.ExciseSum,data:data13};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1448,33 +1478,29 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data.Count !== undefined){
-if(!(validate60.call(this, data.Count, {instancePath:instancePath+"/Count",parentData:data,parentDataProperty:"Count",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+}
+if(data.VatRate !== undefined){
+if(!(validate68.call(this, data.VatRate, {instancePath:instancePath+"/VatRate",parentData:data,parentDataProperty:"VatRate",rootData}))){
+vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
 errors = vErrors.length;
 }
 }
-if(data.Summa !== undefined){
-if(!(validate62.call(this, data.Summa, {instancePath:instancePath+"/Summa",parentData:data,parentDataProperty:"Summa",rootData}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+if(data.VatSum !== undefined){
+if(!(validate63.call(this, data.VatSum, {instancePath:instancePath+"/VatSum",parentData:data,parentDataProperty:"VatSum",rootData}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
 }
 }
-if(data.DeliverySum !== undefined){
-if(!(validate62.call(this, data.DeliverySum, {instancePath:instancePath+"/DeliverySum",parentData:data,parentDataProperty:"DeliverySum",rootData}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+if(data.DeliverySumWithVat !== undefined){
+if(!(validate63.call(this, data.DeliverySumWithVat, {instancePath:instancePath+"/DeliverySumWithVat",parentData:data,parentDataProperty:"DeliverySumWithVat",rootData}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
 }
 }
-if(data.ExciseRate !== undefined){
-let data13 = data.ExciseRate;
-if(!(validate62.call(this, data13, {instancePath:instancePath+"/ExciseRate",parentData:data,parentDataProperty:"ExciseRate",rootData}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
-errors = vErrors.length;
-}
-if((typeof data13 == "number") && (isFinite(data13))){
-if(data13 < 0 || isNaN(data13)){
-const err34 = {instancePath:instancePath+"/ExciseRate",schemaPath:"#/properties/ExciseRate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.ExciseRate,data:data13};
+if(data.WithoutVat !== undefined){
+let data17 = data.WithoutVat;
+if(typeof data17 !== "boolean"){
+const err34 = {instancePath:instancePath+"/WithoutVat",schemaPath:"#/properties/WithoutVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.WithoutVat.type,parentSchema:schema26.properties.WithoutVat,data:data17};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1484,16 +1510,10 @@ vErrors.push(err34);
 errors++;
 }
 }
-}
-if(data.ExciseSum !== undefined){
-let data14 = data.ExciseSum;
-if(!(validate62.call(this, data14, {instancePath:instancePath+"/ExciseSum",parentData:data,parentDataProperty:"ExciseSum",rootData}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
-errors = vErrors.length;
-}
-if((typeof data14 == "number") && (isFinite(data14))){
-if(data14 < 0 || isNaN(data14)){
-const err35 = {instancePath:instancePath+"/ExciseSum",schemaPath:"#/properties/ExciseSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.ExciseSum,data:data14};
+if(data.LgotaId !== undefined){
+let data18 = data.LgotaId;
+if((!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))) && (data18 !== null)){
+const err35 = {instancePath:instancePath+"/LgotaId",schemaPath:"#/properties/LgotaId/type",keyword:"type",params:{type: schema26.properties.LgotaId.type},message:"must be integer,null",schema:schema26.properties.LgotaId.type,parentSchema:schema26.properties.LgotaId,data:data18};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1503,29 +1523,10 @@ vErrors.push(err35);
 errors++;
 }
 }
-}
-if(data.VatRate !== undefined){
-if(!(validate67.call(this, data.VatRate, {instancePath:instancePath+"/VatRate",parentData:data,parentDataProperty:"VatRate",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
-errors = vErrors.length;
-}
-}
-if(data.VatSum !== undefined){
-if(!(validate62.call(this, data.VatSum, {instancePath:instancePath+"/VatSum",parentData:data,parentDataProperty:"VatSum",rootData}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
-errors = vErrors.length;
-}
-}
-if(data.DeliverySumWithVat !== undefined){
-if(!(validate62.call(this, data.DeliverySumWithVat, {instancePath:instancePath+"/DeliverySumWithVat",parentData:data,parentDataProperty:"DeliverySumWithVat",rootData}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
-errors = vErrors.length;
-}
-}
-if(data.WithoutVat !== undefined){
-let data18 = data.WithoutVat;
-if(typeof data18 !== "boolean"){
-const err36 = {instancePath:instancePath+"/WithoutVat",schemaPath:"#/properties/WithoutVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema25.properties.WithoutVat.type,parentSchema:schema25.properties.WithoutVat,data:data18};
+if(data.LgotaName !== undefined){
+let data19 = data.LgotaName;
+if((typeof data19 !== "string") && (data19 !== null)){
+const err36 = {instancePath:instancePath+"/LgotaName",schemaPath:"#/properties/LgotaName/type",keyword:"type",params:{type: schema26.properties.LgotaName.type},message:"must be string,null",schema:schema26.properties.LgotaName.type,parentSchema:schema26.properties.LgotaName,data:data19};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1534,11 +1535,9 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-if(data.LgotaId !== undefined){
-let data19 = data.LgotaId;
-if((!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))) && (data19 !== null)){
-const err37 = {instancePath:instancePath+"/LgotaId",schemaPath:"#/properties/LgotaId/type",keyword:"type",params:{type: schema25.properties.LgotaId.type},message:"must be integer,null",schema:schema25.properties.LgotaId.type,parentSchema:schema25.properties.LgotaId,data:data19};
+if(typeof data19 === "string"){
+if(func3(data19) > 2000){
+const err37 = {instancePath:instancePath+"/LgotaName",schemaPath:"#/properties/LgotaName/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema26.properties.LgotaName,data:data19};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1548,10 +1547,11 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data.LgotaName !== undefined){
-let data20 = data.LgotaName;
-if((typeof data20 !== "string") && (data20 !== null)){
-const err38 = {instancePath:instancePath+"/LgotaName",schemaPath:"#/properties/LgotaName/type",keyword:"type",params:{type: schema25.properties.LgotaName.type},message:"must be string,null",schema:schema25.properties.LgotaName.type,parentSchema:schema25.properties.LgotaName,data:data20};
+}
+if(data.LgotaType !== undefined){
+let data20 = data.LgotaType;
+if((!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))) && (data20 !== null)){
+const err38 = {instancePath:instancePath+"/LgotaType",schemaPath:"#/properties/LgotaType/type",keyword:"type",params:{type: schema26.properties.LgotaType.type},message:"must be integer,null",schema:schema26.properties.LgotaType.type,parentSchema:schema26.properties.LgotaType,data:data20};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1560,9 +1560,8 @@ vErrors.push(err38);
 }
 errors++;
 }
-if(typeof data20 === "string"){
-if(func3(data20) > 2000){
-const err39 = {instancePath:instancePath+"/LgotaName",schemaPath:"#/properties/LgotaName/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema25.properties.LgotaName,data:data20};
+if(!(((data20 === 1) || (data20 === 2)) || (data20 === null))){
+const err39 = {instancePath:instancePath+"/LgotaType",schemaPath:"#/properties/LgotaType/enum",keyword:"enum",params:{allowedValues: schema26.properties.LgotaType.enum},message:"must be equal to one of the allowed values",schema:schema26.properties.LgotaType.enum,parentSchema:schema26.properties.LgotaType,data:data20};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1572,11 +1571,15 @@ vErrors.push(err39);
 errors++;
 }
 }
+if(data.LgotaVatSum !== undefined){
+let data21 = data.LgotaVatSum;
+if(!(validate63.call(this, data21, {instancePath:instancePath+"/LgotaVatSum",parentData:data,parentDataProperty:"LgotaVatSum",rootData}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+errors = vErrors.length;
 }
-if(data.LgotaType !== undefined){
-let data21 = data.LgotaType;
-if((!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))) && (data21 !== null)){
-const err40 = {instancePath:instancePath+"/LgotaType",schemaPath:"#/properties/LgotaType/type",keyword:"type",params:{type: schema25.properties.LgotaType.type},message:"must be integer,null",schema:schema25.properties.LgotaType.type,parentSchema:schema25.properties.LgotaType,data:data21};
+if((typeof data21 == "number") && (isFinite(data21))){
+if(data21 < 0 || isNaN(data21)){
+const err40 = {instancePath:instancePath+"/LgotaVatSum",schemaPath:"#/properties/LgotaVatSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema26.properties.LgotaVatSum,data:data21};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -1585,8 +1588,13 @@ vErrors.push(err40);
 }
 errors++;
 }
-if(!(((data21 === 1) || (data21 === 2)) || (data21 === null))){
-const err41 = {instancePath:instancePath+"/LgotaType",schemaPath:"#/properties/LgotaType/enum",keyword:"enum",params:{allowedValues: schema25.properties.LgotaType.enum},message:"must be equal to one of the allowed values",schema:schema25.properties.LgotaType.enum,parentSchema:schema25.properties.LgotaType,data:data21};
+}
+}
+if(data.CommittentName !== undefined){
+let data22 = data.CommittentName;
+if(typeof data22 === "string"){
+if(func3(data22) > 500){
+const err41 = {instancePath:instancePath+"/CommittentName",schemaPath:"#/properties/CommittentName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema26.properties.CommittentName,data:data22};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -1596,15 +1604,8 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data.LgotaVatSum !== undefined){
-let data22 = data.LgotaVatSum;
-if(!(validate62.call(this, data22, {instancePath:instancePath+"/LgotaVatSum",parentData:data,parentDataProperty:"LgotaVatSum",rootData}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
-errors = vErrors.length;
-}
-if((typeof data22 == "number") && (isFinite(data22))){
-if(data22 < 0 || isNaN(data22)){
-const err42 = {instancePath:instancePath+"/LgotaVatSum",schemaPath:"#/properties/LgotaVatSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.LgotaVatSum,data:data22};
+else {
+const err42 = {instancePath:instancePath+"/CommittentName",schemaPath:"#/properties/CommittentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.CommittentName.type,parentSchema:schema26.properties.CommittentName,data:data22};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -1614,12 +1615,11 @@ vErrors.push(err42);
 errors++;
 }
 }
-}
-if(data.CommittentName !== undefined){
-let data23 = data.CommittentName;
+if(data.CommittentTin !== undefined){
+let data23 = data.CommittentTin;
 if(typeof data23 === "string"){
-if(func3(data23) > 500){
-const err43 = {instancePath:instancePath+"/CommittentName",schemaPath:"#/properties/CommittentName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema25.properties.CommittentName,data:data23};
+if(func3(data23) > 14){
+const err43 = {instancePath:instancePath+"/CommittentTin",schemaPath:"#/properties/CommittentTin/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema26.properties.CommittentTin,data:data23};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -1628,9 +1628,15 @@ vErrors.push(err43);
 }
 errors++;
 }
+const issues0 = func37(data23, true, rootData, this, instancePath + "/CommittentTin");
+if(issues0 !== null){
+const kwErrors0 = func6(issues0, instancePath + "/CommittentTin", "#/properties/CommittentTin/pinflOrTin", "pinflOrTin");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
 }
 else {
-const err44 = {instancePath:instancePath+"/CommittentName",schemaPath:"#/properties/CommittentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.CommittentName.type,parentSchema:schema25.properties.CommittentName,data:data23};
+const err44 = {instancePath:instancePath+"/CommittentTin",schemaPath:"#/properties/CommittentTin/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.CommittentTin.type,parentSchema:schema26.properties.CommittentTin,data:data23};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -1640,11 +1646,11 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data.CommittentTin !== undefined){
-let data24 = data.CommittentTin;
+if(data.CommittentVatRegCode !== undefined){
+let data24 = data.CommittentVatRegCode;
 if(typeof data24 === "string"){
-if(func3(data24) > 14){
-const err45 = {instancePath:instancePath+"/CommittentTin",schemaPath:"#/properties/CommittentTin/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema25.properties.CommittentTin,data:data24};
+if(!pattern3.test(data24)){
+const err45 = {instancePath:instancePath+"/CommittentVatRegCode",schemaPath:"#/properties/CommittentVatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema26.properties.CommittentVatRegCode,data:data24};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -1653,15 +1659,9 @@ vErrors.push(err45);
 }
 errors++;
 }
-const issues0 = func37(data24, true, rootData, this, instancePath + "/CommittentTin");
-if(issues0 !== null){
-const kwErrors0 = func6(issues0, instancePath + "/CommittentTin", "#/properties/CommittentTin/pinflOrTin", "pinflOrTin");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
-}
 }
 else {
-const err46 = {instancePath:instancePath+"/CommittentTin",schemaPath:"#/properties/CommittentTin/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.CommittentTin.type,parentSchema:schema25.properties.CommittentTin,data:data24};
+const err46 = {instancePath:instancePath+"/CommittentVatRegCode",schemaPath:"#/properties/CommittentVatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.CommittentVatRegCode.type,parentSchema:schema26.properties.CommittentVatRegCode,data:data24};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -1671,11 +1671,10 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data.CommittentVatRegCode !== undefined){
-let data25 = data.CommittentVatRegCode;
-if(typeof data25 === "string"){
-if(!pattern2.test(data25)){
-const err47 = {instancePath:instancePath+"/CommittentVatRegCode",schemaPath:"#/properties/CommittentVatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema25.properties.CommittentVatRegCode,data:data25};
+if(data.CommittentVatRegStatus !== undefined){
+let data25 = data.CommittentVatRegStatus;
+if((!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))) && (data25 !== null)){
+const err47 = {instancePath:instancePath+"/CommittentVatRegStatus",schemaPath:"#/properties/CommittentVatRegStatus/type",keyword:"type",params:{type: schema26.properties.CommittentVatRegStatus.type},message:"must be integer,null",schema:schema26.properties.CommittentVatRegStatus.type,parentSchema:schema26.properties.CommittentVatRegStatus,data:data25};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -1684,9 +1683,8 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
-else {
-const err48 = {instancePath:instancePath+"/CommittentVatRegCode",schemaPath:"#/properties/CommittentVatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.CommittentVatRegCode.type,parentSchema:schema25.properties.CommittentVatRegCode,data:data25};
+if(!((((data25 === 20) || (data25 === 21)) || (data25 === 22)) || (data25 === null))){
+const err48 = {instancePath:instancePath+"/CommittentVatRegStatus",schemaPath:"#/properties/CommittentVatRegStatus/enum",keyword:"enum",params:{allowedValues: schema26.properties.CommittentVatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema26.properties.CommittentVatRegStatus.enum,parentSchema:schema26.properties.CommittentVatRegStatus,data:data25};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -1696,10 +1694,10 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data.CommittentVatRegStatus !== undefined){
-let data26 = data.CommittentVatRegStatus;
-if((!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))) && (data26 !== null)){
-const err49 = {instancePath:instancePath+"/CommittentVatRegStatus",schemaPath:"#/properties/CommittentVatRegStatus/type",keyword:"type",params:{type: schema25.properties.CommittentVatRegStatus.type},message:"must be integer,null",schema:schema25.properties.CommittentVatRegStatus.type,parentSchema:schema25.properties.CommittentVatRegStatus,data:data26};
+if(data.Origin !== undefined){
+let data26 = data.Origin;
+if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
+const err49 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.Origin.type,parentSchema:schema26.properties.Origin,data:data26};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -1708,8 +1706,8 @@ vErrors.push(err49);
 }
 errors++;
 }
-if(!((((data26 === 20) || (data26 === 21)) || (data26 === 22)) || (data26 === null))){
-const err50 = {instancePath:instancePath+"/CommittentVatRegStatus",schemaPath:"#/properties/CommittentVatRegStatus/enum",keyword:"enum",params:{allowedValues: schema25.properties.CommittentVatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema25.properties.CommittentVatRegStatus.enum,parentSchema:schema25.properties.CommittentVatRegStatus,data:data26};
+if(!((((data26 === 1) || (data26 === 2)) || (data26 === 3)) || (data26 === 4))){
+const err50 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/enum",keyword:"enum",params:{allowedValues: schema26.properties.Origin.enum},message:"must be equal to one of the allowed values",schema:schema26.properties.Origin.enum,parentSchema:schema26.properties.Origin,data:data26};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -1719,10 +1717,10 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data.Origin !== undefined){
-let data27 = data.Origin;
-if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
-const err51 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.Origin.type,parentSchema:schema25.properties.Origin,data:data27};
+if(data.WarehouseId !== undefined){
+let data27 = data.WarehouseId;
+if((!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))) && (data27 !== null)){
+const err51 = {instancePath:instancePath+"/WarehouseId",schemaPath:"#/properties/WarehouseId/type",keyword:"type",params:{type: schema26.properties.WarehouseId.type},message:"must be integer,null",schema:schema26.properties.WarehouseId.type,parentSchema:schema26.properties.WarehouseId,data:data27};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -1731,8 +1729,11 @@ vErrors.push(err51);
 }
 errors++;
 }
-if(!((((data27 === 1) || (data27 === 2)) || (data27 === 3)) || (data27 === 4))){
-const err52 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/enum",keyword:"enum",params:{allowedValues: schema25.properties.Origin.enum},message:"must be equal to one of the allowed values",schema:schema25.properties.Origin.enum,parentSchema:schema25.properties.Origin,data:data27};
+}
+if(data.WarehouseName !== undefined){
+let data28 = data.WarehouseName;
+if((typeof data28 !== "string") && (data28 !== null)){
+const err52 = {instancePath:instancePath+"/WarehouseName",schemaPath:"#/properties/WarehouseName/type",keyword:"type",params:{type: schema26.properties.WarehouseName.type},message:"must be string,null",schema:schema26.properties.WarehouseName.type,parentSchema:schema26.properties.WarehouseName,data:data28};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -1741,11 +1742,9 @@ vErrors.push(err52);
 }
 errors++;
 }
-}
-if(data.WarehouseId !== undefined){
-let data28 = data.WarehouseId;
-if((!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))) && (data28 !== null)){
-const err53 = {instancePath:instancePath+"/WarehouseId",schemaPath:"#/properties/WarehouseId/type",keyword:"type",params:{type: schema25.properties.WarehouseId.type},message:"must be integer,null",schema:schema25.properties.WarehouseId.type,parentSchema:schema25.properties.WarehouseId,data:data28};
+if(typeof data28 === "string"){
+if(func3(data28) > 500){
+const err53 = {instancePath:instancePath+"/WarehouseName",schemaPath:"#/properties/WarehouseName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema26.properties.WarehouseName,data:data28};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -1755,11 +1754,16 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data.WeightBrutto !== undefined){
-let data29 = data.WeightBrutto;
+}
+if(data.BaseSumma !== undefined){
+let data29 = data.BaseSumma;
+if(!(validate63.call(this, data29, {instancePath:instancePath+"/BaseSumma",parentData:data,parentDataProperty:"BaseSumma",rootData}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+errors = vErrors.length;
+}
 if((typeof data29 == "number") && (isFinite(data29))){
 if(data29 < 0 || isNaN(data29)){
-const err54 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.WeightBrutto,data:data29};
+const err54 = {instancePath:instancePath+"/BaseSumma",schemaPath:"#/properties/BaseSumma/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema26.properties.BaseSumma,data:data29};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -1768,15 +1772,13 @@ vErrors.push(err54);
 }
 errors++;
 }
-const issues1 = func70(data29, 6, rootData, this, instancePath + "/WeightBrutto");
-if(issues1 !== null){
-const kwErrors1 = func6(issues1, instancePath + "/WeightBrutto", "#/properties/WeightBrutto/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
-errors = errors + kwErrors1.length;
 }
 }
-else {
-const err55 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema25.properties.WeightBrutto.type,parentSchema:schema25.properties.WeightBrutto,data:data29};
+if(data.ProfitRate !== undefined){
+let data30 = data.ProfitRate;
+if((typeof data30 == "number") && (isFinite(data30))){
+if(data30 > 100000 || isNaN(data30)){
+const err55 = {instancePath:instancePath+"/ProfitRate",schemaPath:"#/properties/ProfitRate/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000",schema:100000,parentSchema:schema26.properties.ProfitRate,data:data30};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -1785,12 +1787,8 @@ vErrors.push(err55);
 }
 errors++;
 }
-}
-if(data.WeightNetto !== undefined){
-let data30 = data.WeightNetto;
-if((typeof data30 == "number") && (isFinite(data30))){
 if(data30 < 0 || isNaN(data30)){
-const err56 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.WeightNetto,data:data30};
+const err56 = {instancePath:instancePath+"/ProfitRate",schemaPath:"#/properties/ProfitRate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema26.properties.ProfitRate,data:data30};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -1799,15 +1797,15 @@ vErrors.push(err56);
 }
 errors++;
 }
-const issues2 = func70(data30, 6, rootData, this, instancePath + "/WeightNetto");
-if(issues2 !== null){
-const kwErrors2 = func6(issues2, instancePath + "/WeightNetto", "#/properties/WeightNetto/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
-errors = errors + kwErrors2.length;
+const issues1 = func73(data30, 2, rootData, this, instancePath + "/ProfitRate");
+if(issues1 !== null){
+const kwErrors1 = func6(issues1, instancePath + "/ProfitRate", "#/properties/ProfitRate/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
+errors = errors + kwErrors1.length;
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema25.properties.WeightNetto.type,parentSchema:schema25.properties.WeightNetto,data:data30};
+const err57 = {instancePath:instancePath+"/ProfitRate",schemaPath:"#/properties/ProfitRate/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.ProfitRate.type,parentSchema:schema26.properties.ProfitRate,data:data30};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -1817,16 +1815,10 @@ vErrors.push(err57);
 errors++;
 }
 }
-if(data.Marks !== undefined){
-if(!(validate72.call(this, data.Marks, {instancePath:instancePath+"/Marks",parentData:data,parentDataProperty:"Marks",rootData}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
-errors = vErrors.length;
-}
-}
-if(data.ExchangeInfo !== undefined){
-let data32 = data.ExchangeInfo;
-if((!(data32 && typeof data32 == "object" && !Array.isArray(data32))) && (data32 !== null)){
-const err58 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/type",keyword:"type",params:{type: schema25.properties.ExchangeInfo.type},message:"must be object,null",schema:schema25.properties.ExchangeInfo.type,parentSchema:schema25.properties.ExchangeInfo,data:data32};
+if(data.DispenseType !== undefined){
+let data31 = data.DispenseType;
+if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
+const err58 = {instancePath:instancePath+"/DispenseType",schemaPath:"#/properties/DispenseType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.DispenseType.type,parentSchema:schema26.properties.DispenseType,data:data31};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -1835,9 +1827,8 @@ vErrors.push(err58);
 }
 errors++;
 }
-if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
-if(Object.keys(data32).length < 1){
-const err59 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema25.properties.ExchangeInfo,data:data32};
+if(!(((data31 === 0) || (data31 === 1)) || (data31 === 2))){
+const err59 = {instancePath:instancePath+"/DispenseType",schemaPath:"#/properties/DispenseType/enum",keyword:"enum",params:{allowedValues: schema26.properties.DispenseType.enum},message:"must be equal to one of the allowed values",schema:schema26.properties.DispenseType.enum,parentSchema:schema26.properties.DispenseType,data:data31};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -1846,9 +1837,12 @@ vErrors.push(err59);
 }
 errors++;
 }
-for(const key1 in data32){
-if(!(((key1 === "PlanPositionId") || (key1 === "ProductCode")) || (key1 === "ProductProperties"))){
-const err60 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema25.properties.ExchangeInfo,data:data32};
+}
+if(data.WeightBrutto !== undefined){
+let data32 = data.WeightBrutto;
+if((typeof data32 == "number") && (isFinite(data32))){
+if(data32 < 0 || isNaN(data32)){
+const err60 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema26.properties.WeightBrutto,data:data32};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -1857,12 +1851,15 @@ vErrors.push(err60);
 }
 errors++;
 }
+const issues2 = func73(data32, 6, rootData, this, instancePath + "/WeightBrutto");
+if(issues2 !== null){
+const kwErrors2 = func6(issues2, instancePath + "/WeightBrutto", "#/properties/WeightBrutto/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
+errors = errors + kwErrors2.length;
 }
-if(data32.PlanPositionId !== undefined){
-let data33 = data32.PlanPositionId;
-if(typeof data33 === "string"){
-if(func3(data33) > 100){
-const err61 = {instancePath:instancePath+"/ExchangeInfo/PlanPositionId",schemaPath:"#/properties/ExchangeInfo/properties/PlanPositionId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema25.properties.ExchangeInfo.properties.PlanPositionId,data:data33};
+}
+else {
+const err61 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.WeightBrutto.type,parentSchema:schema26.properties.WeightBrutto,data:data32};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -1872,8 +1869,11 @@ vErrors.push(err61);
 errors++;
 }
 }
-else {
-const err62 = {instancePath:instancePath+"/ExchangeInfo/PlanPositionId",schemaPath:"#/properties/ExchangeInfo/properties/PlanPositionId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.ExchangeInfo.properties.PlanPositionId.type,parentSchema:schema25.properties.ExchangeInfo.properties.PlanPositionId,data:data33};
+if(data.WeightNetto !== undefined){
+let data33 = data.WeightNetto;
+if((typeof data33 == "number") && (isFinite(data33))){
+if(data33 < 0 || isNaN(data33)){
+const err62 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema26.properties.WeightNetto,data:data33};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -1882,12 +1882,15 @@ vErrors.push(err62);
 }
 errors++;
 }
+const issues3 = func73(data33, 6, rootData, this, instancePath + "/WeightNetto");
+if(issues3 !== null){
+const kwErrors3 = func6(issues3, instancePath + "/WeightNetto", "#/properties/WeightNetto/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
+errors = errors + kwErrors3.length;
 }
-if(data32.ProductCode !== undefined){
-let data34 = data32.ProductCode;
-if(typeof data34 === "string"){
-if(func3(data34) > 100){
-const err63 = {instancePath:instancePath+"/ExchangeInfo/ProductCode",schemaPath:"#/properties/ExchangeInfo/properties/ProductCode/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema25.properties.ExchangeInfo.properties.ProductCode,data:data34};
+}
+else {
+const err63 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.WeightNetto.type,parentSchema:schema26.properties.WeightNetto,data:data33};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -1897,8 +1900,16 @@ vErrors.push(err63);
 errors++;
 }
 }
-else {
-const err64 = {instancePath:instancePath+"/ExchangeInfo/ProductCode",schemaPath:"#/properties/ExchangeInfo/properties/ProductCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.ExchangeInfo.properties.ProductCode.type,parentSchema:schema25.properties.ExchangeInfo.properties.ProductCode,data:data34};
+if(data.Marks !== undefined){
+if(!(validate74.call(this, data.Marks, {instancePath:instancePath+"/Marks",parentData:data,parentDataProperty:"Marks",rootData}))){
+vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+errors = vErrors.length;
+}
+}
+if(data.ExchangeInfo !== undefined){
+let data35 = data.ExchangeInfo;
+if((!(data35 && typeof data35 == "object" && !Array.isArray(data35))) && (data35 !== null)){
+const err64 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/type",keyword:"type",params:{type: schema26.properties.ExchangeInfo.type},message:"must be object,null",schema:schema26.properties.ExchangeInfo.type,parentSchema:schema26.properties.ExchangeInfo,data:data35};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1907,12 +1918,9 @@ vErrors.push(err64);
 }
 errors++;
 }
-}
-if(data32.ProductProperties !== undefined){
-let data35 = data32.ProductProperties;
-if(typeof data35 === "string"){
-if(func3(data35) > 2000){
-const err65 = {instancePath:instancePath+"/ExchangeInfo/ProductProperties",schemaPath:"#/properties/ExchangeInfo/properties/ProductProperties/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema25.properties.ExchangeInfo.properties.ProductProperties,data:data35};
+if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
+if(Object.keys(data35).length < 1){
+const err65 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema26.properties.ExchangeInfo,data:data35};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1921,9 +1929,9 @@ vErrors.push(err65);
 }
 errors++;
 }
-}
-else {
-const err66 = {instancePath:instancePath+"/ExchangeInfo/ProductProperties",schemaPath:"#/properties/ExchangeInfo/properties/ProductProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.ExchangeInfo.properties.ProductProperties.type,parentSchema:schema25.properties.ExchangeInfo.properties.ProductProperties,data:data35};
+for(const key1 in data35){
+if(!(((key1 === "PlanPositionId") || (key1 === "ProductCode")) || (key1 === "ProductProperties"))){
+const err66 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.ExchangeInfo,data:data35};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1933,11 +1941,11 @@ vErrors.push(err66);
 errors++;
 }
 }
-}
-}
-}
-else {
-const err67 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
+if(data35.PlanPositionId !== undefined){
+let data36 = data35.PlanPositionId;
+if(typeof data36 === "string"){
+if(func3(data36) > 100){
+const err67 = {instancePath:instancePath+"/ExchangeInfo/PlanPositionId",schemaPath:"#/properties/ExchangeInfo/properties/PlanPositionId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema26.properties.ExchangeInfo.properties.PlanPositionId,data:data36};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1946,18 +1954,93 @@ vErrors.push(err67);
 }
 errors++;
 }
-validate55.errors = vErrors;
+}
+else {
+const err68 = {instancePath:instancePath+"/ExchangeInfo/PlanPositionId",schemaPath:"#/properties/ExchangeInfo/properties/PlanPositionId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.ExchangeInfo.properties.PlanPositionId.type,parentSchema:schema26.properties.ExchangeInfo.properties.PlanPositionId,data:data36};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+}
+if(data35.ProductCode !== undefined){
+let data37 = data35.ProductCode;
+if(typeof data37 === "string"){
+if(func3(data37) > 100){
+const err69 = {instancePath:instancePath+"/ExchangeInfo/ProductCode",schemaPath:"#/properties/ExchangeInfo/properties/ProductCode/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema26.properties.ExchangeInfo.properties.ProductCode,data:data37};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+else {
+const err70 = {instancePath:instancePath+"/ExchangeInfo/ProductCode",schemaPath:"#/properties/ExchangeInfo/properties/ProductCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.ExchangeInfo.properties.ProductCode.type,parentSchema:schema26.properties.ExchangeInfo.properties.ProductCode,data:data37};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+if(data35.ProductProperties !== undefined){
+let data38 = data35.ProductProperties;
+if(typeof data38 === "string"){
+if(func3(data38) > 2000){
+const err71 = {instancePath:instancePath+"/ExchangeInfo/ProductProperties",schemaPath:"#/properties/ExchangeInfo/properties/ProductProperties/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema26.properties.ExchangeInfo.properties.ProductProperties,data:data38};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+else {
+const err72 = {instancePath:instancePath+"/ExchangeInfo/ProductProperties",schemaPath:"#/properties/ExchangeInfo/properties/ProductProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.ExchangeInfo.properties.ProductProperties.type,parentSchema:schema26.properties.ExchangeInfo.properties.ProductProperties,data:data38};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+}
+}
+}
+else {
+const err73 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.type,parentSchema:schema26,data};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+validate56.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="oneSidedInvoice" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.Version === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Version"},message:"must have required property '"+"Version"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Version"},message:"must have required property '"+"Version"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1967,7 +2050,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.FacturaId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaId"},message:"must have required property '"+"FacturaId"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaId"},message:"must have required property '"+"FacturaId"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1977,7 +2060,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.FacturaType === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaType"},message:"must have required property '"+"FacturaType"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaType"},message:"must have required property '"+"FacturaType"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1987,7 +2070,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.SingleSidedType === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SingleSidedType"},message:"must have required property '"+"SingleSidedType"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SingleSidedType"},message:"must have required property '"+"SingleSidedType"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1997,7 +2080,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.HasMarking === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasMarking"},message:"must have required property '"+"HasMarking"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasMarking"},message:"must have required property '"+"HasMarking"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2007,7 +2090,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.WaybillLocalIds === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WaybillLocalIds"},message:"must have required property '"+"WaybillLocalIds"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WaybillLocalIds"},message:"must have required property '"+"WaybillLocalIds"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2017,7 +2100,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.FacturaDoc === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaDoc"},message:"must have required property '"+"FacturaDoc"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaDoc"},message:"must have required property '"+"FacturaDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2027,7 +2110,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.OldFacturaDoc === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OldFacturaDoc"},message:"must have required property '"+"OldFacturaDoc"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OldFacturaDoc"},message:"must have required property '"+"OldFacturaDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2037,7 +2120,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.ContractDoc === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2047,7 +2130,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.FacturaEmpowermentDoc === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaEmpowermentDoc"},message:"must have required property '"+"FacturaEmpowermentDoc"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaEmpowermentDoc"},message:"must have required property '"+"FacturaEmpowermentDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2057,7 +2140,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.ItemReleasedDoc === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ItemReleasedDoc"},message:"must have required property '"+"ItemReleasedDoc"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ItemReleasedDoc"},message:"must have required property '"+"ItemReleasedDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2067,7 +2150,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.SellerTin === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SellerTin"},message:"must have required property '"+"SellerTin"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SellerTin"},message:"must have required property '"+"SellerTin"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2077,7 +2160,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.BuyerTin === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "BuyerTin"},message:"must have required property '"+"BuyerTin"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "BuyerTin"},message:"must have required property '"+"BuyerTin"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2087,7 +2170,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.Seller === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Seller"},message:"must have required property '"+"Seller"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Seller"},message:"must have required property '"+"Seller"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2097,7 +2180,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.Buyer === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Buyer"},message:"must have required property '"+"Buyer"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Buyer"},message:"must have required property '"+"Buyer"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2107,7 +2190,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.ProductList === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ProductList"},message:"must have required property '"+"ProductList"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ProductList"},message:"must have required property '"+"ProductList"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2117,8 +2200,8 @@ vErrors.push(err15);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema19.properties, key0))){
-const err16 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema19,data};
+if(!(func2.call(schema20.properties, key0))){
+const err16 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2131,7 +2214,7 @@ errors++;
 if(data.Version !== undefined){
 let data0 = data.Version;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err17 = {instancePath:instancePath+"/Version",schemaPath:"#/properties/Version/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.Version.type,parentSchema:schema19.properties.Version,data:data0};
+const err17 = {instancePath:instancePath+"/Version",schemaPath:"#/properties/Version/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.Version.type,parentSchema:schema20.properties.Version,data:data0};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2141,7 +2224,7 @@ vErrors.push(err17);
 errors++;
 }
 if(1 !== data0){
-const err18 = {instancePath:instancePath+"/Version",schemaPath:"#/properties/Version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant",schema:1,parentSchema:schema19.properties.Version,data:data0};
+const err18 = {instancePath:instancePath+"/Version",schemaPath:"#/properties/Version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant",schema:1,parentSchema:schema20.properties.Version,data:data0};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2154,8 +2237,8 @@ errors++;
 if(data.FacturaId !== undefined){
 let data1 = data.FacturaId;
 if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-const err19 = {instancePath:instancePath+"/FacturaId",schemaPath:"#/properties/FacturaId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema19.properties.FacturaId,data:data1};
+if(!pattern1.test(data1)){
+const err19 = {instancePath:instancePath+"/FacturaId",schemaPath:"#/properties/FacturaId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema20.properties.FacturaId,data:data1};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2166,7 +2249,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/FacturaId",schemaPath:"#/properties/FacturaId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.FacturaId.type,parentSchema:schema19.properties.FacturaId,data:data1};
+const err20 = {instancePath:instancePath+"/FacturaId",schemaPath:"#/properties/FacturaId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FacturaId.type,parentSchema:schema20.properties.FacturaId,data:data1};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2179,7 +2262,7 @@ errors++;
 if(data.FacturaType !== undefined){
 let data2 = data.FacturaType;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err21 = {instancePath:instancePath+"/FacturaType",schemaPath:"#/properties/FacturaType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.FacturaType.type,parentSchema:schema19.properties.FacturaType,data:data2};
+const err21 = {instancePath:instancePath+"/FacturaType",schemaPath:"#/properties/FacturaType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.FacturaType.type,parentSchema:schema20.properties.FacturaType,data:data2};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2189,7 +2272,7 @@ vErrors.push(err21);
 errors++;
 }
 if(!(((((((((data2 === 0) || (data2 === 1)) || (data2 === 2)) || (data2 === 3)) || (data2 === 4)) || (data2 === 5)) || (data2 === 6)) || (data2 === 8)) || (data2 === 9))){
-const err22 = {instancePath:instancePath+"/FacturaType",schemaPath:"#/properties/FacturaType/enum",keyword:"enum",params:{allowedValues: schema19.properties.FacturaType.enum},message:"must be equal to one of the allowed values",schema:schema19.properties.FacturaType.enum,parentSchema:schema19.properties.FacturaType,data:data2};
+const err22 = {instancePath:instancePath+"/FacturaType",schemaPath:"#/properties/FacturaType/enum",keyword:"enum",params:{allowedValues: schema20.properties.FacturaType.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.FacturaType.enum,parentSchema:schema20.properties.FacturaType,data:data2};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2202,7 +2285,7 @@ errors++;
 if(data.SingleSidedType !== undefined){
 let data3 = data.SingleSidedType;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err23 = {instancePath:instancePath+"/SingleSidedType",schemaPath:"#/properties/SingleSidedType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.SingleSidedType.type,parentSchema:schema19.properties.SingleSidedType,data:data3};
+const err23 = {instancePath:instancePath+"/SingleSidedType",schemaPath:"#/properties/SingleSidedType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.SingleSidedType.type,parentSchema:schema20.properties.SingleSidedType,data:data3};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2212,7 +2295,7 @@ vErrors.push(err23);
 errors++;
 }
 if(!((((((((((((data3 === 1) || (data3 === 2)) || (data3 === 3)) || (data3 === 5)) || (data3 === 6)) || (data3 === 7)) || (data3 === 8)) || (data3 === 9)) || (data3 === 10)) || (data3 === 11)) || (data3 === 12)) || (data3 === 13))){
-const err24 = {instancePath:instancePath+"/SingleSidedType",schemaPath:"#/properties/SingleSidedType/enum",keyword:"enum",params:{allowedValues: schema19.properties.SingleSidedType.enum},message:"must be equal to one of the allowed values",schema:schema19.properties.SingleSidedType.enum,parentSchema:schema19.properties.SingleSidedType,data:data3};
+const err24 = {instancePath:instancePath+"/SingleSidedType",schemaPath:"#/properties/SingleSidedType/enum",keyword:"enum",params:{allowedValues: schema20.properties.SingleSidedType.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.SingleSidedType.enum,parentSchema:schema20.properties.SingleSidedType,data:data3};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2225,7 +2308,7 @@ errors++;
 if(data.HasMarking !== undefined){
 let data4 = data.HasMarking;
 if(typeof data4 !== "boolean"){
-const err25 = {instancePath:instancePath+"/HasMarking",schemaPath:"#/properties/HasMarking/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.HasMarking.type,parentSchema:schema19.properties.HasMarking,data:data4};
+const err25 = {instancePath:instancePath+"/HasMarking",schemaPath:"#/properties/HasMarking/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.HasMarking.type,parentSchema:schema20.properties.HasMarking,data:data4};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2238,7 +2321,7 @@ errors++;
 if(data.HasRent !== undefined){
 let data5 = data.HasRent;
 if(typeof data5 !== "boolean"){
-const err26 = {instancePath:instancePath+"/HasRent",schemaPath:"#/properties/HasRent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.HasRent.type,parentSchema:schema19.properties.HasRent,data:data5};
+const err26 = {instancePath:instancePath+"/HasRent",schemaPath:"#/properties/HasRent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.HasRent.type,parentSchema:schema20.properties.HasRent,data:data5};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2251,7 +2334,7 @@ errors++;
 if(data.FacturaRentDoc !== undefined){
 let data6 = data.FacturaRentDoc;
 if((!(data6 && typeof data6 == "object" && !Array.isArray(data6))) && (data6 !== null)){
-const err27 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/type",keyword:"type",params:{type: schema19.properties.FacturaRentDoc.type},message:"must be object,null",schema:schema19.properties.FacturaRentDoc.type,parentSchema:schema19.properties.FacturaRentDoc,data:data6};
+const err27 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/type",keyword:"type",params:{type: schema20.properties.FacturaRentDoc.type},message:"must be object,null",schema:schema20.properties.FacturaRentDoc.type,parentSchema:schema20.properties.FacturaRentDoc,data:data6};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2262,7 +2345,7 @@ errors++;
 }
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(Object.keys(data6).length < 1){
-const err28 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.FacturaRentDoc,data:data6};
+const err28 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.FacturaRentDoc,data:data6};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2272,7 +2355,7 @@ vErrors.push(err28);
 errors++;
 }
 if(data6.RentFrom === undefined){
-const err29 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/required",keyword:"required",params:{missingProperty: "RentFrom"},message:"must have required property '"+"RentFrom"+"'",schema:schema19.properties.FacturaRentDoc.required,parentSchema:schema19.properties.FacturaRentDoc,data:data6};
+const err29 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/required",keyword:"required",params:{missingProperty: "RentFrom"},message:"must have required property '"+"RentFrom"+"'",schema:schema20.properties.FacturaRentDoc.required,parentSchema:schema20.properties.FacturaRentDoc,data:data6};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -2282,7 +2365,7 @@ vErrors.push(err29);
 errors++;
 }
 if(data6.RentTo === undefined){
-const err30 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/required",keyword:"required",params:{missingProperty: "RentTo"},message:"must have required property '"+"RentTo"+"'",schema:schema19.properties.FacturaRentDoc.required,parentSchema:schema19.properties.FacturaRentDoc,data:data6};
+const err30 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/required",keyword:"required",params:{missingProperty: "RentTo"},message:"must have required property '"+"RentTo"+"'",schema:schema20.properties.FacturaRentDoc.required,parentSchema:schema20.properties.FacturaRentDoc,data:data6};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -2293,7 +2376,7 @@ errors++;
 }
 for(const key1 in data6){
 if(!(((key1 === "RentId") || (key1 === "RentFrom")) || (key1 === "RentTo"))){
-const err31 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.FacturaRentDoc,data:data6};
+const err31 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.FacturaRentDoc,data:data6};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -2307,7 +2390,7 @@ if(data6.RentId !== undefined){
 let data7 = data6.RentId;
 if(typeof data7 === "string"){
 if(func3(data7) > 50){
-const err32 = {instancePath:instancePath+"/FacturaRentDoc/RentId",schemaPath:"#/properties/FacturaRentDoc/properties/RentId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.FacturaRentDoc.properties.RentId,data:data7};
+const err32 = {instancePath:instancePath+"/FacturaRentDoc/RentId",schemaPath:"#/properties/FacturaRentDoc/properties/RentId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.FacturaRentDoc.properties.RentId,data:data7};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -2318,7 +2401,7 @@ errors++;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/FacturaRentDoc/RentId",schemaPath:"#/properties/FacturaRentDoc/properties/RentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.FacturaRentDoc.properties.RentId.type,parentSchema:schema19.properties.FacturaRentDoc.properties.RentId,data:data7};
+const err33 = {instancePath:instancePath+"/FacturaRentDoc/RentId",schemaPath:"#/properties/FacturaRentDoc/properties/RentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FacturaRentDoc.properties.RentId.type,parentSchema:schema20.properties.FacturaRentDoc.properties.RentId,data:data7};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -2329,18 +2412,18 @@ errors++;
 }
 }
 if(data6.RentFrom !== undefined){
-if(!(validate37.call(this, data6.RentFrom, {instancePath:instancePath+"/FacturaRentDoc/RentFrom",parentData:data6,parentDataProperty:"RentFrom",rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+if(!(validate38.call(this, data6.RentFrom, {instancePath:instancePath+"/FacturaRentDoc/RentFrom",parentData:data6,parentDataProperty:"RentFrom",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
 if(data6.RentTo !== undefined){
-if(!(validate37.call(this, data6.RentTo, {instancePath:instancePath+"/FacturaRentDoc/RentTo",parentData:data6,parentDataProperty:"RentTo",rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+if(!(validate38.call(this, data6.RentTo, {instancePath:instancePath+"/FacturaRentDoc/RentTo",parentData:data6,parentDataProperty:"RentTo",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
-const issues0 = func7(data6, schema19.properties.FacturaRentDoc.dateOrder, rootData, this, instancePath + "/FacturaRentDoc");
+const issues0 = func7(data6, schema20.properties.FacturaRentDoc.dateOrder, rootData, this, instancePath + "/FacturaRentDoc");
 if(issues0 !== null){
 const kwErrors0 = func6(issues0, instancePath + "/FacturaRentDoc", "#/properties/FacturaRentDoc/dateOrder", "dateOrder");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
@@ -2352,7 +2435,7 @@ if(data.WaybillLocalIds !== undefined){
 let data10 = data.WaybillLocalIds;
 if(Array.isArray(data10)){
 if(data10.length > 100){
-const err34 = {instancePath:instancePath+"/WaybillLocalIds",schemaPath:"#/properties/WaybillLocalIds/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema19.properties.WaybillLocalIds,data:data10};
+const err34 = {instancePath:instancePath+"/WaybillLocalIds",schemaPath:"#/properties/WaybillLocalIds/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema20.properties.WaybillLocalIds,data:data10};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -2366,7 +2449,7 @@ for(let i0=0; i0<len0; i0++){
 let data11 = data10[i0];
 if(typeof data11 === "string"){
 if(func3(data11) > 50){
-const err35 = {instancePath:instancePath+"/WaybillLocalIds/" + i0,schemaPath:"#/properties/WaybillLocalIds/items/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.WaybillLocalIds.items,data:data11};
+const err35 = {instancePath:instancePath+"/WaybillLocalIds/" + i0,schemaPath:"#/properties/WaybillLocalIds/items/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.WaybillLocalIds.items,data:data11};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -2376,7 +2459,7 @@ vErrors.push(err35);
 errors++;
 }
 if(func3(data11) < 1){
-const err36 = {instancePath:instancePath+"/WaybillLocalIds/" + i0,schemaPath:"#/properties/WaybillLocalIds/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.WaybillLocalIds.items,data:data11};
+const err36 = {instancePath:instancePath+"/WaybillLocalIds/" + i0,schemaPath:"#/properties/WaybillLocalIds/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.WaybillLocalIds.items,data:data11};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -2387,7 +2470,7 @@ errors++;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/WaybillLocalIds/" + i0,schemaPath:"#/properties/WaybillLocalIds/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.WaybillLocalIds.items.type,parentSchema:schema19.properties.WaybillLocalIds.items,data:data11};
+const err37 = {instancePath:instancePath+"/WaybillLocalIds/" + i0,schemaPath:"#/properties/WaybillLocalIds/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.WaybillLocalIds.items.type,parentSchema:schema20.properties.WaybillLocalIds.items,data:data11};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -2399,7 +2482,7 @@ errors++;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/WaybillLocalIds",schemaPath:"#/properties/WaybillLocalIds/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.WaybillLocalIds.type,parentSchema:schema19.properties.WaybillLocalIds,data:data10};
+const err38 = {instancePath:instancePath+"/WaybillLocalIds",schemaPath:"#/properties/WaybillLocalIds/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.WaybillLocalIds.type,parentSchema:schema20.properties.WaybillLocalIds,data:data10};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -2413,7 +2496,7 @@ if(data.FacturaDoc !== undefined){
 let data12 = data.FacturaDoc;
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 if(data12.FacturaNo === undefined){
-const err39 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/required",keyword:"required",params:{missingProperty: "FacturaNo"},message:"must have required property '"+"FacturaNo"+"'",schema:schema19.properties.FacturaDoc.required,parentSchema:schema19.properties.FacturaDoc,data:data12};
+const err39 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/required",keyword:"required",params:{missingProperty: "FacturaNo"},message:"must have required property '"+"FacturaNo"+"'",schema:schema20.properties.FacturaDoc.required,parentSchema:schema20.properties.FacturaDoc,data:data12};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -2423,7 +2506,7 @@ vErrors.push(err39);
 errors++;
 }
 if(data12.FacturaDate === undefined){
-const err40 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/required",keyword:"required",params:{missingProperty: "FacturaDate"},message:"must have required property '"+"FacturaDate"+"'",schema:schema19.properties.FacturaDoc.required,parentSchema:schema19.properties.FacturaDoc,data:data12};
+const err40 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/required",keyword:"required",params:{missingProperty: "FacturaDate"},message:"must have required property '"+"FacturaDate"+"'",schema:schema20.properties.FacturaDoc.required,parentSchema:schema20.properties.FacturaDoc,data:data12};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -2434,7 +2517,7 @@ errors++;
 }
 for(const key2 in data12){
 if(!((key2 === "FacturaNo") || (key2 === "FacturaDate"))){
-const err41 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.FacturaDoc,data:data12};
+const err41 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.FacturaDoc,data:data12};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -2448,7 +2531,7 @@ if(data12.FacturaNo !== undefined){
 let data13 = data12.FacturaNo;
 if(typeof data13 === "string"){
 if(func3(data13) > 50){
-const err42 = {instancePath:instancePath+"/FacturaDoc/FacturaNo",schemaPath:"#/properties/FacturaDoc/properties/FacturaNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.FacturaDoc.properties.FacturaNo,data:data13};
+const err42 = {instancePath:instancePath+"/FacturaDoc/FacturaNo",schemaPath:"#/properties/FacturaDoc/properties/FacturaNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.FacturaDoc.properties.FacturaNo,data:data13};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -2458,7 +2541,7 @@ vErrors.push(err42);
 errors++;
 }
 if(func3(data13) < 1){
-const err43 = {instancePath:instancePath+"/FacturaDoc/FacturaNo",schemaPath:"#/properties/FacturaDoc/properties/FacturaNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.FacturaDoc.properties.FacturaNo,data:data13};
+const err43 = {instancePath:instancePath+"/FacturaDoc/FacturaNo",schemaPath:"#/properties/FacturaDoc/properties/FacturaNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.FacturaDoc.properties.FacturaNo,data:data13};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -2469,7 +2552,7 @@ errors++;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/FacturaDoc/FacturaNo",schemaPath:"#/properties/FacturaDoc/properties/FacturaNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.FacturaDoc.properties.FacturaNo.type,parentSchema:schema19.properties.FacturaDoc.properties.FacturaNo,data:data13};
+const err44 = {instancePath:instancePath+"/FacturaDoc/FacturaNo",schemaPath:"#/properties/FacturaDoc/properties/FacturaNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FacturaDoc.properties.FacturaNo.type,parentSchema:schema20.properties.FacturaDoc.properties.FacturaNo,data:data13};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -2480,14 +2563,14 @@ errors++;
 }
 }
 if(data12.FacturaDate !== undefined){
-if(!(validate37.call(this, data12.FacturaDate, {instancePath:instancePath+"/FacturaDoc/FacturaDate",parentData:data12,parentDataProperty:"FacturaDate",rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+if(!(validate38.call(this, data12.FacturaDate, {instancePath:instancePath+"/FacturaDoc/FacturaDate",parentData:data12,parentDataProperty:"FacturaDate",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.FacturaDoc.type,parentSchema:schema19.properties.FacturaDoc,data:data12};
+const err45 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.FacturaDoc.type,parentSchema:schema20.properties.FacturaDoc,data:data12};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -2500,7 +2583,7 @@ errors++;
 if(data.OldFacturaDoc !== undefined){
 let data15 = data.OldFacturaDoc;
 if((!(data15 && typeof data15 == "object" && !Array.isArray(data15))) && (data15 !== null)){
-const err46 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/type",keyword:"type",params:{type: schema19.properties.OldFacturaDoc.type},message:"must be object,null",schema:schema19.properties.OldFacturaDoc.type,parentSchema:schema19.properties.OldFacturaDoc,data:data15};
+const err46 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/type",keyword:"type",params:{type: schema20.properties.OldFacturaDoc.type},message:"must be object,null",schema:schema20.properties.OldFacturaDoc.type,parentSchema:schema20.properties.OldFacturaDoc,data:data15};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -2511,7 +2594,7 @@ errors++;
 }
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 if(Object.keys(data15).length < 1){
-const err47 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.OldFacturaDoc,data:data15};
+const err47 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.OldFacturaDoc,data:data15};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -2521,7 +2604,7 @@ vErrors.push(err47);
 errors++;
 }
 if(data15.OldFacturaId === undefined){
-const err48 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/required",keyword:"required",params:{missingProperty: "OldFacturaId"},message:"must have required property '"+"OldFacturaId"+"'",schema:schema19.properties.OldFacturaDoc.required,parentSchema:schema19.properties.OldFacturaDoc,data:data15};
+const err48 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/required",keyword:"required",params:{missingProperty: "OldFacturaId"},message:"must have required property '"+"OldFacturaId"+"'",schema:schema20.properties.OldFacturaDoc.required,parentSchema:schema20.properties.OldFacturaDoc,data:data15};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -2531,7 +2614,7 @@ vErrors.push(err48);
 errors++;
 }
 if(data15.OldFacturaNo === undefined){
-const err49 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/required",keyword:"required",params:{missingProperty: "OldFacturaNo"},message:"must have required property '"+"OldFacturaNo"+"'",schema:schema19.properties.OldFacturaDoc.required,parentSchema:schema19.properties.OldFacturaDoc,data:data15};
+const err49 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/required",keyword:"required",params:{missingProperty: "OldFacturaNo"},message:"must have required property '"+"OldFacturaNo"+"'",schema:schema20.properties.OldFacturaDoc.required,parentSchema:schema20.properties.OldFacturaDoc,data:data15};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -2541,7 +2624,7 @@ vErrors.push(err49);
 errors++;
 }
 if(data15.OldFacturaDate === undefined){
-const err50 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/required",keyword:"required",params:{missingProperty: "OldFacturaDate"},message:"must have required property '"+"OldFacturaDate"+"'",schema:schema19.properties.OldFacturaDoc.required,parentSchema:schema19.properties.OldFacturaDoc,data:data15};
+const err50 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/required",keyword:"required",params:{missingProperty: "OldFacturaDate"},message:"must have required property '"+"OldFacturaDate"+"'",schema:schema20.properties.OldFacturaDoc.required,parentSchema:schema20.properties.OldFacturaDoc,data:data15};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -2552,7 +2635,7 @@ errors++;
 }
 for(const key3 in data15){
 if(!(((key3 === "OldFacturaId") || (key3 === "OldFacturaNo")) || (key3 === "OldFacturaDate"))){
-const err51 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.OldFacturaDoc,data:data15};
+const err51 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.OldFacturaDoc,data:data15};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -2564,15 +2647,15 @@ errors++;
 }
 if(data15.OldFacturaId !== undefined){
 let data16 = data15.OldFacturaId;
-const issues1 = func13(data16, schema19.properties.OldFacturaDoc.properties.OldFacturaId.serverCheck, rootData, this, instancePath + "/OldFacturaDoc/OldFacturaId");
+const issues1 = func13(data16, schema20.properties.OldFacturaDoc.properties.OldFacturaId.serverCheck, rootData, this, instancePath + "/OldFacturaDoc/OldFacturaId");
 if(issues1 !== null){
 const kwErrors1 = func6(issues1, instancePath + "/OldFacturaDoc/OldFacturaId", "#/properties/OldFacturaDoc/properties/OldFacturaId/serverCheck", "serverCheck");
 vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
 errors = errors + kwErrors1.length;
 }
 if(typeof data16 === "string"){
-if(!pattern0.test(data16)){
-const err52 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaId",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema19.properties.OldFacturaDoc.properties.OldFacturaId,data:data16};
+if(!pattern1.test(data16)){
+const err52 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaId",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema20.properties.OldFacturaDoc.properties.OldFacturaId,data:data16};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -2583,7 +2666,7 @@ errors++;
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaId",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.OldFacturaDoc.properties.OldFacturaId.type,parentSchema:schema19.properties.OldFacturaDoc.properties.OldFacturaId,data:data16};
+const err53 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaId",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OldFacturaDoc.properties.OldFacturaId.type,parentSchema:schema20.properties.OldFacturaDoc.properties.OldFacturaId,data:data16};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -2597,7 +2680,7 @@ if(data15.OldFacturaNo !== undefined){
 let data17 = data15.OldFacturaNo;
 if(typeof data17 === "string"){
 if(func3(data17) > 50){
-const err54 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaNo",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.OldFacturaDoc.properties.OldFacturaNo,data:data17};
+const err54 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaNo",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.OldFacturaDoc.properties.OldFacturaNo,data:data17};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -2607,7 +2690,7 @@ vErrors.push(err54);
 errors++;
 }
 if(func3(data17) < 1){
-const err55 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaNo",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.OldFacturaDoc.properties.OldFacturaNo,data:data17};
+const err55 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaNo",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.OldFacturaDoc.properties.OldFacturaNo,data:data17};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -2618,7 +2701,7 @@ errors++;
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaNo",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.OldFacturaDoc.properties.OldFacturaNo.type,parentSchema:schema19.properties.OldFacturaDoc.properties.OldFacturaNo,data:data17};
+const err56 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaNo",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OldFacturaDoc.properties.OldFacturaNo.type,parentSchema:schema20.properties.OldFacturaDoc.properties.OldFacturaNo,data:data17};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -2629,8 +2712,8 @@ errors++;
 }
 }
 if(data15.OldFacturaDate !== undefined){
-if(!(validate37.call(this, data15.OldFacturaDate, {instancePath:instancePath+"/OldFacturaDoc/OldFacturaDate",parentData:data15,parentDataProperty:"OldFacturaDate",rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+if(!(validate38.call(this, data15.OldFacturaDate, {instancePath:instancePath+"/OldFacturaDoc/OldFacturaDate",parentData:data15,parentDataProperty:"OldFacturaDate",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
@@ -2640,7 +2723,7 @@ if(data.ContractDoc !== undefined){
 let data19 = data.ContractDoc;
 if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
 if(data19.ContractNo === undefined){
-const err57 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema19.properties.ContractDoc.required,parentSchema:schema19.properties.ContractDoc,data:data19};
+const err57 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema20.properties.ContractDoc.required,parentSchema:schema20.properties.ContractDoc,data:data19};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -2650,7 +2733,7 @@ vErrors.push(err57);
 errors++;
 }
 if(data19.ContractDate === undefined){
-const err58 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema19.properties.ContractDoc.required,parentSchema:schema19.properties.ContractDoc,data:data19};
+const err58 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema20.properties.ContractDoc.required,parentSchema:schema20.properties.ContractDoc,data:data19};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -2661,7 +2744,7 @@ errors++;
 }
 for(const key4 in data19){
 if(!((key4 === "ContractNo") || (key4 === "ContractDate"))){
-const err59 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.ContractDoc,data:data19};
+const err59 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ContractDoc,data:data19};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -2675,7 +2758,7 @@ if(data19.ContractNo !== undefined){
 let data20 = data19.ContractNo;
 if(typeof data20 === "string"){
 if(func3(data20) > 100){
-const err60 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema19.properties.ContractDoc.properties.ContractNo,data:data20};
+const err60 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.ContractDoc.properties.ContractNo,data:data20};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -2685,7 +2768,7 @@ vErrors.push(err60);
 errors++;
 }
 if(func3(data20) < 1){
-const err61 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.ContractDoc.properties.ContractNo,data:data20};
+const err61 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ContractDoc.properties.ContractNo,data:data20};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -2696,7 +2779,7 @@ errors++;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema19.properties.ContractDoc.properties.ContractNo,data:data20};
+const err62 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema20.properties.ContractDoc.properties.ContractNo,data:data20};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -2707,14 +2790,14 @@ errors++;
 }
 }
 if(data19.ContractDate !== undefined){
-if(!(validate37.call(this, data19.ContractDate, {instancePath:instancePath+"/ContractDoc/ContractDate",parentData:data19,parentDataProperty:"ContractDate",rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+if(!(validate38.call(this, data19.ContractDate, {instancePath:instancePath+"/ContractDoc/ContractDate",parentData:data19,parentDataProperty:"ContractDate",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err63 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.ContractDoc.type,parentSchema:schema19.properties.ContractDoc,data:data19};
+const err63 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.ContractDoc.type,parentSchema:schema20.properties.ContractDoc,data:data19};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -2727,7 +2810,7 @@ errors++;
 if(data.ContractId !== undefined){
 let data22 = data.ContractId;
 if((typeof data22 !== "string") && (data22 !== null)){
-const err64 = {instancePath:instancePath+"/ContractId",schemaPath:"#/properties/ContractId/type",keyword:"type",params:{type: schema19.properties.ContractId.type},message:"must be string,null",schema:schema19.properties.ContractId.type,parentSchema:schema19.properties.ContractId,data:data22};
+const err64 = {instancePath:instancePath+"/ContractId",schemaPath:"#/properties/ContractId/type",keyword:"type",params:{type: schema20.properties.ContractId.type},message:"must be string,null",schema:schema20.properties.ContractId.type,parentSchema:schema20.properties.ContractId,data:data22};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -2738,7 +2821,7 @@ errors++;
 }
 if(typeof data22 === "string"){
 if(func3(data22) > 50){
-const err65 = {instancePath:instancePath+"/ContractId",schemaPath:"#/properties/ContractId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.ContractId,data:data22};
+const err65 = {instancePath:instancePath+"/ContractId",schemaPath:"#/properties/ContractId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.ContractId,data:data22};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -2753,7 +2836,7 @@ if(data.LotId !== undefined){
 let data23 = data.LotId;
 if(typeof data23 === "string"){
 if(func3(data23) > 100){
-const err66 = {instancePath:instancePath+"/LotId",schemaPath:"#/properties/LotId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema19.properties.LotId,data:data23};
+const err66 = {instancePath:instancePath+"/LotId",schemaPath:"#/properties/LotId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.LotId,data:data23};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -2764,7 +2847,7 @@ errors++;
 }
 }
 else {
-const err67 = {instancePath:instancePath+"/LotId",schemaPath:"#/properties/LotId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.LotId.type,parentSchema:schema19.properties.LotId,data:data23};
+const err67 = {instancePath:instancePath+"/LotId",schemaPath:"#/properties/LotId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.LotId.type,parentSchema:schema20.properties.LotId,data:data23};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -2777,7 +2860,7 @@ errors++;
 if(data.FacturaEmpowermentDoc !== undefined){
 let data24 = data.FacturaEmpowermentDoc;
 if((!(data24 && typeof data24 == "object" && !Array.isArray(data24))) && (data24 !== null)){
-const err68 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/type",keyword:"type",params:{type: schema19.properties.FacturaEmpowermentDoc.type},message:"must be object,null",schema:schema19.properties.FacturaEmpowermentDoc.type,parentSchema:schema19.properties.FacturaEmpowermentDoc,data:data24};
+const err68 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/type",keyword:"type",params:{type: schema20.properties.FacturaEmpowermentDoc.type},message:"must be object,null",schema:schema20.properties.FacturaEmpowermentDoc.type,parentSchema:schema20.properties.FacturaEmpowermentDoc,data:data24};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -2788,7 +2871,7 @@ errors++;
 }
 if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
 if(Object.keys(data24).length < 1){
-const err69 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.FacturaEmpowermentDoc,data:data24};
+const err69 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.FacturaEmpowermentDoc,data:data24};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -2798,7 +2881,7 @@ vErrors.push(err69);
 errors++;
 }
 if(data24.EmpowermentNo === undefined){
-const err70 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentNo"},message:"must have required property '"+"EmpowermentNo"+"'",schema:schema19.properties.FacturaEmpowermentDoc.required,parentSchema:schema19.properties.FacturaEmpowermentDoc,data:data24};
+const err70 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentNo"},message:"must have required property '"+"EmpowermentNo"+"'",schema:schema20.properties.FacturaEmpowermentDoc.required,parentSchema:schema20.properties.FacturaEmpowermentDoc,data:data24};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -2808,7 +2891,7 @@ vErrors.push(err70);
 errors++;
 }
 if(data24.EmpowermentDateOfIssue === undefined){
-const err71 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfIssue"},message:"must have required property '"+"EmpowermentDateOfIssue"+"'",schema:schema19.properties.FacturaEmpowermentDoc.required,parentSchema:schema19.properties.FacturaEmpowermentDoc,data:data24};
+const err71 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfIssue"},message:"must have required property '"+"EmpowermentDateOfIssue"+"'",schema:schema20.properties.FacturaEmpowermentDoc.required,parentSchema:schema20.properties.FacturaEmpowermentDoc,data:data24};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -2818,7 +2901,7 @@ vErrors.push(err71);
 errors++;
 }
 if(data24.AgentFio === undefined){
-const err72 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "AgentFio"},message:"must have required property '"+"AgentFio"+"'",schema:schema19.properties.FacturaEmpowermentDoc.required,parentSchema:schema19.properties.FacturaEmpowermentDoc,data:data24};
+const err72 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "AgentFio"},message:"must have required property '"+"AgentFio"+"'",schema:schema20.properties.FacturaEmpowermentDoc.required,parentSchema:schema20.properties.FacturaEmpowermentDoc,data:data24};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -2828,7 +2911,7 @@ vErrors.push(err72);
 errors++;
 }
 if(data24.AgentPinfl === undefined){
-const err73 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "AgentPinfl"},message:"must have required property '"+"AgentPinfl"+"'",schema:schema19.properties.FacturaEmpowermentDoc.required,parentSchema:schema19.properties.FacturaEmpowermentDoc,data:data24};
+const err73 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "AgentPinfl"},message:"must have required property '"+"AgentPinfl"+"'",schema:schema20.properties.FacturaEmpowermentDoc.required,parentSchema:schema20.properties.FacturaEmpowermentDoc,data:data24};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -2839,7 +2922,7 @@ errors++;
 }
 for(const key5 in data24){
 if(!((((((key5 === "AgentFacturaId") || (key5 === "EmpowermentNo")) || (key5 === "EmpowermentDateOfIssue")) || (key5 === "AgentFio")) || (key5 === "AgentPinfl")) || (key5 === "AgentTin"))){
-const err74 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.FacturaEmpowermentDoc,data:data24};
+const err74 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.FacturaEmpowermentDoc,data:data24};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -2853,7 +2936,7 @@ if(data24.AgentFacturaId !== undefined){
 let data25 = data24.AgentFacturaId;
 if(typeof data25 === "string"){
 if(func3(data25) > 50){
-const err75 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFacturaId",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFacturaId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.FacturaEmpowermentDoc.properties.AgentFacturaId,data:data25};
+const err75 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFacturaId",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFacturaId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.FacturaEmpowermentDoc.properties.AgentFacturaId,data:data25};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -2864,7 +2947,7 @@ errors++;
 }
 }
 else {
-const err76 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFacturaId",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFacturaId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.FacturaEmpowermentDoc.properties.AgentFacturaId.type,parentSchema:schema19.properties.FacturaEmpowermentDoc.properties.AgentFacturaId,data:data25};
+const err76 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFacturaId",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFacturaId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FacturaEmpowermentDoc.properties.AgentFacturaId.type,parentSchema:schema20.properties.FacturaEmpowermentDoc.properties.AgentFacturaId,data:data25};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -2878,7 +2961,7 @@ if(data24.EmpowermentNo !== undefined){
 let data26 = data24.EmpowermentNo;
 if(typeof data26 === "string"){
 if(func3(data26) > 50){
-const err77 = {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/EmpowermentNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.FacturaEmpowermentDoc.properties.EmpowermentNo,data:data26};
+const err77 = {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/EmpowermentNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.FacturaEmpowermentDoc.properties.EmpowermentNo,data:data26};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -2888,7 +2971,7 @@ vErrors.push(err77);
 errors++;
 }
 if(func3(data26) < 1){
-const err78 = {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/EmpowermentNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.FacturaEmpowermentDoc.properties.EmpowermentNo,data:data26};
+const err78 = {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/EmpowermentNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.FacturaEmpowermentDoc.properties.EmpowermentNo,data:data26};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -2899,7 +2982,7 @@ errors++;
 }
 }
 else {
-const err79 = {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/EmpowermentNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.FacturaEmpowermentDoc.properties.EmpowermentNo.type,parentSchema:schema19.properties.FacturaEmpowermentDoc.properties.EmpowermentNo,data:data26};
+const err79 = {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/EmpowermentNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FacturaEmpowermentDoc.properties.EmpowermentNo.type,parentSchema:schema20.properties.FacturaEmpowermentDoc.properties.EmpowermentNo,data:data26};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -2910,8 +2993,8 @@ errors++;
 }
 }
 if(data24.EmpowermentDateOfIssue !== undefined){
-if(!(validate37.call(this, data24.EmpowermentDateOfIssue, {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentDateOfIssue",parentData:data24,parentDataProperty:"EmpowermentDateOfIssue",rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+if(!(validate38.call(this, data24.EmpowermentDateOfIssue, {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentDateOfIssue",parentData:data24,parentDataProperty:"EmpowermentDateOfIssue",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
@@ -2919,7 +3002,7 @@ if(data24.AgentFio !== undefined){
 let data28 = data24.AgentFio;
 if(typeof data28 === "string"){
 if(func3(data28) > 300){
-const err80 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFio",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema19.properties.FacturaEmpowermentDoc.properties.AgentFio,data:data28};
+const err80 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFio",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.FacturaEmpowermentDoc.properties.AgentFio,data:data28};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -2929,7 +3012,7 @@ vErrors.push(err80);
 errors++;
 }
 if(func3(data28) < 1){
-const err81 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFio",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFio/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.FacturaEmpowermentDoc.properties.AgentFio,data:data28};
+const err81 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFio",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFio/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.FacturaEmpowermentDoc.properties.AgentFio,data:data28};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -2940,7 +3023,7 @@ errors++;
 }
 }
 else {
-const err82 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFio",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.FacturaEmpowermentDoc.properties.AgentFio.type,parentSchema:schema19.properties.FacturaEmpowermentDoc.properties.AgentFio,data:data28};
+const err82 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFio",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FacturaEmpowermentDoc.properties.AgentFio.type,parentSchema:schema20.properties.FacturaEmpowermentDoc.properties.AgentFio,data:data28};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -2952,13 +3035,13 @@ errors++;
 }
 if(data24.AgentPinfl !== undefined){
 let data29 = data24.AgentPinfl;
-if(!(validate44.call(this, data29, {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentPinfl",parentData:data24,parentDataProperty:"AgentPinfl",rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if(!(validate45.call(this, data29, {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentPinfl",parentData:data24,parentDataProperty:"AgentPinfl",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
 if(typeof data29 === "string"){
 if(func3(data29) < 14){
-const err83 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentPinfl",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentPinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema19.properties.FacturaEmpowermentDoc.properties.AgentPinfl,data:data29};
+const err83 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentPinfl",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentPinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema20.properties.FacturaEmpowermentDoc.properties.AgentPinfl,data:data29};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -2970,8 +3053,8 @@ errors++;
 }
 }
 if(data24.AgentTin !== undefined){
-if(!(validate46.call(this, data24.AgentTin, {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentTin",parentData:data24,parentDataProperty:"AgentTin",rootData}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+if(!(validate47.call(this, data24.AgentTin, {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentTin",parentData:data24,parentDataProperty:"AgentTin",rootData}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
 errors = vErrors.length;
 }
 }
@@ -2980,7 +3063,7 @@ errors = vErrors.length;
 if(data.ItemReleasedDoc !== undefined){
 let data31 = data.ItemReleasedDoc;
 if((!(data31 && typeof data31 == "object" && !Array.isArray(data31))) && (data31 !== null)){
-const err84 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/type",keyword:"type",params:{type: schema19.properties.ItemReleasedDoc.type},message:"must be object,null",schema:schema19.properties.ItemReleasedDoc.type,parentSchema:schema19.properties.ItemReleasedDoc,data:data31};
+const err84 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/type",keyword:"type",params:{type: schema20.properties.ItemReleasedDoc.type},message:"must be object,null",schema:schema20.properties.ItemReleasedDoc.type,parentSchema:schema20.properties.ItemReleasedDoc,data:data31};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -2991,7 +3074,7 @@ errors++;
 }
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 if(Object.keys(data31).length < 1){
-const err85 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.ItemReleasedDoc,data:data31};
+const err85 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.ItemReleasedDoc,data:data31};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -3001,7 +3084,7 @@ vErrors.push(err85);
 errors++;
 }
 if(data31.ItemReleasedFio === undefined){
-const err86 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/required",keyword:"required",params:{missingProperty: "ItemReleasedFio"},message:"must have required property '"+"ItemReleasedFio"+"'",schema:schema19.properties.ItemReleasedDoc.required,parentSchema:schema19.properties.ItemReleasedDoc,data:data31};
+const err86 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/required",keyword:"required",params:{missingProperty: "ItemReleasedFio"},message:"must have required property '"+"ItemReleasedFio"+"'",schema:schema20.properties.ItemReleasedDoc.required,parentSchema:schema20.properties.ItemReleasedDoc,data:data31};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -3012,7 +3095,7 @@ errors++;
 }
 for(const key6 in data31){
 if(!(((key6 === "ItemReleasedFio") || (key6 === "ItemReleasedPinfl")) || (key6 === "ItemReleasedTin"))){
-const err87 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.ItemReleasedDoc,data:data31};
+const err87 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ItemReleasedDoc,data:data31};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -3026,7 +3109,7 @@ if(data31.ItemReleasedFio !== undefined){
 let data32 = data31.ItemReleasedFio;
 if(typeof data32 === "string"){
 if(func3(data32) > 300){
-const err88 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedFio",schemaPath:"#/properties/ItemReleasedDoc/properties/ItemReleasedFio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema19.properties.ItemReleasedDoc.properties.ItemReleasedFio,data:data32};
+const err88 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedFio",schemaPath:"#/properties/ItemReleasedDoc/properties/ItemReleasedFio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.ItemReleasedDoc.properties.ItemReleasedFio,data:data32};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -3036,7 +3119,7 @@ vErrors.push(err88);
 errors++;
 }
 if(func3(data32) < 1){
-const err89 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedFio",schemaPath:"#/properties/ItemReleasedDoc/properties/ItemReleasedFio/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.ItemReleasedDoc.properties.ItemReleasedFio,data:data32};
+const err89 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedFio",schemaPath:"#/properties/ItemReleasedDoc/properties/ItemReleasedFio/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ItemReleasedDoc.properties.ItemReleasedFio,data:data32};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -3047,7 +3130,7 @@ errors++;
 }
 }
 else {
-const err90 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedFio",schemaPath:"#/properties/ItemReleasedDoc/properties/ItemReleasedFio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ItemReleasedDoc.properties.ItemReleasedFio.type,parentSchema:schema19.properties.ItemReleasedDoc.properties.ItemReleasedFio,data:data32};
+const err90 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedFio",schemaPath:"#/properties/ItemReleasedDoc/properties/ItemReleasedFio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ItemReleasedDoc.properties.ItemReleasedFio.type,parentSchema:schema20.properties.ItemReleasedDoc.properties.ItemReleasedFio,data:data32};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -3058,29 +3141,29 @@ errors++;
 }
 }
 if(data31.ItemReleasedPinfl !== undefined){
-if(!(validate44.call(this, data31.ItemReleasedPinfl, {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedPinfl",parentData:data31,parentDataProperty:"ItemReleasedPinfl",rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if(!(validate45.call(this, data31.ItemReleasedPinfl, {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedPinfl",parentData:data31,parentDataProperty:"ItemReleasedPinfl",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
 }
 if(data31.ItemReleasedTin !== undefined){
-if(!(validate46.call(this, data31.ItemReleasedTin, {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedTin",parentData:data31,parentDataProperty:"ItemReleasedTin",rootData}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+if(!(validate47.call(this, data31.ItemReleasedTin, {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedTin",parentData:data31,parentDataProperty:"ItemReleasedTin",rootData}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
 errors = vErrors.length;
 }
 }
 }
 }
 if(data.SellerTin !== undefined){
-if(!(validate50.call(this, data.SellerTin, {instancePath:instancePath+"/SellerTin",parentData:data,parentDataProperty:"SellerTin",rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate51.call(this, data.SellerTin, {instancePath:instancePath+"/SellerTin",parentData:data,parentDataProperty:"SellerTin",rootData}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
 errors = vErrors.length;
 }
 }
 if(data.BuyerTin !== undefined){
 let data36 = data.BuyerTin;
 if(typeof data36 !== "string"){
-const err91 = {instancePath:instancePath+"/BuyerTin",schemaPath:"#/properties/BuyerTin/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.BuyerTin.type,parentSchema:schema19.properties.BuyerTin,data:data36};
+const err91 = {instancePath:instancePath+"/BuyerTin",schemaPath:"#/properties/BuyerTin/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.BuyerTin.type,parentSchema:schema20.properties.BuyerTin,data:data36};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -3090,7 +3173,7 @@ vErrors.push(err91);
 errors++;
 }
 if("" !== data36){
-const err92 = {instancePath:instancePath+"/BuyerTin",schemaPath:"#/properties/BuyerTin/const",keyword:"const",params:{allowedValue: ""},message:"must be equal to constant",schema:"",parentSchema:schema19.properties.BuyerTin,data:data36};
+const err92 = {instancePath:instancePath+"/BuyerTin",schemaPath:"#/properties/BuyerTin/const",keyword:"const",params:{allowedValue: ""},message:"must be equal to constant",schema:"",parentSchema:schema20.properties.BuyerTin,data:data36};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -3101,15 +3184,15 @@ errors++;
 }
 }
 if(data.Seller !== undefined){
-if(!(validate52.call(this, data.Seller, {instancePath:instancePath+"/Seller",parentData:data,parentDataProperty:"Seller",rootData}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate53.call(this, data.Seller, {instancePath:instancePath+"/Seller",parentData:data,parentDataProperty:"Seller",rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 }
 if(data.Buyer !== undefined){
 let data38 = data.Buyer;
 if(data38 !== null){
-const err93 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema19.properties.Buyer.type,parentSchema:schema19.properties.Buyer,data:data38};
+const err93 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema20.properties.Buyer.type,parentSchema:schema20.properties.Buyer,data:data38};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -3122,7 +3205,7 @@ errors++;
 if(data.ForeignCompany !== undefined){
 let data39 = data.ForeignCompany;
 if((!(data39 && typeof data39 == "object" && !Array.isArray(data39))) && (data39 !== null)){
-const err94 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/type",keyword:"type",params:{type: schema19.properties.ForeignCompany.type},message:"must be object,null",schema:schema19.properties.ForeignCompany.type,parentSchema:schema19.properties.ForeignCompany,data:data39};
+const err94 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/type",keyword:"type",params:{type: schema20.properties.ForeignCompany.type},message:"must be object,null",schema:schema20.properties.ForeignCompany.type,parentSchema:schema20.properties.ForeignCompany,data:data39};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -3133,7 +3216,7 @@ errors++;
 }
 if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
 if(Object.keys(data39).length < 1){
-const err95 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.ForeignCompany,data:data39};
+const err95 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.ForeignCompany,data:data39};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -3143,7 +3226,7 @@ vErrors.push(err95);
 errors++;
 }
 if(data39.CountryId === undefined){
-const err96 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/required",keyword:"required",params:{missingProperty: "CountryId"},message:"must have required property '"+"CountryId"+"'",schema:schema19.properties.ForeignCompany.required,parentSchema:schema19.properties.ForeignCompany,data:data39};
+const err96 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/required",keyword:"required",params:{missingProperty: "CountryId"},message:"must have required property '"+"CountryId"+"'",schema:schema20.properties.ForeignCompany.required,parentSchema:schema20.properties.ForeignCompany,data:data39};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -3153,7 +3236,7 @@ vErrors.push(err96);
 errors++;
 }
 if(data39.Name === undefined){
-const err97 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema19.properties.ForeignCompany.required,parentSchema:schema19.properties.ForeignCompany,data:data39};
+const err97 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.ForeignCompany.required,parentSchema:schema20.properties.ForeignCompany,data:data39};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -3164,7 +3247,7 @@ errors++;
 }
 for(const key7 in data39){
 if(!(((((key7 === "CountryId") || (key7 === "Name")) || (key7 === "Address")) || (key7 === "Bank")) || (key7 === "Account"))){
-const err98 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.ForeignCompany,data:data39};
+const err98 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ForeignCompany,data:data39};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -3178,7 +3261,7 @@ if(data39.CountryId !== undefined){
 let data40 = data39.CountryId;
 if(typeof data40 === "string"){
 if(func3(data40) > 10){
-const err99 = {instancePath:instancePath+"/ForeignCompany/CountryId",schemaPath:"#/properties/ForeignCompany/properties/CountryId/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema19.properties.ForeignCompany.properties.CountryId,data:data40};
+const err99 = {instancePath:instancePath+"/ForeignCompany/CountryId",schemaPath:"#/properties/ForeignCompany/properties/CountryId/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema20.properties.ForeignCompany.properties.CountryId,data:data40};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -3189,7 +3272,7 @@ errors++;
 }
 }
 else {
-const err100 = {instancePath:instancePath+"/ForeignCompany/CountryId",schemaPath:"#/properties/ForeignCompany/properties/CountryId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ForeignCompany.properties.CountryId.type,parentSchema:schema19.properties.ForeignCompany.properties.CountryId,data:data40};
+const err100 = {instancePath:instancePath+"/ForeignCompany/CountryId",schemaPath:"#/properties/ForeignCompany/properties/CountryId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ForeignCompany.properties.CountryId.type,parentSchema:schema20.properties.ForeignCompany.properties.CountryId,data:data40};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -3203,7 +3286,7 @@ if(data39.Name !== undefined){
 let data41 = data39.Name;
 if(typeof data41 === "string"){
 if(func3(data41) > 500){
-const err101 = {instancePath:instancePath+"/ForeignCompany/Name",schemaPath:"#/properties/ForeignCompany/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.ForeignCompany.properties.Name,data:data41};
+const err101 = {instancePath:instancePath+"/ForeignCompany/Name",schemaPath:"#/properties/ForeignCompany/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.ForeignCompany.properties.Name,data:data41};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -3213,7 +3296,7 @@ vErrors.push(err101);
 errors++;
 }
 if(func3(data41) < 1){
-const err102 = {instancePath:instancePath+"/ForeignCompany/Name",schemaPath:"#/properties/ForeignCompany/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.ForeignCompany.properties.Name,data:data41};
+const err102 = {instancePath:instancePath+"/ForeignCompany/Name",schemaPath:"#/properties/ForeignCompany/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ForeignCompany.properties.Name,data:data41};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -3224,7 +3307,7 @@ errors++;
 }
 }
 else {
-const err103 = {instancePath:instancePath+"/ForeignCompany/Name",schemaPath:"#/properties/ForeignCompany/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ForeignCompany.properties.Name.type,parentSchema:schema19.properties.ForeignCompany.properties.Name,data:data41};
+const err103 = {instancePath:instancePath+"/ForeignCompany/Name",schemaPath:"#/properties/ForeignCompany/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ForeignCompany.properties.Name.type,parentSchema:schema20.properties.ForeignCompany.properties.Name,data:data41};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -3238,7 +3321,7 @@ if(data39.Address !== undefined){
 let data42 = data39.Address;
 if(typeof data42 === "string"){
 if(func3(data42) > 500){
-const err104 = {instancePath:instancePath+"/ForeignCompany/Address",schemaPath:"#/properties/ForeignCompany/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.ForeignCompany.properties.Address,data:data42};
+const err104 = {instancePath:instancePath+"/ForeignCompany/Address",schemaPath:"#/properties/ForeignCompany/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.ForeignCompany.properties.Address,data:data42};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -3249,7 +3332,7 @@ errors++;
 }
 }
 else {
-const err105 = {instancePath:instancePath+"/ForeignCompany/Address",schemaPath:"#/properties/ForeignCompany/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ForeignCompany.properties.Address.type,parentSchema:schema19.properties.ForeignCompany.properties.Address,data:data42};
+const err105 = {instancePath:instancePath+"/ForeignCompany/Address",schemaPath:"#/properties/ForeignCompany/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ForeignCompany.properties.Address.type,parentSchema:schema20.properties.ForeignCompany.properties.Address,data:data42};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -3263,7 +3346,7 @@ if(data39.Bank !== undefined){
 let data43 = data39.Bank;
 if(typeof data43 === "string"){
 if(func3(data43) > 500){
-const err106 = {instancePath:instancePath+"/ForeignCompany/Bank",schemaPath:"#/properties/ForeignCompany/properties/Bank/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.ForeignCompany.properties.Bank,data:data43};
+const err106 = {instancePath:instancePath+"/ForeignCompany/Bank",schemaPath:"#/properties/ForeignCompany/properties/Bank/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.ForeignCompany.properties.Bank,data:data43};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -3274,7 +3357,7 @@ errors++;
 }
 }
 else {
-const err107 = {instancePath:instancePath+"/ForeignCompany/Bank",schemaPath:"#/properties/ForeignCompany/properties/Bank/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ForeignCompany.properties.Bank.type,parentSchema:schema19.properties.ForeignCompany.properties.Bank,data:data43};
+const err107 = {instancePath:instancePath+"/ForeignCompany/Bank",schemaPath:"#/properties/ForeignCompany/properties/Bank/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ForeignCompany.properties.Bank.type,parentSchema:schema20.properties.ForeignCompany.properties.Bank,data:data43};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -3288,7 +3371,7 @@ if(data39.Account !== undefined){
 let data44 = data39.Account;
 if(typeof data44 === "string"){
 if(func3(data44) > 50){
-const err108 = {instancePath:instancePath+"/ForeignCompany/Account",schemaPath:"#/properties/ForeignCompany/properties/Account/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.ForeignCompany.properties.Account,data:data44};
+const err108 = {instancePath:instancePath+"/ForeignCompany/Account",schemaPath:"#/properties/ForeignCompany/properties/Account/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.ForeignCompany.properties.Account,data:data44};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -3299,7 +3382,7 @@ errors++;
 }
 }
 else {
-const err109 = {instancePath:instancePath+"/ForeignCompany/Account",schemaPath:"#/properties/ForeignCompany/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ForeignCompany.properties.Account.type,parentSchema:schema19.properties.ForeignCompany.properties.Account,data:data44};
+const err109 = {instancePath:instancePath+"/ForeignCompany/Account",schemaPath:"#/properties/ForeignCompany/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ForeignCompany.properties.Account.type,parentSchema:schema20.properties.ForeignCompany.properties.Account,data:data44};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -3311,11 +3394,10 @@ errors++;
 }
 }
 }
-if(data.ProductList !== undefined){
-let data45 = data.ProductList;
-if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
-if(data45.FacturaProductId === undefined){
-const err110 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "FacturaProductId"},message:"must have required property '"+"FacturaProductId"+"'",schema:schema19.properties.ProductList.required,parentSchema:schema19.properties.ProductList,data:data45};
+if(data.FacturaInvestmentObjectDoc !== undefined){
+let data45 = data.FacturaInvestmentObjectDoc;
+if((!(data45 && typeof data45 == "object" && !Array.isArray(data45))) && (data45 !== null)){
+const err110 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc",schemaPath:"#/properties/FacturaInvestmentObjectDoc/type",keyword:"type",params:{type: schema20.properties.FacturaInvestmentObjectDoc.type},message:"must be object,null",schema:schema20.properties.FacturaInvestmentObjectDoc.type,parentSchema:schema20.properties.FacturaInvestmentObjectDoc,data:data45};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -3324,8 +3406,9 @@ vErrors.push(err110);
 }
 errors++;
 }
-if(data45.Tin === undefined){
-const err111 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Tin"},message:"must have required property '"+"Tin"+"'",schema:schema19.properties.ProductList.required,parentSchema:schema19.properties.ProductList,data:data45};
+if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
+if(Object.keys(data45).length < 1){
+const err111 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc",schemaPath:"#/properties/FacturaInvestmentObjectDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.FacturaInvestmentObjectDoc,data:data45};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -3334,8 +3417,8 @@ vErrors.push(err111);
 }
 errors++;
 }
-if(data45.HasExcise === undefined){
-const err112 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasExcise"},message:"must have required property '"+"HasExcise"+"'",schema:schema19.properties.ProductList.required,parentSchema:schema19.properties.ProductList,data:data45};
+if(data45.ObjectId === undefined){
+const err112 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc",schemaPath:"#/properties/FacturaInvestmentObjectDoc/required",keyword:"required",params:{missingProperty: "ObjectId"},message:"must have required property '"+"ObjectId"+"'",schema:schema20.properties.FacturaInvestmentObjectDoc.required,parentSchema:schema20.properties.FacturaInvestmentObjectDoc,data:data45};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -3344,8 +3427,8 @@ vErrors.push(err112);
 }
 errors++;
 }
-if(data45.HasVat === undefined){
-const err113 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasVat"},message:"must have required property '"+"HasVat"+"'",schema:schema19.properties.ProductList.required,parentSchema:schema19.properties.ProductList,data:data45};
+if(data45.ObjectName === undefined){
+const err113 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc",schemaPath:"#/properties/FacturaInvestmentObjectDoc/required",keyword:"required",params:{missingProperty: "ObjectName"},message:"must have required property '"+"ObjectName"+"'",schema:schema20.properties.FacturaInvestmentObjectDoc.required,parentSchema:schema20.properties.FacturaInvestmentObjectDoc,data:data45};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -3354,8 +3437,9 @@ vErrors.push(err113);
 }
 errors++;
 }
-if(data45.HasCommittent === undefined){
-const err114 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasCommittent"},message:"must have required property '"+"HasCommittent"+"'",schema:schema19.properties.ProductList.required,parentSchema:schema19.properties.ProductList,data:data45};
+for(const key8 in data45){
+if(!((key8 === "ObjectId") || (key8 === "ObjectName"))){
+const err114 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc",schemaPath:"#/properties/FacturaInvestmentObjectDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.FacturaInvestmentObjectDoc,data:data45};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -3364,8 +3448,12 @@ vErrors.push(err114);
 }
 errors++;
 }
-if(data45.HasLgota === undefined){
-const err115 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasLgota"},message:"must have required property '"+"HasLgota"+"'",schema:schema19.properties.ProductList.required,parentSchema:schema19.properties.ProductList,data:data45};
+}
+if(data45.ObjectId !== undefined){
+let data46 = data45.ObjectId;
+if(typeof data46 === "string"){
+if(func3(data46) > 100){
+const err115 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc/ObjectId",schemaPath:"#/properties/FacturaInvestmentObjectDoc/properties/ObjectId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.FacturaInvestmentObjectDoc.properties.ObjectId,data:data46};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -3374,8 +3462,8 @@ vErrors.push(err115);
 }
 errors++;
 }
-if(data45.HasMedical === undefined){
-const err116 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasMedical"},message:"must have required property '"+"HasMedical"+"'",schema:schema19.properties.ProductList.required,parentSchema:schema19.properties.ProductList,data:data45};
+if(func3(data46) < 1){
+const err116 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc/ObjectId",schemaPath:"#/properties/FacturaInvestmentObjectDoc/properties/ObjectId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.FacturaInvestmentObjectDoc.properties.ObjectId,data:data46};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -3384,8 +3472,9 @@ vErrors.push(err116);
 }
 errors++;
 }
-if(data45.Products === undefined){
-const err117 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema19.properties.ProductList.required,parentSchema:schema19.properties.ProductList,data:data45};
+}
+else {
+const err117 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc/ObjectId",schemaPath:"#/properties/FacturaInvestmentObjectDoc/properties/ObjectId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FacturaInvestmentObjectDoc.properties.ObjectId.type,parentSchema:schema20.properties.FacturaInvestmentObjectDoc.properties.ObjectId,data:data46};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -3394,9 +3483,12 @@ vErrors.push(err117);
 }
 errors++;
 }
-for(const key8 in data45){
-if(!(func2.call(schema19.properties.ProductList.properties, key8))){
-const err118 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.ProductList,data:data45};
+}
+if(data45.ObjectName !== undefined){
+let data47 = data45.ObjectName;
+if(typeof data47 === "string"){
+if(func3(data47) > 1000){
+const err118 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc/ObjectName",schemaPath:"#/properties/FacturaInvestmentObjectDoc/properties/ObjectName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema20.properties.FacturaInvestmentObjectDoc.properties.ObjectName,data:data47};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -3405,12 +3497,8 @@ vErrors.push(err118);
 }
 errors++;
 }
-}
-if(data45.FacturaProductId !== undefined){
-let data46 = data45.FacturaProductId;
-if(typeof data46 === "string"){
-if(!pattern0.test(data46)){
-const err119 = {instancePath:instancePath+"/ProductList/FacturaProductId",schemaPath:"#/properties/ProductList/properties/FacturaProductId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema19.properties.ProductList.properties.FacturaProductId,data:data46};
+if(func3(data47) < 1){
+const err119 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc/ObjectName",schemaPath:"#/properties/FacturaInvestmentObjectDoc/properties/ObjectName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.FacturaInvestmentObjectDoc.properties.ObjectName,data:data47};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -3421,7 +3509,7 @@ errors++;
 }
 }
 else {
-const err120 = {instancePath:instancePath+"/ProductList/FacturaProductId",schemaPath:"#/properties/ProductList/properties/FacturaProductId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ProductList.properties.FacturaProductId.type,parentSchema:schema19.properties.ProductList.properties.FacturaProductId,data:data46};
+const err120 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc/ObjectName",schemaPath:"#/properties/FacturaInvestmentObjectDoc/properties/ObjectName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FacturaInvestmentObjectDoc.properties.ObjectName.type,parentSchema:schema20.properties.FacturaInvestmentObjectDoc.properties.ObjectName,data:data47};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -3431,16 +3519,13 @@ vErrors.push(err120);
 errors++;
 }
 }
-if(data45.Tin !== undefined){
-if(!(validate50.call(this, data45.Tin, {instancePath:instancePath+"/ProductList/Tin",parentData:data45,parentDataProperty:"Tin",rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
-errors = vErrors.length;
 }
 }
-if(data45.HasExcise !== undefined){
-let data48 = data45.HasExcise;
-if(typeof data48 !== "boolean"){
-const err121 = {instancePath:instancePath+"/ProductList/HasExcise",schemaPath:"#/properties/ProductList/properties/HasExcise/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.ProductList.properties.HasExcise.type,parentSchema:schema19.properties.ProductList.properties.HasExcise,data:data48};
+if(data.ProductList !== undefined){
+let data48 = data.ProductList;
+if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
+if(data48.FacturaProductId === undefined){
+const err121 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "FacturaProductId"},message:"must have required property '"+"FacturaProductId"+"'",schema:schema20.properties.ProductList.required,parentSchema:schema20.properties.ProductList,data:data48};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -3449,11 +3534,8 @@ vErrors.push(err121);
 }
 errors++;
 }
-}
-if(data45.HasVat !== undefined){
-let data49 = data45.HasVat;
-if(typeof data49 !== "boolean"){
-const err122 = {instancePath:instancePath+"/ProductList/HasVat",schemaPath:"#/properties/ProductList/properties/HasVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.ProductList.properties.HasVat.type,parentSchema:schema19.properties.ProductList.properties.HasVat,data:data49};
+if(data48.Tin === undefined){
+const err122 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Tin"},message:"must have required property '"+"Tin"+"'",schema:schema20.properties.ProductList.required,parentSchema:schema20.properties.ProductList,data:data48};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -3462,11 +3544,8 @@ vErrors.push(err122);
 }
 errors++;
 }
-}
-if(data45.HasCommittent !== undefined){
-let data50 = data45.HasCommittent;
-if(typeof data50 !== "boolean"){
-const err123 = {instancePath:instancePath+"/ProductList/HasCommittent",schemaPath:"#/properties/ProductList/properties/HasCommittent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.ProductList.properties.HasCommittent.type,parentSchema:schema19.properties.ProductList.properties.HasCommittent,data:data50};
+if(data48.HasExcise === undefined){
+const err123 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasExcise"},message:"must have required property '"+"HasExcise"+"'",schema:schema20.properties.ProductList.required,parentSchema:schema20.properties.ProductList,data:data48};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -3475,11 +3554,8 @@ vErrors.push(err123);
 }
 errors++;
 }
-}
-if(data45.HasLgota !== undefined){
-let data51 = data45.HasLgota;
-if(typeof data51 !== "boolean"){
-const err124 = {instancePath:instancePath+"/ProductList/HasLgota",schemaPath:"#/properties/ProductList/properties/HasLgota/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.ProductList.properties.HasLgota.type,parentSchema:schema19.properties.ProductList.properties.HasLgota,data:data51};
+if(data48.HasVat === undefined){
+const err124 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasVat"},message:"must have required property '"+"HasVat"+"'",schema:schema20.properties.ProductList.required,parentSchema:schema20.properties.ProductList,data:data48};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -3488,11 +3564,8 @@ vErrors.push(err124);
 }
 errors++;
 }
-}
-if(data45.HasMedical !== undefined){
-let data52 = data45.HasMedical;
-if(typeof data52 !== "boolean"){
-const err125 = {instancePath:instancePath+"/ProductList/HasMedical",schemaPath:"#/properties/ProductList/properties/HasMedical/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.ProductList.properties.HasMedical.type,parentSchema:schema19.properties.ProductList.properties.HasMedical,data:data52};
+if(data48.HasCommittent === undefined){
+const err125 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasCommittent"},message:"must have required property '"+"HasCommittent"+"'",schema:schema20.properties.ProductList.required,parentSchema:schema20.properties.ProductList,data:data48};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -3501,11 +3574,8 @@ vErrors.push(err125);
 }
 errors++;
 }
-}
-if(data45.HideReportCommittent !== undefined){
-let data53 = data45.HideReportCommittent;
-if(typeof data53 !== "boolean"){
-const err126 = {instancePath:instancePath+"/ProductList/HideReportCommittent",schemaPath:"#/properties/ProductList/properties/HideReportCommittent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.ProductList.properties.HideReportCommittent.type,parentSchema:schema19.properties.ProductList.properties.HideReportCommittent,data:data53};
+if(data48.HasLgota === undefined){
+const err126 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasLgota"},message:"must have required property '"+"HasLgota"+"'",schema:schema20.properties.ProductList.required,parentSchema:schema20.properties.ProductList,data:data48};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -3514,12 +3584,8 @@ vErrors.push(err126);
 }
 errors++;
 }
-}
-if(data45.Products !== undefined){
-let data54 = data45.Products;
-if(Array.isArray(data54)){
-if(data54.length > 10000){
-const err127 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema19.properties.ProductList.properties.Products,data:data54};
+if(data48.Products === undefined){
+const err127 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema20.properties.ProductList.required,parentSchema:schema20.properties.ProductList,data:data48};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -3528,8 +3594,9 @@ vErrors.push(err127);
 }
 errors++;
 }
-if(data54.length < 1){
-const err128 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema19.properties.ProductList.properties.Products,data:data54};
+for(const key9 in data48){
+if(!(func2.call(schema20.properties.ProductList.properties, key9))){
+const err128 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ProductList,data:data48};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -3538,28 +3605,12 @@ vErrors.push(err128);
 }
 errors++;
 }
-const len1 = data54.length;
-for(let i1=0; i1<len1; i1++){
-if(!(validate55.call(this, data54[i1], {instancePath:instancePath+"/ProductList/Products/" + i1,parentData:data54,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
-errors = vErrors.length;
 }
-}
-const issues2 = func92(data54, schema19.properties.ProductList.properties.Products.lineArithmetic, rootData, this, instancePath + "/ProductList/Products");
-if(issues2 !== null){
-const kwErrors2 = func6(issues2, instancePath + "/ProductList/Products", "#/properties/ProductList/properties/Products/lineArithmetic", "lineArithmetic");
-vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
-errors = errors + kwErrors2.length;
-}
-const issues3 = func94(data54, schema19.properties.ProductList.properties.Products.vatRateForDate, rootData, this, instancePath + "/ProductList/Products");
-if(issues3 !== null){
-const kwErrors3 = func6(issues3, instancePath + "/ProductList/Products", "#/properties/ProductList/properties/Products/vatRateForDate", "vatRateForDate");
-vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
-errors = errors + kwErrors3.length;
-}
-}
-else {
-const err129 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.ProductList.properties.Products.type,parentSchema:schema19.properties.ProductList.properties.Products,data:data54};
+if(data48.FacturaProductId !== undefined){
+let data49 = data48.FacturaProductId;
+if(typeof data49 === "string"){
+if(!pattern1.test(data49)){
+const err129 = {instancePath:instancePath+"/ProductList/FacturaProductId",schemaPath:"#/properties/ProductList/properties/FacturaProductId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema20.properties.ProductList.properties.FacturaProductId,data:data49};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -3569,9 +3620,8 @@ vErrors.push(err129);
 errors++;
 }
 }
-}
 else {
-const err130 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.ProductList.type,parentSchema:schema19.properties.ProductList,data:data45};
+const err130 = {instancePath:instancePath+"/ProductList/FacturaProductId",schemaPath:"#/properties/ProductList/properties/FacturaProductId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ProductList.properties.FacturaProductId.type,parentSchema:schema20.properties.ProductList.properties.FacturaProductId,data:data49};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -3581,21 +3631,16 @@ vErrors.push(err130);
 errors++;
 }
 }
-const issues4 = func96(data, schema19.correctionDeadline, rootData, this, instancePath + "");
-if(issues4 !== null){
-const kwErrors4 = func6(issues4, instancePath + "", "#/correctionDeadline", "correctionDeadline");
-vErrors = vErrors === null ? kwErrors4 : vErrors.concat(kwErrors4);
-errors = errors + kwErrors4.length;
-}
-const issues5 = func98(data, schema19.requiredUnless, rootData, this, instancePath + "");
-if(issues5 !== null){
-const kwErrors5 = func6(issues5, instancePath + "", "#/requiredUnless", "requiredUnless");
-vErrors = vErrors === null ? kwErrors5 : vErrors.concat(kwErrors5);
-errors = errors + kwErrors5.length;
+if(data48.Tin !== undefined){
+if(!(validate51.call(this, data48.Tin, {instancePath:instancePath+"/ProductList/Tin",parentData:data48,parentDataProperty:"Tin",rootData}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+errors = vErrors.length;
 }
 }
-else {
-const err131 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
+if(data48.HasExcise !== undefined){
+let data51 = data48.HasExcise;
+if(typeof data51 !== "boolean"){
+const err131 = {instancePath:instancePath+"/ProductList/HasExcise",schemaPath:"#/properties/ProductList/properties/HasExcise/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.ProductList.properties.HasExcise.type,parentSchema:schema20.properties.ProductList.properties.HasExcise,data:data51};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -3604,20 +3649,188 @@ vErrors.push(err131);
 }
 errors++;
 }
-validate36.errors = vErrors;
+}
+if(data48.HasVat !== undefined){
+let data52 = data48.HasVat;
+if(typeof data52 !== "boolean"){
+const err132 = {instancePath:instancePath+"/ProductList/HasVat",schemaPath:"#/properties/ProductList/properties/HasVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.ProductList.properties.HasVat.type,parentSchema:schema20.properties.ProductList.properties.HasVat,data:data52};
+if(vErrors === null){
+vErrors = [err132];
+}
+else {
+vErrors.push(err132);
+}
+errors++;
+}
+}
+if(data48.HasCommittent !== undefined){
+let data53 = data48.HasCommittent;
+if(typeof data53 !== "boolean"){
+const err133 = {instancePath:instancePath+"/ProductList/HasCommittent",schemaPath:"#/properties/ProductList/properties/HasCommittent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.ProductList.properties.HasCommittent.type,parentSchema:schema20.properties.ProductList.properties.HasCommittent,data:data53};
+if(vErrors === null){
+vErrors = [err133];
+}
+else {
+vErrors.push(err133);
+}
+errors++;
+}
+}
+if(data48.HasLgota !== undefined){
+let data54 = data48.HasLgota;
+if(typeof data54 !== "boolean"){
+const err134 = {instancePath:instancePath+"/ProductList/HasLgota",schemaPath:"#/properties/ProductList/properties/HasLgota/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.ProductList.properties.HasLgota.type,parentSchema:schema20.properties.ProductList.properties.HasLgota,data:data54};
+if(vErrors === null){
+vErrors = [err134];
+}
+else {
+vErrors.push(err134);
+}
+errors++;
+}
+}
+if(data48.HasMedical !== undefined){
+let data55 = data48.HasMedical;
+if(typeof data55 !== "boolean"){
+const err135 = {instancePath:instancePath+"/ProductList/HasMedical",schemaPath:"#/properties/ProductList/properties/HasMedical/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.ProductList.properties.HasMedical.type,parentSchema:schema20.properties.ProductList.properties.HasMedical,data:data55};
+if(vErrors === null){
+vErrors = [err135];
+}
+else {
+vErrors.push(err135);
+}
+errors++;
+}
+}
+if(data48.HasCustom !== undefined){
+let data56 = data48.HasCustom;
+if(typeof data56 !== "boolean"){
+const err136 = {instancePath:instancePath+"/ProductList/HasCustom",schemaPath:"#/properties/ProductList/properties/HasCustom/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.ProductList.properties.HasCustom.type,parentSchema:schema20.properties.ProductList.properties.HasCustom,data:data56};
+if(vErrors === null){
+vErrors = [err136];
+}
+else {
+vErrors.push(err136);
+}
+errors++;
+}
+}
+if(data48.HideReportCommittent !== undefined){
+let data57 = data48.HideReportCommittent;
+if(typeof data57 !== "boolean"){
+const err137 = {instancePath:instancePath+"/ProductList/HideReportCommittent",schemaPath:"#/properties/ProductList/properties/HideReportCommittent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.ProductList.properties.HideReportCommittent.type,parentSchema:schema20.properties.ProductList.properties.HideReportCommittent,data:data57};
+if(vErrors === null){
+vErrors = [err137];
+}
+else {
+vErrors.push(err137);
+}
+errors++;
+}
+}
+if(data48.Products !== undefined){
+let data58 = data48.Products;
+if(Array.isArray(data58)){
+if(data58.length > 10000){
+const err138 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema20.properties.ProductList.properties.Products,data:data58};
+if(vErrors === null){
+vErrors = [err138];
+}
+else {
+vErrors.push(err138);
+}
+errors++;
+}
+if(data58.length < 1){
+const err139 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema20.properties.ProductList.properties.Products,data:data58};
+if(vErrors === null){
+vErrors = [err139];
+}
+else {
+vErrors.push(err139);
+}
+errors++;
+}
+const len1 = data58.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate56.call(this, data58[i1], {instancePath:instancePath+"/ProductList/Products/" + i1,parentData:data58,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+const issues2 = func98(data58, schema20.properties.ProductList.properties.Products.lineArithmetic, rootData, this, instancePath + "/ProductList/Products");
+if(issues2 !== null){
+const kwErrors2 = func6(issues2, instancePath + "/ProductList/Products", "#/properties/ProductList/properties/Products/lineArithmetic", "lineArithmetic");
+vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
+errors = errors + kwErrors2.length;
+}
+const issues3 = func100(data58, schema20.properties.ProductList.properties.Products.vatRateForDate, rootData, this, instancePath + "/ProductList/Products");
+if(issues3 !== null){
+const kwErrors3 = func6(issues3, instancePath + "/ProductList/Products", "#/properties/ProductList/properties/Products/vatRateForDate", "vatRateForDate");
+vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
+errors = errors + kwErrors3.length;
+}
+}
+else {
+const err140 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.ProductList.properties.Products.type,parentSchema:schema20.properties.ProductList.properties.Products,data:data58};
+if(vErrors === null){
+vErrors = [err140];
+}
+else {
+vErrors.push(err140);
+}
+errors++;
+}
+}
+}
+else {
+const err141 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.ProductList.type,parentSchema:schema20.properties.ProductList,data:data48};
+if(vErrors === null){
+vErrors = [err141];
+}
+else {
+vErrors.push(err141);
+}
+errors++;
+}
+}
+const issues4 = func102(data, schema20.correctionDeadline, rootData, this, instancePath + "");
+if(issues4 !== null){
+const kwErrors4 = func6(issues4, instancePath + "", "#/correctionDeadline", "correctionDeadline");
+vErrors = vErrors === null ? kwErrors4 : vErrors.concat(kwErrors4);
+errors = errors + kwErrors4.length;
+}
+const issues5 = func104(data, schema20.requiredUnless, rootData, this, instancePath + "");
+if(issues5 !== null){
+const kwErrors5 = func6(issues5, instancePath + "", "#/requiredUnless", "requiredUnless");
+vErrors = vErrors === null ? kwErrors5 : vErrors.concat(kwErrors5);
+errors = errors + kwErrors5.length;
+}
+}
+else {
+const err142 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err142];
+}
+else {
+vErrors.push(err142);
+}
+errors++;
+}
+validate37.errors = vErrors;
 return errors === 0;
 }
 
-export const line_178309d = validate75;
-const schema32 = {"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"marks":{"description":"Marking codes of a marked product line: product type and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"party":{"description":"Seller or buyer requisites of an invoice (uz-edi.md §b.1). The TIN lives beside it (SellerTin/BuyerTin). Director is mandatory for both parties.","type":"object","additionalProperties":false,"required":["Name","Director"],"properties":{"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"VatRegCode":{"title":"forms:party.VatRegCode","type":"string","pattern":"^(\\d{12})?$"},"VatRegStatus":{"title":"forms:party.VatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Account":{"title":"forms:party.Account","type":"string","pattern":"^(\\d{20}|\\d{27})?$"},"BankId":{"title":"forms:party.BankId","type":"string","pattern":"^(\\d{5})?$"},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Mobile":{"title":"forms:party.Mobile","type":"string","maxLength":50},"WorkPhone":{"title":"forms:party.WorkPhone","type":"string","maxLength":50},"Oked":{"title":"forms:party.Oked","type":"string","maxLength":10},"DistrictId":{"title":"forms:party.DistrictId","type":"string","maxLength":10},"Director":{"title":"forms:party.Director","type":"string","minLength":1,"maxLength":300},"Accountant":{"title":"forms:party.Accountant","type":"string","maxLength":300}}},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"productLine":{"description":"An invoice (ESF) product line, national field names of uz-edi.md §b.1 plus the spec §3 extras (ShortName, WeightBrutto/WeightNetto in tons). Barcode may hold several barcodes separated by commas. The line is marked when Marks is not null. MeasureId is kept for acts and legacy payloads; operators forbid it in ESF, so leave it out there. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat","Origin"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"CatalogCode":{"title":"forms:line.CatalogCode","$ref":"#/$defs/catalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"ShortName":{"title":"forms:line.ShortName","type":"string","maxLength":200},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"Serial":{"title":"forms:line.Serial","type":"string","maxLength":200},"MeasureId":{"title":"forms:line.MeasureId","type":["string","null"],"maxLength":20},"PackageCode":{"title":"forms:line.PackageCode","$ref":"#/$defs/packageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"title":"forms:line.Count","$ref":"#/$defs/count"},"Summa":{"title":"forms:line.Summa","$ref":"#/$defs/money"},"DeliverySum":{"title":"forms:line.DeliverySum","$ref":"#/$defs/money"},"ExciseRate":{"title":"forms:line.ExciseRate","$ref":"#/$defs/money","minimum":0},"ExciseSum":{"title":"forms:line.ExciseSum","$ref":"#/$defs/money","minimum":0},"VatRate":{"title":"forms:line.VatRate","$ref":"#/$defs/vatRate"},"VatSum":{"title":"forms:line.VatSum","$ref":"#/$defs/money"},"DeliverySumWithVat":{"title":"forms:line.DeliverySumWithVat","$ref":"#/$defs/money"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"LgotaId":{"title":"forms:line.LgotaId","type":["integer","null"]},"LgotaName":{"title":"forms:line.LgotaName","type":["string","null"],"maxLength":2000},"LgotaType":{"title":"forms:line.LgotaType","type":["integer","null"],"enum":[1,2,null]},"LgotaVatSum":{"title":"forms:line.LgotaVatSum","$ref":"#/$defs/money","minimum":0},"CommittentName":{"title":"forms:line.CommittentName","type":"string","maxLength":500},"CommittentTin":{"title":"forms:line.CommittentTin","type":"string","maxLength":14,"pinflOrTin":true},"CommittentVatRegCode":{"title":"forms:line.CommittentVatRegCode","type":"string","pattern":"^(\\d{12})?$"},"CommittentVatRegStatus":{"title":"forms:line.CommittentVatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]},"WarehouseId":{"title":"forms:line.WarehouseId","type":["integer","null"]},"WeightBrutto":{"title":"forms:line.WeightBrutto","type":"number","minimum":0,"decimalPlaces":6},"WeightNetto":{"title":"forms:line.WeightNetto","type":"number","minimum":0,"decimalPlaces":6},"Marks":{"title":"forms:line.Marks","$ref":"#/$defs/marks"},"ExchangeInfo":{"title":"forms:line.ExchangeInfo","type":["object","null"],"additionalProperties":false,"minProperties":1,"properties":{"PlanPositionId":{"title":"forms:line.PlanPositionId","type":"string","maxLength":100},"ProductCode":{"title":"forms:line.ProductCode","type":"string","maxLength":100},"ProductProperties":{"title":"forms:line.ProductProperties","type":"string","maxLength":2000}}}}},"tin":{"description":"TIN (INN) of an organisation: exactly 9 digits, stored as text (leading zeros matter).","type":"string","maxLength":9,"tin":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]}},"description":"An invoice (ESF) product line, national field names of uz-edi.md §b.1 plus the spec §3 extras (ShortName, WeightBrutto/WeightNetto in tons). Barcode may hold several barcodes separated by commas. The line is marked when Marks is not null. MeasureId is kept for acts and legacy payloads; operators forbid it in ESF, so leave it out there. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat","Origin"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"CatalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$","title":"forms:line.CatalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"ShortName":{"title":"forms:line.ShortName","type":"string","maxLength":200},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"Serial":{"title":"forms:line.Serial","type":"string","maxLength":200},"MeasureId":{"title":"forms:line.MeasureId","type":["string","null"],"maxLength":20},"PackageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$","title":"forms:line.PackageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6,"title":"forms:line.Count"},"Summa":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.Summa"},"DeliverySum":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.DeliverySum"},"ExciseRate":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.ExciseRate"},"ExciseSum":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.ExciseSum"},"VatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20],"title":"forms:line.VatRate"},"VatSum":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.VatSum"},"DeliverySumWithVat":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.DeliverySumWithVat"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"LgotaId":{"title":"forms:line.LgotaId","type":["integer","null"]},"LgotaName":{"title":"forms:line.LgotaName","type":["string","null"],"maxLength":2000},"LgotaType":{"title":"forms:line.LgotaType","type":["integer","null"],"enum":[1,2,null]},"LgotaVatSum":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.LgotaVatSum"},"CommittentName":{"title":"forms:line.CommittentName","type":"string","maxLength":500},"CommittentTin":{"title":"forms:line.CommittentTin","type":"string","maxLength":14,"pinflOrTin":true},"CommittentVatRegCode":{"title":"forms:line.CommittentVatRegCode","type":"string","pattern":"^(\\d{12})?$"},"CommittentVatRegStatus":{"title":"forms:line.CommittentVatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]},"WarehouseId":{"title":"forms:line.WarehouseId","type":["integer","null"]},"WeightBrutto":{"title":"forms:line.WeightBrutto","type":"number","minimum":0,"decimalPlaces":6},"WeightNetto":{"title":"forms:line.WeightNetto","type":"number","minimum":0,"decimalPlaces":6},"Marks":{"description":"Marking codes of a marked product line: product type and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}},"title":"forms:line.Marks"},"ExchangeInfo":{"title":"forms:line.ExchangeInfo","type":["object","null"],"additionalProperties":false,"minProperties":1,"properties":{"PlanPositionId":{"title":"forms:line.PlanPositionId","type":"string","maxLength":100},"ProductCode":{"title":"forms:line.ProductCode","type":"string","maxLength":100},"ProductProperties":{"title":"forms:line.ProductProperties","type":"string","maxLength":2000}}}},"$id":"oneSidedInvoice.line.178309d"};
+export const line__1ea24c2c = validate77;
+const schema33 = {"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"marks":{"description":"Marking codes of a marked product line: product type (1 tobacco, 2 alcohol except beer, 3 beer, 4 medicines, 5 water and soft drinks, 6 household appliances, 8 medical devices, 11 mineral fertilisers and plant protection — Soliq Servis marks.ProductType) and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6,8,11]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"party":{"description":"Seller or buyer requisites of an invoice (uz-edi.md §b.1). The TIN lives beside it (SellerTin/BuyerTin). Director is mandatory for both parties.","type":"object","additionalProperties":false,"required":["Name","Director"],"properties":{"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"VatRegCode":{"title":"forms:party.VatRegCode","type":"string","pattern":"^(\\d{12})?$"},"VatRegStatus":{"title":"forms:party.VatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Account":{"title":"forms:party.Account","type":"string","pattern":"^(\\d{20}|\\d{27})?$"},"BankId":{"title":"forms:party.BankId","type":"string","pattern":"^(\\d{5})?$"},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Mobile":{"title":"forms:party.Mobile","type":"string","maxLength":50},"WorkPhone":{"title":"forms:party.WorkPhone","type":"string","maxLength":50},"Oked":{"title":"forms:party.Oked","type":"string","maxLength":10},"DistrictId":{"title":"forms:party.DistrictId","type":"string","maxLength":10},"Director":{"title":"forms:party.Director","type":"string","minLength":1,"maxLength":300},"Accountant":{"title":"forms:party.Accountant","type":"string","maxLength":300}}},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"productLine":{"description":"An invoice (ESF) product line, national field names of uz-edi.md §b.1 (Didox 07 §1–2, Soliq Servis factura body), plus the spec §3 extras the national format lacks, marked local (ShortName, WeightBrutto/WeightNetto in tons): kept beside the document, never signed nor exported. Barcode may hold several barcodes separated by commas. The line is marked when Marks is not null. MeasureId is forbidden in ESF by the roaming hub (Didox 07 §1), so the line has none. Pharmacy invoices (FARM, HasMedical) add Serial, BaseSumma, ProfitRate and DispenseType. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat","Origin"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"CatalogCode":{"title":"forms:line.CatalogCode","$ref":"#/$defs/catalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"ShortName":{"title":"forms:line.ShortName","type":"string","maxLength":200,"local":true},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"Serial":{"title":"forms:line.Serial","type":"string","maxLength":200},"PackageCode":{"title":"forms:line.PackageCode","$ref":"#/$defs/packageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"title":"forms:line.Count","$ref":"#/$defs/count"},"Summa":{"title":"forms:line.Summa","$ref":"#/$defs/money"},"DeliverySum":{"title":"forms:line.DeliverySum","$ref":"#/$defs/money"},"ExciseRate":{"title":"forms:line.ExciseRate","$ref":"#/$defs/money","minimum":0},"ExciseSum":{"title":"forms:line.ExciseSum","$ref":"#/$defs/money","minimum":0},"VatRate":{"title":"forms:line.VatRate","$ref":"#/$defs/vatRate"},"VatSum":{"title":"forms:line.VatSum","$ref":"#/$defs/money"},"DeliverySumWithVat":{"title":"forms:line.DeliverySumWithVat","$ref":"#/$defs/money"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"LgotaId":{"title":"forms:line.LgotaId","type":["integer","null"]},"LgotaName":{"title":"forms:line.LgotaName","type":["string","null"],"maxLength":2000},"LgotaType":{"title":"forms:line.LgotaType","type":["integer","null"],"enum":[1,2,null]},"LgotaVatSum":{"title":"forms:line.LgotaVatSum","$ref":"#/$defs/money","minimum":0},"CommittentName":{"title":"forms:line.CommittentName","type":"string","maxLength":500},"CommittentTin":{"title":"forms:line.CommittentTin","type":"string","maxLength":14,"pinflOrTin":true},"CommittentVatRegCode":{"title":"forms:line.CommittentVatRegCode","type":"string","pattern":"^(\\d{12})?$"},"CommittentVatRegStatus":{"title":"forms:line.CommittentVatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]},"WarehouseId":{"title":"forms:line.WarehouseId","type":["integer","null"]},"WarehouseName":{"title":"forms:line.WarehouseName","type":["string","null"],"maxLength":500},"BaseSumma":{"title":"forms:line.BaseSumma","$ref":"#/$defs/money","minimum":0},"ProfitRate":{"title":"forms:line.ProfitRate","type":"number","minimum":0,"maximum":100000,"decimalPlaces":2},"DispenseType":{"title":"forms:line.DispenseType","type":"integer","enum":[0,1,2]},"WeightBrutto":{"title":"forms:line.WeightBrutto","type":"number","minimum":0,"decimalPlaces":6,"local":true},"WeightNetto":{"title":"forms:line.WeightNetto","type":"number","minimum":0,"decimalPlaces":6,"local":true},"Marks":{"title":"forms:line.Marks","$ref":"#/$defs/marks"},"ExchangeInfo":{"title":"forms:line.ExchangeInfo","type":["object","null"],"additionalProperties":false,"minProperties":1,"properties":{"PlanPositionId":{"title":"forms:line.PlanPositionId","type":"string","maxLength":100},"ProductCode":{"title":"forms:line.ProductCode","type":"string","maxLength":100},"ProductProperties":{"title":"forms:line.ProductProperties","type":"string","maxLength":2000}}}}},"tin":{"description":"TIN (INN) of an organisation: exactly 9 digits, stored as text (leading zeros matter).","type":"string","maxLength":9,"tin":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]}},"description":"An invoice (ESF) product line, national field names of uz-edi.md §b.1 (Didox 07 §1–2, Soliq Servis factura body), plus the spec §3 extras the national format lacks, marked local (ShortName, WeightBrutto/WeightNetto in tons): kept beside the document, never signed nor exported. Barcode may hold several barcodes separated by commas. The line is marked when Marks is not null. MeasureId is forbidden in ESF by the roaming hub (Didox 07 §1), so the line has none. Pharmacy invoices (FARM, HasMedical) add Serial, BaseSumma, ProfitRate and DispenseType. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat","Origin"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"CatalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$","title":"forms:line.CatalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"ShortName":{"title":"forms:line.ShortName","type":"string","maxLength":200,"local":true},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"Serial":{"title":"forms:line.Serial","type":"string","maxLength":200},"PackageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$","title":"forms:line.PackageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6,"title":"forms:line.Count"},"Summa":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.Summa"},"DeliverySum":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.DeliverySum"},"ExciseRate":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.ExciseRate"},"ExciseSum":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.ExciseSum"},"VatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20],"title":"forms:line.VatRate"},"VatSum":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.VatSum"},"DeliverySumWithVat":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.DeliverySumWithVat"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"LgotaId":{"title":"forms:line.LgotaId","type":["integer","null"]},"LgotaName":{"title":"forms:line.LgotaName","type":["string","null"],"maxLength":2000},"LgotaType":{"title":"forms:line.LgotaType","type":["integer","null"],"enum":[1,2,null]},"LgotaVatSum":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.LgotaVatSum"},"CommittentName":{"title":"forms:line.CommittentName","type":"string","maxLength":500},"CommittentTin":{"title":"forms:line.CommittentTin","type":"string","maxLength":14,"pinflOrTin":true},"CommittentVatRegCode":{"title":"forms:line.CommittentVatRegCode","type":"string","pattern":"^(\\d{12})?$"},"CommittentVatRegStatus":{"title":"forms:line.CommittentVatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]},"WarehouseId":{"title":"forms:line.WarehouseId","type":["integer","null"]},"WarehouseName":{"title":"forms:line.WarehouseName","type":["string","null"],"maxLength":500},"BaseSumma":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.BaseSumma"},"ProfitRate":{"title":"forms:line.ProfitRate","type":"number","minimum":0,"maximum":100000,"decimalPlaces":2},"DispenseType":{"title":"forms:line.DispenseType","type":"integer","enum":[0,1,2]},"WeightBrutto":{"title":"forms:line.WeightBrutto","type":"number","minimum":0,"decimalPlaces":6,"local":true},"WeightNetto":{"title":"forms:line.WeightNetto","type":"number","minimum":0,"decimalPlaces":6,"local":true},"Marks":{"description":"Marking codes of a marked product line: product type (1 tobacco, 2 alcohol except beer, 3 beer, 4 medicines, 5 water and soft drinks, 6 household appliances, 8 medical devices, 11 mineral fertilisers and plant protection — Soliq Servis marks.ProductType) and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6,8,11]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}},"title":"forms:line.Marks"},"ExchangeInfo":{"title":"forms:line.ExchangeInfo","type":["object","null"],"additionalProperties":false,"minProperties":1,"properties":{"PlanPositionId":{"title":"forms:line.PlanPositionId","type":"string","maxLength":100},"ProductCode":{"title":"forms:line.ProductCode","type":"string","maxLength":100},"ProductProperties":{"title":"forms:line.ProductProperties","type":"string","maxLength":2000}}}},"$id":"oneSidedInvoice.line.-1ea24c2c"};
 
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="oneSidedInvoice.line.178309d" */;
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="oneSidedInvoice.line.-1ea24c2c" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.OrdNo === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema33.required,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3627,7 +3840,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.CatalogCode === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema33.required,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3637,7 +3850,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.CatalogName === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema33.required,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3647,7 +3860,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.Name === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema33.required,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3657,7 +3870,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.PackageCode === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema33.required,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3667,7 +3880,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.PackageName === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema33.required,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3677,7 +3890,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.Count === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema33.required,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3687,7 +3900,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.Summa === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Summa"},message:"must have required property '"+"Summa"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Summa"},message:"must have required property '"+"Summa"+"'",schema:schema33.required,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3697,7 +3910,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.DeliverySum === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema33.required,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3707,7 +3920,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.VatRate === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatRate"},message:"must have required property '"+"VatRate"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatRate"},message:"must have required property '"+"VatRate"+"'",schema:schema33.required,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3717,7 +3930,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.VatSum === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatSum"},message:"must have required property '"+"VatSum"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatSum"},message:"must have required property '"+"VatSum"+"'",schema:schema33.required,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3727,7 +3940,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.DeliverySumWithVat === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySumWithVat"},message:"must have required property '"+"DeliverySumWithVat"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySumWithVat"},message:"must have required property '"+"DeliverySumWithVat"+"'",schema:schema33.required,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3737,7 +3950,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.WithoutVat === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WithoutVat"},message:"must have required property '"+"WithoutVat"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WithoutVat"},message:"must have required property '"+"WithoutVat"+"'",schema:schema33.required,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3747,7 +3960,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.Origin === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Origin"},message:"must have required property '"+"Origin"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Origin"},message:"must have required property '"+"Origin"+"'",schema:schema33.required,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3757,8 +3970,8 @@ vErrors.push(err13);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema32.properties, key0))){
-const err14 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema32,data};
+if(!(func2.call(schema33.properties, key0))){
+const err14 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3771,7 +3984,7 @@ errors++;
 if(data.OrdNo !== undefined){
 let data0 = data.OrdNo;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err15 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.OrdNo.type,parentSchema:schema32.properties.OrdNo,data:data0};
+const err15 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema33.properties.OrdNo.type,parentSchema:schema33.properties.OrdNo,data:data0};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3782,7 +3995,7 @@ errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
-const err16 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema32.properties.OrdNo,data:data0};
+const err16 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema33.properties.OrdNo,data:data0};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3796,8 +4009,8 @@ errors++;
 if(data.CatalogCode !== undefined){
 let data1 = data.CatalogCode;
 if(typeof data1 === "string"){
-if(!pattern6.test(data1)){
-const err17 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/properties/CatalogCode/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema32.properties.CatalogCode,data:data1};
+if(!pattern7.test(data1)){
+const err17 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/properties/CatalogCode/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema33.properties.CatalogCode,data:data1};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3808,7 +4021,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/properties/CatalogCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.CatalogCode.type,parentSchema:schema32.properties.CatalogCode,data:data1};
+const err18 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/properties/CatalogCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.CatalogCode.type,parentSchema:schema33.properties.CatalogCode,data:data1};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3822,7 +4035,7 @@ if(data.CatalogName !== undefined){
 let data2 = data.CatalogName;
 if(typeof data2 === "string"){
 if(func3(data2) > 1000){
-const err19 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema32.properties.CatalogName,data:data2};
+const err19 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema33.properties.CatalogName,data:data2};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3832,7 +4045,7 @@ vErrors.push(err19);
 errors++;
 }
 if(func3(data2) < 1){
-const err20 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema32.properties.CatalogName,data:data2};
+const err20 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.CatalogName,data:data2};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3843,7 +4056,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.CatalogName.type,parentSchema:schema32.properties.CatalogName,data:data2};
+const err21 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.CatalogName.type,parentSchema:schema33.properties.CatalogName,data:data2};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3857,7 +4070,7 @@ if(data.Name !== undefined){
 let data3 = data.Name;
 if(typeof data3 === "string"){
 if(func3(data3) > 1000){
-const err22 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema32.properties.Name,data:data3};
+const err22 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema33.properties.Name,data:data3};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3867,7 +4080,7 @@ vErrors.push(err22);
 errors++;
 }
 if(func3(data3) < 1){
-const err23 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema32.properties.Name,data:data3};
+const err23 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.Name,data:data3};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -3878,7 +4091,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.Name.type,parentSchema:schema32.properties.Name,data:data3};
+const err24 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.Name.type,parentSchema:schema33.properties.Name,data:data3};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3892,7 +4105,7 @@ if(data.ShortName !== undefined){
 let data4 = data.ShortName;
 if(typeof data4 === "string"){
 if(func3(data4) > 200){
-const err25 = {instancePath:instancePath+"/ShortName",schemaPath:"#/properties/ShortName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema32.properties.ShortName,data:data4};
+const err25 = {instancePath:instancePath+"/ShortName",schemaPath:"#/properties/ShortName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema33.properties.ShortName,data:data4};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3903,7 +4116,7 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/ShortName",schemaPath:"#/properties/ShortName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.ShortName.type,parentSchema:schema32.properties.ShortName,data:data4};
+const err26 = {instancePath:instancePath+"/ShortName",schemaPath:"#/properties/ShortName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.ShortName.type,parentSchema:schema33.properties.ShortName,data:data4};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3917,7 +4130,7 @@ if(data.Barcode !== undefined){
 let data5 = data.Barcode;
 if(typeof data5 === "string"){
 if(func3(data5) > 1000){
-const err27 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema32.properties.Barcode,data:data5};
+const err27 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema33.properties.Barcode,data:data5};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -3928,7 +4141,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.Barcode.type,parentSchema:schema32.properties.Barcode,data:data5};
+const err28 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.Barcode.type,parentSchema:schema33.properties.Barcode,data:data5};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -3942,7 +4155,7 @@ if(data.Serial !== undefined){
 let data6 = data.Serial;
 if(typeof data6 === "string"){
 if(func3(data6) > 200){
-const err29 = {instancePath:instancePath+"/Serial",schemaPath:"#/properties/Serial/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema32.properties.Serial,data:data6};
+const err29 = {instancePath:instancePath+"/Serial",schemaPath:"#/properties/Serial/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema33.properties.Serial,data:data6};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -3953,7 +4166,7 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/Serial",schemaPath:"#/properties/Serial/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.Serial.type,parentSchema:schema32.properties.Serial,data:data6};
+const err30 = {instancePath:instancePath+"/Serial",schemaPath:"#/properties/Serial/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.Serial.type,parentSchema:schema33.properties.Serial,data:data6};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -3963,10 +4176,11 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.MeasureId !== undefined){
-let data7 = data.MeasureId;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err31 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/type",keyword:"type",params:{type: schema32.properties.MeasureId.type},message:"must be string,null",schema:schema32.properties.MeasureId.type,parentSchema:schema32.properties.MeasureId,data:data7};
+if(data.PackageCode !== undefined){
+let data7 = data.PackageCode;
+if(typeof data7 === "string"){
+if(!pattern8.test(data7)){
+const err31 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/properties/PackageCode/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema33.properties.PackageCode,data:data7};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -3975,9 +4189,9 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(typeof data7 === "string"){
-if(func3(data7) > 20){
-const err32 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema32.properties.MeasureId,data:data7};
+}
+else {
+const err32 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/properties/PackageCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.PackageCode.type,parentSchema:schema33.properties.PackageCode,data:data7};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -3987,12 +4201,11 @@ vErrors.push(err32);
 errors++;
 }
 }
-}
-if(data.PackageCode !== undefined){
-let data8 = data.PackageCode;
+if(data.PackageName !== undefined){
+let data8 = data.PackageName;
 if(typeof data8 === "string"){
-if(!pattern7.test(data8)){
-const err33 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/properties/PackageCode/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema32.properties.PackageCode,data:data8};
+if(func3(data8) > 300){
+const err33 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema33.properties.PackageName,data:data8};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -4001,9 +4214,8 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-else {
-const err34 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/properties/PackageCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.PackageCode.type,parentSchema:schema32.properties.PackageCode,data:data8};
+if(func3(data8) < 1){
+const err34 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.PackageName,data:data8};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -4013,11 +4225,8 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data.PackageName !== undefined){
-let data9 = data.PackageName;
-if(typeof data9 === "string"){
-if(func3(data9) > 300){
-const err35 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema32.properties.PackageName,data:data9};
+else {
+const err35 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.PackageName.type,parentSchema:schema33.properties.PackageName,data:data8};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -4026,8 +4235,12 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(func3(data9) < 1){
-const err36 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema32.properties.PackageName,data:data9};
+}
+if(data.Count !== undefined){
+let data9 = data.Count;
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 > 999999999 || isNaN(data9)){
+const err36 = {instancePath:instancePath+"/Count",schemaPath:"#/properties/Count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema33.properties.Count,data:data9};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -4036,9 +4249,8 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-else {
-const err37 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.PackageName.type,parentSchema:schema32.properties.PackageName,data:data9};
+if(data9 <= 0 || isNaN(data9)){
+const err37 = {instancePath:instancePath+"/Count",schemaPath:"#/properties/Count/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema33.properties.Count,data:data9};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -4047,12 +4259,15 @@ vErrors.push(err37);
 }
 errors++;
 }
+const issues0 = func73(data9, 6, rootData, this, instancePath + "/Count");
+if(issues0 !== null){
+const kwErrors0 = func6(issues0, instancePath + "/Count", "#/properties/Count/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
 }
-if(data.Count !== undefined){
-let data10 = data.Count;
-if((typeof data10 == "number") && (isFinite(data10))){
-if(data10 > 999999999 || isNaN(data10)){
-const err38 = {instancePath:instancePath+"/Count",schemaPath:"#/properties/Count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema32.properties.Count,data:data10};
+}
+else {
+const err38 = {instancePath:instancePath+"/Count",schemaPath:"#/properties/Count/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema33.properties.Count.type,parentSchema:schema33.properties.Count,data:data9};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -4061,8 +4276,12 @@ vErrors.push(err38);
 }
 errors++;
 }
-if(data10 <= 0 || isNaN(data10)){
-const err39 = {instancePath:instancePath+"/Count",schemaPath:"#/properties/Count/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema32.properties.Count,data:data10};
+}
+if(data.Summa !== undefined){
+let data10 = data.Summa;
+if((typeof data10 == "number") && (isFinite(data10))){
+if(data10 > 9999999999999.99 || isNaN(data10)){
+const err39 = {instancePath:instancePath+"/Summa",schemaPath:"#/properties/Summa/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema33.properties.Summa,data:data10};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -4071,15 +4290,8 @@ vErrors.push(err39);
 }
 errors++;
 }
-const issues0 = func70(data10, 6, rootData, this, instancePath + "/Count");
-if(issues0 !== null){
-const kwErrors0 = func6(issues0, instancePath + "/Count", "#/properties/Count/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
-}
-}
-else {
-const err40 = {instancePath:instancePath+"/Count",schemaPath:"#/properties/Count/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema32.properties.Count.type,parentSchema:schema32.properties.Count,data:data10};
+if(data10 < -9999999999999.99 || isNaN(data10)){
+const err40 = {instancePath:instancePath+"/Summa",schemaPath:"#/properties/Summa/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema33.properties.Summa,data:data10};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -4088,12 +4300,15 @@ vErrors.push(err40);
 }
 errors++;
 }
+const issues1 = func73(data10, 2, rootData, this, instancePath + "/Summa");
+if(issues1 !== null){
+const kwErrors1 = func6(issues1, instancePath + "/Summa", "#/properties/Summa/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
+errors = errors + kwErrors1.length;
 }
-if(data.Summa !== undefined){
-let data11 = data.Summa;
-if((typeof data11 == "number") && (isFinite(data11))){
-if(data11 > 9999999999999.99 || isNaN(data11)){
-const err41 = {instancePath:instancePath+"/Summa",schemaPath:"#/properties/Summa/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema32.properties.Summa,data:data11};
+}
+else {
+const err41 = {instancePath:instancePath+"/Summa",schemaPath:"#/properties/Summa/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema33.properties.Summa.type,parentSchema:schema33.properties.Summa,data:data10};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -4102,8 +4317,12 @@ vErrors.push(err41);
 }
 errors++;
 }
-if(data11 < -9999999999999.99 || isNaN(data11)){
-const err42 = {instancePath:instancePath+"/Summa",schemaPath:"#/properties/Summa/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema32.properties.Summa,data:data11};
+}
+if(data.DeliverySum !== undefined){
+let data11 = data.DeliverySum;
+if((typeof data11 == "number") && (isFinite(data11))){
+if(data11 > 9999999999999.99 || isNaN(data11)){
+const err42 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema33.properties.DeliverySum,data:data11};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -4112,15 +4331,8 @@ vErrors.push(err42);
 }
 errors++;
 }
-const issues1 = func70(data11, 2, rootData, this, instancePath + "/Summa");
-if(issues1 !== null){
-const kwErrors1 = func6(issues1, instancePath + "/Summa", "#/properties/Summa/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
-errors = errors + kwErrors1.length;
-}
-}
-else {
-const err43 = {instancePath:instancePath+"/Summa",schemaPath:"#/properties/Summa/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema32.properties.Summa.type,parentSchema:schema32.properties.Summa,data:data11};
+if(data11 < -9999999999999.99 || isNaN(data11)){
+const err43 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema33.properties.DeliverySum,data:data11};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -4129,12 +4341,15 @@ vErrors.push(err43);
 }
 errors++;
 }
+const issues2 = func73(data11, 2, rootData, this, instancePath + "/DeliverySum");
+if(issues2 !== null){
+const kwErrors2 = func6(issues2, instancePath + "/DeliverySum", "#/properties/DeliverySum/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
+errors = errors + kwErrors2.length;
 }
-if(data.DeliverySum !== undefined){
-let data12 = data.DeliverySum;
-if((typeof data12 == "number") && (isFinite(data12))){
-if(data12 > 9999999999999.99 || isNaN(data12)){
-const err44 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema32.properties.DeliverySum,data:data12};
+}
+else {
+const err44 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema33.properties.DeliverySum.type,parentSchema:schema33.properties.DeliverySum,data:data11};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -4143,8 +4358,12 @@ vErrors.push(err44);
 }
 errors++;
 }
-if(data12 < -9999999999999.99 || isNaN(data12)){
-const err45 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema32.properties.DeliverySum,data:data12};
+}
+if(data.ExciseRate !== undefined){
+let data12 = data.ExciseRate;
+if((typeof data12 == "number") && (isFinite(data12))){
+if(data12 > 9999999999999.99 || isNaN(data12)){
+const err45 = {instancePath:instancePath+"/ExciseRate",schemaPath:"#/properties/ExciseRate/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema33.properties.ExciseRate,data:data12};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -4153,15 +4372,8 @@ vErrors.push(err45);
 }
 errors++;
 }
-const issues2 = func70(data12, 2, rootData, this, instancePath + "/DeliverySum");
-if(issues2 !== null){
-const kwErrors2 = func6(issues2, instancePath + "/DeliverySum", "#/properties/DeliverySum/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
-errors = errors + kwErrors2.length;
-}
-}
-else {
-const err46 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema32.properties.DeliverySum.type,parentSchema:schema32.properties.DeliverySum,data:data12};
+if(data12 < 0 || isNaN(data12)){
+const err46 = {instancePath:instancePath+"/ExciseRate",schemaPath:"#/properties/ExciseRate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema33.properties.ExciseRate,data:data12};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -4170,12 +4382,15 @@ vErrors.push(err46);
 }
 errors++;
 }
+const issues3 = func73(data12, 2, rootData, this, instancePath + "/ExciseRate");
+if(issues3 !== null){
+const kwErrors3 = func6(issues3, instancePath + "/ExciseRate", "#/properties/ExciseRate/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
+errors = errors + kwErrors3.length;
 }
-if(data.ExciseRate !== undefined){
-let data13 = data.ExciseRate;
-if((typeof data13 == "number") && (isFinite(data13))){
-if(data13 > 9999999999999.99 || isNaN(data13)){
-const err47 = {instancePath:instancePath+"/ExciseRate",schemaPath:"#/properties/ExciseRate/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema32.properties.ExciseRate,data:data13};
+}
+else {
+const err47 = {instancePath:instancePath+"/ExciseRate",schemaPath:"#/properties/ExciseRate/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema33.properties.ExciseRate.type,parentSchema:schema33.properties.ExciseRate,data:data12};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -4184,8 +4399,12 @@ vErrors.push(err47);
 }
 errors++;
 }
-if(data13 < 0 || isNaN(data13)){
-const err48 = {instancePath:instancePath+"/ExciseRate",schemaPath:"#/properties/ExciseRate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema32.properties.ExciseRate,data:data13};
+}
+if(data.ExciseSum !== undefined){
+let data13 = data.ExciseSum;
+if((typeof data13 == "number") && (isFinite(data13))){
+if(data13 > 9999999999999.99 || isNaN(data13)){
+const err48 = {instancePath:instancePath+"/ExciseSum",schemaPath:"#/properties/ExciseSum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema33.properties.ExciseSum,data:data13};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -4194,15 +4413,8 @@ vErrors.push(err48);
 }
 errors++;
 }
-const issues3 = func70(data13, 2, rootData, this, instancePath + "/ExciseRate");
-if(issues3 !== null){
-const kwErrors3 = func6(issues3, instancePath + "/ExciseRate", "#/properties/ExciseRate/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
-errors = errors + kwErrors3.length;
-}
-}
-else {
-const err49 = {instancePath:instancePath+"/ExciseRate",schemaPath:"#/properties/ExciseRate/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema32.properties.ExciseRate.type,parentSchema:schema32.properties.ExciseRate,data:data13};
+if(data13 < 0 || isNaN(data13)){
+const err49 = {instancePath:instancePath+"/ExciseSum",schemaPath:"#/properties/ExciseSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema33.properties.ExciseSum,data:data13};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -4211,12 +4423,15 @@ vErrors.push(err49);
 }
 errors++;
 }
+const issues4 = func73(data13, 2, rootData, this, instancePath + "/ExciseSum");
+if(issues4 !== null){
+const kwErrors4 = func6(issues4, instancePath + "/ExciseSum", "#/properties/ExciseSum/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors4 : vErrors.concat(kwErrors4);
+errors = errors + kwErrors4.length;
 }
-if(data.ExciseSum !== undefined){
-let data14 = data.ExciseSum;
-if((typeof data14 == "number") && (isFinite(data14))){
-if(data14 > 9999999999999.99 || isNaN(data14)){
-const err50 = {instancePath:instancePath+"/ExciseSum",schemaPath:"#/properties/ExciseSum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema32.properties.ExciseSum,data:data14};
+}
+else {
+const err50 = {instancePath:instancePath+"/ExciseSum",schemaPath:"#/properties/ExciseSum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema33.properties.ExciseSum.type,parentSchema:schema33.properties.ExciseSum,data:data13};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -4225,8 +4440,11 @@ vErrors.push(err50);
 }
 errors++;
 }
-if(data14 < 0 || isNaN(data14)){
-const err51 = {instancePath:instancePath+"/ExciseSum",schemaPath:"#/properties/ExciseSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema32.properties.ExciseSum,data:data14};
+}
+if(data.VatRate !== undefined){
+let data14 = data.VatRate;
+if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
+const err51 = {instancePath:instancePath+"/VatRate",schemaPath:"#/properties/VatRate/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema33.properties.VatRate.type,parentSchema:schema33.properties.VatRate,data:data14};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -4235,15 +4453,8 @@ vErrors.push(err51);
 }
 errors++;
 }
-const issues4 = func70(data14, 2, rootData, this, instancePath + "/ExciseSum");
-if(issues4 !== null){
-const kwErrors4 = func6(issues4, instancePath + "/ExciseSum", "#/properties/ExciseSum/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors4 : vErrors.concat(kwErrors4);
-errors = errors + kwErrors4.length;
-}
-}
-else {
-const err52 = {instancePath:instancePath+"/ExciseSum",schemaPath:"#/properties/ExciseSum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema32.properties.ExciseSum.type,parentSchema:schema32.properties.ExciseSum,data:data14};
+if(!((((data14 === 0) || (data14 === 12)) || (data14 === 15)) || (data14 === 20))){
+const err52 = {instancePath:instancePath+"/VatRate",schemaPath:"#/properties/VatRate/enum",keyword:"enum",params:{allowedValues: schema33.properties.VatRate.enum},message:"must be equal to one of the allowed values",schema:schema33.properties.VatRate.enum,parentSchema:schema33.properties.VatRate,data:data14};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -4253,10 +4464,11 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data.VatRate !== undefined){
-let data15 = data.VatRate;
-if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
-const err53 = {instancePath:instancePath+"/VatRate",schemaPath:"#/properties/VatRate/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.VatRate.type,parentSchema:schema32.properties.VatRate,data:data15};
+if(data.VatSum !== undefined){
+let data15 = data.VatSum;
+if((typeof data15 == "number") && (isFinite(data15))){
+if(data15 > 9999999999999.99 || isNaN(data15)){
+const err53 = {instancePath:instancePath+"/VatSum",schemaPath:"#/properties/VatSum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema33.properties.VatSum,data:data15};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -4265,8 +4477,8 @@ vErrors.push(err53);
 }
 errors++;
 }
-if(!((((data15 === 0) || (data15 === 12)) || (data15 === 15)) || (data15 === 20))){
-const err54 = {instancePath:instancePath+"/VatRate",schemaPath:"#/properties/VatRate/enum",keyword:"enum",params:{allowedValues: schema32.properties.VatRate.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.VatRate.enum,parentSchema:schema32.properties.VatRate,data:data15};
+if(data15 < -9999999999999.99 || isNaN(data15)){
+const err54 = {instancePath:instancePath+"/VatSum",schemaPath:"#/properties/VatSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema33.properties.VatSum,data:data15};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -4275,12 +4487,15 @@ vErrors.push(err54);
 }
 errors++;
 }
+const issues5 = func73(data15, 2, rootData, this, instancePath + "/VatSum");
+if(issues5 !== null){
+const kwErrors5 = func6(issues5, instancePath + "/VatSum", "#/properties/VatSum/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors5 : vErrors.concat(kwErrors5);
+errors = errors + kwErrors5.length;
 }
-if(data.VatSum !== undefined){
-let data16 = data.VatSum;
-if((typeof data16 == "number") && (isFinite(data16))){
-if(data16 > 9999999999999.99 || isNaN(data16)){
-const err55 = {instancePath:instancePath+"/VatSum",schemaPath:"#/properties/VatSum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema32.properties.VatSum,data:data16};
+}
+else {
+const err55 = {instancePath:instancePath+"/VatSum",schemaPath:"#/properties/VatSum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema33.properties.VatSum.type,parentSchema:schema33.properties.VatSum,data:data15};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -4289,8 +4504,12 @@ vErrors.push(err55);
 }
 errors++;
 }
-if(data16 < -9999999999999.99 || isNaN(data16)){
-const err56 = {instancePath:instancePath+"/VatSum",schemaPath:"#/properties/VatSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema32.properties.VatSum,data:data16};
+}
+if(data.DeliverySumWithVat !== undefined){
+let data16 = data.DeliverySumWithVat;
+if((typeof data16 == "number") && (isFinite(data16))){
+if(data16 > 9999999999999.99 || isNaN(data16)){
+const err56 = {instancePath:instancePath+"/DeliverySumWithVat",schemaPath:"#/properties/DeliverySumWithVat/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema33.properties.DeliverySumWithVat,data:data16};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -4299,15 +4518,8 @@ vErrors.push(err56);
 }
 errors++;
 }
-const issues5 = func70(data16, 2, rootData, this, instancePath + "/VatSum");
-if(issues5 !== null){
-const kwErrors5 = func6(issues5, instancePath + "/VatSum", "#/properties/VatSum/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors5 : vErrors.concat(kwErrors5);
-errors = errors + kwErrors5.length;
-}
-}
-else {
-const err57 = {instancePath:instancePath+"/VatSum",schemaPath:"#/properties/VatSum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema32.properties.VatSum.type,parentSchema:schema32.properties.VatSum,data:data16};
+if(data16 < -9999999999999.99 || isNaN(data16)){
+const err57 = {instancePath:instancePath+"/DeliverySumWithVat",schemaPath:"#/properties/DeliverySumWithVat/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema33.properties.DeliverySumWithVat,data:data16};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -4316,12 +4528,15 @@ vErrors.push(err57);
 }
 errors++;
 }
+const issues6 = func73(data16, 2, rootData, this, instancePath + "/DeliverySumWithVat");
+if(issues6 !== null){
+const kwErrors6 = func6(issues6, instancePath + "/DeliverySumWithVat", "#/properties/DeliverySumWithVat/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors6 : vErrors.concat(kwErrors6);
+errors = errors + kwErrors6.length;
 }
-if(data.DeliverySumWithVat !== undefined){
-let data17 = data.DeliverySumWithVat;
-if((typeof data17 == "number") && (isFinite(data17))){
-if(data17 > 9999999999999.99 || isNaN(data17)){
-const err58 = {instancePath:instancePath+"/DeliverySumWithVat",schemaPath:"#/properties/DeliverySumWithVat/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema32.properties.DeliverySumWithVat,data:data17};
+}
+else {
+const err58 = {instancePath:instancePath+"/DeliverySumWithVat",schemaPath:"#/properties/DeliverySumWithVat/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema33.properties.DeliverySumWithVat.type,parentSchema:schema33.properties.DeliverySumWithVat,data:data16};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -4330,8 +4545,11 @@ vErrors.push(err58);
 }
 errors++;
 }
-if(data17 < -9999999999999.99 || isNaN(data17)){
-const err59 = {instancePath:instancePath+"/DeliverySumWithVat",schemaPath:"#/properties/DeliverySumWithVat/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema32.properties.DeliverySumWithVat,data:data17};
+}
+if(data.WithoutVat !== undefined){
+let data17 = data.WithoutVat;
+if(typeof data17 !== "boolean"){
+const err59 = {instancePath:instancePath+"/WithoutVat",schemaPath:"#/properties/WithoutVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema33.properties.WithoutVat.type,parentSchema:schema33.properties.WithoutVat,data:data17};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -4340,15 +4558,11 @@ vErrors.push(err59);
 }
 errors++;
 }
-const issues6 = func70(data17, 2, rootData, this, instancePath + "/DeliverySumWithVat");
-if(issues6 !== null){
-const kwErrors6 = func6(issues6, instancePath + "/DeliverySumWithVat", "#/properties/DeliverySumWithVat/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors6 : vErrors.concat(kwErrors6);
-errors = errors + kwErrors6.length;
 }
-}
-else {
-const err60 = {instancePath:instancePath+"/DeliverySumWithVat",schemaPath:"#/properties/DeliverySumWithVat/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema32.properties.DeliverySumWithVat.type,parentSchema:schema32.properties.DeliverySumWithVat,data:data17};
+if(data.LgotaId !== undefined){
+let data18 = data.LgotaId;
+if((!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))) && (data18 !== null)){
+const err60 = {instancePath:instancePath+"/LgotaId",schemaPath:"#/properties/LgotaId/type",keyword:"type",params:{type: schema33.properties.LgotaId.type},message:"must be integer,null",schema:schema33.properties.LgotaId.type,parentSchema:schema33.properties.LgotaId,data:data18};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -4358,10 +4572,10 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data.WithoutVat !== undefined){
-let data18 = data.WithoutVat;
-if(typeof data18 !== "boolean"){
-const err61 = {instancePath:instancePath+"/WithoutVat",schemaPath:"#/properties/WithoutVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema32.properties.WithoutVat.type,parentSchema:schema32.properties.WithoutVat,data:data18};
+if(data.LgotaName !== undefined){
+let data19 = data.LgotaName;
+if((typeof data19 !== "string") && (data19 !== null)){
+const err61 = {instancePath:instancePath+"/LgotaName",schemaPath:"#/properties/LgotaName/type",keyword:"type",params:{type: schema33.properties.LgotaName.type},message:"must be string,null",schema:schema33.properties.LgotaName.type,parentSchema:schema33.properties.LgotaName,data:data19};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -4370,11 +4584,9 @@ vErrors.push(err61);
 }
 errors++;
 }
-}
-if(data.LgotaId !== undefined){
-let data19 = data.LgotaId;
-if((!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))) && (data19 !== null)){
-const err62 = {instancePath:instancePath+"/LgotaId",schemaPath:"#/properties/LgotaId/type",keyword:"type",params:{type: schema32.properties.LgotaId.type},message:"must be integer,null",schema:schema32.properties.LgotaId.type,parentSchema:schema32.properties.LgotaId,data:data19};
+if(typeof data19 === "string"){
+if(func3(data19) > 2000){
+const err62 = {instancePath:instancePath+"/LgotaName",schemaPath:"#/properties/LgotaName/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema33.properties.LgotaName,data:data19};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -4384,10 +4596,11 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data.LgotaName !== undefined){
-let data20 = data.LgotaName;
-if((typeof data20 !== "string") && (data20 !== null)){
-const err63 = {instancePath:instancePath+"/LgotaName",schemaPath:"#/properties/LgotaName/type",keyword:"type",params:{type: schema32.properties.LgotaName.type},message:"must be string,null",schema:schema32.properties.LgotaName.type,parentSchema:schema32.properties.LgotaName,data:data20};
+}
+if(data.LgotaType !== undefined){
+let data20 = data.LgotaType;
+if((!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))) && (data20 !== null)){
+const err63 = {instancePath:instancePath+"/LgotaType",schemaPath:"#/properties/LgotaType/type",keyword:"type",params:{type: schema33.properties.LgotaType.type},message:"must be integer,null",schema:schema33.properties.LgotaType.type,parentSchema:schema33.properties.LgotaType,data:data20};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -4396,9 +4609,8 @@ vErrors.push(err63);
 }
 errors++;
 }
-if(typeof data20 === "string"){
-if(func3(data20) > 2000){
-const err64 = {instancePath:instancePath+"/LgotaName",schemaPath:"#/properties/LgotaName/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema32.properties.LgotaName,data:data20};
+if(!(((data20 === 1) || (data20 === 2)) || (data20 === null))){
+const err64 = {instancePath:instancePath+"/LgotaType",schemaPath:"#/properties/LgotaType/enum",keyword:"enum",params:{allowedValues: schema33.properties.LgotaType.enum},message:"must be equal to one of the allowed values",schema:schema33.properties.LgotaType.enum,parentSchema:schema33.properties.LgotaType,data:data20};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -4408,11 +4620,11 @@ vErrors.push(err64);
 errors++;
 }
 }
-}
-if(data.LgotaType !== undefined){
-let data21 = data.LgotaType;
-if((!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))) && (data21 !== null)){
-const err65 = {instancePath:instancePath+"/LgotaType",schemaPath:"#/properties/LgotaType/type",keyword:"type",params:{type: schema32.properties.LgotaType.type},message:"must be integer,null",schema:schema32.properties.LgotaType.type,parentSchema:schema32.properties.LgotaType,data:data21};
+if(data.LgotaVatSum !== undefined){
+let data21 = data.LgotaVatSum;
+if((typeof data21 == "number") && (isFinite(data21))){
+if(data21 > 9999999999999.99 || isNaN(data21)){
+const err65 = {instancePath:instancePath+"/LgotaVatSum",schemaPath:"#/properties/LgotaVatSum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema33.properties.LgotaVatSum,data:data21};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -4421,8 +4633,8 @@ vErrors.push(err65);
 }
 errors++;
 }
-if(!(((data21 === 1) || (data21 === 2)) || (data21 === null))){
-const err66 = {instancePath:instancePath+"/LgotaType",schemaPath:"#/properties/LgotaType/enum",keyword:"enum",params:{allowedValues: schema32.properties.LgotaType.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.LgotaType.enum,parentSchema:schema32.properties.LgotaType,data:data21};
+if(data21 < 0 || isNaN(data21)){
+const err66 = {instancePath:instancePath+"/LgotaVatSum",schemaPath:"#/properties/LgotaVatSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema33.properties.LgotaVatSum,data:data21};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -4431,12 +4643,15 @@ vErrors.push(err66);
 }
 errors++;
 }
+const issues7 = func73(data21, 2, rootData, this, instancePath + "/LgotaVatSum");
+if(issues7 !== null){
+const kwErrors7 = func6(issues7, instancePath + "/LgotaVatSum", "#/properties/LgotaVatSum/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors7 : vErrors.concat(kwErrors7);
+errors = errors + kwErrors7.length;
 }
-if(data.LgotaVatSum !== undefined){
-let data22 = data.LgotaVatSum;
-if((typeof data22 == "number") && (isFinite(data22))){
-if(data22 > 9999999999999.99 || isNaN(data22)){
-const err67 = {instancePath:instancePath+"/LgotaVatSum",schemaPath:"#/properties/LgotaVatSum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema32.properties.LgotaVatSum,data:data22};
+}
+else {
+const err67 = {instancePath:instancePath+"/LgotaVatSum",schemaPath:"#/properties/LgotaVatSum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema33.properties.LgotaVatSum.type,parentSchema:schema33.properties.LgotaVatSum,data:data21};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -4445,8 +4660,12 @@ vErrors.push(err67);
 }
 errors++;
 }
-if(data22 < 0 || isNaN(data22)){
-const err68 = {instancePath:instancePath+"/LgotaVatSum",schemaPath:"#/properties/LgotaVatSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema32.properties.LgotaVatSum,data:data22};
+}
+if(data.CommittentName !== undefined){
+let data22 = data.CommittentName;
+if(typeof data22 === "string"){
+if(func3(data22) > 500){
+const err68 = {instancePath:instancePath+"/CommittentName",schemaPath:"#/properties/CommittentName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema33.properties.CommittentName,data:data22};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -4455,15 +4674,9 @@ vErrors.push(err68);
 }
 errors++;
 }
-const issues7 = func70(data22, 2, rootData, this, instancePath + "/LgotaVatSum");
-if(issues7 !== null){
-const kwErrors7 = func6(issues7, instancePath + "/LgotaVatSum", "#/properties/LgotaVatSum/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors7 : vErrors.concat(kwErrors7);
-errors = errors + kwErrors7.length;
-}
 }
 else {
-const err69 = {instancePath:instancePath+"/LgotaVatSum",schemaPath:"#/properties/LgotaVatSum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema32.properties.LgotaVatSum.type,parentSchema:schema32.properties.LgotaVatSum,data:data22};
+const err69 = {instancePath:instancePath+"/CommittentName",schemaPath:"#/properties/CommittentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.CommittentName.type,parentSchema:schema33.properties.CommittentName,data:data22};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -4473,11 +4686,11 @@ vErrors.push(err69);
 errors++;
 }
 }
-if(data.CommittentName !== undefined){
-let data23 = data.CommittentName;
+if(data.CommittentTin !== undefined){
+let data23 = data.CommittentTin;
 if(typeof data23 === "string"){
-if(func3(data23) > 500){
-const err70 = {instancePath:instancePath+"/CommittentName",schemaPath:"#/properties/CommittentName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema32.properties.CommittentName,data:data23};
+if(func3(data23) > 14){
+const err70 = {instancePath:instancePath+"/CommittentTin",schemaPath:"#/properties/CommittentTin/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema33.properties.CommittentTin,data:data23};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -4486,9 +4699,15 @@ vErrors.push(err70);
 }
 errors++;
 }
+const issues8 = func37(data23, true, rootData, this, instancePath + "/CommittentTin");
+if(issues8 !== null){
+const kwErrors8 = func6(issues8, instancePath + "/CommittentTin", "#/properties/CommittentTin/pinflOrTin", "pinflOrTin");
+vErrors = vErrors === null ? kwErrors8 : vErrors.concat(kwErrors8);
+errors = errors + kwErrors8.length;
+}
 }
 else {
-const err71 = {instancePath:instancePath+"/CommittentName",schemaPath:"#/properties/CommittentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.CommittentName.type,parentSchema:schema32.properties.CommittentName,data:data23};
+const err71 = {instancePath:instancePath+"/CommittentTin",schemaPath:"#/properties/CommittentTin/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.CommittentTin.type,parentSchema:schema33.properties.CommittentTin,data:data23};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -4498,11 +4717,11 @@ vErrors.push(err71);
 errors++;
 }
 }
-if(data.CommittentTin !== undefined){
-let data24 = data.CommittentTin;
+if(data.CommittentVatRegCode !== undefined){
+let data24 = data.CommittentVatRegCode;
 if(typeof data24 === "string"){
-if(func3(data24) > 14){
-const err72 = {instancePath:instancePath+"/CommittentTin",schemaPath:"#/properties/CommittentTin/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema32.properties.CommittentTin,data:data24};
+if(!pattern3.test(data24)){
+const err72 = {instancePath:instancePath+"/CommittentVatRegCode",schemaPath:"#/properties/CommittentVatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema33.properties.CommittentVatRegCode,data:data24};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -4511,15 +4730,9 @@ vErrors.push(err72);
 }
 errors++;
 }
-const issues8 = func37(data24, true, rootData, this, instancePath + "/CommittentTin");
-if(issues8 !== null){
-const kwErrors8 = func6(issues8, instancePath + "/CommittentTin", "#/properties/CommittentTin/pinflOrTin", "pinflOrTin");
-vErrors = vErrors === null ? kwErrors8 : vErrors.concat(kwErrors8);
-errors = errors + kwErrors8.length;
-}
 }
 else {
-const err73 = {instancePath:instancePath+"/CommittentTin",schemaPath:"#/properties/CommittentTin/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.CommittentTin.type,parentSchema:schema32.properties.CommittentTin,data:data24};
+const err73 = {instancePath:instancePath+"/CommittentVatRegCode",schemaPath:"#/properties/CommittentVatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.CommittentVatRegCode.type,parentSchema:schema33.properties.CommittentVatRegCode,data:data24};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -4529,11 +4742,10 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(data.CommittentVatRegCode !== undefined){
-let data25 = data.CommittentVatRegCode;
-if(typeof data25 === "string"){
-if(!pattern2.test(data25)){
-const err74 = {instancePath:instancePath+"/CommittentVatRegCode",schemaPath:"#/properties/CommittentVatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema32.properties.CommittentVatRegCode,data:data25};
+if(data.CommittentVatRegStatus !== undefined){
+let data25 = data.CommittentVatRegStatus;
+if((!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))) && (data25 !== null)){
+const err74 = {instancePath:instancePath+"/CommittentVatRegStatus",schemaPath:"#/properties/CommittentVatRegStatus/type",keyword:"type",params:{type: schema33.properties.CommittentVatRegStatus.type},message:"must be integer,null",schema:schema33.properties.CommittentVatRegStatus.type,parentSchema:schema33.properties.CommittentVatRegStatus,data:data25};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -4542,9 +4754,8 @@ vErrors.push(err74);
 }
 errors++;
 }
-}
-else {
-const err75 = {instancePath:instancePath+"/CommittentVatRegCode",schemaPath:"#/properties/CommittentVatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.CommittentVatRegCode.type,parentSchema:schema32.properties.CommittentVatRegCode,data:data25};
+if(!((((data25 === 20) || (data25 === 21)) || (data25 === 22)) || (data25 === null))){
+const err75 = {instancePath:instancePath+"/CommittentVatRegStatus",schemaPath:"#/properties/CommittentVatRegStatus/enum",keyword:"enum",params:{allowedValues: schema33.properties.CommittentVatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema33.properties.CommittentVatRegStatus.enum,parentSchema:schema33.properties.CommittentVatRegStatus,data:data25};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -4554,10 +4765,10 @@ vErrors.push(err75);
 errors++;
 }
 }
-if(data.CommittentVatRegStatus !== undefined){
-let data26 = data.CommittentVatRegStatus;
-if((!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))) && (data26 !== null)){
-const err76 = {instancePath:instancePath+"/CommittentVatRegStatus",schemaPath:"#/properties/CommittentVatRegStatus/type",keyword:"type",params:{type: schema32.properties.CommittentVatRegStatus.type},message:"must be integer,null",schema:schema32.properties.CommittentVatRegStatus.type,parentSchema:schema32.properties.CommittentVatRegStatus,data:data26};
+if(data.Origin !== undefined){
+let data26 = data.Origin;
+if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
+const err76 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema33.properties.Origin.type,parentSchema:schema33.properties.Origin,data:data26};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -4566,8 +4777,8 @@ vErrors.push(err76);
 }
 errors++;
 }
-if(!((((data26 === 20) || (data26 === 21)) || (data26 === 22)) || (data26 === null))){
-const err77 = {instancePath:instancePath+"/CommittentVatRegStatus",schemaPath:"#/properties/CommittentVatRegStatus/enum",keyword:"enum",params:{allowedValues: schema32.properties.CommittentVatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.CommittentVatRegStatus.enum,parentSchema:schema32.properties.CommittentVatRegStatus,data:data26};
+if(!((((data26 === 1) || (data26 === 2)) || (data26 === 3)) || (data26 === 4))){
+const err77 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/enum",keyword:"enum",params:{allowedValues: schema33.properties.Origin.enum},message:"must be equal to one of the allowed values",schema:schema33.properties.Origin.enum,parentSchema:schema33.properties.Origin,data:data26};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -4577,10 +4788,10 @@ vErrors.push(err77);
 errors++;
 }
 }
-if(data.Origin !== undefined){
-let data27 = data.Origin;
-if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
-const err78 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.Origin.type,parentSchema:schema32.properties.Origin,data:data27};
+if(data.WarehouseId !== undefined){
+let data27 = data.WarehouseId;
+if((!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))) && (data27 !== null)){
+const err78 = {instancePath:instancePath+"/WarehouseId",schemaPath:"#/properties/WarehouseId/type",keyword:"type",params:{type: schema33.properties.WarehouseId.type},message:"must be integer,null",schema:schema33.properties.WarehouseId.type,parentSchema:schema33.properties.WarehouseId,data:data27};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -4589,8 +4800,11 @@ vErrors.push(err78);
 }
 errors++;
 }
-if(!((((data27 === 1) || (data27 === 2)) || (data27 === 3)) || (data27 === 4))){
-const err79 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/enum",keyword:"enum",params:{allowedValues: schema32.properties.Origin.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.Origin.enum,parentSchema:schema32.properties.Origin,data:data27};
+}
+if(data.WarehouseName !== undefined){
+let data28 = data.WarehouseName;
+if((typeof data28 !== "string") && (data28 !== null)){
+const err79 = {instancePath:instancePath+"/WarehouseName",schemaPath:"#/properties/WarehouseName/type",keyword:"type",params:{type: schema33.properties.WarehouseName.type},message:"must be string,null",schema:schema33.properties.WarehouseName.type,parentSchema:schema33.properties.WarehouseName,data:data28};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -4599,11 +4813,9 @@ vErrors.push(err79);
 }
 errors++;
 }
-}
-if(data.WarehouseId !== undefined){
-let data28 = data.WarehouseId;
-if((!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))) && (data28 !== null)){
-const err80 = {instancePath:instancePath+"/WarehouseId",schemaPath:"#/properties/WarehouseId/type",keyword:"type",params:{type: schema32.properties.WarehouseId.type},message:"must be integer,null",schema:schema32.properties.WarehouseId.type,parentSchema:schema32.properties.WarehouseId,data:data28};
+if(typeof data28 === "string"){
+if(func3(data28) > 500){
+const err80 = {instancePath:instancePath+"/WarehouseName",schemaPath:"#/properties/WarehouseName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema33.properties.WarehouseName,data:data28};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -4613,11 +4825,12 @@ vErrors.push(err80);
 errors++;
 }
 }
-if(data.WeightBrutto !== undefined){
-let data29 = data.WeightBrutto;
+}
+if(data.BaseSumma !== undefined){
+let data29 = data.BaseSumma;
 if((typeof data29 == "number") && (isFinite(data29))){
-if(data29 < 0 || isNaN(data29)){
-const err81 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema32.properties.WeightBrutto,data:data29};
+if(data29 > 9999999999999.99 || isNaN(data29)){
+const err81 = {instancePath:instancePath+"/BaseSumma",schemaPath:"#/properties/BaseSumma/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema33.properties.BaseSumma,data:data29};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -4626,15 +4839,8 @@ vErrors.push(err81);
 }
 errors++;
 }
-const issues9 = func70(data29, 6, rootData, this, instancePath + "/WeightBrutto");
-if(issues9 !== null){
-const kwErrors9 = func6(issues9, instancePath + "/WeightBrutto", "#/properties/WeightBrutto/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors9 : vErrors.concat(kwErrors9);
-errors = errors + kwErrors9.length;
-}
-}
-else {
-const err82 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema32.properties.WeightBrutto.type,parentSchema:schema32.properties.WeightBrutto,data:data29};
+if(data29 < 0 || isNaN(data29)){
+const err82 = {instancePath:instancePath+"/BaseSumma",schemaPath:"#/properties/BaseSumma/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema33.properties.BaseSumma,data:data29};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -4643,12 +4849,15 @@ vErrors.push(err82);
 }
 errors++;
 }
+const issues9 = func73(data29, 2, rootData, this, instancePath + "/BaseSumma");
+if(issues9 !== null){
+const kwErrors9 = func6(issues9, instancePath + "/BaseSumma", "#/properties/BaseSumma/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors9 : vErrors.concat(kwErrors9);
+errors = errors + kwErrors9.length;
 }
-if(data.WeightNetto !== undefined){
-let data30 = data.WeightNetto;
-if((typeof data30 == "number") && (isFinite(data30))){
-if(data30 < 0 || isNaN(data30)){
-const err83 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema32.properties.WeightNetto,data:data30};
+}
+else {
+const err83 = {instancePath:instancePath+"/BaseSumma",schemaPath:"#/properties/BaseSumma/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema33.properties.BaseSumma.type,parentSchema:schema33.properties.BaseSumma,data:data29};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -4657,15 +4866,12 @@ vErrors.push(err83);
 }
 errors++;
 }
-const issues10 = func70(data30, 6, rootData, this, instancePath + "/WeightNetto");
-if(issues10 !== null){
-const kwErrors10 = func6(issues10, instancePath + "/WeightNetto", "#/properties/WeightNetto/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors10 : vErrors.concat(kwErrors10);
-errors = errors + kwErrors10.length;
 }
-}
-else {
-const err84 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema32.properties.WeightNetto.type,parentSchema:schema32.properties.WeightNetto,data:data30};
+if(data.ProfitRate !== undefined){
+let data30 = data.ProfitRate;
+if((typeof data30 == "number") && (isFinite(data30))){
+if(data30 > 100000 || isNaN(data30)){
+const err84 = {instancePath:instancePath+"/ProfitRate",schemaPath:"#/properties/ProfitRate/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000",schema:100000,parentSchema:schema33.properties.ProfitRate,data:data30};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -4674,11 +4880,8 @@ vErrors.push(err84);
 }
 errors++;
 }
-}
-if(data.Marks !== undefined){
-let data31 = data.Marks;
-if((!(data31 && typeof data31 == "object" && !Array.isArray(data31))) && (data31 !== null)){
-const err85 = {instancePath:instancePath+"/Marks",schemaPath:"#/properties/Marks/type",keyword:"type",params:{type: schema32.properties.Marks.type},message:"must be object,null",schema:schema32.properties.Marks.type,parentSchema:schema32.properties.Marks,data:data31};
+if(data30 < 0 || isNaN(data30)){
+const err85 = {instancePath:instancePath+"/ProfitRate",schemaPath:"#/properties/ProfitRate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema33.properties.ProfitRate,data:data30};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -4687,9 +4890,15 @@ vErrors.push(err85);
 }
 errors++;
 }
-if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
-if(Object.keys(data31).length < 1){
-const err86 = {instancePath:instancePath+"/Marks",schemaPath:"#/properties/Marks/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema32.properties.Marks,data:data31};
+const issues10 = func73(data30, 2, rootData, this, instancePath + "/ProfitRate");
+if(issues10 !== null){
+const kwErrors10 = func6(issues10, instancePath + "/ProfitRate", "#/properties/ProfitRate/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors10 : vErrors.concat(kwErrors10);
+errors = errors + kwErrors10.length;
+}
+}
+else {
+const err86 = {instancePath:instancePath+"/ProfitRate",schemaPath:"#/properties/ProfitRate/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema33.properties.ProfitRate.type,parentSchema:schema33.properties.ProfitRate,data:data30};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -4698,8 +4907,11 @@ vErrors.push(err86);
 }
 errors++;
 }
-if(data31.ProductType === undefined){
-const err87 = {instancePath:instancePath+"/Marks",schemaPath:"#/properties/Marks/required",keyword:"required",params:{missingProperty: "ProductType"},message:"must have required property '"+"ProductType"+"'",schema:schema32.properties.Marks.required,parentSchema:schema32.properties.Marks,data:data31};
+}
+if(data.DispenseType !== undefined){
+let data31 = data.DispenseType;
+if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
+const err87 = {instancePath:instancePath+"/DispenseType",schemaPath:"#/properties/DispenseType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema33.properties.DispenseType.type,parentSchema:schema33.properties.DispenseType,data:data31};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -4708,9 +4920,8 @@ vErrors.push(err87);
 }
 errors++;
 }
-for(const key1 in data31){
-if(!((((key1 === "ProductType") || (key1 === "KIZ")) || (key1 === "NomUpak")) || (key1 === "IdentTransUpak"))){
-const err88 = {instancePath:instancePath+"/Marks",schemaPath:"#/properties/Marks/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.Marks,data:data31};
+if(!(((data31 === 0) || (data31 === 1)) || (data31 === 2))){
+const err88 = {instancePath:instancePath+"/DispenseType",schemaPath:"#/properties/DispenseType/enum",keyword:"enum",params:{allowedValues: schema33.properties.DispenseType.enum},message:"must be equal to one of the allowed values",schema:schema33.properties.DispenseType.enum,parentSchema:schema33.properties.DispenseType,data:data31};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -4720,10 +4931,11 @@ vErrors.push(err88);
 errors++;
 }
 }
-if(data31.ProductType !== undefined){
-let data32 = data31.ProductType;
-if(!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))){
-const err89 = {instancePath:instancePath+"/Marks/ProductType",schemaPath:"#/properties/Marks/properties/ProductType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.Marks.properties.ProductType.type,parentSchema:schema32.properties.Marks.properties.ProductType,data:data32};
+if(data.WeightBrutto !== undefined){
+let data32 = data.WeightBrutto;
+if((typeof data32 == "number") && (isFinite(data32))){
+if(data32 < 0 || isNaN(data32)){
+const err89 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema33.properties.WeightBrutto,data:data32};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -4732,8 +4944,15 @@ vErrors.push(err89);
 }
 errors++;
 }
-if(!((((((data32 === 1) || (data32 === 2)) || (data32 === 3)) || (data32 === 4)) || (data32 === 5)) || (data32 === 6))){
-const err90 = {instancePath:instancePath+"/Marks/ProductType",schemaPath:"#/properties/Marks/properties/ProductType/enum",keyword:"enum",params:{allowedValues: schema32.properties.Marks.properties.ProductType.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.Marks.properties.ProductType.enum,parentSchema:schema32.properties.Marks.properties.ProductType,data:data32};
+const issues11 = func73(data32, 6, rootData, this, instancePath + "/WeightBrutto");
+if(issues11 !== null){
+const kwErrors11 = func6(issues11, instancePath + "/WeightBrutto", "#/properties/WeightBrutto/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors11 : vErrors.concat(kwErrors11);
+errors = errors + kwErrors11.length;
+}
+}
+else {
+const err90 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema33.properties.WeightBrutto.type,parentSchema:schema33.properties.WeightBrutto,data:data32};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -4743,11 +4962,11 @@ vErrors.push(err90);
 errors++;
 }
 }
-if(data31.KIZ !== undefined){
-let data33 = data31.KIZ;
-if(Array.isArray(data33)){
-if(data33.length > 10000){
-const err91 = {instancePath:instancePath+"/Marks/KIZ",schemaPath:"#/properties/Marks/properties/KIZ/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema32.properties.Marks.properties.KIZ,data:data33};
+if(data.WeightNetto !== undefined){
+let data33 = data.WeightNetto;
+if((typeof data33 == "number") && (isFinite(data33))){
+if(data33 < 0 || isNaN(data33)){
+const err91 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema33.properties.WeightNetto,data:data33};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -4756,12 +4975,15 @@ vErrors.push(err91);
 }
 errors++;
 }
-const len0 = data33.length;
-for(let i0=0; i0<len0; i0++){
-let data34 = data33[i0];
-if(typeof data34 === "string"){
-if(func3(data34) > 200){
-const err92 = {instancePath:instancePath+"/Marks/KIZ/" + i0,schemaPath:"#/properties/Marks/properties/KIZ/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema32.properties.Marks.properties.KIZ.items,data:data34};
+const issues12 = func73(data33, 6, rootData, this, instancePath + "/WeightNetto");
+if(issues12 !== null){
+const kwErrors12 = func6(issues12, instancePath + "/WeightNetto", "#/properties/WeightNetto/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors12 : vErrors.concat(kwErrors12);
+errors = errors + kwErrors12.length;
+}
+}
+else {
+const err92 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema33.properties.WeightNetto.type,parentSchema:schema33.properties.WeightNetto,data:data33};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -4770,8 +4992,11 @@ vErrors.push(err92);
 }
 errors++;
 }
-if(func3(data34) < 1){
-const err93 = {instancePath:instancePath+"/Marks/KIZ/" + i0,schemaPath:"#/properties/Marks/properties/KIZ/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema32.properties.Marks.properties.KIZ.items,data:data34};
+}
+if(data.Marks !== undefined){
+let data34 = data.Marks;
+if((!(data34 && typeof data34 == "object" && !Array.isArray(data34))) && (data34 !== null)){
+const err93 = {instancePath:instancePath+"/Marks",schemaPath:"#/properties/Marks/type",keyword:"type",params:{type: schema33.properties.Marks.type},message:"must be object,null",schema:schema33.properties.Marks.type,parentSchema:schema33.properties.Marks,data:data34};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -4780,9 +5005,9 @@ vErrors.push(err93);
 }
 errors++;
 }
-}
-else {
-const err94 = {instancePath:instancePath+"/Marks/KIZ/" + i0,schemaPath:"#/properties/Marks/properties/KIZ/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.Marks.properties.KIZ.items.type,parentSchema:schema32.properties.Marks.properties.KIZ.items,data:data34};
+if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
+if(Object.keys(data34).length < 1){
+const err94 = {instancePath:instancePath+"/Marks",schemaPath:"#/properties/Marks/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema33.properties.Marks,data:data34};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -4791,10 +5016,8 @@ vErrors.push(err94);
 }
 errors++;
 }
-}
-}
-else {
-const err95 = {instancePath:instancePath+"/Marks/KIZ",schemaPath:"#/properties/Marks/properties/KIZ/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.Marks.properties.KIZ.type,parentSchema:schema32.properties.Marks.properties.KIZ,data:data33};
+if(data34.ProductType === undefined){
+const err95 = {instancePath:instancePath+"/Marks",schemaPath:"#/properties/Marks/required",keyword:"required",params:{missingProperty: "ProductType"},message:"must have required property '"+"ProductType"+"'",schema:schema33.properties.Marks.required,parentSchema:schema33.properties.Marks,data:data34};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -4803,12 +5026,9 @@ vErrors.push(err95);
 }
 errors++;
 }
-}
-if(data31.NomUpak !== undefined){
-let data35 = data31.NomUpak;
-if(Array.isArray(data35)){
-if(data35.length > 10000){
-const err96 = {instancePath:instancePath+"/Marks/NomUpak",schemaPath:"#/properties/Marks/properties/NomUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema32.properties.Marks.properties.NomUpak,data:data35};
+for(const key1 in data34){
+if(!((((key1 === "ProductType") || (key1 === "KIZ")) || (key1 === "NomUpak")) || (key1 === "IdentTransUpak"))){
+const err96 = {instancePath:instancePath+"/Marks",schemaPath:"#/properties/Marks/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema33.properties.Marks,data:data34};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -4817,12 +5037,11 @@ vErrors.push(err96);
 }
 errors++;
 }
-const len1 = data35.length;
-for(let i1=0; i1<len1; i1++){
-let data36 = data35[i1];
-if(typeof data36 === "string"){
-if(func3(data36) > 200){
-const err97 = {instancePath:instancePath+"/Marks/NomUpak/" + i1,schemaPath:"#/properties/Marks/properties/NomUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema32.properties.Marks.properties.NomUpak.items,data:data36};
+}
+if(data34.ProductType !== undefined){
+let data35 = data34.ProductType;
+if(!(((typeof data35 == "number") && (!(data35 % 1) && !isNaN(data35))) && (isFinite(data35)))){
+const err97 = {instancePath:instancePath+"/Marks/ProductType",schemaPath:"#/properties/Marks/properties/ProductType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema33.properties.Marks.properties.ProductType.type,parentSchema:schema33.properties.Marks.properties.ProductType,data:data35};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -4831,8 +5050,8 @@ vErrors.push(err97);
 }
 errors++;
 }
-if(func3(data36) < 1){
-const err98 = {instancePath:instancePath+"/Marks/NomUpak/" + i1,schemaPath:"#/properties/Marks/properties/NomUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema32.properties.Marks.properties.NomUpak.items,data:data36};
+if(!((((((((data35 === 1) || (data35 === 2)) || (data35 === 3)) || (data35 === 4)) || (data35 === 5)) || (data35 === 6)) || (data35 === 8)) || (data35 === 11))){
+const err98 = {instancePath:instancePath+"/Marks/ProductType",schemaPath:"#/properties/Marks/properties/ProductType/enum",keyword:"enum",params:{allowedValues: schema33.properties.Marks.properties.ProductType.enum},message:"must be equal to one of the allowed values",schema:schema33.properties.Marks.properties.ProductType.enum,parentSchema:schema33.properties.Marks.properties.ProductType,data:data35};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -4842,8 +5061,11 @@ vErrors.push(err98);
 errors++;
 }
 }
-else {
-const err99 = {instancePath:instancePath+"/Marks/NomUpak/" + i1,schemaPath:"#/properties/Marks/properties/NomUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.Marks.properties.NomUpak.items.type,parentSchema:schema32.properties.Marks.properties.NomUpak.items,data:data36};
+if(data34.KIZ !== undefined){
+let data36 = data34.KIZ;
+if(Array.isArray(data36)){
+if(data36.length > 10000){
+const err99 = {instancePath:instancePath+"/Marks/KIZ",schemaPath:"#/properties/Marks/properties/KIZ/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema33.properties.Marks.properties.KIZ,data:data36};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -4852,10 +5074,12 @@ vErrors.push(err99);
 }
 errors++;
 }
-}
-}
-else {
-const err100 = {instancePath:instancePath+"/Marks/NomUpak",schemaPath:"#/properties/Marks/properties/NomUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.Marks.properties.NomUpak.type,parentSchema:schema32.properties.Marks.properties.NomUpak,data:data35};
+const len0 = data36.length;
+for(let i0=0; i0<len0; i0++){
+let data37 = data36[i0];
+if(typeof data37 === "string"){
+if(func3(data37) > 200){
+const err100 = {instancePath:instancePath+"/Marks/KIZ/" + i0,schemaPath:"#/properties/Marks/properties/KIZ/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema33.properties.Marks.properties.KIZ.items,data:data37};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -4864,12 +5088,8 @@ vErrors.push(err100);
 }
 errors++;
 }
-}
-if(data31.IdentTransUpak !== undefined){
-let data37 = data31.IdentTransUpak;
-if(Array.isArray(data37)){
-if(data37.length > 10000){
-const err101 = {instancePath:instancePath+"/Marks/IdentTransUpak",schemaPath:"#/properties/Marks/properties/IdentTransUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema32.properties.Marks.properties.IdentTransUpak,data:data37};
+if(func3(data37) < 1){
+const err101 = {instancePath:instancePath+"/Marks/KIZ/" + i0,schemaPath:"#/properties/Marks/properties/KIZ/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.Marks.properties.KIZ.items,data:data37};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -4878,12 +5098,9 @@ vErrors.push(err101);
 }
 errors++;
 }
-const len2 = data37.length;
-for(let i2=0; i2<len2; i2++){
-let data38 = data37[i2];
-if(typeof data38 === "string"){
-if(func3(data38) > 200){
-const err102 = {instancePath:instancePath+"/Marks/IdentTransUpak/" + i2,schemaPath:"#/properties/Marks/properties/IdentTransUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema32.properties.Marks.properties.IdentTransUpak.items,data:data38};
+}
+else {
+const err102 = {instancePath:instancePath+"/Marks/KIZ/" + i0,schemaPath:"#/properties/Marks/properties/KIZ/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.Marks.properties.KIZ.items.type,parentSchema:schema33.properties.Marks.properties.KIZ.items,data:data37};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -4892,8 +5109,10 @@ vErrors.push(err102);
 }
 errors++;
 }
-if(func3(data38) < 1){
-const err103 = {instancePath:instancePath+"/Marks/IdentTransUpak/" + i2,schemaPath:"#/properties/Marks/properties/IdentTransUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema32.properties.Marks.properties.IdentTransUpak.items,data:data38};
+}
+}
+else {
+const err103 = {instancePath:instancePath+"/Marks/KIZ",schemaPath:"#/properties/Marks/properties/KIZ/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.Marks.properties.KIZ.type,parentSchema:schema33.properties.Marks.properties.KIZ,data:data36};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -4903,8 +5122,11 @@ vErrors.push(err103);
 errors++;
 }
 }
-else {
-const err104 = {instancePath:instancePath+"/Marks/IdentTransUpak/" + i2,schemaPath:"#/properties/Marks/properties/IdentTransUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.Marks.properties.IdentTransUpak.items.type,parentSchema:schema32.properties.Marks.properties.IdentTransUpak.items,data:data38};
+if(data34.NomUpak !== undefined){
+let data38 = data34.NomUpak;
+if(Array.isArray(data38)){
+if(data38.length > 10000){
+const err104 = {instancePath:instancePath+"/Marks/NomUpak",schemaPath:"#/properties/Marks/properties/NomUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema33.properties.Marks.properties.NomUpak,data:data38};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -4913,10 +5135,12 @@ vErrors.push(err104);
 }
 errors++;
 }
-}
-}
-else {
-const err105 = {instancePath:instancePath+"/Marks/IdentTransUpak",schemaPath:"#/properties/Marks/properties/IdentTransUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.Marks.properties.IdentTransUpak.type,parentSchema:schema32.properties.Marks.properties.IdentTransUpak,data:data37};
+const len1 = data38.length;
+for(let i1=0; i1<len1; i1++){
+let data39 = data38[i1];
+if(typeof data39 === "string"){
+if(func3(data39) > 200){
+const err105 = {instancePath:instancePath+"/Marks/NomUpak/" + i1,schemaPath:"#/properties/Marks/properties/NomUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema33.properties.Marks.properties.NomUpak.items,data:data39};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -4925,13 +5149,8 @@ vErrors.push(err105);
 }
 errors++;
 }
-}
-}
-}
-if(data.ExchangeInfo !== undefined){
-let data39 = data.ExchangeInfo;
-if((!(data39 && typeof data39 == "object" && !Array.isArray(data39))) && (data39 !== null)){
-const err106 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/type",keyword:"type",params:{type: schema32.properties.ExchangeInfo.type},message:"must be object,null",schema:schema32.properties.ExchangeInfo.type,parentSchema:schema32.properties.ExchangeInfo,data:data39};
+if(func3(data39) < 1){
+const err106 = {instancePath:instancePath+"/Marks/NomUpak/" + i1,schemaPath:"#/properties/Marks/properties/NomUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.Marks.properties.NomUpak.items,data:data39};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -4940,9 +5159,9 @@ vErrors.push(err106);
 }
 errors++;
 }
-if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
-if(Object.keys(data39).length < 1){
-const err107 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema32.properties.ExchangeInfo,data:data39};
+}
+else {
+const err107 = {instancePath:instancePath+"/Marks/NomUpak/" + i1,schemaPath:"#/properties/Marks/properties/NomUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.Marks.properties.NomUpak.items.type,parentSchema:schema33.properties.Marks.properties.NomUpak.items,data:data39};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -4951,9 +5170,10 @@ vErrors.push(err107);
 }
 errors++;
 }
-for(const key2 in data39){
-if(!(((key2 === "PlanPositionId") || (key2 === "ProductCode")) || (key2 === "ProductProperties"))){
-const err108 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.ExchangeInfo,data:data39};
+}
+}
+else {
+const err108 = {instancePath:instancePath+"/Marks/NomUpak",schemaPath:"#/properties/Marks/properties/NomUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.Marks.properties.NomUpak.type,parentSchema:schema33.properties.Marks.properties.NomUpak,data:data38};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -4963,11 +5183,11 @@ vErrors.push(err108);
 errors++;
 }
 }
-if(data39.PlanPositionId !== undefined){
-let data40 = data39.PlanPositionId;
-if(typeof data40 === "string"){
-if(func3(data40) > 100){
-const err109 = {instancePath:instancePath+"/ExchangeInfo/PlanPositionId",schemaPath:"#/properties/ExchangeInfo/properties/PlanPositionId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema32.properties.ExchangeInfo.properties.PlanPositionId,data:data40};
+if(data34.IdentTransUpak !== undefined){
+let data40 = data34.IdentTransUpak;
+if(Array.isArray(data40)){
+if(data40.length > 10000){
+const err109 = {instancePath:instancePath+"/Marks/IdentTransUpak",schemaPath:"#/properties/Marks/properties/IdentTransUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema33.properties.Marks.properties.IdentTransUpak,data:data40};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -4976,9 +5196,12 @@ vErrors.push(err109);
 }
 errors++;
 }
-}
-else {
-const err110 = {instancePath:instancePath+"/ExchangeInfo/PlanPositionId",schemaPath:"#/properties/ExchangeInfo/properties/PlanPositionId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.ExchangeInfo.properties.PlanPositionId.type,parentSchema:schema32.properties.ExchangeInfo.properties.PlanPositionId,data:data40};
+const len2 = data40.length;
+for(let i2=0; i2<len2; i2++){
+let data41 = data40[i2];
+if(typeof data41 === "string"){
+if(func3(data41) > 200){
+const err110 = {instancePath:instancePath+"/Marks/IdentTransUpak/" + i2,schemaPath:"#/properties/Marks/properties/IdentTransUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema33.properties.Marks.properties.IdentTransUpak.items,data:data41};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -4987,12 +5210,8 @@ vErrors.push(err110);
 }
 errors++;
 }
-}
-if(data39.ProductCode !== undefined){
-let data41 = data39.ProductCode;
-if(typeof data41 === "string"){
-if(func3(data41) > 100){
-const err111 = {instancePath:instancePath+"/ExchangeInfo/ProductCode",schemaPath:"#/properties/ExchangeInfo/properties/ProductCode/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema32.properties.ExchangeInfo.properties.ProductCode,data:data41};
+if(func3(data41) < 1){
+const err111 = {instancePath:instancePath+"/Marks/IdentTransUpak/" + i2,schemaPath:"#/properties/Marks/properties/IdentTransUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.Marks.properties.IdentTransUpak.items,data:data41};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -5003,7 +5222,7 @@ errors++;
 }
 }
 else {
-const err112 = {instancePath:instancePath+"/ExchangeInfo/ProductCode",schemaPath:"#/properties/ExchangeInfo/properties/ProductCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.ExchangeInfo.properties.ProductCode.type,parentSchema:schema32.properties.ExchangeInfo.properties.ProductCode,data:data41};
+const err112 = {instancePath:instancePath+"/Marks/IdentTransUpak/" + i2,schemaPath:"#/properties/Marks/properties/IdentTransUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.Marks.properties.IdentTransUpak.items.type,parentSchema:schema33.properties.Marks.properties.IdentTransUpak.items,data:data41};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -5013,11 +5232,9 @@ vErrors.push(err112);
 errors++;
 }
 }
-if(data39.ProductProperties !== undefined){
-let data42 = data39.ProductProperties;
-if(typeof data42 === "string"){
-if(func3(data42) > 2000){
-const err113 = {instancePath:instancePath+"/ExchangeInfo/ProductProperties",schemaPath:"#/properties/ExchangeInfo/properties/ProductProperties/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema32.properties.ExchangeInfo.properties.ProductProperties,data:data42};
+}
+else {
+const err113 = {instancePath:instancePath+"/Marks/IdentTransUpak",schemaPath:"#/properties/Marks/properties/IdentTransUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.Marks.properties.IdentTransUpak.type,parentSchema:schema33.properties.Marks.properties.IdentTransUpak,data:data40};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -5027,8 +5244,12 @@ vErrors.push(err113);
 errors++;
 }
 }
-else {
-const err114 = {instancePath:instancePath+"/ExchangeInfo/ProductProperties",schemaPath:"#/properties/ExchangeInfo/properties/ProductProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.ExchangeInfo.properties.ProductProperties.type,parentSchema:schema32.properties.ExchangeInfo.properties.ProductProperties,data:data42};
+}
+}
+if(data.ExchangeInfo !== undefined){
+let data42 = data.ExchangeInfo;
+if((!(data42 && typeof data42 == "object" && !Array.isArray(data42))) && (data42 !== null)){
+const err114 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/type",keyword:"type",params:{type: schema33.properties.ExchangeInfo.type},message:"must be object,null",schema:schema33.properties.ExchangeInfo.type,parentSchema:schema33.properties.ExchangeInfo,data:data42};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -5037,12 +5258,9 @@ vErrors.push(err114);
 }
 errors++;
 }
-}
-}
-}
-}
-else {
-const err115 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
+if(Object.keys(data42).length < 1){
+const err115 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema33.properties.ExchangeInfo,data:data42};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -5051,10 +5269,110 @@ vErrors.push(err115);
 }
 errors++;
 }
-validate75.errors = vErrors;
+for(const key2 in data42){
+if(!(((key2 === "PlanPositionId") || (key2 === "ProductCode")) || (key2 === "ProductProperties"))){
+const err116 = {instancePath:instancePath+"/ExchangeInfo",schemaPath:"#/properties/ExchangeInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema33.properties.ExchangeInfo,data:data42};
+if(vErrors === null){
+vErrors = [err116];
+}
+else {
+vErrors.push(err116);
+}
+errors++;
+}
+}
+if(data42.PlanPositionId !== undefined){
+let data43 = data42.PlanPositionId;
+if(typeof data43 === "string"){
+if(func3(data43) > 100){
+const err117 = {instancePath:instancePath+"/ExchangeInfo/PlanPositionId",schemaPath:"#/properties/ExchangeInfo/properties/PlanPositionId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema33.properties.ExchangeInfo.properties.PlanPositionId,data:data43};
+if(vErrors === null){
+vErrors = [err117];
+}
+else {
+vErrors.push(err117);
+}
+errors++;
+}
+}
+else {
+const err118 = {instancePath:instancePath+"/ExchangeInfo/PlanPositionId",schemaPath:"#/properties/ExchangeInfo/properties/PlanPositionId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.ExchangeInfo.properties.PlanPositionId.type,parentSchema:schema33.properties.ExchangeInfo.properties.PlanPositionId,data:data43};
+if(vErrors === null){
+vErrors = [err118];
+}
+else {
+vErrors.push(err118);
+}
+errors++;
+}
+}
+if(data42.ProductCode !== undefined){
+let data44 = data42.ProductCode;
+if(typeof data44 === "string"){
+if(func3(data44) > 100){
+const err119 = {instancePath:instancePath+"/ExchangeInfo/ProductCode",schemaPath:"#/properties/ExchangeInfo/properties/ProductCode/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema33.properties.ExchangeInfo.properties.ProductCode,data:data44};
+if(vErrors === null){
+vErrors = [err119];
+}
+else {
+vErrors.push(err119);
+}
+errors++;
+}
+}
+else {
+const err120 = {instancePath:instancePath+"/ExchangeInfo/ProductCode",schemaPath:"#/properties/ExchangeInfo/properties/ProductCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.ExchangeInfo.properties.ProductCode.type,parentSchema:schema33.properties.ExchangeInfo.properties.ProductCode,data:data44};
+if(vErrors === null){
+vErrors = [err120];
+}
+else {
+vErrors.push(err120);
+}
+errors++;
+}
+}
+if(data42.ProductProperties !== undefined){
+let data45 = data42.ProductProperties;
+if(typeof data45 === "string"){
+if(func3(data45) > 2000){
+const err121 = {instancePath:instancePath+"/ExchangeInfo/ProductProperties",schemaPath:"#/properties/ExchangeInfo/properties/ProductProperties/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema33.properties.ExchangeInfo.properties.ProductProperties,data:data45};
+if(vErrors === null){
+vErrors = [err121];
+}
+else {
+vErrors.push(err121);
+}
+errors++;
+}
+}
+else {
+const err122 = {instancePath:instancePath+"/ExchangeInfo/ProductProperties",schemaPath:"#/properties/ExchangeInfo/properties/ProductProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.ExchangeInfo.properties.ProductProperties.type,parentSchema:schema33.properties.ExchangeInfo.properties.ProductProperties,data:data45};
+if(vErrors === null){
+vErrors = [err122];
+}
+else {
+vErrors.push(err122);
+}
+errors++;
+}
+}
+}
+}
+}
+else {
+const err123 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.type,parentSchema:schema33,data};
+if(vErrors === null){
+vErrors = [err123];
+}
+else {
+vErrors.push(err123);
+}
+errors++;
+}
+validate77.errors = vErrors;
 return errors === 0;
 }
 
 export const lines = {
-  "178309d": line_178309d,
+  "-1ea24c2c": line__1ea24c2c,
 };

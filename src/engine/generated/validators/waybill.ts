@@ -3,8 +3,8 @@
 /* eslint-disable */
 import { decimalPlaces as kw_decimalPlaces, documentTotals as kw_documentTotals, isoDate as kw_isoDate, lineArithmetic as kw_lineArithmetic, pinfl as kw_pinfl, pinflOrTin as kw_pinflOrTin, requiredUnless as kw_requiredUnless, serverCheck as kw_serverCheck, toErrors as kw_toErrors, ucs2length as kw_ucs2length } from '../../keywords/functions';
 "use strict";
-export const validate = validate36;
-const schema19 = {"$id":"waybill","title":"documents:kinds.waybill","description":"Electronic waybill (TTN, uz-edi.md §b.3). TransportType 1 car, 2 railway, 3 air, 4 water; DeliveryType 1 warehouse to warehouse, 2 seller to buyer; SingleSidedType 1 = one-sided (Consignee null). WaybillLocalId must be unique (checked by the server).","type":"object","additionalProperties":false,"required":["WaybillLocalId","WaybillLocalType","DeliveryType","WaybillDoc","ContractDoc","OldWaybillDoc","HasCommittent","SingleSidedType","Consignor","Consignee","Carrier","TransportType","Roadway","Railway","OtherTransport","ResponsiblePerson","TotalDistance","DeliveryCost","TotalDeliveryCost","CargoClass","ShipmentCount"],"requiredUnless":[{"field":"WaybillLocalType","equals":[0],"properties":["OldWaybillDoc"]},{"field":"SingleSidedType","equals":[1],"properties":["Consignee"]},{"field":"TransportType","equals":[2,3,4],"properties":["Roadway"]},{"field":"TransportType","equals":[1,3,4],"properties":["Railway"]},{"field":"TransportType","equals":[1,2],"properties":["OtherTransport"]}],"properties":{"WaybillLocalId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:hybridInvoice.HybridInvoiceId","serverCheck":{"name":"uniqueDocumentId","kind":"waybill","idField":"WaybillLocalId"}},"WaybillLocalType":{"type":"integer","enum":[0,1,4],"title":"forms:waybill.WaybillLocalType"},"DeliveryType":{"type":"integer","enum":[1,2],"title":"forms:waybill.DeliveryType"},"WaybillDoc":{"type":"object","additionalProperties":false,"required":["WaybillNo","WaybillDate"],"properties":{"WaybillNo":{"type":"string","minLength":1,"maxLength":50,"title":"forms:waybill.WaybillNo"},"WaybillDate":{"$ref":"#/$defs/isoDate","title":"forms:waybill.WaybillDate"}},"title":"forms:waybill.WaybillDoc"},"ContractDoc":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ContractNo","ContractDate"],"properties":{"ContractNo":{"type":"string","minLength":1,"maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"}},"title":"forms:waybill.ContractDoc"},"OldWaybillDoc":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["WaybillLocalId","WaybillNo","WaybillDate"],"properties":{"WaybillLocalId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:hybridInvoice.HybridInvoiceId","serverCheck":{"name":"oldDocumentSameType","kind":"waybill","idField":"WaybillLocalId"}},"WaybillNo":{"type":"string","minLength":1,"maxLength":50,"title":"forms:waybill.WaybillNo"},"WaybillDate":{"$ref":"#/$defs/isoDate","title":"forms:waybill.WaybillDate"}},"title":"forms:waybill.OldWaybillDoc"},"HasCommittent":{"type":"boolean","title":"forms:waybill.HasCommittent"},"SingleSidedType":{"type":"integer","enum":[0,1],"title":"forms:waybill.SingleSidedType"},"Consignor":{"$ref":"#/$defs/partyRef","title":"forms:waybill.Consignor"},"Consignee":{"type":["object","null"],"additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}},"minProperties":1,"title":"forms:waybill.Consignee"},"FreightForwarder":{"type":["object","null"],"additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}},"minProperties":1,"title":"forms:waybill.FreightForwarder"},"Carrier":{"$ref":"#/$defs/partyRef","title":"forms:waybill.Carrier"},"Client":{"type":["object","null"],"additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"ContractNo":{"type":"string","maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"}},"minProperties":1,"title":"forms:waybill.Client"},"Payer":{"type":["object","null"],"additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"ContractNo":{"type":"string","maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"}},"minProperties":1,"title":"forms:waybill.Payer"},"TransportType":{"type":"integer","enum":[1,2,3,4],"title":"forms:waybill.TransportType"},"Roadway":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["Truck","Driver","ProductGroups"],"properties":{"Truck":{"$ref":"#/$defs/vehicle","title":"forms:waybill.Truck"},"Trailer":{"type":["object","null"],"additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}},"minProperties":1,"title":"forms:waybill.Trailer"},"SemiTrailer":{"type":["object","null"],"additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}},"minProperties":1,"title":"forms:waybill.SemiTrailer"},"Driver":{"$ref":"#/$defs/driver","title":"forms:waybill.Driver"},"ProductGroups":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["LoadingPoint","LoadingTrustee","UnloadingPoint","UnloadingTrustee","UnloadingEmpowerment","ProductInfo"],"properties":{"LoadingPoint":{"$ref":"#/$defs/point","title":"forms:waybill.LoadingPoint"},"LoadingTrustee":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:waybill.LoadingTrustee"},"UnloadingPoint":{"$ref":"#/$defs/point","title":"forms:waybill.UnloadingPoint"},"UnloadingTrustee":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:waybill.UnloadingTrustee"},"UnloadingEmpowerment":{"type":["object","null"],"additionalProperties":false,"required":["EmpowermentNo","EmpowermentDateOfIssue"],"properties":{"EmpowermentId":{"title":"forms:empowermentRef.EmpowermentId","type":"string","maxLength":50},"EmpowermentNo":{"title":"forms:empowermentRef.EmpowermentNo","type":"string","minLength":1,"maxLength":50},"EmpowermentDateOfIssue":{"title":"forms:empowermentRef.EmpowermentDateOfIssue","$ref":"#/$defs/isoDate"},"EmpowermentDateOfExpire":{"title":"forms:empowermentRef.EmpowermentDateOfExpire","$ref":"#/$defs/isoDate"}},"minProperties":1,"title":"forms:waybill.UnloadingEmpowerment"},"ProductInfo":{"type":"object","additionalProperties":false,"required":["TotalDeliverySum","Products"],"documentTotals":{"items":"Products","sums":{"TotalDeliverySum":"DeliverySum"}},"properties":{"TotalDeliverySum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:waybill.TotalDeliverySum"},"TotalWeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:waybill.TotalWeightBrutto"},"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","ProductName","PackageCode","PackageName","Amount","Price","DeliverySum"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CommittentTinOrPinfl":{"type":"string","maxLength":14,"pinflOrTin":true,"title":"forms:line.CommittentTin"},"CommittentName":{"type":"string","maxLength":500,"title":"forms:line.CommittentName"},"CatalogCode":{"$ref":"#/$defs/catalogCode","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"ProductName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"PackageCode":{"$ref":"#/$defs/packageCode","title":"forms:line.PackageCode"},"PackageName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:line.PackageName"},"Amount":{"$ref":"#/$defs/count","title":"forms:line.Count"},"Price":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.Summa"},"DeliverySum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.DeliverySum"},"WeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightBrutto"},"WeightNetto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightNetto"}}},"lineArithmetic":{"count":"Amount","price":"Price","deliverySum":"DeliverySum"},"title":"forms:waybill.Products"}},"title":"forms:waybill.ProductInfo"}}},"title":"forms:waybill.ProductGroups"}},"title":"forms:waybill.Roadway"},"Railway":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["RailwayDocId","Wagon","ProductGroups"],"properties":{"RailwayDocId":{"type":"string","minLength":1,"maxLength":50,"title":"forms:waybill.RailwayDocId"},"TrainDirection":{"type":"integer","enum":[1,2],"title":"forms:waybill.TrainDirection"},"Wagon":{"type":"object","additionalProperties":false,"required":["Number","Type"],"properties":{"Number":{"type":"string","minLength":1,"maxLength":20,"title":"forms:waybill.Number"},"Type":{"type":"string","minLength":1,"maxLength":100,"title":"forms:waybill.Type"}},"title":"forms:waybill.Wagon"},"ProductGroups":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["LoadingPoint","LoadingTrustee","UnloadingPoint","UnloadingTrustee","UnloadingEmpowerment","ProductInfo"],"properties":{"LoadingPoint":{"$ref":"#/$defs/point","title":"forms:waybill.LoadingPoint"},"LoadingTrustee":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:waybill.LoadingTrustee"},"UnloadingPoint":{"$ref":"#/$defs/point","title":"forms:waybill.UnloadingPoint"},"UnloadingTrustee":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:waybill.UnloadingTrustee"},"UnloadingEmpowerment":{"type":["object","null"],"additionalProperties":false,"required":["EmpowermentNo","EmpowermentDateOfIssue"],"properties":{"EmpowermentId":{"title":"forms:empowermentRef.EmpowermentId","type":"string","maxLength":50},"EmpowermentNo":{"title":"forms:empowermentRef.EmpowermentNo","type":"string","minLength":1,"maxLength":50},"EmpowermentDateOfIssue":{"title":"forms:empowermentRef.EmpowermentDateOfIssue","$ref":"#/$defs/isoDate"},"EmpowermentDateOfExpire":{"title":"forms:empowermentRef.EmpowermentDateOfExpire","$ref":"#/$defs/isoDate"}},"minProperties":1,"title":"forms:waybill.UnloadingEmpowerment"},"ProductInfo":{"type":"object","additionalProperties":false,"required":["TotalDeliverySum","Products"],"documentTotals":{"items":"Products","sums":{"TotalDeliverySum":"DeliverySum"}},"properties":{"TotalDeliverySum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:waybill.TotalDeliverySum"},"TotalWeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:waybill.TotalWeightBrutto"},"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","ProductName","PackageCode","PackageName","Amount","Price","DeliverySum"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CommittentTinOrPinfl":{"type":"string","maxLength":14,"pinflOrTin":true,"title":"forms:line.CommittentTin"},"CommittentName":{"type":"string","maxLength":500,"title":"forms:line.CommittentName"},"CatalogCode":{"$ref":"#/$defs/catalogCode","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"ProductName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"PackageCode":{"$ref":"#/$defs/packageCode","title":"forms:line.PackageCode"},"PackageName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:line.PackageName"},"Amount":{"$ref":"#/$defs/count","title":"forms:line.Count"},"Price":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.Summa"},"DeliverySum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.DeliverySum"},"WeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightBrutto"},"WeightNetto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightNetto"}}},"lineArithmetic":{"count":"Amount","price":"Price","deliverySum":"DeliverySum"},"title":"forms:waybill.Products"}},"title":"forms:waybill.ProductInfo"}}},"title":"forms:waybill.ProductGroups"}},"title":"forms:waybill.Railway"},"OtherTransport":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["TransportNo","ProductGroups"],"properties":{"TransportNo":{"type":"string","minLength":1,"maxLength":50,"title":"forms:waybill.TransportNo"},"ProductGroups":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["LoadingPoint","LoadingTrustee","UnloadingPoint","UnloadingTrustee","UnloadingEmpowerment","ProductInfo"],"properties":{"LoadingPoint":{"$ref":"#/$defs/point","title":"forms:waybill.LoadingPoint"},"LoadingTrustee":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:waybill.LoadingTrustee"},"UnloadingPoint":{"$ref":"#/$defs/point","title":"forms:waybill.UnloadingPoint"},"UnloadingTrustee":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:waybill.UnloadingTrustee"},"UnloadingEmpowerment":{"type":["object","null"],"additionalProperties":false,"required":["EmpowermentNo","EmpowermentDateOfIssue"],"properties":{"EmpowermentId":{"title":"forms:empowermentRef.EmpowermentId","type":"string","maxLength":50},"EmpowermentNo":{"title":"forms:empowermentRef.EmpowermentNo","type":"string","minLength":1,"maxLength":50},"EmpowermentDateOfIssue":{"title":"forms:empowermentRef.EmpowermentDateOfIssue","$ref":"#/$defs/isoDate"},"EmpowermentDateOfExpire":{"title":"forms:empowermentRef.EmpowermentDateOfExpire","$ref":"#/$defs/isoDate"}},"minProperties":1,"title":"forms:waybill.UnloadingEmpowerment"},"ProductInfo":{"type":"object","additionalProperties":false,"required":["TotalDeliverySum","Products"],"documentTotals":{"items":"Products","sums":{"TotalDeliverySum":"DeliverySum"}},"properties":{"TotalDeliverySum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:waybill.TotalDeliverySum"},"TotalWeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:waybill.TotalWeightBrutto"},"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","ProductName","PackageCode","PackageName","Amount","Price","DeliverySum"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CommittentTinOrPinfl":{"type":"string","maxLength":14,"pinflOrTin":true,"title":"forms:line.CommittentTin"},"CommittentName":{"type":"string","maxLength":500,"title":"forms:line.CommittentName"},"CatalogCode":{"$ref":"#/$defs/catalogCode","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"ProductName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"PackageCode":{"$ref":"#/$defs/packageCode","title":"forms:line.PackageCode"},"PackageName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:line.PackageName"},"Amount":{"$ref":"#/$defs/count","title":"forms:line.Count"},"Price":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.Summa"},"DeliverySum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.DeliverySum"},"WeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightBrutto"},"WeightNetto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightNetto"}}},"lineArithmetic":{"count":"Amount","price":"Price","deliverySum":"DeliverySum"},"title":"forms:waybill.Products"}},"title":"forms:waybill.ProductInfo"}}},"title":"forms:waybill.ProductGroups"}},"title":"forms:waybill.OtherTransport"},"ResponsiblePerson":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:waybill.ResponsiblePerson"},"TotalDistance":{"type":"number","minimum":0,"maximum":100000,"decimalPlaces":2,"title":"forms:waybill.TotalDistance"},"InCityDistance":{"type":"number","minimum":0,"maximum":100000,"decimalPlaces":2,"title":"forms:waybill.InCityDistance"},"DeliveryCost":{"$ref":"#/$defs/money","minimum":0,"title":"forms:waybill.DeliveryCost"},"TotalDeliveryCost":{"$ref":"#/$defs/money","minimum":0,"title":"forms:waybill.TotalDeliveryCost"},"CargoClass":{"type":"integer","enum":[1,2,3,4],"title":"forms:waybill.CargoClass"},"TotalCargoCost":{"$ref":"#/$defs/money","minimum":0,"title":"forms:waybill.TotalCargoCost"},"SpecialNotes":{"type":"string","maxLength":2000,"title":"forms:waybill.SpecialNotes"},"ShipmentCount":{"type":"integer","minimum":1,"maximum":1000,"title":"forms:waybill.ShipmentCount"}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"driver":{"description":"The driver of a vehicle: TIN or PINFL and full name (spec §3 Waybill).","type":"object","additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:driver.Pinfl","$ref":"#/$defs/tinOrPinfl"},"FullName":{"title":"forms:driver.FullName","type":"string","minLength":1,"maxLength":300}}},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"partyRef":{"description":"A party named by TIN/PINFL with its branch (waybill, hybrid invoice-waybill).","type":"object","additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}}},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"point":{"description":"Loading or unloading point (uz-edi.md §b.3 keeps these keys lower-camel).","type":"object","additionalProperties":false,"required":["regionId","districtCode","address"],"properties":{"regionId":{"title":"forms:point.regionId","type":"integer","minimum":1},"regionName":{"title":"forms:point.regionName","type":"string","maxLength":200},"districtCode":{"title":"forms:point.districtCode","type":"integer","minimum":1},"districtName":{"title":"forms:point.districtName","type":"string","maxLength":200},"mahallaId":{"title":"forms:point.mahallaId","type":["integer","null"]},"mahallaName":{"title":"forms:point.mahallaName","type":"string","maxLength":200},"address":{"title":"forms:point.address","type":"string","minLength":1,"maxLength":500},"longitude":{"title":"forms:point.longitude","type":["number","null"],"minimum":-180,"maximum":180},"latitude":{"title":"forms:point.latitude","type":["number","null"],"minimum":-90,"maximum":90}}},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vehicle":{"description":"A truck, trailer or semitrailer: model and registration number.","type":"object","additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}}}}};
+export const validate = validate37;
+const schema20 = {"$id":"waybill","title":"documents:kinds.waybill","description":"Electronic waybill (TTN, uz-edi.md §b.3). TransportType 1 car, 2 railway, 3 air, 4 water; DeliveryType 1 warehouse to warehouse, 2 seller to buyer; SingleSidedType 1 = one-sided (Consignee null). WaybillLocalId must be unique (checked by the server).","type":"object","additionalProperties":false,"required":["WaybillLocalId","WaybillLocalType","DeliveryType","WaybillDoc","ContractDoc","OldWaybillDoc","HasCommittent","SingleSidedType","Consignor","Consignee","Carrier","TransportType","Roadway","Railway","OtherTransport","ResponsiblePerson","TotalDistance","DeliveryCost","TotalDeliveryCost","CargoClass","ShipmentCount"],"requiredUnless":[{"field":"WaybillLocalType","equals":[0],"properties":["OldWaybillDoc"]},{"field":"SingleSidedType","equals":[1],"properties":["Consignee"]},{"field":"TransportType","equals":[2,3,4],"properties":["Roadway"]},{"field":"TransportType","equals":[1,3,4],"properties":["Railway"]},{"field":"TransportType","equals":[1,2],"properties":["OtherTransport"]}],"properties":{"WaybillLocalId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:hybridInvoice.HybridInvoiceId","serverCheck":{"name":"uniqueDocumentId","kind":"waybill","idField":"WaybillLocalId"}},"WaybillLocalType":{"type":"integer","enum":[0,1,4],"title":"forms:waybill.WaybillLocalType"},"DeliveryType":{"type":"integer","enum":[1,2],"title":"forms:waybill.DeliveryType"},"WaybillDoc":{"type":"object","additionalProperties":false,"required":["WaybillNo","WaybillDate"],"properties":{"WaybillNo":{"type":"string","minLength":1,"maxLength":50,"title":"forms:waybill.WaybillNo"},"WaybillDate":{"$ref":"#/$defs/isoDate","title":"forms:waybill.WaybillDate"}},"title":"forms:waybill.WaybillDoc"},"ContractDoc":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ContractNo","ContractDate"],"properties":{"ContractNo":{"type":"string","minLength":1,"maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"}},"title":"forms:waybill.ContractDoc"},"OldWaybillDoc":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["WaybillLocalId","WaybillNo","WaybillDate"],"properties":{"WaybillLocalId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:hybridInvoice.HybridInvoiceId","serverCheck":{"name":"oldDocumentSameType","kind":"waybill","idField":"WaybillLocalId"}},"WaybillNo":{"type":"string","minLength":1,"maxLength":50,"title":"forms:waybill.WaybillNo"},"WaybillDate":{"$ref":"#/$defs/isoDate","title":"forms:waybill.WaybillDate"}},"title":"forms:waybill.OldWaybillDoc"},"HasCommittent":{"type":"boolean","title":"forms:waybill.HasCommittent"},"SingleSidedType":{"type":"integer","enum":[0,1],"title":"forms:waybill.SingleSidedType"},"Consignor":{"$ref":"#/$defs/partyRef","title":"forms:waybill.Consignor"},"Consignee":{"type":["object","null"],"additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}},"minProperties":1,"title":"forms:waybill.Consignee"},"FreightForwarder":{"type":["object","null"],"additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}},"minProperties":1,"title":"forms:waybill.FreightForwarder"},"Carrier":{"$ref":"#/$defs/partyRef","title":"forms:waybill.Carrier"},"Client":{"type":["object","null"],"additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"ContractNo":{"type":"string","maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"}},"minProperties":1,"title":"forms:waybill.Client"},"Payer":{"type":["object","null"],"additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"ContractNo":{"type":"string","maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"}},"minProperties":1,"title":"forms:waybill.Payer"},"TransportType":{"type":"integer","enum":[1,2,3,4],"title":"forms:waybill.TransportType"},"Roadway":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["Truck","Driver","ProductGroups"],"properties":{"Truck":{"$ref":"#/$defs/vehicle","title":"forms:waybill.Truck"},"Trailer":{"type":["object","null"],"additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}},"minProperties":1,"title":"forms:waybill.Trailer"},"SemiTrailer":{"type":["object","null"],"additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}},"minProperties":1,"title":"forms:waybill.SemiTrailer"},"Driver":{"$ref":"#/$defs/driver","title":"forms:waybill.Driver"},"ProductGroups":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["LoadingPoint","LoadingTrustee","UnloadingPoint","UnloadingTrustee","UnloadingEmpowerment","ProductInfo"],"properties":{"LoadingPoint":{"$ref":"#/$defs/point","title":"forms:waybill.LoadingPoint"},"LoadingTrustee":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:waybill.LoadingTrustee"},"UnloadingPoint":{"$ref":"#/$defs/point","title":"forms:waybill.UnloadingPoint"},"UnloadingTrustee":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:waybill.UnloadingTrustee"},"UnloadingEmpowerment":{"type":["object","null"],"additionalProperties":false,"required":["EmpowermentNo","EmpowermentDateOfIssue"],"properties":{"EmpowermentId":{"title":"forms:empowermentRef.EmpowermentId","type":"string","maxLength":50},"EmpowermentNo":{"title":"forms:empowermentRef.EmpowermentNo","type":"string","minLength":1,"maxLength":50},"EmpowermentDateOfIssue":{"title":"forms:empowermentRef.EmpowermentDateOfIssue","$ref":"#/$defs/isoDate"},"EmpowermentDateOfExpire":{"title":"forms:empowermentRef.EmpowermentDateOfExpire","$ref":"#/$defs/isoDate"}},"minProperties":1,"title":"forms:waybill.UnloadingEmpowerment"},"ProductInfo":{"type":"object","additionalProperties":false,"required":["TotalDeliverySum","Products"],"documentTotals":{"items":"Products","sums":{"TotalDeliverySum":"DeliverySum"}},"properties":{"TotalDeliverySum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:waybill.TotalDeliverySum"},"TotalWeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:waybill.TotalWeightBrutto"},"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","ProductName","PackageCode","PackageName","Amount","Price","DeliverySum"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CommittentTinOrPinfl":{"type":"string","maxLength":14,"pinflOrTin":true,"title":"forms:line.CommittentTin"},"CommittentName":{"type":"string","maxLength":500,"title":"forms:line.CommittentName"},"CatalogCode":{"$ref":"#/$defs/catalogCode","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"ProductName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"PackageCode":{"$ref":"#/$defs/packageCode","title":"forms:line.PackageCode"},"PackageName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:line.PackageName"},"Amount":{"$ref":"#/$defs/count","title":"forms:line.Count"},"Price":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.Summa"},"DeliverySum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.DeliverySum"},"WeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightBrutto"},"WeightNetto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightNetto"}}},"lineArithmetic":{"count":"Amount","price":"Price","deliverySum":"DeliverySum"},"title":"forms:waybill.Products"}},"title":"forms:waybill.ProductInfo"}}},"title":"forms:waybill.ProductGroups"}},"title":"forms:waybill.Roadway"},"Railway":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["RailwayDocId","Wagon","ProductGroups"],"properties":{"RailwayDocId":{"type":"string","minLength":1,"maxLength":50,"title":"forms:waybill.RailwayDocId"},"TrainDirection":{"type":"integer","enum":[1,2],"title":"forms:waybill.TrainDirection"},"Wagon":{"type":"object","additionalProperties":false,"required":["Number","Type"],"properties":{"Number":{"type":"string","minLength":1,"maxLength":20,"title":"forms:waybill.Number"},"Type":{"type":"string","minLength":1,"maxLength":100,"title":"forms:waybill.Type"}},"title":"forms:waybill.Wagon"},"ProductGroups":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["LoadingPoint","LoadingTrustee","UnloadingPoint","UnloadingTrustee","UnloadingEmpowerment","ProductInfo"],"properties":{"LoadingPoint":{"$ref":"#/$defs/point","title":"forms:waybill.LoadingPoint"},"LoadingTrustee":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:waybill.LoadingTrustee"},"UnloadingPoint":{"$ref":"#/$defs/point","title":"forms:waybill.UnloadingPoint"},"UnloadingTrustee":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:waybill.UnloadingTrustee"},"UnloadingEmpowerment":{"type":["object","null"],"additionalProperties":false,"required":["EmpowermentNo","EmpowermentDateOfIssue"],"properties":{"EmpowermentId":{"title":"forms:empowermentRef.EmpowermentId","type":"string","maxLength":50},"EmpowermentNo":{"title":"forms:empowermentRef.EmpowermentNo","type":"string","minLength":1,"maxLength":50},"EmpowermentDateOfIssue":{"title":"forms:empowermentRef.EmpowermentDateOfIssue","$ref":"#/$defs/isoDate"},"EmpowermentDateOfExpire":{"title":"forms:empowermentRef.EmpowermentDateOfExpire","$ref":"#/$defs/isoDate"}},"minProperties":1,"title":"forms:waybill.UnloadingEmpowerment"},"ProductInfo":{"type":"object","additionalProperties":false,"required":["TotalDeliverySum","Products"],"documentTotals":{"items":"Products","sums":{"TotalDeliverySum":"DeliverySum"}},"properties":{"TotalDeliverySum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:waybill.TotalDeliverySum"},"TotalWeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:waybill.TotalWeightBrutto"},"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","ProductName","PackageCode","PackageName","Amount","Price","DeliverySum"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CommittentTinOrPinfl":{"type":"string","maxLength":14,"pinflOrTin":true,"title":"forms:line.CommittentTin"},"CommittentName":{"type":"string","maxLength":500,"title":"forms:line.CommittentName"},"CatalogCode":{"$ref":"#/$defs/catalogCode","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"ProductName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"PackageCode":{"$ref":"#/$defs/packageCode","title":"forms:line.PackageCode"},"PackageName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:line.PackageName"},"Amount":{"$ref":"#/$defs/count","title":"forms:line.Count"},"Price":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.Summa"},"DeliverySum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.DeliverySum"},"WeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightBrutto"},"WeightNetto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightNetto"}}},"lineArithmetic":{"count":"Amount","price":"Price","deliverySum":"DeliverySum"},"title":"forms:waybill.Products"}},"title":"forms:waybill.ProductInfo"}}},"title":"forms:waybill.ProductGroups"}},"title":"forms:waybill.Railway"},"OtherTransport":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["TransportNo","ProductGroups"],"properties":{"TransportNo":{"type":"string","minLength":1,"maxLength":50,"title":"forms:waybill.TransportNo"},"ProductGroups":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["LoadingPoint","LoadingTrustee","UnloadingPoint","UnloadingTrustee","UnloadingEmpowerment","ProductInfo"],"properties":{"LoadingPoint":{"$ref":"#/$defs/point","title":"forms:waybill.LoadingPoint"},"LoadingTrustee":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:waybill.LoadingTrustee"},"UnloadingPoint":{"$ref":"#/$defs/point","title":"forms:waybill.UnloadingPoint"},"UnloadingTrustee":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:waybill.UnloadingTrustee"},"UnloadingEmpowerment":{"type":["object","null"],"additionalProperties":false,"required":["EmpowermentNo","EmpowermentDateOfIssue"],"properties":{"EmpowermentId":{"title":"forms:empowermentRef.EmpowermentId","type":"string","maxLength":50},"EmpowermentNo":{"title":"forms:empowermentRef.EmpowermentNo","type":"string","minLength":1,"maxLength":50},"EmpowermentDateOfIssue":{"title":"forms:empowermentRef.EmpowermentDateOfIssue","$ref":"#/$defs/isoDate"},"EmpowermentDateOfExpire":{"title":"forms:empowermentRef.EmpowermentDateOfExpire","$ref":"#/$defs/isoDate"}},"minProperties":1,"title":"forms:waybill.UnloadingEmpowerment"},"ProductInfo":{"type":"object","additionalProperties":false,"required":["TotalDeliverySum","Products"],"documentTotals":{"items":"Products","sums":{"TotalDeliverySum":"DeliverySum"}},"properties":{"TotalDeliverySum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:waybill.TotalDeliverySum"},"TotalWeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:waybill.TotalWeightBrutto"},"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","ProductName","PackageCode","PackageName","Amount","Price","DeliverySum"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CommittentTinOrPinfl":{"type":"string","maxLength":14,"pinflOrTin":true,"title":"forms:line.CommittentTin"},"CommittentName":{"type":"string","maxLength":500,"title":"forms:line.CommittentName"},"CatalogCode":{"$ref":"#/$defs/catalogCode","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"ProductName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"PackageCode":{"$ref":"#/$defs/packageCode","title":"forms:line.PackageCode"},"PackageName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:line.PackageName"},"Amount":{"$ref":"#/$defs/count","title":"forms:line.Count"},"Price":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.Summa"},"DeliverySum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.DeliverySum"},"WeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightBrutto"},"WeightNetto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightNetto"}}},"lineArithmetic":{"count":"Amount","price":"Price","deliverySum":"DeliverySum"},"title":"forms:waybill.Products"}},"title":"forms:waybill.ProductInfo"}}},"title":"forms:waybill.ProductGroups"}},"title":"forms:waybill.OtherTransport"},"ResponsiblePerson":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:waybill.ResponsiblePerson"},"TotalDistance":{"type":"number","minimum":0,"maximum":100000,"decimalPlaces":2,"title":"forms:waybill.TotalDistance"},"InCityDistance":{"type":"number","minimum":0,"maximum":100000,"decimalPlaces":2,"title":"forms:waybill.InCityDistance"},"DeliveryCost":{"$ref":"#/$defs/money","minimum":0,"title":"forms:waybill.DeliveryCost"},"TotalDeliveryCost":{"$ref":"#/$defs/money","minimum":0,"title":"forms:waybill.TotalDeliveryCost"},"CargoClass":{"type":"integer","enum":[1,2,3,4],"title":"forms:waybill.CargoClass"},"TotalCargoCost":{"$ref":"#/$defs/money","minimum":0,"title":"forms:waybill.TotalCargoCost"},"SpecialNotes":{"type":"string","maxLength":2000,"title":"forms:waybill.SpecialNotes"},"ShipmentCount":{"type":"integer","minimum":1,"maximum":1000,"title":"forms:waybill.ShipmentCount"}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"driver":{"description":"The driver of a vehicle: TIN or PINFL and full name (spec §3 Waybill).","type":"object","additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:driver.Pinfl","$ref":"#/$defs/tinOrPinfl"},"FullName":{"title":"forms:driver.FullName","type":"string","minLength":1,"maxLength":300}}},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"partyRef":{"description":"A party named by TIN/PINFL with its branch (waybill, hybrid invoice-waybill).","type":"object","additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}}},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"point":{"description":"Loading or unloading point (uz-edi.md §b.3 keeps these keys lower-camel).","type":"object","additionalProperties":false,"required":["regionId","districtCode","address"],"properties":{"regionId":{"title":"forms:point.regionId","type":"integer","minimum":1},"regionName":{"title":"forms:point.regionName","type":"string","maxLength":200},"districtCode":{"title":"forms:point.districtCode","type":"integer","minimum":1},"districtName":{"title":"forms:point.districtName","type":"string","maxLength":200},"mahallaId":{"title":"forms:point.mahallaId","type":["integer","null"]},"mahallaName":{"title":"forms:point.mahallaName","type":"string","maxLength":200},"address":{"title":"forms:point.address","type":"string","minLength":1,"maxLength":500},"longitude":{"title":"forms:point.longitude","type":["number","null"],"minimum":-180,"maximum":180},"latitude":{"title":"forms:point.latitude","type":["number","null"],"minimum":-90,"maximum":90}}},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vehicle":{"description":"A truck, trailer or semitrailer: model and registration number.","type":"object","additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}}}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = kw_serverCheck;
 const func4 = kw_toErrors;
@@ -14,16 +14,16 @@ const func18 = kw_pinflOrTin;
 const func95 = kw_lineArithmetic;
 const func97 = kw_documentTotals;
 const func175 = kw_requiredUnless;
-const pattern0 = new RegExp("^[0-9a-fA-F]{24}$", "u");
-const schema20 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
+const pattern1 = new RegExp("^[0-9a-fA-F]{24}$", "u");
+const schema21 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
 const func8 = kw_isoDate;
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(func5(data) > 10){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema20,data};
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -40,7 +40,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.type,parentSchema:schema20,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.type,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -49,19 +49,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate37.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
 
-const schema21 = {"description":"A party named by TIN/PINFL with its branch (waybill, hybrid invoice-waybill).","type":"object","additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}}};
-const schema22 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
+const schema22 = {"description":"A party named by TIN/PINFL with its branch (waybill, hybrid invoice-waybill).","type":"object","additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}}};
+const schema23 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(func5(data) > 14){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema22,data};
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -71,7 +71,7 @@ vErrors.push(err0);
 errors++;
 }
 if(func5(data) < 9){
-const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema22,data};
+const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -88,7 +88,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -97,17 +97,17 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate42.errors = vErrors;
+validate43.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.TinOrPinfl === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema22.required,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -117,7 +117,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.Name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema22.required,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -128,7 +128,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "TinOrPinfl") || (key0 === "Name")) || (key0 === "BranchCode")) || (key0 === "BranchName"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema21,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -139,8 +139,8 @@ errors++;
 }
 }
 if(data.TinOrPinfl !== undefined){
-if(!(validate42.call(this, data.TinOrPinfl, {instancePath:instancePath+"/TinOrPinfl",parentData:data,parentDataProperty:"TinOrPinfl",rootData}))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+if(!(validate43.call(this, data.TinOrPinfl, {instancePath:instancePath+"/TinOrPinfl",parentData:data,parentDataProperty:"TinOrPinfl",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 }
@@ -148,7 +148,7 @@ if(data.Name !== undefined){
 let data1 = data.Name;
 if(typeof data1 === "string"){
 if(func5(data1) > 500){
-const err3 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema21.properties.Name,data:data1};
+const err3 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema22.properties.Name,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -158,7 +158,7 @@ vErrors.push(err3);
 errors++;
 }
 if(func5(data1) < 1){
-const err4 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.Name,data:data1};
+const err4 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema22.properties.Name,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -169,7 +169,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Name.type,parentSchema:schema21.properties.Name,data:data1};
+const err5 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.Name.type,parentSchema:schema22.properties.Name,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -183,7 +183,7 @@ if(data.BranchCode !== undefined){
 let data2 = data.BranchCode;
 if(typeof data2 === "string"){
 if(func5(data2) > 50){
-const err6 = {instancePath:instancePath+"/BranchCode",schemaPath:"#/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema21.properties.BranchCode,data:data2};
+const err6 = {instancePath:instancePath+"/BranchCode",schemaPath:"#/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema22.properties.BranchCode,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -194,7 +194,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/BranchCode",schemaPath:"#/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.BranchCode.type,parentSchema:schema21.properties.BranchCode,data:data2};
+const err7 = {instancePath:instancePath+"/BranchCode",schemaPath:"#/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.BranchCode.type,parentSchema:schema22.properties.BranchCode,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -208,7 +208,7 @@ if(data.BranchName !== undefined){
 let data3 = data.BranchName;
 if(typeof data3 === "string"){
 if(func5(data3) > 500){
-const err8 = {instancePath:instancePath+"/BranchName",schemaPath:"#/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema21.properties.BranchName,data:data3};
+const err8 = {instancePath:instancePath+"/BranchName",schemaPath:"#/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema22.properties.BranchName,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -219,7 +219,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/BranchName",schemaPath:"#/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.BranchName.type,parentSchema:schema21.properties.BranchName,data:data3};
+const err9 = {instancePath:instancePath+"/BranchName",schemaPath:"#/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.BranchName.type,parentSchema:schema22.properties.BranchName,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -231,7 +231,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.type,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -240,18 +240,18 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate41.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
 
-const schema23 = {"description":"A truck, trailer or semitrailer: model and registration number.","type":"object","additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}}};
+const schema24 = {"description":"A truck, trailer or semitrailer: model and registration number.","type":"object","additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}}};
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.RegNo === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "RegNo"},message:"must have required property '"+"RegNo"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "RegNo"},message:"must have required property '"+"RegNo"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -261,7 +261,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.Model === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Model"},message:"must have required property '"+"Model"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Model"},message:"must have required property '"+"Model"+"'",schema:schema24.required,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -272,7 +272,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((key0 === "RegNo") || (key0 === "Model"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema23,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -286,7 +286,7 @@ if(data.RegNo !== undefined){
 let data0 = data.RegNo;
 if(typeof data0 === "string"){
 if(func5(data0) > 20){
-const err3 = {instancePath:instancePath+"/RegNo",schemaPath:"#/properties/RegNo/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema23.properties.RegNo,data:data0};
+const err3 = {instancePath:instancePath+"/RegNo",schemaPath:"#/properties/RegNo/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema24.properties.RegNo,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -296,7 +296,7 @@ vErrors.push(err3);
 errors++;
 }
 if(func5(data0) < 1){
-const err4 = {instancePath:instancePath+"/RegNo",schemaPath:"#/properties/RegNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.RegNo,data:data0};
+const err4 = {instancePath:instancePath+"/RegNo",schemaPath:"#/properties/RegNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.RegNo,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -307,7 +307,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/RegNo",schemaPath:"#/properties/RegNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.RegNo.type,parentSchema:schema23.properties.RegNo,data:data0};
+const err5 = {instancePath:instancePath+"/RegNo",schemaPath:"#/properties/RegNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.RegNo.type,parentSchema:schema24.properties.RegNo,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -321,7 +321,7 @@ if(data.Model !== undefined){
 let data1 = data.Model;
 if(typeof data1 === "string"){
 if(func5(data1) > 100){
-const err6 = {instancePath:instancePath+"/Model",schemaPath:"#/properties/Model/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema23.properties.Model,data:data1};
+const err6 = {instancePath:instancePath+"/Model",schemaPath:"#/properties/Model/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema24.properties.Model,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -331,7 +331,7 @@ vErrors.push(err6);
 errors++;
 }
 if(func5(data1) < 1){
-const err7 = {instancePath:instancePath+"/Model",schemaPath:"#/properties/Model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Model,data:data1};
+const err7 = {instancePath:instancePath+"/Model",schemaPath:"#/properties/Model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.Model,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -342,7 +342,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/Model",schemaPath:"#/properties/Model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Model.type,parentSchema:schema23.properties.Model,data:data1};
+const err8 = {instancePath:instancePath+"/Model",schemaPath:"#/properties/Model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.Model.type,parentSchema:schema24.properties.Model,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -354,7 +354,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -363,18 +363,18 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate52.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
 
-const schema24 = {"description":"The driver of a vehicle: TIN or PINFL and full name (spec §3 Waybill).","type":"object","additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:driver.Pinfl","$ref":"#/$defs/tinOrPinfl"},"FullName":{"title":"forms:driver.FullName","type":"string","minLength":1,"maxLength":300}}};
+const schema25 = {"description":"The driver of a vehicle: TIN or PINFL and full name (spec §3 Waybill).","type":"object","additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:driver.Pinfl","$ref":"#/$defs/tinOrPinfl"},"FullName":{"title":"forms:driver.FullName","type":"string","minLength":1,"maxLength":300}}};
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.Pinfl === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -384,7 +384,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.FullName === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -395,7 +395,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((key0 === "Pinfl") || (key0 === "FullName"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema24,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -406,8 +406,8 @@ errors++;
 }
 }
 if(data.Pinfl !== undefined){
-if(!(validate42.call(this, data.Pinfl, {instancePath:instancePath+"/Pinfl",parentData:data,parentDataProperty:"Pinfl",rootData}))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+if(!(validate43.call(this, data.Pinfl, {instancePath:instancePath+"/Pinfl",parentData:data,parentDataProperty:"Pinfl",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 }
@@ -415,7 +415,7 @@ if(data.FullName !== undefined){
 let data1 = data.FullName;
 if(typeof data1 === "string"){
 if(func5(data1) > 300){
-const err3 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema24.properties.FullName,data:data1};
+const err3 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema25.properties.FullName,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -425,7 +425,7 @@ vErrors.push(err3);
 errors++;
 }
 if(func5(data1) < 1){
-const err4 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.FullName,data:data1};
+const err4 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema25.properties.FullName,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -436,7 +436,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.FullName.type,parentSchema:schema24.properties.FullName,data:data1};
+const err5 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.FullName.type,parentSchema:schema25.properties.FullName,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -448,7 +448,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -457,18 +457,18 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate54.errors = vErrors;
+validate55.errors = vErrors;
 return errors === 0;
 }
 
-const schema25 = {"description":"Loading or unloading point (uz-edi.md §b.3 keeps these keys lower-camel).","type":"object","additionalProperties":false,"required":["regionId","districtCode","address"],"properties":{"regionId":{"title":"forms:point.regionId","type":"integer","minimum":1},"regionName":{"title":"forms:point.regionName","type":"string","maxLength":200},"districtCode":{"title":"forms:point.districtCode","type":"integer","minimum":1},"districtName":{"title":"forms:point.districtName","type":"string","maxLength":200},"mahallaId":{"title":"forms:point.mahallaId","type":["integer","null"]},"mahallaName":{"title":"forms:point.mahallaName","type":"string","maxLength":200},"address":{"title":"forms:point.address","type":"string","minLength":1,"maxLength":500},"longitude":{"title":"forms:point.longitude","type":["number","null"],"minimum":-180,"maximum":180},"latitude":{"title":"forms:point.latitude","type":["number","null"],"minimum":-90,"maximum":90}}};
+const schema26 = {"description":"Loading or unloading point (uz-edi.md §b.3 keeps these keys lower-camel).","type":"object","additionalProperties":false,"required":["regionId","districtCode","address"],"properties":{"regionId":{"title":"forms:point.regionId","type":"integer","minimum":1},"regionName":{"title":"forms:point.regionName","type":"string","maxLength":200},"districtCode":{"title":"forms:point.districtCode","type":"integer","minimum":1},"districtName":{"title":"forms:point.districtName","type":"string","maxLength":200},"mahallaId":{"title":"forms:point.mahallaId","type":["integer","null"]},"mahallaName":{"title":"forms:point.mahallaName","type":"string","maxLength":200},"address":{"title":"forms:point.address","type":"string","minLength":1,"maxLength":500},"longitude":{"title":"forms:point.longitude","type":["number","null"],"minimum":-180,"maximum":180},"latitude":{"title":"forms:point.latitude","type":["number","null"],"minimum":-90,"maximum":90}}};
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.regionId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "regionId"},message:"must have required property '"+"regionId"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "regionId"},message:"must have required property '"+"regionId"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -478,7 +478,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.districtCode === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "districtCode"},message:"must have required property '"+"districtCode"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "districtCode"},message:"must have required property '"+"districtCode"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -488,7 +488,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.address === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address"},message:"must have required property '"+"address"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address"},message:"must have required property '"+"address"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -498,8 +498,8 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema25.properties, key0))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema25,data};
+if(!(func2.call(schema26.properties, key0))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -512,7 +512,7 @@ errors++;
 if(data.regionId !== undefined){
 let data0 = data.regionId;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err4 = {instancePath:instancePath+"/regionId",schemaPath:"#/properties/regionId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.regionId.type,parentSchema:schema25.properties.regionId,data:data0};
+const err4 = {instancePath:instancePath+"/regionId",schemaPath:"#/properties/regionId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.regionId.type,parentSchema:schema26.properties.regionId,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -523,7 +523,7 @@ errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
-const err5 = {instancePath:instancePath+"/regionId",schemaPath:"#/properties/regionId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema25.properties.regionId,data:data0};
+const err5 = {instancePath:instancePath+"/regionId",schemaPath:"#/properties/regionId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema26.properties.regionId,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -538,7 +538,7 @@ if(data.regionName !== undefined){
 let data1 = data.regionName;
 if(typeof data1 === "string"){
 if(func5(data1) > 200){
-const err6 = {instancePath:instancePath+"/regionName",schemaPath:"#/properties/regionName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema25.properties.regionName,data:data1};
+const err6 = {instancePath:instancePath+"/regionName",schemaPath:"#/properties/regionName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema26.properties.regionName,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -549,7 +549,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/regionName",schemaPath:"#/properties/regionName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.regionName.type,parentSchema:schema25.properties.regionName,data:data1};
+const err7 = {instancePath:instancePath+"/regionName",schemaPath:"#/properties/regionName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.regionName.type,parentSchema:schema26.properties.regionName,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -562,7 +562,7 @@ errors++;
 if(data.districtCode !== undefined){
 let data2 = data.districtCode;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err8 = {instancePath:instancePath+"/districtCode",schemaPath:"#/properties/districtCode/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.districtCode.type,parentSchema:schema25.properties.districtCode,data:data2};
+const err8 = {instancePath:instancePath+"/districtCode",schemaPath:"#/properties/districtCode/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.districtCode.type,parentSchema:schema26.properties.districtCode,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -573,7 +573,7 @@ errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 1 || isNaN(data2)){
-const err9 = {instancePath:instancePath+"/districtCode",schemaPath:"#/properties/districtCode/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema25.properties.districtCode,data:data2};
+const err9 = {instancePath:instancePath+"/districtCode",schemaPath:"#/properties/districtCode/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema26.properties.districtCode,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -588,7 +588,7 @@ if(data.districtName !== undefined){
 let data3 = data.districtName;
 if(typeof data3 === "string"){
 if(func5(data3) > 200){
-const err10 = {instancePath:instancePath+"/districtName",schemaPath:"#/properties/districtName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema25.properties.districtName,data:data3};
+const err10 = {instancePath:instancePath+"/districtName",schemaPath:"#/properties/districtName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema26.properties.districtName,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -599,7 +599,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/districtName",schemaPath:"#/properties/districtName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.districtName.type,parentSchema:schema25.properties.districtName,data:data3};
+const err11 = {instancePath:instancePath+"/districtName",schemaPath:"#/properties/districtName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.districtName.type,parentSchema:schema26.properties.districtName,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -612,7 +612,7 @@ errors++;
 if(data.mahallaId !== undefined){
 let data4 = data.mahallaId;
 if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)){
-const err12 = {instancePath:instancePath+"/mahallaId",schemaPath:"#/properties/mahallaId/type",keyword:"type",params:{type: schema25.properties.mahallaId.type},message:"must be integer,null",schema:schema25.properties.mahallaId.type,parentSchema:schema25.properties.mahallaId,data:data4};
+const err12 = {instancePath:instancePath+"/mahallaId",schemaPath:"#/properties/mahallaId/type",keyword:"type",params:{type: schema26.properties.mahallaId.type},message:"must be integer,null",schema:schema26.properties.mahallaId.type,parentSchema:schema26.properties.mahallaId,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -626,7 +626,7 @@ if(data.mahallaName !== undefined){
 let data5 = data.mahallaName;
 if(typeof data5 === "string"){
 if(func5(data5) > 200){
-const err13 = {instancePath:instancePath+"/mahallaName",schemaPath:"#/properties/mahallaName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema25.properties.mahallaName,data:data5};
+const err13 = {instancePath:instancePath+"/mahallaName",schemaPath:"#/properties/mahallaName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema26.properties.mahallaName,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -637,7 +637,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/mahallaName",schemaPath:"#/properties/mahallaName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.mahallaName.type,parentSchema:schema25.properties.mahallaName,data:data5};
+const err14 = {instancePath:instancePath+"/mahallaName",schemaPath:"#/properties/mahallaName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.mahallaName.type,parentSchema:schema26.properties.mahallaName,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -651,7 +651,7 @@ if(data.address !== undefined){
 let data6 = data.address;
 if(typeof data6 === "string"){
 if(func5(data6) > 500){
-const err15 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema25.properties.address,data:data6};
+const err15 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema26.properties.address,data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -661,7 +661,7 @@ vErrors.push(err15);
 errors++;
 }
 if(func5(data6) < 1){
-const err16 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema25.properties.address,data:data6};
+const err16 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema26.properties.address,data:data6};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -672,7 +672,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.address.type,parentSchema:schema25.properties.address,data:data6};
+const err17 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.address.type,parentSchema:schema26.properties.address,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -685,7 +685,7 @@ errors++;
 if(data.longitude !== undefined){
 let data7 = data.longitude;
 if((!((typeof data7 == "number") && (isFinite(data7)))) && (data7 !== null)){
-const err18 = {instancePath:instancePath+"/longitude",schemaPath:"#/properties/longitude/type",keyword:"type",params:{type: schema25.properties.longitude.type},message:"must be number,null",schema:schema25.properties.longitude.type,parentSchema:schema25.properties.longitude,data:data7};
+const err18 = {instancePath:instancePath+"/longitude",schemaPath:"#/properties/longitude/type",keyword:"type",params:{type: schema26.properties.longitude.type},message:"must be number,null",schema:schema26.properties.longitude.type,parentSchema:schema26.properties.longitude,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -696,7 +696,7 @@ errors++;
 }
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 > 180 || isNaN(data7)){
-const err19 = {instancePath:instancePath+"/longitude",schemaPath:"#/properties/longitude/maximum",keyword:"maximum",params:{comparison: "<=", limit: 180},message:"must be <= 180",schema:180,parentSchema:schema25.properties.longitude,data:data7};
+const err19 = {instancePath:instancePath+"/longitude",schemaPath:"#/properties/longitude/maximum",keyword:"maximum",params:{comparison: "<=", limit: 180},message:"must be <= 180",schema:180,parentSchema:schema26.properties.longitude,data:data7};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -706,7 +706,7 @@ vErrors.push(err19);
 errors++;
 }
 if(data7 < -180 || isNaN(data7)){
-const err20 = {instancePath:instancePath+"/longitude",schemaPath:"#/properties/longitude/minimum",keyword:"minimum",params:{comparison: ">=", limit: -180},message:"must be >= -180",schema:-180,parentSchema:schema25.properties.longitude,data:data7};
+const err20 = {instancePath:instancePath+"/longitude",schemaPath:"#/properties/longitude/minimum",keyword:"minimum",params:{comparison: ">=", limit: -180},message:"must be >= -180",schema:-180,parentSchema:schema26.properties.longitude,data:data7};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -720,7 +720,7 @@ errors++;
 if(data.latitude !== undefined){
 let data8 = data.latitude;
 if((!((typeof data8 == "number") && (isFinite(data8)))) && (data8 !== null)){
-const err21 = {instancePath:instancePath+"/latitude",schemaPath:"#/properties/latitude/type",keyword:"type",params:{type: schema25.properties.latitude.type},message:"must be number,null",schema:schema25.properties.latitude.type,parentSchema:schema25.properties.latitude,data:data8};
+const err21 = {instancePath:instancePath+"/latitude",schemaPath:"#/properties/latitude/type",keyword:"type",params:{type: schema26.properties.latitude.type},message:"must be number,null",schema:schema26.properties.latitude.type,parentSchema:schema26.properties.latitude,data:data8};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -731,7 +731,7 @@ errors++;
 }
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 > 90 || isNaN(data8)){
-const err22 = {instancePath:instancePath+"/latitude",schemaPath:"#/properties/latitude/maximum",keyword:"maximum",params:{comparison: "<=", limit: 90},message:"must be <= 90",schema:90,parentSchema:schema25.properties.latitude,data:data8};
+const err22 = {instancePath:instancePath+"/latitude",schemaPath:"#/properties/latitude/maximum",keyword:"maximum",params:{comparison: "<=", limit: 90},message:"must be <= 90",schema:90,parentSchema:schema26.properties.latitude,data:data8};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -741,7 +741,7 @@ vErrors.push(err22);
 errors++;
 }
 if(data8 < -90 || isNaN(data8)){
-const err23 = {instancePath:instancePath+"/latitude",schemaPath:"#/properties/latitude/minimum",keyword:"minimum",params:{comparison: ">=", limit: -90},message:"must be >= -90",schema:-90,parentSchema:schema25.properties.latitude,data:data8};
+const err23 = {instancePath:instancePath+"/latitude",schemaPath:"#/properties/latitude/minimum",keyword:"minimum",params:{comparison: ">=", limit: -90},message:"must be >= -90",schema:-90,parentSchema:schema26.properties.latitude,data:data8};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -754,7 +754,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.type,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -763,19 +763,19 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate57.errors = vErrors;
+validate58.errors = vErrors;
 return errors === 0;
 }
 
-const schema26 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
+const schema27 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
 const func63 = kw_pinfl;
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(func5(data) > 14){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema26,data};
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -792,7 +792,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.type,parentSchema:schema26,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.type,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -801,18 +801,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate59.errors = vErrors;
+validate60.errors = vErrors;
 return errors === 0;
 }
 
-const schema27 = {"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2};
+const schema28 = {"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2};
 
-function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if((typeof data == "number") && (isFinite(data))){
 if(data > 9999999999999.99 || isNaN(data)){
-const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema27,data};
+const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -822,7 +822,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data < -9999999999999.99 || isNaN(data)){
-const err1 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema27,data};
+const err1 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -839,7 +839,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema27.type,parentSchema:schema27,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema28.type,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -848,51 +848,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate65.errors = vErrors;
+validate66.errors = vErrors;
 return errors === 0;
 }
 
-const schema28 = {"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"};
-const pattern2 = new RegExp("^\\d{17}$", "u");
+const schema29 = {"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"};
+const pattern3 = new RegExp("^\\d{17}$", "u");
 
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data === "string"){
-if(!pattern2.test(data)){
-const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema28,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.type,parentSchema:schema28,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate67.errors = vErrors;
-return errors === 0;
-}
-
-const schema29 = {"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"};
-const pattern3 = new RegExp("^\\d{1,20}$", "u");
-
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(!pattern3.test(data)){
-const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema29,data};
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -912,18 +880,50 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate69.errors = vErrors;
+validate68.errors = vErrors;
 return errors === 0;
 }
 
-const schema30 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
+const schema30 = {"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"};
+const pattern4 = new RegExp("^\\d{1,20}$", "u");
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(!pattern4.test(data)){
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema30,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.type,parentSchema:schema30,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate70.errors = vErrors;
+return errors === 0;
+}
+
+const schema31 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
+
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if((typeof data == "number") && (isFinite(data))){
 if(data > 999999999 || isNaN(data)){
-const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema30,data};
+const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -933,7 +933,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data <= 0 || isNaN(data)){
-const err1 = {instancePath,schemaPath:"#/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema30,data};
+const err1 = {instancePath,schemaPath:"#/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -950,7 +950,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema30.type,parentSchema:schema30,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.type,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -959,18 +959,18 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate71.errors = vErrors;
+validate72.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="waybill" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.WaybillLocalId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WaybillLocalId"},message:"must have required property '"+"WaybillLocalId"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WaybillLocalId"},message:"must have required property '"+"WaybillLocalId"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -980,7 +980,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.WaybillLocalType === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WaybillLocalType"},message:"must have required property '"+"WaybillLocalType"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WaybillLocalType"},message:"must have required property '"+"WaybillLocalType"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -990,7 +990,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.DeliveryType === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliveryType"},message:"must have required property '"+"DeliveryType"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliveryType"},message:"must have required property '"+"DeliveryType"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1000,7 +1000,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.WaybillDoc === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WaybillDoc"},message:"must have required property '"+"WaybillDoc"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WaybillDoc"},message:"must have required property '"+"WaybillDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1010,7 +1010,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.ContractDoc === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1020,7 +1020,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.OldWaybillDoc === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OldWaybillDoc"},message:"must have required property '"+"OldWaybillDoc"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OldWaybillDoc"},message:"must have required property '"+"OldWaybillDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1030,7 +1030,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.HasCommittent === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasCommittent"},message:"must have required property '"+"HasCommittent"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasCommittent"},message:"must have required property '"+"HasCommittent"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1040,7 +1040,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.SingleSidedType === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SingleSidedType"},message:"must have required property '"+"SingleSidedType"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SingleSidedType"},message:"must have required property '"+"SingleSidedType"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1050,7 +1050,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.Consignor === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Consignor"},message:"must have required property '"+"Consignor"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Consignor"},message:"must have required property '"+"Consignor"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1060,7 +1060,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.Consignee === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Consignee"},message:"must have required property '"+"Consignee"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Consignee"},message:"must have required property '"+"Consignee"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1070,7 +1070,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.Carrier === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Carrier"},message:"must have required property '"+"Carrier"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Carrier"},message:"must have required property '"+"Carrier"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1080,7 +1080,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.TransportType === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TransportType"},message:"must have required property '"+"TransportType"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TransportType"},message:"must have required property '"+"TransportType"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1090,7 +1090,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.Roadway === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Roadway"},message:"must have required property '"+"Roadway"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Roadway"},message:"must have required property '"+"Roadway"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1100,7 +1100,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.Railway === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Railway"},message:"must have required property '"+"Railway"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Railway"},message:"must have required property '"+"Railway"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1110,7 +1110,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.OtherTransport === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OtherTransport"},message:"must have required property '"+"OtherTransport"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OtherTransport"},message:"must have required property '"+"OtherTransport"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1120,7 +1120,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.ResponsiblePerson === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ResponsiblePerson"},message:"must have required property '"+"ResponsiblePerson"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ResponsiblePerson"},message:"must have required property '"+"ResponsiblePerson"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1130,7 +1130,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data.TotalDistance === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TotalDistance"},message:"must have required property '"+"TotalDistance"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TotalDistance"},message:"must have required property '"+"TotalDistance"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1140,7 +1140,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data.DeliveryCost === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliveryCost"},message:"must have required property '"+"DeliveryCost"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliveryCost"},message:"must have required property '"+"DeliveryCost"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1150,7 +1150,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data.TotalDeliveryCost === undefined){
-const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TotalDeliveryCost"},message:"must have required property '"+"TotalDeliveryCost"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TotalDeliveryCost"},message:"must have required property '"+"TotalDeliveryCost"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1160,7 +1160,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data.CargoClass === undefined){
-const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CargoClass"},message:"must have required property '"+"CargoClass"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CargoClass"},message:"must have required property '"+"CargoClass"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1170,7 +1170,7 @@ vErrors.push(err19);
 errors++;
 }
 if(data.ShipmentCount === undefined){
-const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ShipmentCount"},message:"must have required property '"+"ShipmentCount"+"'",schema:schema19.required,parentSchema:schema19,data};
+const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ShipmentCount"},message:"must have required property '"+"ShipmentCount"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1180,8 +1180,8 @@ vErrors.push(err20);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema19.properties, key0))){
-const err21 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema19,data};
+if(!(func2.call(schema20.properties, key0))){
+const err21 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1193,15 +1193,15 @@ errors++;
 }
 if(data.WaybillLocalId !== undefined){
 let data0 = data.WaybillLocalId;
-const issues0 = func3(data0, schema19.properties.WaybillLocalId.serverCheck, rootData, this, instancePath + "/WaybillLocalId");
+const issues0 = func3(data0, schema20.properties.WaybillLocalId.serverCheck, rootData, this, instancePath + "/WaybillLocalId");
 if(issues0 !== null){
 const kwErrors0 = func4(issues0, instancePath + "/WaybillLocalId", "#/properties/WaybillLocalId/serverCheck", "serverCheck");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
 errors = errors + kwErrors0.length;
 }
 if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err22 = {instancePath:instancePath+"/WaybillLocalId",schemaPath:"#/properties/WaybillLocalId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema19.properties.WaybillLocalId,data:data0};
+if(!pattern1.test(data0)){
+const err22 = {instancePath:instancePath+"/WaybillLocalId",schemaPath:"#/properties/WaybillLocalId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema20.properties.WaybillLocalId,data:data0};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1212,7 +1212,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/WaybillLocalId",schemaPath:"#/properties/WaybillLocalId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.WaybillLocalId.type,parentSchema:schema19.properties.WaybillLocalId,data:data0};
+const err23 = {instancePath:instancePath+"/WaybillLocalId",schemaPath:"#/properties/WaybillLocalId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.WaybillLocalId.type,parentSchema:schema20.properties.WaybillLocalId,data:data0};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1225,7 +1225,7 @@ errors++;
 if(data.WaybillLocalType !== undefined){
 let data1 = data.WaybillLocalType;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err24 = {instancePath:instancePath+"/WaybillLocalType",schemaPath:"#/properties/WaybillLocalType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.WaybillLocalType.type,parentSchema:schema19.properties.WaybillLocalType,data:data1};
+const err24 = {instancePath:instancePath+"/WaybillLocalType",schemaPath:"#/properties/WaybillLocalType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.WaybillLocalType.type,parentSchema:schema20.properties.WaybillLocalType,data:data1};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1235,7 +1235,7 @@ vErrors.push(err24);
 errors++;
 }
 if(!(((data1 === 0) || (data1 === 1)) || (data1 === 4))){
-const err25 = {instancePath:instancePath+"/WaybillLocalType",schemaPath:"#/properties/WaybillLocalType/enum",keyword:"enum",params:{allowedValues: schema19.properties.WaybillLocalType.enum},message:"must be equal to one of the allowed values",schema:schema19.properties.WaybillLocalType.enum,parentSchema:schema19.properties.WaybillLocalType,data:data1};
+const err25 = {instancePath:instancePath+"/WaybillLocalType",schemaPath:"#/properties/WaybillLocalType/enum",keyword:"enum",params:{allowedValues: schema20.properties.WaybillLocalType.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.WaybillLocalType.enum,parentSchema:schema20.properties.WaybillLocalType,data:data1};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1248,7 +1248,7 @@ errors++;
 if(data.DeliveryType !== undefined){
 let data2 = data.DeliveryType;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err26 = {instancePath:instancePath+"/DeliveryType",schemaPath:"#/properties/DeliveryType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.DeliveryType.type,parentSchema:schema19.properties.DeliveryType,data:data2};
+const err26 = {instancePath:instancePath+"/DeliveryType",schemaPath:"#/properties/DeliveryType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.DeliveryType.type,parentSchema:schema20.properties.DeliveryType,data:data2};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1258,7 +1258,7 @@ vErrors.push(err26);
 errors++;
 }
 if(!((data2 === 1) || (data2 === 2))){
-const err27 = {instancePath:instancePath+"/DeliveryType",schemaPath:"#/properties/DeliveryType/enum",keyword:"enum",params:{allowedValues: schema19.properties.DeliveryType.enum},message:"must be equal to one of the allowed values",schema:schema19.properties.DeliveryType.enum,parentSchema:schema19.properties.DeliveryType,data:data2};
+const err27 = {instancePath:instancePath+"/DeliveryType",schemaPath:"#/properties/DeliveryType/enum",keyword:"enum",params:{allowedValues: schema20.properties.DeliveryType.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.DeliveryType.enum,parentSchema:schema20.properties.DeliveryType,data:data2};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1272,7 +1272,7 @@ if(data.WaybillDoc !== undefined){
 let data3 = data.WaybillDoc;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.WaybillNo === undefined){
-const err28 = {instancePath:instancePath+"/WaybillDoc",schemaPath:"#/properties/WaybillDoc/required",keyword:"required",params:{missingProperty: "WaybillNo"},message:"must have required property '"+"WaybillNo"+"'",schema:schema19.properties.WaybillDoc.required,parentSchema:schema19.properties.WaybillDoc,data:data3};
+const err28 = {instancePath:instancePath+"/WaybillDoc",schemaPath:"#/properties/WaybillDoc/required",keyword:"required",params:{missingProperty: "WaybillNo"},message:"must have required property '"+"WaybillNo"+"'",schema:schema20.properties.WaybillDoc.required,parentSchema:schema20.properties.WaybillDoc,data:data3};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1282,7 +1282,7 @@ vErrors.push(err28);
 errors++;
 }
 if(data3.WaybillDate === undefined){
-const err29 = {instancePath:instancePath+"/WaybillDoc",schemaPath:"#/properties/WaybillDoc/required",keyword:"required",params:{missingProperty: "WaybillDate"},message:"must have required property '"+"WaybillDate"+"'",schema:schema19.properties.WaybillDoc.required,parentSchema:schema19.properties.WaybillDoc,data:data3};
+const err29 = {instancePath:instancePath+"/WaybillDoc",schemaPath:"#/properties/WaybillDoc/required",keyword:"required",params:{missingProperty: "WaybillDate"},message:"must have required property '"+"WaybillDate"+"'",schema:schema20.properties.WaybillDoc.required,parentSchema:schema20.properties.WaybillDoc,data:data3};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1293,7 +1293,7 @@ errors++;
 }
 for(const key1 in data3){
 if(!((key1 === "WaybillNo") || (key1 === "WaybillDate"))){
-const err30 = {instancePath:instancePath+"/WaybillDoc",schemaPath:"#/properties/WaybillDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.WaybillDoc,data:data3};
+const err30 = {instancePath:instancePath+"/WaybillDoc",schemaPath:"#/properties/WaybillDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.WaybillDoc,data:data3};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1307,7 +1307,7 @@ if(data3.WaybillNo !== undefined){
 let data4 = data3.WaybillNo;
 if(typeof data4 === "string"){
 if(func5(data4) > 50){
-const err31 = {instancePath:instancePath+"/WaybillDoc/WaybillNo",schemaPath:"#/properties/WaybillDoc/properties/WaybillNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.WaybillDoc.properties.WaybillNo,data:data4};
+const err31 = {instancePath:instancePath+"/WaybillDoc/WaybillNo",schemaPath:"#/properties/WaybillDoc/properties/WaybillNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.WaybillDoc.properties.WaybillNo,data:data4};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1317,7 +1317,7 @@ vErrors.push(err31);
 errors++;
 }
 if(func5(data4) < 1){
-const err32 = {instancePath:instancePath+"/WaybillDoc/WaybillNo",schemaPath:"#/properties/WaybillDoc/properties/WaybillNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.WaybillDoc.properties.WaybillNo,data:data4};
+const err32 = {instancePath:instancePath+"/WaybillDoc/WaybillNo",schemaPath:"#/properties/WaybillDoc/properties/WaybillNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.WaybillDoc.properties.WaybillNo,data:data4};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1328,7 +1328,7 @@ errors++;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/WaybillDoc/WaybillNo",schemaPath:"#/properties/WaybillDoc/properties/WaybillNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.WaybillDoc.properties.WaybillNo.type,parentSchema:schema19.properties.WaybillDoc.properties.WaybillNo,data:data4};
+const err33 = {instancePath:instancePath+"/WaybillDoc/WaybillNo",schemaPath:"#/properties/WaybillDoc/properties/WaybillNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.WaybillDoc.properties.WaybillNo.type,parentSchema:schema20.properties.WaybillDoc.properties.WaybillNo,data:data4};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1339,14 +1339,14 @@ errors++;
 }
 }
 if(data3.WaybillDate !== undefined){
-if(!(validate37.call(this, data3.WaybillDate, {instancePath:instancePath+"/WaybillDoc/WaybillDate",parentData:data3,parentDataProperty:"WaybillDate",rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+if(!(validate38.call(this, data3.WaybillDate, {instancePath:instancePath+"/WaybillDoc/WaybillDate",parentData:data3,parentDataProperty:"WaybillDate",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/WaybillDoc",schemaPath:"#/properties/WaybillDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.WaybillDoc.type,parentSchema:schema19.properties.WaybillDoc,data:data3};
+const err34 = {instancePath:instancePath+"/WaybillDoc",schemaPath:"#/properties/WaybillDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.WaybillDoc.type,parentSchema:schema20.properties.WaybillDoc,data:data3};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1359,7 +1359,7 @@ errors++;
 if(data.ContractDoc !== undefined){
 let data6 = data.ContractDoc;
 if((!(data6 && typeof data6 == "object" && !Array.isArray(data6))) && (data6 !== null)){
-const err35 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: schema19.properties.ContractDoc.type},message:"must be object,null",schema:schema19.properties.ContractDoc.type,parentSchema:schema19.properties.ContractDoc,data:data6};
+const err35 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: schema20.properties.ContractDoc.type},message:"must be object,null",schema:schema20.properties.ContractDoc.type,parentSchema:schema20.properties.ContractDoc,data:data6};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1370,7 +1370,7 @@ errors++;
 }
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(Object.keys(data6).length < 1){
-const err36 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.ContractDoc,data:data6};
+const err36 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.ContractDoc,data:data6};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1380,7 +1380,7 @@ vErrors.push(err36);
 errors++;
 }
 if(data6.ContractNo === undefined){
-const err37 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema19.properties.ContractDoc.required,parentSchema:schema19.properties.ContractDoc,data:data6};
+const err37 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema20.properties.ContractDoc.required,parentSchema:schema20.properties.ContractDoc,data:data6};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1390,7 +1390,7 @@ vErrors.push(err37);
 errors++;
 }
 if(data6.ContractDate === undefined){
-const err38 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema19.properties.ContractDoc.required,parentSchema:schema19.properties.ContractDoc,data:data6};
+const err38 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema20.properties.ContractDoc.required,parentSchema:schema20.properties.ContractDoc,data:data6};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1401,7 +1401,7 @@ errors++;
 }
 for(const key2 in data6){
 if(!((key2 === "ContractNo") || (key2 === "ContractDate"))){
-const err39 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.ContractDoc,data:data6};
+const err39 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ContractDoc,data:data6};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1415,7 +1415,7 @@ if(data6.ContractNo !== undefined){
 let data7 = data6.ContractNo;
 if(typeof data7 === "string"){
 if(func5(data7) > 100){
-const err40 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema19.properties.ContractDoc.properties.ContractNo,data:data7};
+const err40 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.ContractDoc.properties.ContractNo,data:data7};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -1425,7 +1425,7 @@ vErrors.push(err40);
 errors++;
 }
 if(func5(data7) < 1){
-const err41 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.ContractDoc.properties.ContractNo,data:data7};
+const err41 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ContractDoc.properties.ContractNo,data:data7};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -1436,7 +1436,7 @@ errors++;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema19.properties.ContractDoc.properties.ContractNo,data:data7};
+const err42 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema20.properties.ContractDoc.properties.ContractNo,data:data7};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -1447,8 +1447,8 @@ errors++;
 }
 }
 if(data6.ContractDate !== undefined){
-if(!(validate37.call(this, data6.ContractDate, {instancePath:instancePath+"/ContractDoc/ContractDate",parentData:data6,parentDataProperty:"ContractDate",rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+if(!(validate38.call(this, data6.ContractDate, {instancePath:instancePath+"/ContractDoc/ContractDate",parentData:data6,parentDataProperty:"ContractDate",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
@@ -1457,7 +1457,7 @@ errors = vErrors.length;
 if(data.OldWaybillDoc !== undefined){
 let data9 = data.OldWaybillDoc;
 if((!(data9 && typeof data9 == "object" && !Array.isArray(data9))) && (data9 !== null)){
-const err43 = {instancePath:instancePath+"/OldWaybillDoc",schemaPath:"#/properties/OldWaybillDoc/type",keyword:"type",params:{type: schema19.properties.OldWaybillDoc.type},message:"must be object,null",schema:schema19.properties.OldWaybillDoc.type,parentSchema:schema19.properties.OldWaybillDoc,data:data9};
+const err43 = {instancePath:instancePath+"/OldWaybillDoc",schemaPath:"#/properties/OldWaybillDoc/type",keyword:"type",params:{type: schema20.properties.OldWaybillDoc.type},message:"must be object,null",schema:schema20.properties.OldWaybillDoc.type,parentSchema:schema20.properties.OldWaybillDoc,data:data9};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -1468,7 +1468,7 @@ errors++;
 }
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(Object.keys(data9).length < 1){
-const err44 = {instancePath:instancePath+"/OldWaybillDoc",schemaPath:"#/properties/OldWaybillDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.OldWaybillDoc,data:data9};
+const err44 = {instancePath:instancePath+"/OldWaybillDoc",schemaPath:"#/properties/OldWaybillDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.OldWaybillDoc,data:data9};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -1478,7 +1478,7 @@ vErrors.push(err44);
 errors++;
 }
 if(data9.WaybillLocalId === undefined){
-const err45 = {instancePath:instancePath+"/OldWaybillDoc",schemaPath:"#/properties/OldWaybillDoc/required",keyword:"required",params:{missingProperty: "WaybillLocalId"},message:"must have required property '"+"WaybillLocalId"+"'",schema:schema19.properties.OldWaybillDoc.required,parentSchema:schema19.properties.OldWaybillDoc,data:data9};
+const err45 = {instancePath:instancePath+"/OldWaybillDoc",schemaPath:"#/properties/OldWaybillDoc/required",keyword:"required",params:{missingProperty: "WaybillLocalId"},message:"must have required property '"+"WaybillLocalId"+"'",schema:schema20.properties.OldWaybillDoc.required,parentSchema:schema20.properties.OldWaybillDoc,data:data9};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -1488,7 +1488,7 @@ vErrors.push(err45);
 errors++;
 }
 if(data9.WaybillNo === undefined){
-const err46 = {instancePath:instancePath+"/OldWaybillDoc",schemaPath:"#/properties/OldWaybillDoc/required",keyword:"required",params:{missingProperty: "WaybillNo"},message:"must have required property '"+"WaybillNo"+"'",schema:schema19.properties.OldWaybillDoc.required,parentSchema:schema19.properties.OldWaybillDoc,data:data9};
+const err46 = {instancePath:instancePath+"/OldWaybillDoc",schemaPath:"#/properties/OldWaybillDoc/required",keyword:"required",params:{missingProperty: "WaybillNo"},message:"must have required property '"+"WaybillNo"+"'",schema:schema20.properties.OldWaybillDoc.required,parentSchema:schema20.properties.OldWaybillDoc,data:data9};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -1498,7 +1498,7 @@ vErrors.push(err46);
 errors++;
 }
 if(data9.WaybillDate === undefined){
-const err47 = {instancePath:instancePath+"/OldWaybillDoc",schemaPath:"#/properties/OldWaybillDoc/required",keyword:"required",params:{missingProperty: "WaybillDate"},message:"must have required property '"+"WaybillDate"+"'",schema:schema19.properties.OldWaybillDoc.required,parentSchema:schema19.properties.OldWaybillDoc,data:data9};
+const err47 = {instancePath:instancePath+"/OldWaybillDoc",schemaPath:"#/properties/OldWaybillDoc/required",keyword:"required",params:{missingProperty: "WaybillDate"},message:"must have required property '"+"WaybillDate"+"'",schema:schema20.properties.OldWaybillDoc.required,parentSchema:schema20.properties.OldWaybillDoc,data:data9};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -1509,7 +1509,7 @@ errors++;
 }
 for(const key3 in data9){
 if(!(((key3 === "WaybillLocalId") || (key3 === "WaybillNo")) || (key3 === "WaybillDate"))){
-const err48 = {instancePath:instancePath+"/OldWaybillDoc",schemaPath:"#/properties/OldWaybillDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.OldWaybillDoc,data:data9};
+const err48 = {instancePath:instancePath+"/OldWaybillDoc",schemaPath:"#/properties/OldWaybillDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.OldWaybillDoc,data:data9};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -1521,15 +1521,15 @@ errors++;
 }
 if(data9.WaybillLocalId !== undefined){
 let data10 = data9.WaybillLocalId;
-const issues1 = func3(data10, schema19.properties.OldWaybillDoc.properties.WaybillLocalId.serverCheck, rootData, this, instancePath + "/OldWaybillDoc/WaybillLocalId");
+const issues1 = func3(data10, schema20.properties.OldWaybillDoc.properties.WaybillLocalId.serverCheck, rootData, this, instancePath + "/OldWaybillDoc/WaybillLocalId");
 if(issues1 !== null){
 const kwErrors1 = func4(issues1, instancePath + "/OldWaybillDoc/WaybillLocalId", "#/properties/OldWaybillDoc/properties/WaybillLocalId/serverCheck", "serverCheck");
 vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
 errors = errors + kwErrors1.length;
 }
 if(typeof data10 === "string"){
-if(!pattern0.test(data10)){
-const err49 = {instancePath:instancePath+"/OldWaybillDoc/WaybillLocalId",schemaPath:"#/properties/OldWaybillDoc/properties/WaybillLocalId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema19.properties.OldWaybillDoc.properties.WaybillLocalId,data:data10};
+if(!pattern1.test(data10)){
+const err49 = {instancePath:instancePath+"/OldWaybillDoc/WaybillLocalId",schemaPath:"#/properties/OldWaybillDoc/properties/WaybillLocalId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema20.properties.OldWaybillDoc.properties.WaybillLocalId,data:data10};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -1540,7 +1540,7 @@ errors++;
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/OldWaybillDoc/WaybillLocalId",schemaPath:"#/properties/OldWaybillDoc/properties/WaybillLocalId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.OldWaybillDoc.properties.WaybillLocalId.type,parentSchema:schema19.properties.OldWaybillDoc.properties.WaybillLocalId,data:data10};
+const err50 = {instancePath:instancePath+"/OldWaybillDoc/WaybillLocalId",schemaPath:"#/properties/OldWaybillDoc/properties/WaybillLocalId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OldWaybillDoc.properties.WaybillLocalId.type,parentSchema:schema20.properties.OldWaybillDoc.properties.WaybillLocalId,data:data10};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -1554,7 +1554,7 @@ if(data9.WaybillNo !== undefined){
 let data11 = data9.WaybillNo;
 if(typeof data11 === "string"){
 if(func5(data11) > 50){
-const err51 = {instancePath:instancePath+"/OldWaybillDoc/WaybillNo",schemaPath:"#/properties/OldWaybillDoc/properties/WaybillNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.OldWaybillDoc.properties.WaybillNo,data:data11};
+const err51 = {instancePath:instancePath+"/OldWaybillDoc/WaybillNo",schemaPath:"#/properties/OldWaybillDoc/properties/WaybillNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.OldWaybillDoc.properties.WaybillNo,data:data11};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -1564,7 +1564,7 @@ vErrors.push(err51);
 errors++;
 }
 if(func5(data11) < 1){
-const err52 = {instancePath:instancePath+"/OldWaybillDoc/WaybillNo",schemaPath:"#/properties/OldWaybillDoc/properties/WaybillNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.OldWaybillDoc.properties.WaybillNo,data:data11};
+const err52 = {instancePath:instancePath+"/OldWaybillDoc/WaybillNo",schemaPath:"#/properties/OldWaybillDoc/properties/WaybillNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.OldWaybillDoc.properties.WaybillNo,data:data11};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -1575,7 +1575,7 @@ errors++;
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/OldWaybillDoc/WaybillNo",schemaPath:"#/properties/OldWaybillDoc/properties/WaybillNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.OldWaybillDoc.properties.WaybillNo.type,parentSchema:schema19.properties.OldWaybillDoc.properties.WaybillNo,data:data11};
+const err53 = {instancePath:instancePath+"/OldWaybillDoc/WaybillNo",schemaPath:"#/properties/OldWaybillDoc/properties/WaybillNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OldWaybillDoc.properties.WaybillNo.type,parentSchema:schema20.properties.OldWaybillDoc.properties.WaybillNo,data:data11};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -1586,8 +1586,8 @@ errors++;
 }
 }
 if(data9.WaybillDate !== undefined){
-if(!(validate37.call(this, data9.WaybillDate, {instancePath:instancePath+"/OldWaybillDoc/WaybillDate",parentData:data9,parentDataProperty:"WaybillDate",rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+if(!(validate38.call(this, data9.WaybillDate, {instancePath:instancePath+"/OldWaybillDoc/WaybillDate",parentData:data9,parentDataProperty:"WaybillDate",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
@@ -1596,7 +1596,7 @@ errors = vErrors.length;
 if(data.HasCommittent !== undefined){
 let data13 = data.HasCommittent;
 if(typeof data13 !== "boolean"){
-const err54 = {instancePath:instancePath+"/HasCommittent",schemaPath:"#/properties/HasCommittent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.HasCommittent.type,parentSchema:schema19.properties.HasCommittent,data:data13};
+const err54 = {instancePath:instancePath+"/HasCommittent",schemaPath:"#/properties/HasCommittent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.HasCommittent.type,parentSchema:schema20.properties.HasCommittent,data:data13};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -1609,7 +1609,7 @@ errors++;
 if(data.SingleSidedType !== undefined){
 let data14 = data.SingleSidedType;
 if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-const err55 = {instancePath:instancePath+"/SingleSidedType",schemaPath:"#/properties/SingleSidedType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.SingleSidedType.type,parentSchema:schema19.properties.SingleSidedType,data:data14};
+const err55 = {instancePath:instancePath+"/SingleSidedType",schemaPath:"#/properties/SingleSidedType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.SingleSidedType.type,parentSchema:schema20.properties.SingleSidedType,data:data14};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -1619,7 +1619,7 @@ vErrors.push(err55);
 errors++;
 }
 if(!((data14 === 0) || (data14 === 1))){
-const err56 = {instancePath:instancePath+"/SingleSidedType",schemaPath:"#/properties/SingleSidedType/enum",keyword:"enum",params:{allowedValues: schema19.properties.SingleSidedType.enum},message:"must be equal to one of the allowed values",schema:schema19.properties.SingleSidedType.enum,parentSchema:schema19.properties.SingleSidedType,data:data14};
+const err56 = {instancePath:instancePath+"/SingleSidedType",schemaPath:"#/properties/SingleSidedType/enum",keyword:"enum",params:{allowedValues: schema20.properties.SingleSidedType.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.SingleSidedType.enum,parentSchema:schema20.properties.SingleSidedType,data:data14};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -1630,15 +1630,15 @@ errors++;
 }
 }
 if(data.Consignor !== undefined){
-if(!(validate41.call(this, data.Consignor, {instancePath:instancePath+"/Consignor",parentData:data,parentDataProperty:"Consignor",rootData}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+if(!(validate42.call(this, data.Consignor, {instancePath:instancePath+"/Consignor",parentData:data,parentDataProperty:"Consignor",rootData}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
 errors = vErrors.length;
 }
 }
 if(data.Consignee !== undefined){
 let data16 = data.Consignee;
 if((!(data16 && typeof data16 == "object" && !Array.isArray(data16))) && (data16 !== null)){
-const err57 = {instancePath:instancePath+"/Consignee",schemaPath:"#/properties/Consignee/type",keyword:"type",params:{type: schema19.properties.Consignee.type},message:"must be object,null",schema:schema19.properties.Consignee.type,parentSchema:schema19.properties.Consignee,data:data16};
+const err57 = {instancePath:instancePath+"/Consignee",schemaPath:"#/properties/Consignee/type",keyword:"type",params:{type: schema20.properties.Consignee.type},message:"must be object,null",schema:schema20.properties.Consignee.type,parentSchema:schema20.properties.Consignee,data:data16};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -1649,7 +1649,7 @@ errors++;
 }
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if(Object.keys(data16).length < 1){
-const err58 = {instancePath:instancePath+"/Consignee",schemaPath:"#/properties/Consignee/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.Consignee,data:data16};
+const err58 = {instancePath:instancePath+"/Consignee",schemaPath:"#/properties/Consignee/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Consignee,data:data16};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -1659,7 +1659,7 @@ vErrors.push(err58);
 errors++;
 }
 if(data16.TinOrPinfl === undefined){
-const err59 = {instancePath:instancePath+"/Consignee",schemaPath:"#/properties/Consignee/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema19.properties.Consignee.required,parentSchema:schema19.properties.Consignee,data:data16};
+const err59 = {instancePath:instancePath+"/Consignee",schemaPath:"#/properties/Consignee/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema20.properties.Consignee.required,parentSchema:schema20.properties.Consignee,data:data16};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -1669,7 +1669,7 @@ vErrors.push(err59);
 errors++;
 }
 if(data16.Name === undefined){
-const err60 = {instancePath:instancePath+"/Consignee",schemaPath:"#/properties/Consignee/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema19.properties.Consignee.required,parentSchema:schema19.properties.Consignee,data:data16};
+const err60 = {instancePath:instancePath+"/Consignee",schemaPath:"#/properties/Consignee/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.Consignee.required,parentSchema:schema20.properties.Consignee,data:data16};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -1680,7 +1680,7 @@ errors++;
 }
 for(const key4 in data16){
 if(!((((key4 === "TinOrPinfl") || (key4 === "Name")) || (key4 === "BranchCode")) || (key4 === "BranchName"))){
-const err61 = {instancePath:instancePath+"/Consignee",schemaPath:"#/properties/Consignee/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Consignee,data:data16};
+const err61 = {instancePath:instancePath+"/Consignee",schemaPath:"#/properties/Consignee/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Consignee,data:data16};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -1691,8 +1691,8 @@ errors++;
 }
 }
 if(data16.TinOrPinfl !== undefined){
-if(!(validate42.call(this, data16.TinOrPinfl, {instancePath:instancePath+"/Consignee/TinOrPinfl",parentData:data16,parentDataProperty:"TinOrPinfl",rootData}))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+if(!(validate43.call(this, data16.TinOrPinfl, {instancePath:instancePath+"/Consignee/TinOrPinfl",parentData:data16,parentDataProperty:"TinOrPinfl",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 }
@@ -1700,7 +1700,7 @@ if(data16.Name !== undefined){
 let data18 = data16.Name;
 if(typeof data18 === "string"){
 if(func5(data18) > 500){
-const err62 = {instancePath:instancePath+"/Consignee/Name",schemaPath:"#/properties/Consignee/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.Consignee.properties.Name,data:data18};
+const err62 = {instancePath:instancePath+"/Consignee/Name",schemaPath:"#/properties/Consignee/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Consignee.properties.Name,data:data18};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -1710,7 +1710,7 @@ vErrors.push(err62);
 errors++;
 }
 if(func5(data18) < 1){
-const err63 = {instancePath:instancePath+"/Consignee/Name",schemaPath:"#/properties/Consignee/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Consignee.properties.Name,data:data18};
+const err63 = {instancePath:instancePath+"/Consignee/Name",schemaPath:"#/properties/Consignee/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Consignee.properties.Name,data:data18};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -1721,7 +1721,7 @@ errors++;
 }
 }
 else {
-const err64 = {instancePath:instancePath+"/Consignee/Name",schemaPath:"#/properties/Consignee/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Consignee.properties.Name.type,parentSchema:schema19.properties.Consignee.properties.Name,data:data18};
+const err64 = {instancePath:instancePath+"/Consignee/Name",schemaPath:"#/properties/Consignee/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Consignee.properties.Name.type,parentSchema:schema20.properties.Consignee.properties.Name,data:data18};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1735,7 +1735,7 @@ if(data16.BranchCode !== undefined){
 let data19 = data16.BranchCode;
 if(typeof data19 === "string"){
 if(func5(data19) > 50){
-const err65 = {instancePath:instancePath+"/Consignee/BranchCode",schemaPath:"#/properties/Consignee/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.Consignee.properties.BranchCode,data:data19};
+const err65 = {instancePath:instancePath+"/Consignee/BranchCode",schemaPath:"#/properties/Consignee/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.Consignee.properties.BranchCode,data:data19};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1746,7 +1746,7 @@ errors++;
 }
 }
 else {
-const err66 = {instancePath:instancePath+"/Consignee/BranchCode",schemaPath:"#/properties/Consignee/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Consignee.properties.BranchCode.type,parentSchema:schema19.properties.Consignee.properties.BranchCode,data:data19};
+const err66 = {instancePath:instancePath+"/Consignee/BranchCode",schemaPath:"#/properties/Consignee/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Consignee.properties.BranchCode.type,parentSchema:schema20.properties.Consignee.properties.BranchCode,data:data19};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1760,7 +1760,7 @@ if(data16.BranchName !== undefined){
 let data20 = data16.BranchName;
 if(typeof data20 === "string"){
 if(func5(data20) > 500){
-const err67 = {instancePath:instancePath+"/Consignee/BranchName",schemaPath:"#/properties/Consignee/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.Consignee.properties.BranchName,data:data20};
+const err67 = {instancePath:instancePath+"/Consignee/BranchName",schemaPath:"#/properties/Consignee/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Consignee.properties.BranchName,data:data20};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1771,7 +1771,7 @@ errors++;
 }
 }
 else {
-const err68 = {instancePath:instancePath+"/Consignee/BranchName",schemaPath:"#/properties/Consignee/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Consignee.properties.BranchName.type,parentSchema:schema19.properties.Consignee.properties.BranchName,data:data20};
+const err68 = {instancePath:instancePath+"/Consignee/BranchName",schemaPath:"#/properties/Consignee/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Consignee.properties.BranchName.type,parentSchema:schema20.properties.Consignee.properties.BranchName,data:data20};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1786,7 +1786,7 @@ errors++;
 if(data.FreightForwarder !== undefined){
 let data21 = data.FreightForwarder;
 if((!(data21 && typeof data21 == "object" && !Array.isArray(data21))) && (data21 !== null)){
-const err69 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/type",keyword:"type",params:{type: schema19.properties.FreightForwarder.type},message:"must be object,null",schema:schema19.properties.FreightForwarder.type,parentSchema:schema19.properties.FreightForwarder,data:data21};
+const err69 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/type",keyword:"type",params:{type: schema20.properties.FreightForwarder.type},message:"must be object,null",schema:schema20.properties.FreightForwarder.type,parentSchema:schema20.properties.FreightForwarder,data:data21};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1797,7 +1797,7 @@ errors++;
 }
 if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 if(Object.keys(data21).length < 1){
-const err70 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.FreightForwarder,data:data21};
+const err70 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.FreightForwarder,data:data21};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1807,7 +1807,7 @@ vErrors.push(err70);
 errors++;
 }
 if(data21.TinOrPinfl === undefined){
-const err71 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema19.properties.FreightForwarder.required,parentSchema:schema19.properties.FreightForwarder,data:data21};
+const err71 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema20.properties.FreightForwarder.required,parentSchema:schema20.properties.FreightForwarder,data:data21};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1817,7 +1817,7 @@ vErrors.push(err71);
 errors++;
 }
 if(data21.Name === undefined){
-const err72 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema19.properties.FreightForwarder.required,parentSchema:schema19.properties.FreightForwarder,data:data21};
+const err72 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.FreightForwarder.required,parentSchema:schema20.properties.FreightForwarder,data:data21};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1828,7 +1828,7 @@ errors++;
 }
 for(const key5 in data21){
 if(!((((key5 === "TinOrPinfl") || (key5 === "Name")) || (key5 === "BranchCode")) || (key5 === "BranchName"))){
-const err73 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.FreightForwarder,data:data21};
+const err73 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.FreightForwarder,data:data21};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1839,8 +1839,8 @@ errors++;
 }
 }
 if(data21.TinOrPinfl !== undefined){
-if(!(validate42.call(this, data21.TinOrPinfl, {instancePath:instancePath+"/FreightForwarder/TinOrPinfl",parentData:data21,parentDataProperty:"TinOrPinfl",rootData}))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+if(!(validate43.call(this, data21.TinOrPinfl, {instancePath:instancePath+"/FreightForwarder/TinOrPinfl",parentData:data21,parentDataProperty:"TinOrPinfl",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 }
@@ -1848,7 +1848,7 @@ if(data21.Name !== undefined){
 let data23 = data21.Name;
 if(typeof data23 === "string"){
 if(func5(data23) > 500){
-const err74 = {instancePath:instancePath+"/FreightForwarder/Name",schemaPath:"#/properties/FreightForwarder/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.FreightForwarder.properties.Name,data:data23};
+const err74 = {instancePath:instancePath+"/FreightForwarder/Name",schemaPath:"#/properties/FreightForwarder/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.FreightForwarder.properties.Name,data:data23};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1858,7 +1858,7 @@ vErrors.push(err74);
 errors++;
 }
 if(func5(data23) < 1){
-const err75 = {instancePath:instancePath+"/FreightForwarder/Name",schemaPath:"#/properties/FreightForwarder/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.FreightForwarder.properties.Name,data:data23};
+const err75 = {instancePath:instancePath+"/FreightForwarder/Name",schemaPath:"#/properties/FreightForwarder/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.FreightForwarder.properties.Name,data:data23};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1869,7 +1869,7 @@ errors++;
 }
 }
 else {
-const err76 = {instancePath:instancePath+"/FreightForwarder/Name",schemaPath:"#/properties/FreightForwarder/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.FreightForwarder.properties.Name.type,parentSchema:schema19.properties.FreightForwarder.properties.Name,data:data23};
+const err76 = {instancePath:instancePath+"/FreightForwarder/Name",schemaPath:"#/properties/FreightForwarder/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FreightForwarder.properties.Name.type,parentSchema:schema20.properties.FreightForwarder.properties.Name,data:data23};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1883,7 +1883,7 @@ if(data21.BranchCode !== undefined){
 let data24 = data21.BranchCode;
 if(typeof data24 === "string"){
 if(func5(data24) > 50){
-const err77 = {instancePath:instancePath+"/FreightForwarder/BranchCode",schemaPath:"#/properties/FreightForwarder/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.FreightForwarder.properties.BranchCode,data:data24};
+const err77 = {instancePath:instancePath+"/FreightForwarder/BranchCode",schemaPath:"#/properties/FreightForwarder/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.FreightForwarder.properties.BranchCode,data:data24};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1894,7 +1894,7 @@ errors++;
 }
 }
 else {
-const err78 = {instancePath:instancePath+"/FreightForwarder/BranchCode",schemaPath:"#/properties/FreightForwarder/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.FreightForwarder.properties.BranchCode.type,parentSchema:schema19.properties.FreightForwarder.properties.BranchCode,data:data24};
+const err78 = {instancePath:instancePath+"/FreightForwarder/BranchCode",schemaPath:"#/properties/FreightForwarder/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FreightForwarder.properties.BranchCode.type,parentSchema:schema20.properties.FreightForwarder.properties.BranchCode,data:data24};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1908,7 +1908,7 @@ if(data21.BranchName !== undefined){
 let data25 = data21.BranchName;
 if(typeof data25 === "string"){
 if(func5(data25) > 500){
-const err79 = {instancePath:instancePath+"/FreightForwarder/BranchName",schemaPath:"#/properties/FreightForwarder/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.FreightForwarder.properties.BranchName,data:data25};
+const err79 = {instancePath:instancePath+"/FreightForwarder/BranchName",schemaPath:"#/properties/FreightForwarder/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.FreightForwarder.properties.BranchName,data:data25};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1919,7 +1919,7 @@ errors++;
 }
 }
 else {
-const err80 = {instancePath:instancePath+"/FreightForwarder/BranchName",schemaPath:"#/properties/FreightForwarder/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.FreightForwarder.properties.BranchName.type,parentSchema:schema19.properties.FreightForwarder.properties.BranchName,data:data25};
+const err80 = {instancePath:instancePath+"/FreightForwarder/BranchName",schemaPath:"#/properties/FreightForwarder/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FreightForwarder.properties.BranchName.type,parentSchema:schema20.properties.FreightForwarder.properties.BranchName,data:data25};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1932,15 +1932,15 @@ errors++;
 }
 }
 if(data.Carrier !== undefined){
-if(!(validate41.call(this, data.Carrier, {instancePath:instancePath+"/Carrier",parentData:data,parentDataProperty:"Carrier",rootData}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+if(!(validate42.call(this, data.Carrier, {instancePath:instancePath+"/Carrier",parentData:data,parentDataProperty:"Carrier",rootData}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
 errors = vErrors.length;
 }
 }
 if(data.Client !== undefined){
 let data27 = data.Client;
 if((!(data27 && typeof data27 == "object" && !Array.isArray(data27))) && (data27 !== null)){
-const err81 = {instancePath:instancePath+"/Client",schemaPath:"#/properties/Client/type",keyword:"type",params:{type: schema19.properties.Client.type},message:"must be object,null",schema:schema19.properties.Client.type,parentSchema:schema19.properties.Client,data:data27};
+const err81 = {instancePath:instancePath+"/Client",schemaPath:"#/properties/Client/type",keyword:"type",params:{type: schema20.properties.Client.type},message:"must be object,null",schema:schema20.properties.Client.type,parentSchema:schema20.properties.Client,data:data27};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1951,7 +1951,7 @@ errors++;
 }
 if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
 if(Object.keys(data27).length < 1){
-const err82 = {instancePath:instancePath+"/Client",schemaPath:"#/properties/Client/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.Client,data:data27};
+const err82 = {instancePath:instancePath+"/Client",schemaPath:"#/properties/Client/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Client,data:data27};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1961,7 +1961,7 @@ vErrors.push(err82);
 errors++;
 }
 if(data27.TinOrPinfl === undefined){
-const err83 = {instancePath:instancePath+"/Client",schemaPath:"#/properties/Client/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema19.properties.Client.required,parentSchema:schema19.properties.Client,data:data27};
+const err83 = {instancePath:instancePath+"/Client",schemaPath:"#/properties/Client/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema20.properties.Client.required,parentSchema:schema20.properties.Client,data:data27};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1971,7 +1971,7 @@ vErrors.push(err83);
 errors++;
 }
 if(data27.Name === undefined){
-const err84 = {instancePath:instancePath+"/Client",schemaPath:"#/properties/Client/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema19.properties.Client.required,parentSchema:schema19.properties.Client,data:data27};
+const err84 = {instancePath:instancePath+"/Client",schemaPath:"#/properties/Client/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.Client.required,parentSchema:schema20.properties.Client,data:data27};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1982,7 +1982,7 @@ errors++;
 }
 for(const key6 in data27){
 if(!((((((key6 === "TinOrPinfl") || (key6 === "Name")) || (key6 === "BranchCode")) || (key6 === "BranchName")) || (key6 === "ContractNo")) || (key6 === "ContractDate"))){
-const err85 = {instancePath:instancePath+"/Client",schemaPath:"#/properties/Client/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Client,data:data27};
+const err85 = {instancePath:instancePath+"/Client",schemaPath:"#/properties/Client/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Client,data:data27};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1993,8 +1993,8 @@ errors++;
 }
 }
 if(data27.TinOrPinfl !== undefined){
-if(!(validate42.call(this, data27.TinOrPinfl, {instancePath:instancePath+"/Client/TinOrPinfl",parentData:data27,parentDataProperty:"TinOrPinfl",rootData}))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+if(!(validate43.call(this, data27.TinOrPinfl, {instancePath:instancePath+"/Client/TinOrPinfl",parentData:data27,parentDataProperty:"TinOrPinfl",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 }
@@ -2002,7 +2002,7 @@ if(data27.Name !== undefined){
 let data29 = data27.Name;
 if(typeof data29 === "string"){
 if(func5(data29) > 500){
-const err86 = {instancePath:instancePath+"/Client/Name",schemaPath:"#/properties/Client/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.Client.properties.Name,data:data29};
+const err86 = {instancePath:instancePath+"/Client/Name",schemaPath:"#/properties/Client/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Client.properties.Name,data:data29};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -2012,7 +2012,7 @@ vErrors.push(err86);
 errors++;
 }
 if(func5(data29) < 1){
-const err87 = {instancePath:instancePath+"/Client/Name",schemaPath:"#/properties/Client/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Client.properties.Name,data:data29};
+const err87 = {instancePath:instancePath+"/Client/Name",schemaPath:"#/properties/Client/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Client.properties.Name,data:data29};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -2023,7 +2023,7 @@ errors++;
 }
 }
 else {
-const err88 = {instancePath:instancePath+"/Client/Name",schemaPath:"#/properties/Client/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Client.properties.Name.type,parentSchema:schema19.properties.Client.properties.Name,data:data29};
+const err88 = {instancePath:instancePath+"/Client/Name",schemaPath:"#/properties/Client/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Client.properties.Name.type,parentSchema:schema20.properties.Client.properties.Name,data:data29};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -2037,7 +2037,7 @@ if(data27.BranchCode !== undefined){
 let data30 = data27.BranchCode;
 if(typeof data30 === "string"){
 if(func5(data30) > 50){
-const err89 = {instancePath:instancePath+"/Client/BranchCode",schemaPath:"#/properties/Client/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.Client.properties.BranchCode,data:data30};
+const err89 = {instancePath:instancePath+"/Client/BranchCode",schemaPath:"#/properties/Client/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.Client.properties.BranchCode,data:data30};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -2048,7 +2048,7 @@ errors++;
 }
 }
 else {
-const err90 = {instancePath:instancePath+"/Client/BranchCode",schemaPath:"#/properties/Client/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Client.properties.BranchCode.type,parentSchema:schema19.properties.Client.properties.BranchCode,data:data30};
+const err90 = {instancePath:instancePath+"/Client/BranchCode",schemaPath:"#/properties/Client/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Client.properties.BranchCode.type,parentSchema:schema20.properties.Client.properties.BranchCode,data:data30};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -2062,7 +2062,7 @@ if(data27.BranchName !== undefined){
 let data31 = data27.BranchName;
 if(typeof data31 === "string"){
 if(func5(data31) > 500){
-const err91 = {instancePath:instancePath+"/Client/BranchName",schemaPath:"#/properties/Client/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.Client.properties.BranchName,data:data31};
+const err91 = {instancePath:instancePath+"/Client/BranchName",schemaPath:"#/properties/Client/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Client.properties.BranchName,data:data31};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -2073,7 +2073,7 @@ errors++;
 }
 }
 else {
-const err92 = {instancePath:instancePath+"/Client/BranchName",schemaPath:"#/properties/Client/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Client.properties.BranchName.type,parentSchema:schema19.properties.Client.properties.BranchName,data:data31};
+const err92 = {instancePath:instancePath+"/Client/BranchName",schemaPath:"#/properties/Client/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Client.properties.BranchName.type,parentSchema:schema20.properties.Client.properties.BranchName,data:data31};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -2087,7 +2087,7 @@ if(data27.ContractNo !== undefined){
 let data32 = data27.ContractNo;
 if(typeof data32 === "string"){
 if(func5(data32) > 100){
-const err93 = {instancePath:instancePath+"/Client/ContractNo",schemaPath:"#/properties/Client/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema19.properties.Client.properties.ContractNo,data:data32};
+const err93 = {instancePath:instancePath+"/Client/ContractNo",schemaPath:"#/properties/Client/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.Client.properties.ContractNo,data:data32};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -2098,7 +2098,7 @@ errors++;
 }
 }
 else {
-const err94 = {instancePath:instancePath+"/Client/ContractNo",schemaPath:"#/properties/Client/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Client.properties.ContractNo.type,parentSchema:schema19.properties.Client.properties.ContractNo,data:data32};
+const err94 = {instancePath:instancePath+"/Client/ContractNo",schemaPath:"#/properties/Client/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Client.properties.ContractNo.type,parentSchema:schema20.properties.Client.properties.ContractNo,data:data32};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -2109,8 +2109,8 @@ errors++;
 }
 }
 if(data27.ContractDate !== undefined){
-if(!(validate37.call(this, data27.ContractDate, {instancePath:instancePath+"/Client/ContractDate",parentData:data27,parentDataProperty:"ContractDate",rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+if(!(validate38.call(this, data27.ContractDate, {instancePath:instancePath+"/Client/ContractDate",parentData:data27,parentDataProperty:"ContractDate",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
@@ -2119,7 +2119,7 @@ errors = vErrors.length;
 if(data.Payer !== undefined){
 let data34 = data.Payer;
 if((!(data34 && typeof data34 == "object" && !Array.isArray(data34))) && (data34 !== null)){
-const err95 = {instancePath:instancePath+"/Payer",schemaPath:"#/properties/Payer/type",keyword:"type",params:{type: schema19.properties.Payer.type},message:"must be object,null",schema:schema19.properties.Payer.type,parentSchema:schema19.properties.Payer,data:data34};
+const err95 = {instancePath:instancePath+"/Payer",schemaPath:"#/properties/Payer/type",keyword:"type",params:{type: schema20.properties.Payer.type},message:"must be object,null",schema:schema20.properties.Payer.type,parentSchema:schema20.properties.Payer,data:data34};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -2130,7 +2130,7 @@ errors++;
 }
 if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
 if(Object.keys(data34).length < 1){
-const err96 = {instancePath:instancePath+"/Payer",schemaPath:"#/properties/Payer/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.Payer,data:data34};
+const err96 = {instancePath:instancePath+"/Payer",schemaPath:"#/properties/Payer/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Payer,data:data34};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -2140,7 +2140,7 @@ vErrors.push(err96);
 errors++;
 }
 if(data34.TinOrPinfl === undefined){
-const err97 = {instancePath:instancePath+"/Payer",schemaPath:"#/properties/Payer/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema19.properties.Payer.required,parentSchema:schema19.properties.Payer,data:data34};
+const err97 = {instancePath:instancePath+"/Payer",schemaPath:"#/properties/Payer/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema20.properties.Payer.required,parentSchema:schema20.properties.Payer,data:data34};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -2150,7 +2150,7 @@ vErrors.push(err97);
 errors++;
 }
 if(data34.Name === undefined){
-const err98 = {instancePath:instancePath+"/Payer",schemaPath:"#/properties/Payer/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema19.properties.Payer.required,parentSchema:schema19.properties.Payer,data:data34};
+const err98 = {instancePath:instancePath+"/Payer",schemaPath:"#/properties/Payer/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.Payer.required,parentSchema:schema20.properties.Payer,data:data34};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -2161,7 +2161,7 @@ errors++;
 }
 for(const key7 in data34){
 if(!((((((key7 === "TinOrPinfl") || (key7 === "Name")) || (key7 === "BranchCode")) || (key7 === "BranchName")) || (key7 === "ContractNo")) || (key7 === "ContractDate"))){
-const err99 = {instancePath:instancePath+"/Payer",schemaPath:"#/properties/Payer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Payer,data:data34};
+const err99 = {instancePath:instancePath+"/Payer",schemaPath:"#/properties/Payer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Payer,data:data34};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -2172,8 +2172,8 @@ errors++;
 }
 }
 if(data34.TinOrPinfl !== undefined){
-if(!(validate42.call(this, data34.TinOrPinfl, {instancePath:instancePath+"/Payer/TinOrPinfl",parentData:data34,parentDataProperty:"TinOrPinfl",rootData}))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+if(!(validate43.call(this, data34.TinOrPinfl, {instancePath:instancePath+"/Payer/TinOrPinfl",parentData:data34,parentDataProperty:"TinOrPinfl",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 }
@@ -2181,7 +2181,7 @@ if(data34.Name !== undefined){
 let data36 = data34.Name;
 if(typeof data36 === "string"){
 if(func5(data36) > 500){
-const err100 = {instancePath:instancePath+"/Payer/Name",schemaPath:"#/properties/Payer/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.Payer.properties.Name,data:data36};
+const err100 = {instancePath:instancePath+"/Payer/Name",schemaPath:"#/properties/Payer/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Payer.properties.Name,data:data36};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -2191,7 +2191,7 @@ vErrors.push(err100);
 errors++;
 }
 if(func5(data36) < 1){
-const err101 = {instancePath:instancePath+"/Payer/Name",schemaPath:"#/properties/Payer/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Payer.properties.Name,data:data36};
+const err101 = {instancePath:instancePath+"/Payer/Name",schemaPath:"#/properties/Payer/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Payer.properties.Name,data:data36};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -2202,7 +2202,7 @@ errors++;
 }
 }
 else {
-const err102 = {instancePath:instancePath+"/Payer/Name",schemaPath:"#/properties/Payer/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Payer.properties.Name.type,parentSchema:schema19.properties.Payer.properties.Name,data:data36};
+const err102 = {instancePath:instancePath+"/Payer/Name",schemaPath:"#/properties/Payer/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Payer.properties.Name.type,parentSchema:schema20.properties.Payer.properties.Name,data:data36};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -2216,7 +2216,7 @@ if(data34.BranchCode !== undefined){
 let data37 = data34.BranchCode;
 if(typeof data37 === "string"){
 if(func5(data37) > 50){
-const err103 = {instancePath:instancePath+"/Payer/BranchCode",schemaPath:"#/properties/Payer/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.Payer.properties.BranchCode,data:data37};
+const err103 = {instancePath:instancePath+"/Payer/BranchCode",schemaPath:"#/properties/Payer/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.Payer.properties.BranchCode,data:data37};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -2227,7 +2227,7 @@ errors++;
 }
 }
 else {
-const err104 = {instancePath:instancePath+"/Payer/BranchCode",schemaPath:"#/properties/Payer/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Payer.properties.BranchCode.type,parentSchema:schema19.properties.Payer.properties.BranchCode,data:data37};
+const err104 = {instancePath:instancePath+"/Payer/BranchCode",schemaPath:"#/properties/Payer/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Payer.properties.BranchCode.type,parentSchema:schema20.properties.Payer.properties.BranchCode,data:data37};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -2241,7 +2241,7 @@ if(data34.BranchName !== undefined){
 let data38 = data34.BranchName;
 if(typeof data38 === "string"){
 if(func5(data38) > 500){
-const err105 = {instancePath:instancePath+"/Payer/BranchName",schemaPath:"#/properties/Payer/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.Payer.properties.BranchName,data:data38};
+const err105 = {instancePath:instancePath+"/Payer/BranchName",schemaPath:"#/properties/Payer/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Payer.properties.BranchName,data:data38};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -2252,7 +2252,7 @@ errors++;
 }
 }
 else {
-const err106 = {instancePath:instancePath+"/Payer/BranchName",schemaPath:"#/properties/Payer/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Payer.properties.BranchName.type,parentSchema:schema19.properties.Payer.properties.BranchName,data:data38};
+const err106 = {instancePath:instancePath+"/Payer/BranchName",schemaPath:"#/properties/Payer/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Payer.properties.BranchName.type,parentSchema:schema20.properties.Payer.properties.BranchName,data:data38};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -2266,7 +2266,7 @@ if(data34.ContractNo !== undefined){
 let data39 = data34.ContractNo;
 if(typeof data39 === "string"){
 if(func5(data39) > 100){
-const err107 = {instancePath:instancePath+"/Payer/ContractNo",schemaPath:"#/properties/Payer/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema19.properties.Payer.properties.ContractNo,data:data39};
+const err107 = {instancePath:instancePath+"/Payer/ContractNo",schemaPath:"#/properties/Payer/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.Payer.properties.ContractNo,data:data39};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -2277,7 +2277,7 @@ errors++;
 }
 }
 else {
-const err108 = {instancePath:instancePath+"/Payer/ContractNo",schemaPath:"#/properties/Payer/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Payer.properties.ContractNo.type,parentSchema:schema19.properties.Payer.properties.ContractNo,data:data39};
+const err108 = {instancePath:instancePath+"/Payer/ContractNo",schemaPath:"#/properties/Payer/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Payer.properties.ContractNo.type,parentSchema:schema20.properties.Payer.properties.ContractNo,data:data39};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -2288,8 +2288,8 @@ errors++;
 }
 }
 if(data34.ContractDate !== undefined){
-if(!(validate37.call(this, data34.ContractDate, {instancePath:instancePath+"/Payer/ContractDate",parentData:data34,parentDataProperty:"ContractDate",rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+if(!(validate38.call(this, data34.ContractDate, {instancePath:instancePath+"/Payer/ContractDate",parentData:data34,parentDataProperty:"ContractDate",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
@@ -2298,7 +2298,7 @@ errors = vErrors.length;
 if(data.TransportType !== undefined){
 let data41 = data.TransportType;
 if(!(((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41))) && (isFinite(data41)))){
-const err109 = {instancePath:instancePath+"/TransportType",schemaPath:"#/properties/TransportType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.TransportType.type,parentSchema:schema19.properties.TransportType,data:data41};
+const err109 = {instancePath:instancePath+"/TransportType",schemaPath:"#/properties/TransportType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.TransportType.type,parentSchema:schema20.properties.TransportType,data:data41};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -2308,7 +2308,7 @@ vErrors.push(err109);
 errors++;
 }
 if(!((((data41 === 1) || (data41 === 2)) || (data41 === 3)) || (data41 === 4))){
-const err110 = {instancePath:instancePath+"/TransportType",schemaPath:"#/properties/TransportType/enum",keyword:"enum",params:{allowedValues: schema19.properties.TransportType.enum},message:"must be equal to one of the allowed values",schema:schema19.properties.TransportType.enum,parentSchema:schema19.properties.TransportType,data:data41};
+const err110 = {instancePath:instancePath+"/TransportType",schemaPath:"#/properties/TransportType/enum",keyword:"enum",params:{allowedValues: schema20.properties.TransportType.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.TransportType.enum,parentSchema:schema20.properties.TransportType,data:data41};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -2321,7 +2321,7 @@ errors++;
 if(data.Roadway !== undefined){
 let data42 = data.Roadway;
 if((!(data42 && typeof data42 == "object" && !Array.isArray(data42))) && (data42 !== null)){
-const err111 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/type",keyword:"type",params:{type: schema19.properties.Roadway.type},message:"must be object,null",schema:schema19.properties.Roadway.type,parentSchema:schema19.properties.Roadway,data:data42};
+const err111 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/type",keyword:"type",params:{type: schema20.properties.Roadway.type},message:"must be object,null",schema:schema20.properties.Roadway.type,parentSchema:schema20.properties.Roadway,data:data42};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -2332,7 +2332,7 @@ errors++;
 }
 if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
 if(Object.keys(data42).length < 1){
-const err112 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.Roadway,data:data42};
+const err112 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Roadway,data:data42};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -2342,7 +2342,7 @@ vErrors.push(err112);
 errors++;
 }
 if(data42.Truck === undefined){
-const err113 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/required",keyword:"required",params:{missingProperty: "Truck"},message:"must have required property '"+"Truck"+"'",schema:schema19.properties.Roadway.required,parentSchema:schema19.properties.Roadway,data:data42};
+const err113 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/required",keyword:"required",params:{missingProperty: "Truck"},message:"must have required property '"+"Truck"+"'",schema:schema20.properties.Roadway.required,parentSchema:schema20.properties.Roadway,data:data42};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -2352,7 +2352,7 @@ vErrors.push(err113);
 errors++;
 }
 if(data42.Driver === undefined){
-const err114 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/required",keyword:"required",params:{missingProperty: "Driver"},message:"must have required property '"+"Driver"+"'",schema:schema19.properties.Roadway.required,parentSchema:schema19.properties.Roadway,data:data42};
+const err114 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/required",keyword:"required",params:{missingProperty: "Driver"},message:"must have required property '"+"Driver"+"'",schema:schema20.properties.Roadway.required,parentSchema:schema20.properties.Roadway,data:data42};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -2362,7 +2362,7 @@ vErrors.push(err114);
 errors++;
 }
 if(data42.ProductGroups === undefined){
-const err115 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/required",keyword:"required",params:{missingProperty: "ProductGroups"},message:"must have required property '"+"ProductGroups"+"'",schema:schema19.properties.Roadway.required,parentSchema:schema19.properties.Roadway,data:data42};
+const err115 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/required",keyword:"required",params:{missingProperty: "ProductGroups"},message:"must have required property '"+"ProductGroups"+"'",schema:schema20.properties.Roadway.required,parentSchema:schema20.properties.Roadway,data:data42};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -2373,7 +2373,7 @@ errors++;
 }
 for(const key8 in data42){
 if(!(((((key8 === "Truck") || (key8 === "Trailer")) || (key8 === "SemiTrailer")) || (key8 === "Driver")) || (key8 === "ProductGroups"))){
-const err116 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Roadway,data:data42};
+const err116 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Roadway,data:data42};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -2384,15 +2384,15 @@ errors++;
 }
 }
 if(data42.Truck !== undefined){
-if(!(validate52.call(this, data42.Truck, {instancePath:instancePath+"/Roadway/Truck",parentData:data42,parentDataProperty:"Truck",rootData}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate53.call(this, data42.Truck, {instancePath:instancePath+"/Roadway/Truck",parentData:data42,parentDataProperty:"Truck",rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 }
 if(data42.Trailer !== undefined){
 let data44 = data42.Trailer;
 if((!(data44 && typeof data44 == "object" && !Array.isArray(data44))) && (data44 !== null)){
-const err117 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/type",keyword:"type",params:{type: schema19.properties.Roadway.properties.Trailer.type},message:"must be object,null",schema:schema19.properties.Roadway.properties.Trailer.type,parentSchema:schema19.properties.Roadway.properties.Trailer,data:data44};
+const err117 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/type",keyword:"type",params:{type: schema20.properties.Roadway.properties.Trailer.type},message:"must be object,null",schema:schema20.properties.Roadway.properties.Trailer.type,parentSchema:schema20.properties.Roadway.properties.Trailer,data:data44};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -2403,7 +2403,7 @@ errors++;
 }
 if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
 if(Object.keys(data44).length < 1){
-const err118 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.Roadway.properties.Trailer,data:data44};
+const err118 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Roadway.properties.Trailer,data:data44};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -2413,7 +2413,7 @@ vErrors.push(err118);
 errors++;
 }
 if(data44.RegNo === undefined){
-const err119 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/required",keyword:"required",params:{missingProperty: "RegNo"},message:"must have required property '"+"RegNo"+"'",schema:schema19.properties.Roadway.properties.Trailer.required,parentSchema:schema19.properties.Roadway.properties.Trailer,data:data44};
+const err119 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/required",keyword:"required",params:{missingProperty: "RegNo"},message:"must have required property '"+"RegNo"+"'",schema:schema20.properties.Roadway.properties.Trailer.required,parentSchema:schema20.properties.Roadway.properties.Trailer,data:data44};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -2423,7 +2423,7 @@ vErrors.push(err119);
 errors++;
 }
 if(data44.Model === undefined){
-const err120 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/required",keyword:"required",params:{missingProperty: "Model"},message:"must have required property '"+"Model"+"'",schema:schema19.properties.Roadway.properties.Trailer.required,parentSchema:schema19.properties.Roadway.properties.Trailer,data:data44};
+const err120 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/required",keyword:"required",params:{missingProperty: "Model"},message:"must have required property '"+"Model"+"'",schema:schema20.properties.Roadway.properties.Trailer.required,parentSchema:schema20.properties.Roadway.properties.Trailer,data:data44};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -2434,7 +2434,7 @@ errors++;
 }
 for(const key9 in data44){
 if(!((key9 === "RegNo") || (key9 === "Model"))){
-const err121 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Roadway.properties.Trailer,data:data44};
+const err121 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Roadway.properties.Trailer,data:data44};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -2448,7 +2448,7 @@ if(data44.RegNo !== undefined){
 let data45 = data44.RegNo;
 if(typeof data45 === "string"){
 if(func5(data45) > 20){
-const err122 = {instancePath:instancePath+"/Roadway/Trailer/RegNo",schemaPath:"#/properties/Roadway/properties/Trailer/properties/RegNo/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema19.properties.Roadway.properties.Trailer.properties.RegNo,data:data45};
+const err122 = {instancePath:instancePath+"/Roadway/Trailer/RegNo",schemaPath:"#/properties/Roadway/properties/Trailer/properties/RegNo/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema20.properties.Roadway.properties.Trailer.properties.RegNo,data:data45};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -2458,7 +2458,7 @@ vErrors.push(err122);
 errors++;
 }
 if(func5(data45) < 1){
-const err123 = {instancePath:instancePath+"/Roadway/Trailer/RegNo",schemaPath:"#/properties/Roadway/properties/Trailer/properties/RegNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Roadway.properties.Trailer.properties.RegNo,data:data45};
+const err123 = {instancePath:instancePath+"/Roadway/Trailer/RegNo",schemaPath:"#/properties/Roadway/properties/Trailer/properties/RegNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Roadway.properties.Trailer.properties.RegNo,data:data45};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -2469,7 +2469,7 @@ errors++;
 }
 }
 else {
-const err124 = {instancePath:instancePath+"/Roadway/Trailer/RegNo",schemaPath:"#/properties/Roadway/properties/Trailer/properties/RegNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Roadway.properties.Trailer.properties.RegNo.type,parentSchema:schema19.properties.Roadway.properties.Trailer.properties.RegNo,data:data45};
+const err124 = {instancePath:instancePath+"/Roadway/Trailer/RegNo",schemaPath:"#/properties/Roadway/properties/Trailer/properties/RegNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.Trailer.properties.RegNo.type,parentSchema:schema20.properties.Roadway.properties.Trailer.properties.RegNo,data:data45};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -2483,7 +2483,7 @@ if(data44.Model !== undefined){
 let data46 = data44.Model;
 if(typeof data46 === "string"){
 if(func5(data46) > 100){
-const err125 = {instancePath:instancePath+"/Roadway/Trailer/Model",schemaPath:"#/properties/Roadway/properties/Trailer/properties/Model/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema19.properties.Roadway.properties.Trailer.properties.Model,data:data46};
+const err125 = {instancePath:instancePath+"/Roadway/Trailer/Model",schemaPath:"#/properties/Roadway/properties/Trailer/properties/Model/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.Roadway.properties.Trailer.properties.Model,data:data46};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -2493,7 +2493,7 @@ vErrors.push(err125);
 errors++;
 }
 if(func5(data46) < 1){
-const err126 = {instancePath:instancePath+"/Roadway/Trailer/Model",schemaPath:"#/properties/Roadway/properties/Trailer/properties/Model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Roadway.properties.Trailer.properties.Model,data:data46};
+const err126 = {instancePath:instancePath+"/Roadway/Trailer/Model",schemaPath:"#/properties/Roadway/properties/Trailer/properties/Model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Roadway.properties.Trailer.properties.Model,data:data46};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -2504,7 +2504,7 @@ errors++;
 }
 }
 else {
-const err127 = {instancePath:instancePath+"/Roadway/Trailer/Model",schemaPath:"#/properties/Roadway/properties/Trailer/properties/Model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Roadway.properties.Trailer.properties.Model.type,parentSchema:schema19.properties.Roadway.properties.Trailer.properties.Model,data:data46};
+const err127 = {instancePath:instancePath+"/Roadway/Trailer/Model",schemaPath:"#/properties/Roadway/properties/Trailer/properties/Model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.Trailer.properties.Model.type,parentSchema:schema20.properties.Roadway.properties.Trailer.properties.Model,data:data46};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -2519,7 +2519,7 @@ errors++;
 if(data42.SemiTrailer !== undefined){
 let data47 = data42.SemiTrailer;
 if((!(data47 && typeof data47 == "object" && !Array.isArray(data47))) && (data47 !== null)){
-const err128 = {instancePath:instancePath+"/Roadway/SemiTrailer",schemaPath:"#/properties/Roadway/properties/SemiTrailer/type",keyword:"type",params:{type: schema19.properties.Roadway.properties.SemiTrailer.type},message:"must be object,null",schema:schema19.properties.Roadway.properties.SemiTrailer.type,parentSchema:schema19.properties.Roadway.properties.SemiTrailer,data:data47};
+const err128 = {instancePath:instancePath+"/Roadway/SemiTrailer",schemaPath:"#/properties/Roadway/properties/SemiTrailer/type",keyword:"type",params:{type: schema20.properties.Roadway.properties.SemiTrailer.type},message:"must be object,null",schema:schema20.properties.Roadway.properties.SemiTrailer.type,parentSchema:schema20.properties.Roadway.properties.SemiTrailer,data:data47};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -2530,7 +2530,7 @@ errors++;
 }
 if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
 if(Object.keys(data47).length < 1){
-const err129 = {instancePath:instancePath+"/Roadway/SemiTrailer",schemaPath:"#/properties/Roadway/properties/SemiTrailer/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.Roadway.properties.SemiTrailer,data:data47};
+const err129 = {instancePath:instancePath+"/Roadway/SemiTrailer",schemaPath:"#/properties/Roadway/properties/SemiTrailer/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Roadway.properties.SemiTrailer,data:data47};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -2540,7 +2540,7 @@ vErrors.push(err129);
 errors++;
 }
 if(data47.RegNo === undefined){
-const err130 = {instancePath:instancePath+"/Roadway/SemiTrailer",schemaPath:"#/properties/Roadway/properties/SemiTrailer/required",keyword:"required",params:{missingProperty: "RegNo"},message:"must have required property '"+"RegNo"+"'",schema:schema19.properties.Roadway.properties.SemiTrailer.required,parentSchema:schema19.properties.Roadway.properties.SemiTrailer,data:data47};
+const err130 = {instancePath:instancePath+"/Roadway/SemiTrailer",schemaPath:"#/properties/Roadway/properties/SemiTrailer/required",keyword:"required",params:{missingProperty: "RegNo"},message:"must have required property '"+"RegNo"+"'",schema:schema20.properties.Roadway.properties.SemiTrailer.required,parentSchema:schema20.properties.Roadway.properties.SemiTrailer,data:data47};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -2550,7 +2550,7 @@ vErrors.push(err130);
 errors++;
 }
 if(data47.Model === undefined){
-const err131 = {instancePath:instancePath+"/Roadway/SemiTrailer",schemaPath:"#/properties/Roadway/properties/SemiTrailer/required",keyword:"required",params:{missingProperty: "Model"},message:"must have required property '"+"Model"+"'",schema:schema19.properties.Roadway.properties.SemiTrailer.required,parentSchema:schema19.properties.Roadway.properties.SemiTrailer,data:data47};
+const err131 = {instancePath:instancePath+"/Roadway/SemiTrailer",schemaPath:"#/properties/Roadway/properties/SemiTrailer/required",keyword:"required",params:{missingProperty: "Model"},message:"must have required property '"+"Model"+"'",schema:schema20.properties.Roadway.properties.SemiTrailer.required,parentSchema:schema20.properties.Roadway.properties.SemiTrailer,data:data47};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -2561,7 +2561,7 @@ errors++;
 }
 for(const key10 in data47){
 if(!((key10 === "RegNo") || (key10 === "Model"))){
-const err132 = {instancePath:instancePath+"/Roadway/SemiTrailer",schemaPath:"#/properties/Roadway/properties/SemiTrailer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Roadway.properties.SemiTrailer,data:data47};
+const err132 = {instancePath:instancePath+"/Roadway/SemiTrailer",schemaPath:"#/properties/Roadway/properties/SemiTrailer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Roadway.properties.SemiTrailer,data:data47};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -2575,7 +2575,7 @@ if(data47.RegNo !== undefined){
 let data48 = data47.RegNo;
 if(typeof data48 === "string"){
 if(func5(data48) > 20){
-const err133 = {instancePath:instancePath+"/Roadway/SemiTrailer/RegNo",schemaPath:"#/properties/Roadway/properties/SemiTrailer/properties/RegNo/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema19.properties.Roadway.properties.SemiTrailer.properties.RegNo,data:data48};
+const err133 = {instancePath:instancePath+"/Roadway/SemiTrailer/RegNo",schemaPath:"#/properties/Roadway/properties/SemiTrailer/properties/RegNo/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema20.properties.Roadway.properties.SemiTrailer.properties.RegNo,data:data48};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -2585,7 +2585,7 @@ vErrors.push(err133);
 errors++;
 }
 if(func5(data48) < 1){
-const err134 = {instancePath:instancePath+"/Roadway/SemiTrailer/RegNo",schemaPath:"#/properties/Roadway/properties/SemiTrailer/properties/RegNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Roadway.properties.SemiTrailer.properties.RegNo,data:data48};
+const err134 = {instancePath:instancePath+"/Roadway/SemiTrailer/RegNo",schemaPath:"#/properties/Roadway/properties/SemiTrailer/properties/RegNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Roadway.properties.SemiTrailer.properties.RegNo,data:data48};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -2596,7 +2596,7 @@ errors++;
 }
 }
 else {
-const err135 = {instancePath:instancePath+"/Roadway/SemiTrailer/RegNo",schemaPath:"#/properties/Roadway/properties/SemiTrailer/properties/RegNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Roadway.properties.SemiTrailer.properties.RegNo.type,parentSchema:schema19.properties.Roadway.properties.SemiTrailer.properties.RegNo,data:data48};
+const err135 = {instancePath:instancePath+"/Roadway/SemiTrailer/RegNo",schemaPath:"#/properties/Roadway/properties/SemiTrailer/properties/RegNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.SemiTrailer.properties.RegNo.type,parentSchema:schema20.properties.Roadway.properties.SemiTrailer.properties.RegNo,data:data48};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -2610,7 +2610,7 @@ if(data47.Model !== undefined){
 let data49 = data47.Model;
 if(typeof data49 === "string"){
 if(func5(data49) > 100){
-const err136 = {instancePath:instancePath+"/Roadway/SemiTrailer/Model",schemaPath:"#/properties/Roadway/properties/SemiTrailer/properties/Model/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema19.properties.Roadway.properties.SemiTrailer.properties.Model,data:data49};
+const err136 = {instancePath:instancePath+"/Roadway/SemiTrailer/Model",schemaPath:"#/properties/Roadway/properties/SemiTrailer/properties/Model/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.Roadway.properties.SemiTrailer.properties.Model,data:data49};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -2620,7 +2620,7 @@ vErrors.push(err136);
 errors++;
 }
 if(func5(data49) < 1){
-const err137 = {instancePath:instancePath+"/Roadway/SemiTrailer/Model",schemaPath:"#/properties/Roadway/properties/SemiTrailer/properties/Model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Roadway.properties.SemiTrailer.properties.Model,data:data49};
+const err137 = {instancePath:instancePath+"/Roadway/SemiTrailer/Model",schemaPath:"#/properties/Roadway/properties/SemiTrailer/properties/Model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Roadway.properties.SemiTrailer.properties.Model,data:data49};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -2631,7 +2631,7 @@ errors++;
 }
 }
 else {
-const err138 = {instancePath:instancePath+"/Roadway/SemiTrailer/Model",schemaPath:"#/properties/Roadway/properties/SemiTrailer/properties/Model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Roadway.properties.SemiTrailer.properties.Model.type,parentSchema:schema19.properties.Roadway.properties.SemiTrailer.properties.Model,data:data49};
+const err138 = {instancePath:instancePath+"/Roadway/SemiTrailer/Model",schemaPath:"#/properties/Roadway/properties/SemiTrailer/properties/Model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.SemiTrailer.properties.Model.type,parentSchema:schema20.properties.Roadway.properties.SemiTrailer.properties.Model,data:data49};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -2644,8 +2644,8 @@ errors++;
 }
 }
 if(data42.Driver !== undefined){
-if(!(validate54.call(this, data42.Driver, {instancePath:instancePath+"/Roadway/Driver",parentData:data42,parentDataProperty:"Driver",rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate55.call(this, data42.Driver, {instancePath:instancePath+"/Roadway/Driver",parentData:data42,parentDataProperty:"Driver",rootData}))){
+vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
@@ -2653,7 +2653,7 @@ if(data42.ProductGroups !== undefined){
 let data51 = data42.ProductGroups;
 if(Array.isArray(data51)){
 if(data51.length > 100){
-const err139 = {instancePath:instancePath+"/Roadway/ProductGroups",schemaPath:"#/properties/Roadway/properties/ProductGroups/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema19.properties.Roadway.properties.ProductGroups,data:data51};
+const err139 = {instancePath:instancePath+"/Roadway/ProductGroups",schemaPath:"#/properties/Roadway/properties/ProductGroups/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema20.properties.Roadway.properties.ProductGroups,data:data51};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -2663,7 +2663,7 @@ vErrors.push(err139);
 errors++;
 }
 if(data51.length < 1){
-const err140 = {instancePath:instancePath+"/Roadway/ProductGroups",schemaPath:"#/properties/Roadway/properties/ProductGroups/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema19.properties.Roadway.properties.ProductGroups,data:data51};
+const err140 = {instancePath:instancePath+"/Roadway/ProductGroups",schemaPath:"#/properties/Roadway/properties/ProductGroups/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups,data:data51};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -2677,7 +2677,7 @@ for(let i0=0; i0<len0; i0++){
 let data52 = data51[i0];
 if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
 if(data52.LoadingPoint === undefined){
-const err141 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "LoadingPoint"},message:"must have required property '"+"LoadingPoint"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items,data:data52};
+const err141 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "LoadingPoint"},message:"must have required property '"+"LoadingPoint"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items,data:data52};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -2687,7 +2687,7 @@ vErrors.push(err141);
 errors++;
 }
 if(data52.LoadingTrustee === undefined){
-const err142 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "LoadingTrustee"},message:"must have required property '"+"LoadingTrustee"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items,data:data52};
+const err142 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "LoadingTrustee"},message:"must have required property '"+"LoadingTrustee"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items,data:data52};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -2697,7 +2697,7 @@ vErrors.push(err142);
 errors++;
 }
 if(data52.UnloadingPoint === undefined){
-const err143 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingPoint"},message:"must have required property '"+"UnloadingPoint"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items,data:data52};
+const err143 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingPoint"},message:"must have required property '"+"UnloadingPoint"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items,data:data52};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -2707,7 +2707,7 @@ vErrors.push(err143);
 errors++;
 }
 if(data52.UnloadingTrustee === undefined){
-const err144 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingTrustee"},message:"must have required property '"+"UnloadingTrustee"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items,data:data52};
+const err144 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingTrustee"},message:"must have required property '"+"UnloadingTrustee"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items,data:data52};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -2717,7 +2717,7 @@ vErrors.push(err144);
 errors++;
 }
 if(data52.UnloadingEmpowerment === undefined){
-const err145 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingEmpowerment"},message:"must have required property '"+"UnloadingEmpowerment"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items,data:data52};
+const err145 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingEmpowerment"},message:"must have required property '"+"UnloadingEmpowerment"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items,data:data52};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -2727,7 +2727,7 @@ vErrors.push(err145);
 errors++;
 }
 if(data52.ProductInfo === undefined){
-const err146 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "ProductInfo"},message:"must have required property '"+"ProductInfo"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items,data:data52};
+const err146 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "ProductInfo"},message:"must have required property '"+"ProductInfo"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items,data:data52};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -2738,7 +2738,7 @@ errors++;
 }
 for(const key11 in data52){
 if(!((((((key11 === "LoadingPoint") || (key11 === "LoadingTrustee")) || (key11 === "UnloadingPoint")) || (key11 === "UnloadingTrustee")) || (key11 === "UnloadingEmpowerment")) || (key11 === "ProductInfo"))){
-const err147 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items,data:data52};
+const err147 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items,data:data52};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -2749,15 +2749,15 @@ errors++;
 }
 }
 if(data52.LoadingPoint !== undefined){
-if(!(validate57.call(this, data52.LoadingPoint, {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingPoint",parentData:data52,parentDataProperty:"LoadingPoint",rootData}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+if(!(validate58.call(this, data52.LoadingPoint, {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingPoint",parentData:data52,parentDataProperty:"LoadingPoint",rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 }
 if(data52.LoadingTrustee !== undefined){
 let data54 = data52.LoadingTrustee;
 if((!(data54 && typeof data54 == "object" && !Array.isArray(data54))) && (data54 !== null)){
-const err148 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/type",keyword:"type",params:{type: schema19.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.type},message:"must be object,null",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee,data:data54};
+const err148 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/type",keyword:"type",params:{type: schema20.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.type},message:"must be object,null",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee,data:data54};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -2768,7 +2768,7 @@ errors++;
 }
 if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
 if(Object.keys(data54).length < 1){
-const err149 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee,data:data54};
+const err149 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee,data:data54};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -2778,7 +2778,7 @@ vErrors.push(err149);
 errors++;
 }
 if(data54.Pinfl === undefined){
-const err150 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee,data:data54};
+const err150 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee,data:data54};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -2788,7 +2788,7 @@ vErrors.push(err150);
 errors++;
 }
 if(data54.FullName === undefined){
-const err151 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee,data:data54};
+const err151 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee,data:data54};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -2799,7 +2799,7 @@ errors++;
 }
 for(const key12 in data54){
 if(!((key12 === "Pinfl") || (key12 === "FullName"))){
-const err152 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee,data:data54};
+const err152 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee,data:data54};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -2811,13 +2811,13 @@ errors++;
 }
 if(data54.Pinfl !== undefined){
 let data55 = data54.Pinfl;
-if(!(validate59.call(this, data55, {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingTrustee/Pinfl",parentData:data54,parentDataProperty:"Pinfl",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate60.call(this, data55, {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingTrustee/Pinfl",parentData:data54,parentDataProperty:"Pinfl",rootData}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 if(typeof data55 === "string"){
 if(func5(data55) < 14){
-const err153 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingTrustee/Pinfl",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.properties.Pinfl,data:data55};
+const err153 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingTrustee/Pinfl",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.properties.Pinfl,data:data55};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -2832,7 +2832,7 @@ if(data54.FullName !== undefined){
 let data56 = data54.FullName;
 if(typeof data56 === "string"){
 if(func5(data56) > 300){
-const err154 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingTrustee/FullName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data56};
+const err154 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingTrustee/FullName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data56};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -2842,7 +2842,7 @@ vErrors.push(err154);
 errors++;
 }
 if(func5(data56) < 1){
-const err155 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingTrustee/FullName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data56};
+const err155 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingTrustee/FullName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data56};
 if(vErrors === null){
 vErrors = [err155];
 }
@@ -2853,7 +2853,7 @@ errors++;
 }
 }
 else {
-const err156 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingTrustee/FullName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data56};
+const err156 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingTrustee/FullName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data56};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -2866,15 +2866,15 @@ errors++;
 }
 }
 if(data52.UnloadingPoint !== undefined){
-if(!(validate57.call(this, data52.UnloadingPoint, {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingPoint",parentData:data52,parentDataProperty:"UnloadingPoint",rootData}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+if(!(validate58.call(this, data52.UnloadingPoint, {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingPoint",parentData:data52,parentDataProperty:"UnloadingPoint",rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 }
 if(data52.UnloadingTrustee !== undefined){
 let data58 = data52.UnloadingTrustee;
 if((!(data58 && typeof data58 == "object" && !Array.isArray(data58))) && (data58 !== null)){
-const err157 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/type",keyword:"type",params:{type: schema19.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.type},message:"must be object,null",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data58};
+const err157 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/type",keyword:"type",params:{type: schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.type},message:"must be object,null",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data58};
 if(vErrors === null){
 vErrors = [err157];
 }
@@ -2885,7 +2885,7 @@ errors++;
 }
 if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
 if(Object.keys(data58).length < 1){
-const err158 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data58};
+const err158 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data58};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -2895,7 +2895,7 @@ vErrors.push(err158);
 errors++;
 }
 if(data58.Pinfl === undefined){
-const err159 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data58};
+const err159 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data58};
 if(vErrors === null){
 vErrors = [err159];
 }
@@ -2905,7 +2905,7 @@ vErrors.push(err159);
 errors++;
 }
 if(data58.FullName === undefined){
-const err160 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data58};
+const err160 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data58};
 if(vErrors === null){
 vErrors = [err160];
 }
@@ -2916,7 +2916,7 @@ errors++;
 }
 for(const key13 in data58){
 if(!((key13 === "Pinfl") || (key13 === "FullName"))){
-const err161 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data58};
+const err161 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data58};
 if(vErrors === null){
 vErrors = [err161];
 }
@@ -2928,13 +2928,13 @@ errors++;
 }
 if(data58.Pinfl !== undefined){
 let data59 = data58.Pinfl;
-if(!(validate59.call(this, data59, {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingTrustee/Pinfl",parentData:data58,parentDataProperty:"Pinfl",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate60.call(this, data59, {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingTrustee/Pinfl",parentData:data58,parentDataProperty:"Pinfl",rootData}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 if(typeof data59 === "string"){
 if(func5(data59) < 14){
-const err162 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingTrustee/Pinfl",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.Pinfl,data:data59};
+const err162 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingTrustee/Pinfl",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.Pinfl,data:data59};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -2949,7 +2949,7 @@ if(data58.FullName !== undefined){
 let data60 = data58.FullName;
 if(typeof data60 === "string"){
 if(func5(data60) > 300){
-const err163 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingTrustee/FullName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data60};
+const err163 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingTrustee/FullName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data60};
 if(vErrors === null){
 vErrors = [err163];
 }
@@ -2959,7 +2959,7 @@ vErrors.push(err163);
 errors++;
 }
 if(func5(data60) < 1){
-const err164 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingTrustee/FullName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data60};
+const err164 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingTrustee/FullName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data60};
 if(vErrors === null){
 vErrors = [err164];
 }
@@ -2970,7 +2970,7 @@ errors++;
 }
 }
 else {
-const err165 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingTrustee/FullName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data60};
+const err165 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingTrustee/FullName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data60};
 if(vErrors === null){
 vErrors = [err165];
 }
@@ -2985,7 +2985,7 @@ errors++;
 if(data52.UnloadingEmpowerment !== undefined){
 let data61 = data52.UnloadingEmpowerment;
 if((!(data61 && typeof data61 == "object" && !Array.isArray(data61))) && (data61 !== null)){
-const err166 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/type",keyword:"type",params:{type: schema19.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.type},message:"must be object,null",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data61};
+const err166 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/type",keyword:"type",params:{type: schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.type},message:"must be object,null",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data61};
 if(vErrors === null){
 vErrors = [err166];
 }
@@ -2996,7 +2996,7 @@ errors++;
 }
 if(data61 && typeof data61 == "object" && !Array.isArray(data61)){
 if(Object.keys(data61).length < 1){
-const err167 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data61};
+const err167 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data61};
 if(vErrors === null){
 vErrors = [err167];
 }
@@ -3006,7 +3006,7 @@ vErrors.push(err167);
 errors++;
 }
 if(data61.EmpowermentNo === undefined){
-const err168 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/required",keyword:"required",params:{missingProperty: "EmpowermentNo"},message:"must have required property '"+"EmpowermentNo"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data61};
+const err168 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/required",keyword:"required",params:{missingProperty: "EmpowermentNo"},message:"must have required property '"+"EmpowermentNo"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data61};
 if(vErrors === null){
 vErrors = [err168];
 }
@@ -3016,7 +3016,7 @@ vErrors.push(err168);
 errors++;
 }
 if(data61.EmpowermentDateOfIssue === undefined){
-const err169 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfIssue"},message:"must have required property '"+"EmpowermentDateOfIssue"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data61};
+const err169 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfIssue"},message:"must have required property '"+"EmpowermentDateOfIssue"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data61};
 if(vErrors === null){
 vErrors = [err169];
 }
@@ -3027,7 +3027,7 @@ errors++;
 }
 for(const key14 in data61){
 if(!((((key14 === "EmpowermentId") || (key14 === "EmpowermentNo")) || (key14 === "EmpowermentDateOfIssue")) || (key14 === "EmpowermentDateOfExpire"))){
-const err170 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data61};
+const err170 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data61};
 if(vErrors === null){
 vErrors = [err170];
 }
@@ -3041,7 +3041,7 @@ if(data61.EmpowermentId !== undefined){
 let data62 = data61.EmpowermentId;
 if(typeof data62 === "string"){
 if(func5(data62) > 50){
-const err171 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment/EmpowermentId",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId,data:data62};
+const err171 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment/EmpowermentId",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId,data:data62};
 if(vErrors === null){
 vErrors = [err171];
 }
@@ -3052,7 +3052,7 @@ errors++;
 }
 }
 else {
-const err172 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment/EmpowermentId",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId,data:data62};
+const err172 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment/EmpowermentId",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId,data:data62};
 if(vErrors === null){
 vErrors = [err172];
 }
@@ -3066,7 +3066,7 @@ if(data61.EmpowermentNo !== undefined){
 let data63 = data61.EmpowermentNo;
 if(typeof data63 === "string"){
 if(func5(data63) > 50){
-const err173 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data63};
+const err173 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data63};
 if(vErrors === null){
 vErrors = [err173];
 }
@@ -3076,7 +3076,7 @@ vErrors.push(err173);
 errors++;
 }
 if(func5(data63) < 1){
-const err174 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data63};
+const err174 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data63};
 if(vErrors === null){
 vErrors = [err174];
 }
@@ -3087,7 +3087,7 @@ errors++;
 }
 }
 else {
-const err175 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data63};
+const err175 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data63};
 if(vErrors === null){
 vErrors = [err175];
 }
@@ -3098,14 +3098,14 @@ errors++;
 }
 }
 if(data61.EmpowermentDateOfIssue !== undefined){
-if(!(validate37.call(this, data61.EmpowermentDateOfIssue, {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment/EmpowermentDateOfIssue",parentData:data61,parentDataProperty:"EmpowermentDateOfIssue",rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+if(!(validate38.call(this, data61.EmpowermentDateOfIssue, {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment/EmpowermentDateOfIssue",parentData:data61,parentDataProperty:"EmpowermentDateOfIssue",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
 if(data61.EmpowermentDateOfExpire !== undefined){
-if(!(validate37.call(this, data61.EmpowermentDateOfExpire, {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment/EmpowermentDateOfExpire",parentData:data61,parentDataProperty:"EmpowermentDateOfExpire",rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+if(!(validate38.call(this, data61.EmpowermentDateOfExpire, {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment/EmpowermentDateOfExpire",parentData:data61,parentDataProperty:"EmpowermentDateOfExpire",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
@@ -3115,7 +3115,7 @@ if(data52.ProductInfo !== undefined){
 let data66 = data52.ProductInfo;
 if(data66 && typeof data66 == "object" && !Array.isArray(data66)){
 if(data66.TotalDeliverySum === undefined){
-const err176 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "TotalDeliverySum"},message:"must have required property '"+"TotalDeliverySum"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data66};
+const err176 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "TotalDeliverySum"},message:"must have required property '"+"TotalDeliverySum"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data66};
 if(vErrors === null){
 vErrors = [err176];
 }
@@ -3125,7 +3125,7 @@ vErrors.push(err176);
 errors++;
 }
 if(data66.Products === undefined){
-const err177 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data66};
+const err177 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data66};
 if(vErrors === null){
 vErrors = [err177];
 }
@@ -3136,7 +3136,7 @@ errors++;
 }
 for(const key15 in data66){
 if(!(((key15 === "TotalDeliverySum") || (key15 === "TotalWeightBrutto")) || (key15 === "Products"))){
-const err178 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data66};
+const err178 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data66};
 if(vErrors === null){
 vErrors = [err178];
 }
@@ -3148,13 +3148,13 @@ errors++;
 }
 if(data66.TotalDeliverySum !== undefined){
 let data67 = data66.TotalDeliverySum;
-if(!(validate65.call(this, data67, {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/TotalDeliverySum",parentData:data66,parentDataProperty:"TotalDeliverySum",rootData}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+if(!(validate66.call(this, data67, {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/TotalDeliverySum",parentData:data66,parentDataProperty:"TotalDeliverySum",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 if((typeof data67 == "number") && (isFinite(data67))){
 if(data67 < 0 || isNaN(data67)){
-const err179 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/TotalDeliverySum",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalDeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalDeliverySum,data:data67};
+const err179 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/TotalDeliverySum",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalDeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalDeliverySum,data:data67};
 if(vErrors === null){
 vErrors = [err179];
 }
@@ -3169,7 +3169,7 @@ if(data66.TotalWeightBrutto !== undefined){
 let data68 = data66.TotalWeightBrutto;
 if((typeof data68 == "number") && (isFinite(data68))){
 if(data68 < 0 || isNaN(data68)){
-const err180 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/TotalWeightBrutto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto,data:data68};
+const err180 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/TotalWeightBrutto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto,data:data68};
 if(vErrors === null){
 vErrors = [err180];
 }
@@ -3186,7 +3186,7 @@ errors = errors + kwErrors2.length;
 }
 }
 else {
-const err181 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/TotalWeightBrutto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto,data:data68};
+const err181 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/TotalWeightBrutto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto,data:data68};
 if(vErrors === null){
 vErrors = [err181];
 }
@@ -3200,7 +3200,7 @@ if(data66.Products !== undefined){
 let data69 = data66.Products;
 if(Array.isArray(data69)){
 if(data69.length > 10000){
-const err182 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data69};
+const err182 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data69};
 if(vErrors === null){
 vErrors = [err182];
 }
@@ -3210,7 +3210,7 @@ vErrors.push(err182);
 errors++;
 }
 if(data69.length < 1){
-const err183 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data69};
+const err183 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data69};
 if(vErrors === null){
 vErrors = [err183];
 }
@@ -3224,7 +3224,7 @@ for(let i1=0; i1<len1; i1++){
 let data70 = data69[i1];
 if(data70 && typeof data70 == "object" && !Array.isArray(data70)){
 if(data70.OrdNo === undefined){
-const err184 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data70};
+const err184 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data70};
 if(vErrors === null){
 vErrors = [err184];
 }
@@ -3234,7 +3234,7 @@ vErrors.push(err184);
 errors++;
 }
 if(data70.CatalogCode === undefined){
-const err185 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data70};
+const err185 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data70};
 if(vErrors === null){
 vErrors = [err185];
 }
@@ -3244,7 +3244,7 @@ vErrors.push(err185);
 errors++;
 }
 if(data70.CatalogName === undefined){
-const err186 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data70};
+const err186 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data70};
 if(vErrors === null){
 vErrors = [err186];
 }
@@ -3254,7 +3254,7 @@ vErrors.push(err186);
 errors++;
 }
 if(data70.ProductName === undefined){
-const err187 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "ProductName"},message:"must have required property '"+"ProductName"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data70};
+const err187 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "ProductName"},message:"must have required property '"+"ProductName"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data70};
 if(vErrors === null){
 vErrors = [err187];
 }
@@ -3264,7 +3264,7 @@ vErrors.push(err187);
 errors++;
 }
 if(data70.PackageCode === undefined){
-const err188 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data70};
+const err188 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data70};
 if(vErrors === null){
 vErrors = [err188];
 }
@@ -3274,7 +3274,7 @@ vErrors.push(err188);
 errors++;
 }
 if(data70.PackageName === undefined){
-const err189 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data70};
+const err189 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data70};
 if(vErrors === null){
 vErrors = [err189];
 }
@@ -3284,7 +3284,7 @@ vErrors.push(err189);
 errors++;
 }
 if(data70.Amount === undefined){
-const err190 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Amount"},message:"must have required property '"+"Amount"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data70};
+const err190 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Amount"},message:"must have required property '"+"Amount"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data70};
 if(vErrors === null){
 vErrors = [err190];
 }
@@ -3294,7 +3294,7 @@ vErrors.push(err190);
 errors++;
 }
 if(data70.Price === undefined){
-const err191 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Price"},message:"must have required property '"+"Price"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data70};
+const err191 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Price"},message:"must have required property '"+"Price"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data70};
 if(vErrors === null){
 vErrors = [err191];
 }
@@ -3304,7 +3304,7 @@ vErrors.push(err191);
 errors++;
 }
 if(data70.DeliverySum === undefined){
-const err192 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data70};
+const err192 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data70};
 if(vErrors === null){
 vErrors = [err192];
 }
@@ -3314,8 +3314,8 @@ vErrors.push(err192);
 errors++;
 }
 for(const key16 in data70){
-if(!(func2.call(schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties, key16))){
-const err193 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data70};
+if(!(func2.call(schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties, key16))){
+const err193 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data70};
 if(vErrors === null){
 vErrors = [err193];
 }
@@ -3328,7 +3328,7 @@ errors++;
 if(data70.OrdNo !== undefined){
 let data71 = data70.OrdNo;
 if(!(((typeof data71 == "number") && (!(data71 % 1) && !isNaN(data71))) && (isFinite(data71)))){
-const err194 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/OrdNo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data71};
+const err194 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/OrdNo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data71};
 if(vErrors === null){
 vErrors = [err194];
 }
@@ -3339,7 +3339,7 @@ errors++;
 }
 if((typeof data71 == "number") && (isFinite(data71))){
 if(data71 < 1 || isNaN(data71)){
-const err195 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/OrdNo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data71};
+const err195 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/OrdNo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data71};
 if(vErrors === null){
 vErrors = [err195];
 }
@@ -3354,7 +3354,7 @@ if(data70.CommittentTinOrPinfl !== undefined){
 let data72 = data70.CommittentTinOrPinfl;
 if(typeof data72 === "string"){
 if(func5(data72) > 14){
-const err196 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/CommittentTinOrPinfl",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl,data:data72};
+const err196 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/CommittentTinOrPinfl",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl,data:data72};
 if(vErrors === null){
 vErrors = [err196];
 }
@@ -3371,7 +3371,7 @@ errors = errors + kwErrors3.length;
 }
 }
 else {
-const err197 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/CommittentTinOrPinfl",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl,data:data72};
+const err197 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/CommittentTinOrPinfl",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl,data:data72};
 if(vErrors === null){
 vErrors = [err197];
 }
@@ -3385,7 +3385,7 @@ if(data70.CommittentName !== undefined){
 let data73 = data70.CommittentName;
 if(typeof data73 === "string"){
 if(func5(data73) > 500){
-const err198 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/CommittentName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName,data:data73};
+const err198 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/CommittentName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName,data:data73};
 if(vErrors === null){
 vErrors = [err198];
 }
@@ -3396,7 +3396,7 @@ errors++;
 }
 }
 else {
-const err199 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/CommittentName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName,data:data73};
+const err199 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/CommittentName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName,data:data73};
 if(vErrors === null){
 vErrors = [err199];
 }
@@ -3407,8 +3407,8 @@ errors++;
 }
 }
 if(data70.CatalogCode !== undefined){
-if(!(validate67.call(this, data70.CatalogCode, {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/CatalogCode",parentData:data70,parentDataProperty:"CatalogCode",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate68.call(this, data70.CatalogCode, {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/CatalogCode",parentData:data70,parentDataProperty:"CatalogCode",rootData}))){
+vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
 errors = vErrors.length;
 }
 }
@@ -3416,7 +3416,7 @@ if(data70.CatalogName !== undefined){
 let data75 = data70.CatalogName;
 if(typeof data75 === "string"){
 if(func5(data75) > 1000){
-const err200 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/CatalogName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data75};
+const err200 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/CatalogName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data75};
 if(vErrors === null){
 vErrors = [err200];
 }
@@ -3426,7 +3426,7 @@ vErrors.push(err200);
 errors++;
 }
 if(func5(data75) < 1){
-const err201 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/CatalogName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data75};
+const err201 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/CatalogName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data75};
 if(vErrors === null){
 vErrors = [err201];
 }
@@ -3437,7 +3437,7 @@ errors++;
 }
 }
 else {
-const err202 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/CatalogName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data75};
+const err202 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/CatalogName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data75};
 if(vErrors === null){
 vErrors = [err202];
 }
@@ -3451,7 +3451,7 @@ if(data70.ProductName !== undefined){
 let data76 = data70.ProductName;
 if(typeof data76 === "string"){
 if(func5(data76) > 1000){
-const err203 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/ProductName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data76};
+const err203 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/ProductName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data76};
 if(vErrors === null){
 vErrors = [err203];
 }
@@ -3461,7 +3461,7 @@ vErrors.push(err203);
 errors++;
 }
 if(func5(data76) < 1){
-const err204 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/ProductName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data76};
+const err204 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/ProductName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data76};
 if(vErrors === null){
 vErrors = [err204];
 }
@@ -3472,7 +3472,7 @@ errors++;
 }
 }
 else {
-const err205 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/ProductName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data76};
+const err205 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/ProductName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data76};
 if(vErrors === null){
 vErrors = [err205];
 }
@@ -3483,8 +3483,8 @@ errors++;
 }
 }
 if(data70.PackageCode !== undefined){
-if(!(validate69.call(this, data70.PackageCode, {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/PackageCode",parentData:data70,parentDataProperty:"PackageCode",rootData}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+if(!(validate70.call(this, data70.PackageCode, {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/PackageCode",parentData:data70,parentDataProperty:"PackageCode",rootData}))){
+vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
 errors = vErrors.length;
 }
 }
@@ -3492,7 +3492,7 @@ if(data70.PackageName !== undefined){
 let data78 = data70.PackageName;
 if(typeof data78 === "string"){
 if(func5(data78) > 300){
-const err206 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/PackageName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data78};
+const err206 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/PackageName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data78};
 if(vErrors === null){
 vErrors = [err206];
 }
@@ -3502,7 +3502,7 @@ vErrors.push(err206);
 errors++;
 }
 if(func5(data78) < 1){
-const err207 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/PackageName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data78};
+const err207 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/PackageName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data78};
 if(vErrors === null){
 vErrors = [err207];
 }
@@ -3513,7 +3513,7 @@ errors++;
 }
 }
 else {
-const err208 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/PackageName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data78};
+const err208 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/PackageName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data78};
 if(vErrors === null){
 vErrors = [err208];
 }
@@ -3524,20 +3524,20 @@ errors++;
 }
 }
 if(data70.Amount !== undefined){
-if(!(validate71.call(this, data70.Amount, {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/Amount",parentData:data70,parentDataProperty:"Amount",rootData}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+if(!(validate72.call(this, data70.Amount, {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/Amount",parentData:data70,parentDataProperty:"Amount",rootData}))){
+vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
 errors = vErrors.length;
 }
 }
 if(data70.Price !== undefined){
 let data80 = data70.Price;
-if(!(validate65.call(this, data80, {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/Price",parentData:data70,parentDataProperty:"Price",rootData}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+if(!(validate66.call(this, data80, {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/Price",parentData:data70,parentDataProperty:"Price",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 if((typeof data80 == "number") && (isFinite(data80))){
 if(data80 < 0 || isNaN(data80)){
-const err209 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/Price",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Price/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Price,data:data80};
+const err209 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/Price",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Price/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Price,data:data80};
 if(vErrors === null){
 vErrors = [err209];
 }
@@ -3550,13 +3550,13 @@ errors++;
 }
 if(data70.DeliverySum !== undefined){
 let data81 = data70.DeliverySum;
-if(!(validate65.call(this, data81, {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/DeliverySum",parentData:data70,parentDataProperty:"DeliverySum",rootData}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+if(!(validate66.call(this, data81, {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/DeliverySum",parentData:data70,parentDataProperty:"DeliverySum",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 if((typeof data81 == "number") && (isFinite(data81))){
 if(data81 < 0 || isNaN(data81)){
-const err210 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/DeliverySum",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/DeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.DeliverySum,data:data81};
+const err210 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/DeliverySum",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/DeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.DeliverySum,data:data81};
 if(vErrors === null){
 vErrors = [err210];
 }
@@ -3571,7 +3571,7 @@ if(data70.WeightBrutto !== undefined){
 let data82 = data70.WeightBrutto;
 if((typeof data82 == "number") && (isFinite(data82))){
 if(data82 < 0 || isNaN(data82)){
-const err211 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/WeightBrutto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data82};
+const err211 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/WeightBrutto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data82};
 if(vErrors === null){
 vErrors = [err211];
 }
@@ -3588,7 +3588,7 @@ errors = errors + kwErrors4.length;
 }
 }
 else {
-const err212 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/WeightBrutto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data82};
+const err212 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/WeightBrutto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data82};
 if(vErrors === null){
 vErrors = [err212];
 }
@@ -3602,7 +3602,7 @@ if(data70.WeightNetto !== undefined){
 let data83 = data70.WeightNetto;
 if((typeof data83 == "number") && (isFinite(data83))){
 if(data83 < 0 || isNaN(data83)){
-const err213 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/WeightNetto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data83};
+const err213 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/WeightNetto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data83};
 if(vErrors === null){
 vErrors = [err213];
 }
@@ -3619,7 +3619,7 @@ errors = errors + kwErrors5.length;
 }
 }
 else {
-const err214 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/WeightNetto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data83};
+const err214 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/WeightNetto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data83};
 if(vErrors === null){
 vErrors = [err214];
 }
@@ -3631,7 +3631,7 @@ errors++;
 }
 }
 else {
-const err215 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data70};
+const err215 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data70};
 if(vErrors === null){
 vErrors = [err215];
 }
@@ -3641,7 +3641,7 @@ vErrors.push(err215);
 errors++;
 }
 }
-const issues6 = func95(data69, schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.lineArithmetic, rootData, this, instancePath + "/Roadway/ProductGroups/" + i0+"/ProductInfo/Products");
+const issues6 = func95(data69, schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.lineArithmetic, rootData, this, instancePath + "/Roadway/ProductGroups/" + i0+"/ProductInfo/Products");
 if(issues6 !== null){
 const kwErrors6 = func4(issues6, instancePath + "/Roadway/ProductGroups/" + i0+"/ProductInfo/Products", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/lineArithmetic", "lineArithmetic");
 vErrors = vErrors === null ? kwErrors6 : vErrors.concat(kwErrors6);
@@ -3649,7 +3649,7 @@ errors = errors + kwErrors6.length;
 }
 }
 else {
-const err216 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data69};
+const err216 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data69};
 if(vErrors === null){
 vErrors = [err216];
 }
@@ -3659,7 +3659,7 @@ vErrors.push(err216);
 errors++;
 }
 }
-const issues7 = func97(data66, schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.documentTotals, rootData, this, instancePath + "/Roadway/ProductGroups/" + i0+"/ProductInfo");
+const issues7 = func97(data66, schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.documentTotals, rootData, this, instancePath + "/Roadway/ProductGroups/" + i0+"/ProductInfo");
 if(issues7 !== null){
 const kwErrors7 = func4(issues7, instancePath + "/Roadway/ProductGroups/" + i0+"/ProductInfo", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/documentTotals", "documentTotals");
 vErrors = vErrors === null ? kwErrors7 : vErrors.concat(kwErrors7);
@@ -3667,7 +3667,7 @@ errors = errors + kwErrors7.length;
 }
 }
 else {
-const err217 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data66};
+const err217 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data66};
 if(vErrors === null){
 vErrors = [err217];
 }
@@ -3679,7 +3679,7 @@ errors++;
 }
 }
 else {
-const err218 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.Roadway.properties.ProductGroups.items.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups.items,data:data52};
+const err218 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Roadway.properties.ProductGroups.items.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items,data:data52};
 if(vErrors === null){
 vErrors = [err218];
 }
@@ -3691,7 +3691,7 @@ errors++;
 }
 }
 else {
-const err219 = {instancePath:instancePath+"/Roadway/ProductGroups",schemaPath:"#/properties/Roadway/properties/ProductGroups/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.Roadway.properties.ProductGroups.type,parentSchema:schema19.properties.Roadway.properties.ProductGroups,data:data51};
+const err219 = {instancePath:instancePath+"/Roadway/ProductGroups",schemaPath:"#/properties/Roadway/properties/ProductGroups/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.Roadway.properties.ProductGroups.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups,data:data51};
 if(vErrors === null){
 vErrors = [err219];
 }
@@ -3706,7 +3706,7 @@ errors++;
 if(data.Railway !== undefined){
 let data84 = data.Railway;
 if((!(data84 && typeof data84 == "object" && !Array.isArray(data84))) && (data84 !== null)){
-const err220 = {instancePath:instancePath+"/Railway",schemaPath:"#/properties/Railway/type",keyword:"type",params:{type: schema19.properties.Railway.type},message:"must be object,null",schema:schema19.properties.Railway.type,parentSchema:schema19.properties.Railway,data:data84};
+const err220 = {instancePath:instancePath+"/Railway",schemaPath:"#/properties/Railway/type",keyword:"type",params:{type: schema20.properties.Railway.type},message:"must be object,null",schema:schema20.properties.Railway.type,parentSchema:schema20.properties.Railway,data:data84};
 if(vErrors === null){
 vErrors = [err220];
 }
@@ -3717,7 +3717,7 @@ errors++;
 }
 if(data84 && typeof data84 == "object" && !Array.isArray(data84)){
 if(Object.keys(data84).length < 1){
-const err221 = {instancePath:instancePath+"/Railway",schemaPath:"#/properties/Railway/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.Railway,data:data84};
+const err221 = {instancePath:instancePath+"/Railway",schemaPath:"#/properties/Railway/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Railway,data:data84};
 if(vErrors === null){
 vErrors = [err221];
 }
@@ -3727,7 +3727,7 @@ vErrors.push(err221);
 errors++;
 }
 if(data84.RailwayDocId === undefined){
-const err222 = {instancePath:instancePath+"/Railway",schemaPath:"#/properties/Railway/required",keyword:"required",params:{missingProperty: "RailwayDocId"},message:"must have required property '"+"RailwayDocId"+"'",schema:schema19.properties.Railway.required,parentSchema:schema19.properties.Railway,data:data84};
+const err222 = {instancePath:instancePath+"/Railway",schemaPath:"#/properties/Railway/required",keyword:"required",params:{missingProperty: "RailwayDocId"},message:"must have required property '"+"RailwayDocId"+"'",schema:schema20.properties.Railway.required,parentSchema:schema20.properties.Railway,data:data84};
 if(vErrors === null){
 vErrors = [err222];
 }
@@ -3737,7 +3737,7 @@ vErrors.push(err222);
 errors++;
 }
 if(data84.Wagon === undefined){
-const err223 = {instancePath:instancePath+"/Railway",schemaPath:"#/properties/Railway/required",keyword:"required",params:{missingProperty: "Wagon"},message:"must have required property '"+"Wagon"+"'",schema:schema19.properties.Railway.required,parentSchema:schema19.properties.Railway,data:data84};
+const err223 = {instancePath:instancePath+"/Railway",schemaPath:"#/properties/Railway/required",keyword:"required",params:{missingProperty: "Wagon"},message:"must have required property '"+"Wagon"+"'",schema:schema20.properties.Railway.required,parentSchema:schema20.properties.Railway,data:data84};
 if(vErrors === null){
 vErrors = [err223];
 }
@@ -3747,7 +3747,7 @@ vErrors.push(err223);
 errors++;
 }
 if(data84.ProductGroups === undefined){
-const err224 = {instancePath:instancePath+"/Railway",schemaPath:"#/properties/Railway/required",keyword:"required",params:{missingProperty: "ProductGroups"},message:"must have required property '"+"ProductGroups"+"'",schema:schema19.properties.Railway.required,parentSchema:schema19.properties.Railway,data:data84};
+const err224 = {instancePath:instancePath+"/Railway",schemaPath:"#/properties/Railway/required",keyword:"required",params:{missingProperty: "ProductGroups"},message:"must have required property '"+"ProductGroups"+"'",schema:schema20.properties.Railway.required,parentSchema:schema20.properties.Railway,data:data84};
 if(vErrors === null){
 vErrors = [err224];
 }
@@ -3758,7 +3758,7 @@ errors++;
 }
 for(const key17 in data84){
 if(!((((key17 === "RailwayDocId") || (key17 === "TrainDirection")) || (key17 === "Wagon")) || (key17 === "ProductGroups"))){
-const err225 = {instancePath:instancePath+"/Railway",schemaPath:"#/properties/Railway/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Railway,data:data84};
+const err225 = {instancePath:instancePath+"/Railway",schemaPath:"#/properties/Railway/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Railway,data:data84};
 if(vErrors === null){
 vErrors = [err225];
 }
@@ -3772,7 +3772,7 @@ if(data84.RailwayDocId !== undefined){
 let data85 = data84.RailwayDocId;
 if(typeof data85 === "string"){
 if(func5(data85) > 50){
-const err226 = {instancePath:instancePath+"/Railway/RailwayDocId",schemaPath:"#/properties/Railway/properties/RailwayDocId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.Railway.properties.RailwayDocId,data:data85};
+const err226 = {instancePath:instancePath+"/Railway/RailwayDocId",schemaPath:"#/properties/Railway/properties/RailwayDocId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.Railway.properties.RailwayDocId,data:data85};
 if(vErrors === null){
 vErrors = [err226];
 }
@@ -3782,7 +3782,7 @@ vErrors.push(err226);
 errors++;
 }
 if(func5(data85) < 1){
-const err227 = {instancePath:instancePath+"/Railway/RailwayDocId",schemaPath:"#/properties/Railway/properties/RailwayDocId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Railway.properties.RailwayDocId,data:data85};
+const err227 = {instancePath:instancePath+"/Railway/RailwayDocId",schemaPath:"#/properties/Railway/properties/RailwayDocId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Railway.properties.RailwayDocId,data:data85};
 if(vErrors === null){
 vErrors = [err227];
 }
@@ -3793,7 +3793,7 @@ errors++;
 }
 }
 else {
-const err228 = {instancePath:instancePath+"/Railway/RailwayDocId",schemaPath:"#/properties/Railway/properties/RailwayDocId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Railway.properties.RailwayDocId.type,parentSchema:schema19.properties.Railway.properties.RailwayDocId,data:data85};
+const err228 = {instancePath:instancePath+"/Railway/RailwayDocId",schemaPath:"#/properties/Railway/properties/RailwayDocId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Railway.properties.RailwayDocId.type,parentSchema:schema20.properties.Railway.properties.RailwayDocId,data:data85};
 if(vErrors === null){
 vErrors = [err228];
 }
@@ -3806,7 +3806,7 @@ errors++;
 if(data84.TrainDirection !== undefined){
 let data86 = data84.TrainDirection;
 if(!(((typeof data86 == "number") && (!(data86 % 1) && !isNaN(data86))) && (isFinite(data86)))){
-const err229 = {instancePath:instancePath+"/Railway/TrainDirection",schemaPath:"#/properties/Railway/properties/TrainDirection/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.Railway.properties.TrainDirection.type,parentSchema:schema19.properties.Railway.properties.TrainDirection,data:data86};
+const err229 = {instancePath:instancePath+"/Railway/TrainDirection",schemaPath:"#/properties/Railway/properties/TrainDirection/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.Railway.properties.TrainDirection.type,parentSchema:schema20.properties.Railway.properties.TrainDirection,data:data86};
 if(vErrors === null){
 vErrors = [err229];
 }
@@ -3816,7 +3816,7 @@ vErrors.push(err229);
 errors++;
 }
 if(!((data86 === 1) || (data86 === 2))){
-const err230 = {instancePath:instancePath+"/Railway/TrainDirection",schemaPath:"#/properties/Railway/properties/TrainDirection/enum",keyword:"enum",params:{allowedValues: schema19.properties.Railway.properties.TrainDirection.enum},message:"must be equal to one of the allowed values",schema:schema19.properties.Railway.properties.TrainDirection.enum,parentSchema:schema19.properties.Railway.properties.TrainDirection,data:data86};
+const err230 = {instancePath:instancePath+"/Railway/TrainDirection",schemaPath:"#/properties/Railway/properties/TrainDirection/enum",keyword:"enum",params:{allowedValues: schema20.properties.Railway.properties.TrainDirection.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.Railway.properties.TrainDirection.enum,parentSchema:schema20.properties.Railway.properties.TrainDirection,data:data86};
 if(vErrors === null){
 vErrors = [err230];
 }
@@ -3830,7 +3830,7 @@ if(data84.Wagon !== undefined){
 let data87 = data84.Wagon;
 if(data87 && typeof data87 == "object" && !Array.isArray(data87)){
 if(data87.Number === undefined){
-const err231 = {instancePath:instancePath+"/Railway/Wagon",schemaPath:"#/properties/Railway/properties/Wagon/required",keyword:"required",params:{missingProperty: "Number"},message:"must have required property '"+"Number"+"'",schema:schema19.properties.Railway.properties.Wagon.required,parentSchema:schema19.properties.Railway.properties.Wagon,data:data87};
+const err231 = {instancePath:instancePath+"/Railway/Wagon",schemaPath:"#/properties/Railway/properties/Wagon/required",keyword:"required",params:{missingProperty: "Number"},message:"must have required property '"+"Number"+"'",schema:schema20.properties.Railway.properties.Wagon.required,parentSchema:schema20.properties.Railway.properties.Wagon,data:data87};
 if(vErrors === null){
 vErrors = [err231];
 }
@@ -3840,7 +3840,7 @@ vErrors.push(err231);
 errors++;
 }
 if(data87.Type === undefined){
-const err232 = {instancePath:instancePath+"/Railway/Wagon",schemaPath:"#/properties/Railway/properties/Wagon/required",keyword:"required",params:{missingProperty: "Type"},message:"must have required property '"+"Type"+"'",schema:schema19.properties.Railway.properties.Wagon.required,parentSchema:schema19.properties.Railway.properties.Wagon,data:data87};
+const err232 = {instancePath:instancePath+"/Railway/Wagon",schemaPath:"#/properties/Railway/properties/Wagon/required",keyword:"required",params:{missingProperty: "Type"},message:"must have required property '"+"Type"+"'",schema:schema20.properties.Railway.properties.Wagon.required,parentSchema:schema20.properties.Railway.properties.Wagon,data:data87};
 if(vErrors === null){
 vErrors = [err232];
 }
@@ -3851,7 +3851,7 @@ errors++;
 }
 for(const key18 in data87){
 if(!((key18 === "Number") || (key18 === "Type"))){
-const err233 = {instancePath:instancePath+"/Railway/Wagon",schemaPath:"#/properties/Railway/properties/Wagon/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Railway.properties.Wagon,data:data87};
+const err233 = {instancePath:instancePath+"/Railway/Wagon",schemaPath:"#/properties/Railway/properties/Wagon/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Railway.properties.Wagon,data:data87};
 if(vErrors === null){
 vErrors = [err233];
 }
@@ -3865,7 +3865,7 @@ if(data87.Number !== undefined){
 let data88 = data87.Number;
 if(typeof data88 === "string"){
 if(func5(data88) > 20){
-const err234 = {instancePath:instancePath+"/Railway/Wagon/Number",schemaPath:"#/properties/Railway/properties/Wagon/properties/Number/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema19.properties.Railway.properties.Wagon.properties.Number,data:data88};
+const err234 = {instancePath:instancePath+"/Railway/Wagon/Number",schemaPath:"#/properties/Railway/properties/Wagon/properties/Number/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema20.properties.Railway.properties.Wagon.properties.Number,data:data88};
 if(vErrors === null){
 vErrors = [err234];
 }
@@ -3875,7 +3875,7 @@ vErrors.push(err234);
 errors++;
 }
 if(func5(data88) < 1){
-const err235 = {instancePath:instancePath+"/Railway/Wagon/Number",schemaPath:"#/properties/Railway/properties/Wagon/properties/Number/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Railway.properties.Wagon.properties.Number,data:data88};
+const err235 = {instancePath:instancePath+"/Railway/Wagon/Number",schemaPath:"#/properties/Railway/properties/Wagon/properties/Number/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Railway.properties.Wagon.properties.Number,data:data88};
 if(vErrors === null){
 vErrors = [err235];
 }
@@ -3886,7 +3886,7 @@ errors++;
 }
 }
 else {
-const err236 = {instancePath:instancePath+"/Railway/Wagon/Number",schemaPath:"#/properties/Railway/properties/Wagon/properties/Number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Railway.properties.Wagon.properties.Number.type,parentSchema:schema19.properties.Railway.properties.Wagon.properties.Number,data:data88};
+const err236 = {instancePath:instancePath+"/Railway/Wagon/Number",schemaPath:"#/properties/Railway/properties/Wagon/properties/Number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Railway.properties.Wagon.properties.Number.type,parentSchema:schema20.properties.Railway.properties.Wagon.properties.Number,data:data88};
 if(vErrors === null){
 vErrors = [err236];
 }
@@ -3900,7 +3900,7 @@ if(data87.Type !== undefined){
 let data89 = data87.Type;
 if(typeof data89 === "string"){
 if(func5(data89) > 100){
-const err237 = {instancePath:instancePath+"/Railway/Wagon/Type",schemaPath:"#/properties/Railway/properties/Wagon/properties/Type/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema19.properties.Railway.properties.Wagon.properties.Type,data:data89};
+const err237 = {instancePath:instancePath+"/Railway/Wagon/Type",schemaPath:"#/properties/Railway/properties/Wagon/properties/Type/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.Railway.properties.Wagon.properties.Type,data:data89};
 if(vErrors === null){
 vErrors = [err237];
 }
@@ -3910,7 +3910,7 @@ vErrors.push(err237);
 errors++;
 }
 if(func5(data89) < 1){
-const err238 = {instancePath:instancePath+"/Railway/Wagon/Type",schemaPath:"#/properties/Railway/properties/Wagon/properties/Type/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Railway.properties.Wagon.properties.Type,data:data89};
+const err238 = {instancePath:instancePath+"/Railway/Wagon/Type",schemaPath:"#/properties/Railway/properties/Wagon/properties/Type/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Railway.properties.Wagon.properties.Type,data:data89};
 if(vErrors === null){
 vErrors = [err238];
 }
@@ -3921,7 +3921,7 @@ errors++;
 }
 }
 else {
-const err239 = {instancePath:instancePath+"/Railway/Wagon/Type",schemaPath:"#/properties/Railway/properties/Wagon/properties/Type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Railway.properties.Wagon.properties.Type.type,parentSchema:schema19.properties.Railway.properties.Wagon.properties.Type,data:data89};
+const err239 = {instancePath:instancePath+"/Railway/Wagon/Type",schemaPath:"#/properties/Railway/properties/Wagon/properties/Type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Railway.properties.Wagon.properties.Type.type,parentSchema:schema20.properties.Railway.properties.Wagon.properties.Type,data:data89};
 if(vErrors === null){
 vErrors = [err239];
 }
@@ -3933,7 +3933,7 @@ errors++;
 }
 }
 else {
-const err240 = {instancePath:instancePath+"/Railway/Wagon",schemaPath:"#/properties/Railway/properties/Wagon/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.Railway.properties.Wagon.type,parentSchema:schema19.properties.Railway.properties.Wagon,data:data87};
+const err240 = {instancePath:instancePath+"/Railway/Wagon",schemaPath:"#/properties/Railway/properties/Wagon/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Railway.properties.Wagon.type,parentSchema:schema20.properties.Railway.properties.Wagon,data:data87};
 if(vErrors === null){
 vErrors = [err240];
 }
@@ -3947,7 +3947,7 @@ if(data84.ProductGroups !== undefined){
 let data90 = data84.ProductGroups;
 if(Array.isArray(data90)){
 if(data90.length > 100){
-const err241 = {instancePath:instancePath+"/Railway/ProductGroups",schemaPath:"#/properties/Railway/properties/ProductGroups/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema19.properties.Railway.properties.ProductGroups,data:data90};
+const err241 = {instancePath:instancePath+"/Railway/ProductGroups",schemaPath:"#/properties/Railway/properties/ProductGroups/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema20.properties.Railway.properties.ProductGroups,data:data90};
 if(vErrors === null){
 vErrors = [err241];
 }
@@ -3957,7 +3957,7 @@ vErrors.push(err241);
 errors++;
 }
 if(data90.length < 1){
-const err242 = {instancePath:instancePath+"/Railway/ProductGroups",schemaPath:"#/properties/Railway/properties/ProductGroups/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema19.properties.Railway.properties.ProductGroups,data:data90};
+const err242 = {instancePath:instancePath+"/Railway/ProductGroups",schemaPath:"#/properties/Railway/properties/ProductGroups/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema20.properties.Railway.properties.ProductGroups,data:data90};
 if(vErrors === null){
 vErrors = [err242];
 }
@@ -3971,7 +3971,7 @@ for(let i2=0; i2<len2; i2++){
 let data91 = data90[i2];
 if(data91 && typeof data91 == "object" && !Array.isArray(data91)){
 if(data91.LoadingPoint === undefined){
-const err243 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2,schemaPath:"#/properties/Railway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "LoadingPoint"},message:"must have required property '"+"LoadingPoint"+"'",schema:schema19.properties.Railway.properties.ProductGroups.items.required,parentSchema:schema19.properties.Railway.properties.ProductGroups.items,data:data91};
+const err243 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2,schemaPath:"#/properties/Railway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "LoadingPoint"},message:"must have required property '"+"LoadingPoint"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items,data:data91};
 if(vErrors === null){
 vErrors = [err243];
 }
@@ -3981,7 +3981,7 @@ vErrors.push(err243);
 errors++;
 }
 if(data91.LoadingTrustee === undefined){
-const err244 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2,schemaPath:"#/properties/Railway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "LoadingTrustee"},message:"must have required property '"+"LoadingTrustee"+"'",schema:schema19.properties.Railway.properties.ProductGroups.items.required,parentSchema:schema19.properties.Railway.properties.ProductGroups.items,data:data91};
+const err244 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2,schemaPath:"#/properties/Railway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "LoadingTrustee"},message:"must have required property '"+"LoadingTrustee"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items,data:data91};
 if(vErrors === null){
 vErrors = [err244];
 }
@@ -3991,7 +3991,7 @@ vErrors.push(err244);
 errors++;
 }
 if(data91.UnloadingPoint === undefined){
-const err245 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2,schemaPath:"#/properties/Railway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingPoint"},message:"must have required property '"+"UnloadingPoint"+"'",schema:schema19.properties.Railway.properties.ProductGroups.items.required,parentSchema:schema19.properties.Railway.properties.ProductGroups.items,data:data91};
+const err245 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2,schemaPath:"#/properties/Railway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingPoint"},message:"must have required property '"+"UnloadingPoint"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items,data:data91};
 if(vErrors === null){
 vErrors = [err245];
 }
@@ -4001,7 +4001,7 @@ vErrors.push(err245);
 errors++;
 }
 if(data91.UnloadingTrustee === undefined){
-const err246 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2,schemaPath:"#/properties/Railway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingTrustee"},message:"must have required property '"+"UnloadingTrustee"+"'",schema:schema19.properties.Railway.properties.ProductGroups.items.required,parentSchema:schema19.properties.Railway.properties.ProductGroups.items,data:data91};
+const err246 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2,schemaPath:"#/properties/Railway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingTrustee"},message:"must have required property '"+"UnloadingTrustee"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items,data:data91};
 if(vErrors === null){
 vErrors = [err246];
 }
@@ -4011,7 +4011,7 @@ vErrors.push(err246);
 errors++;
 }
 if(data91.UnloadingEmpowerment === undefined){
-const err247 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2,schemaPath:"#/properties/Railway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingEmpowerment"},message:"must have required property '"+"UnloadingEmpowerment"+"'",schema:schema19.properties.Railway.properties.ProductGroups.items.required,parentSchema:schema19.properties.Railway.properties.ProductGroups.items,data:data91};
+const err247 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2,schemaPath:"#/properties/Railway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingEmpowerment"},message:"must have required property '"+"UnloadingEmpowerment"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items,data:data91};
 if(vErrors === null){
 vErrors = [err247];
 }
@@ -4021,7 +4021,7 @@ vErrors.push(err247);
 errors++;
 }
 if(data91.ProductInfo === undefined){
-const err248 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2,schemaPath:"#/properties/Railway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "ProductInfo"},message:"must have required property '"+"ProductInfo"+"'",schema:schema19.properties.Railway.properties.ProductGroups.items.required,parentSchema:schema19.properties.Railway.properties.ProductGroups.items,data:data91};
+const err248 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2,schemaPath:"#/properties/Railway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "ProductInfo"},message:"must have required property '"+"ProductInfo"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items,data:data91};
 if(vErrors === null){
 vErrors = [err248];
 }
@@ -4032,7 +4032,7 @@ errors++;
 }
 for(const key19 in data91){
 if(!((((((key19 === "LoadingPoint") || (key19 === "LoadingTrustee")) || (key19 === "UnloadingPoint")) || (key19 === "UnloadingTrustee")) || (key19 === "UnloadingEmpowerment")) || (key19 === "ProductInfo"))){
-const err249 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2,schemaPath:"#/properties/Railway/properties/ProductGroups/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Railway.properties.ProductGroups.items,data:data91};
+const err249 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2,schemaPath:"#/properties/Railway/properties/ProductGroups/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Railway.properties.ProductGroups.items,data:data91};
 if(vErrors === null){
 vErrors = [err249];
 }
@@ -4043,15 +4043,15 @@ errors++;
 }
 }
 if(data91.LoadingPoint !== undefined){
-if(!(validate57.call(this, data91.LoadingPoint, {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingPoint",parentData:data91,parentDataProperty:"LoadingPoint",rootData}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+if(!(validate58.call(this, data91.LoadingPoint, {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingPoint",parentData:data91,parentDataProperty:"LoadingPoint",rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 }
 if(data91.LoadingTrustee !== undefined){
 let data93 = data91.LoadingTrustee;
 if((!(data93 && typeof data93 == "object" && !Array.isArray(data93))) && (data93 !== null)){
-const err250 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/type",keyword:"type",params:{type: schema19.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.type},message:"must be object,null",schema:schema19.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.type,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee,data:data93};
+const err250 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/type",keyword:"type",params:{type: schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.type},message:"must be object,null",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee,data:data93};
 if(vErrors === null){
 vErrors = [err250];
 }
@@ -4062,7 +4062,7 @@ errors++;
 }
 if(data93 && typeof data93 == "object" && !Array.isArray(data93)){
 if(Object.keys(data93).length < 1){
-const err251 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee,data:data93};
+const err251 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee,data:data93};
 if(vErrors === null){
 vErrors = [err251];
 }
@@ -4072,7 +4072,7 @@ vErrors.push(err251);
 errors++;
 }
 if(data93.Pinfl === undefined){
-const err252 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema19.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.required,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee,data:data93};
+const err252 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee,data:data93};
 if(vErrors === null){
 vErrors = [err252];
 }
@@ -4082,7 +4082,7 @@ vErrors.push(err252);
 errors++;
 }
 if(data93.FullName === undefined){
-const err253 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema19.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.required,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee,data:data93};
+const err253 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee,data:data93};
 if(vErrors === null){
 vErrors = [err253];
 }
@@ -4093,7 +4093,7 @@ errors++;
 }
 for(const key20 in data93){
 if(!((key20 === "Pinfl") || (key20 === "FullName"))){
-const err254 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee,data:data93};
+const err254 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee,data:data93};
 if(vErrors === null){
 vErrors = [err254];
 }
@@ -4105,13 +4105,13 @@ errors++;
 }
 if(data93.Pinfl !== undefined){
 let data94 = data93.Pinfl;
-if(!(validate59.call(this, data94, {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingTrustee/Pinfl",parentData:data93,parentDataProperty:"Pinfl",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate60.call(this, data94, {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingTrustee/Pinfl",parentData:data93,parentDataProperty:"Pinfl",rootData}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 if(typeof data94 === "string"){
 if(func5(data94) < 14){
-const err255 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingTrustee/Pinfl",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.properties.Pinfl,data:data94};
+const err255 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingTrustee/Pinfl",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.properties.Pinfl,data:data94};
 if(vErrors === null){
 vErrors = [err255];
 }
@@ -4126,7 +4126,7 @@ if(data93.FullName !== undefined){
 let data95 = data93.FullName;
 if(typeof data95 === "string"){
 if(func5(data95) > 300){
-const err256 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingTrustee/FullName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data95};
+const err256 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingTrustee/FullName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data95};
 if(vErrors === null){
 vErrors = [err256];
 }
@@ -4136,7 +4136,7 @@ vErrors.push(err256);
 errors++;
 }
 if(func5(data95) < 1){
-const err257 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingTrustee/FullName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data95};
+const err257 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingTrustee/FullName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data95};
 if(vErrors === null){
 vErrors = [err257];
 }
@@ -4147,7 +4147,7 @@ errors++;
 }
 }
 else {
-const err258 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingTrustee/FullName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName.type,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data95};
+const err258 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingTrustee/FullName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data95};
 if(vErrors === null){
 vErrors = [err258];
 }
@@ -4160,15 +4160,15 @@ errors++;
 }
 }
 if(data91.UnloadingPoint !== undefined){
-if(!(validate57.call(this, data91.UnloadingPoint, {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingPoint",parentData:data91,parentDataProperty:"UnloadingPoint",rootData}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+if(!(validate58.call(this, data91.UnloadingPoint, {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingPoint",parentData:data91,parentDataProperty:"UnloadingPoint",rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 }
 if(data91.UnloadingTrustee !== undefined){
 let data97 = data91.UnloadingTrustee;
 if((!(data97 && typeof data97 == "object" && !Array.isArray(data97))) && (data97 !== null)){
-const err259 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/type",keyword:"type",params:{type: schema19.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.type},message:"must be object,null",schema:schema19.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.type,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data97};
+const err259 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/type",keyword:"type",params:{type: schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.type},message:"must be object,null",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data97};
 if(vErrors === null){
 vErrors = [err259];
 }
@@ -4179,7 +4179,7 @@ errors++;
 }
 if(data97 && typeof data97 == "object" && !Array.isArray(data97)){
 if(Object.keys(data97).length < 1){
-const err260 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data97};
+const err260 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data97};
 if(vErrors === null){
 vErrors = [err260];
 }
@@ -4189,7 +4189,7 @@ vErrors.push(err260);
 errors++;
 }
 if(data97.Pinfl === undefined){
-const err261 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema19.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.required,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data97};
+const err261 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data97};
 if(vErrors === null){
 vErrors = [err261];
 }
@@ -4199,7 +4199,7 @@ vErrors.push(err261);
 errors++;
 }
 if(data97.FullName === undefined){
-const err262 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema19.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.required,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data97};
+const err262 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data97};
 if(vErrors === null){
 vErrors = [err262];
 }
@@ -4210,7 +4210,7 @@ errors++;
 }
 for(const key21 in data97){
 if(!((key21 === "Pinfl") || (key21 === "FullName"))){
-const err263 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data97};
+const err263 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data97};
 if(vErrors === null){
 vErrors = [err263];
 }
@@ -4222,13 +4222,13 @@ errors++;
 }
 if(data97.Pinfl !== undefined){
 let data98 = data97.Pinfl;
-if(!(validate59.call(this, data98, {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingTrustee/Pinfl",parentData:data97,parentDataProperty:"Pinfl",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate60.call(this, data98, {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingTrustee/Pinfl",parentData:data97,parentDataProperty:"Pinfl",rootData}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 if(typeof data98 === "string"){
 if(func5(data98) < 14){
-const err264 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingTrustee/Pinfl",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.Pinfl,data:data98};
+const err264 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingTrustee/Pinfl",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.Pinfl,data:data98};
 if(vErrors === null){
 vErrors = [err264];
 }
@@ -4243,7 +4243,7 @@ if(data97.FullName !== undefined){
 let data99 = data97.FullName;
 if(typeof data99 === "string"){
 if(func5(data99) > 300){
-const err265 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingTrustee/FullName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data99};
+const err265 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingTrustee/FullName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data99};
 if(vErrors === null){
 vErrors = [err265];
 }
@@ -4253,7 +4253,7 @@ vErrors.push(err265);
 errors++;
 }
 if(func5(data99) < 1){
-const err266 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingTrustee/FullName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data99};
+const err266 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingTrustee/FullName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data99};
 if(vErrors === null){
 vErrors = [err266];
 }
@@ -4264,7 +4264,7 @@ errors++;
 }
 }
 else {
-const err267 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingTrustee/FullName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName.type,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data99};
+const err267 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingTrustee/FullName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data99};
 if(vErrors === null){
 vErrors = [err267];
 }
@@ -4279,7 +4279,7 @@ errors++;
 if(data91.UnloadingEmpowerment !== undefined){
 let data100 = data91.UnloadingEmpowerment;
 if((!(data100 && typeof data100 == "object" && !Array.isArray(data100))) && (data100 !== null)){
-const err268 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/type",keyword:"type",params:{type: schema19.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.type},message:"must be object,null",schema:schema19.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.type,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data100};
+const err268 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/type",keyword:"type",params:{type: schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.type},message:"must be object,null",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data100};
 if(vErrors === null){
 vErrors = [err268];
 }
@@ -4290,7 +4290,7 @@ errors++;
 }
 if(data100 && typeof data100 == "object" && !Array.isArray(data100)){
 if(Object.keys(data100).length < 1){
-const err269 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data100};
+const err269 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data100};
 if(vErrors === null){
 vErrors = [err269];
 }
@@ -4300,7 +4300,7 @@ vErrors.push(err269);
 errors++;
 }
 if(data100.EmpowermentNo === undefined){
-const err270 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/required",keyword:"required",params:{missingProperty: "EmpowermentNo"},message:"must have required property '"+"EmpowermentNo"+"'",schema:schema19.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.required,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data100};
+const err270 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/required",keyword:"required",params:{missingProperty: "EmpowermentNo"},message:"must have required property '"+"EmpowermentNo"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data100};
 if(vErrors === null){
 vErrors = [err270];
 }
@@ -4310,7 +4310,7 @@ vErrors.push(err270);
 errors++;
 }
 if(data100.EmpowermentDateOfIssue === undefined){
-const err271 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfIssue"},message:"must have required property '"+"EmpowermentDateOfIssue"+"'",schema:schema19.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.required,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data100};
+const err271 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfIssue"},message:"must have required property '"+"EmpowermentDateOfIssue"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data100};
 if(vErrors === null){
 vErrors = [err271];
 }
@@ -4321,7 +4321,7 @@ errors++;
 }
 for(const key22 in data100){
 if(!((((key22 === "EmpowermentId") || (key22 === "EmpowermentNo")) || (key22 === "EmpowermentDateOfIssue")) || (key22 === "EmpowermentDateOfExpire"))){
-const err272 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data100};
+const err272 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data100};
 if(vErrors === null){
 vErrors = [err272];
 }
@@ -4335,7 +4335,7 @@ if(data100.EmpowermentId !== undefined){
 let data101 = data100.EmpowermentId;
 if(typeof data101 === "string"){
 if(func5(data101) > 50){
-const err273 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentId",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId,data:data101};
+const err273 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentId",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId,data:data101};
 if(vErrors === null){
 vErrors = [err273];
 }
@@ -4346,7 +4346,7 @@ errors++;
 }
 }
 else {
-const err274 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentId",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId.type,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId,data:data101};
+const err274 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentId",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId,data:data101};
 if(vErrors === null){
 vErrors = [err274];
 }
@@ -4360,7 +4360,7 @@ if(data100.EmpowermentNo !== undefined){
 let data102 = data100.EmpowermentNo;
 if(typeof data102 === "string"){
 if(func5(data102) > 50){
-const err275 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data102};
+const err275 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data102};
 if(vErrors === null){
 vErrors = [err275];
 }
@@ -4370,7 +4370,7 @@ vErrors.push(err275);
 errors++;
 }
 if(func5(data102) < 1){
-const err276 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data102};
+const err276 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data102};
 if(vErrors === null){
 vErrors = [err276];
 }
@@ -4381,7 +4381,7 @@ errors++;
 }
 }
 else {
-const err277 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo.type,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data102};
+const err277 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data102};
 if(vErrors === null){
 vErrors = [err277];
 }
@@ -4392,14 +4392,14 @@ errors++;
 }
 }
 if(data100.EmpowermentDateOfIssue !== undefined){
-if(!(validate37.call(this, data100.EmpowermentDateOfIssue, {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentDateOfIssue",parentData:data100,parentDataProperty:"EmpowermentDateOfIssue",rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+if(!(validate38.call(this, data100.EmpowermentDateOfIssue, {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentDateOfIssue",parentData:data100,parentDataProperty:"EmpowermentDateOfIssue",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
 if(data100.EmpowermentDateOfExpire !== undefined){
-if(!(validate37.call(this, data100.EmpowermentDateOfExpire, {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentDateOfExpire",parentData:data100,parentDataProperty:"EmpowermentDateOfExpire",rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+if(!(validate38.call(this, data100.EmpowermentDateOfExpire, {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentDateOfExpire",parentData:data100,parentDataProperty:"EmpowermentDateOfExpire",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
@@ -4409,7 +4409,7 @@ if(data91.ProductInfo !== undefined){
 let data105 = data91.ProductInfo;
 if(data105 && typeof data105 == "object" && !Array.isArray(data105)){
 if(data105.TotalDeliverySum === undefined){
-const err278 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "TotalDeliverySum"},message:"must have required property '"+"TotalDeliverySum"+"'",schema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo,data:data105};
+const err278 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "TotalDeliverySum"},message:"must have required property '"+"TotalDeliverySum"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo,data:data105};
 if(vErrors === null){
 vErrors = [err278];
 }
@@ -4419,7 +4419,7 @@ vErrors.push(err278);
 errors++;
 }
 if(data105.Products === undefined){
-const err279 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo,data:data105};
+const err279 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo,data:data105};
 if(vErrors === null){
 vErrors = [err279];
 }
@@ -4430,7 +4430,7 @@ errors++;
 }
 for(const key23 in data105){
 if(!(((key23 === "TotalDeliverySum") || (key23 === "TotalWeightBrutto")) || (key23 === "Products"))){
-const err280 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo,data:data105};
+const err280 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo,data:data105};
 if(vErrors === null){
 vErrors = [err280];
 }
@@ -4442,13 +4442,13 @@ errors++;
 }
 if(data105.TotalDeliverySum !== undefined){
 let data106 = data105.TotalDeliverySum;
-if(!(validate65.call(this, data106, {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/TotalDeliverySum",parentData:data105,parentDataProperty:"TotalDeliverySum",rootData}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+if(!(validate66.call(this, data106, {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/TotalDeliverySum",parentData:data105,parentDataProperty:"TotalDeliverySum",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 if((typeof data106 == "number") && (isFinite(data106))){
 if(data106 < 0 || isNaN(data106)){
-const err281 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/TotalDeliverySum",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalDeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalDeliverySum,data:data106};
+const err281 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/TotalDeliverySum",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalDeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalDeliverySum,data:data106};
 if(vErrors === null){
 vErrors = [err281];
 }
@@ -4463,7 +4463,7 @@ if(data105.TotalWeightBrutto !== undefined){
 let data107 = data105.TotalWeightBrutto;
 if((typeof data107 == "number") && (isFinite(data107))){
 if(data107 < 0 || isNaN(data107)){
-const err282 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/TotalWeightBrutto",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto,data:data107};
+const err282 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/TotalWeightBrutto",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto,data:data107};
 if(vErrors === null){
 vErrors = [err282];
 }
@@ -4480,7 +4480,7 @@ errors = errors + kwErrors8.length;
 }
 }
 else {
-const err283 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/TotalWeightBrutto",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto.type,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto,data:data107};
+const err283 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/TotalWeightBrutto",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto,data:data107};
 if(vErrors === null){
 vErrors = [err283];
 }
@@ -4494,7 +4494,7 @@ if(data105.Products !== undefined){
 let data108 = data105.Products;
 if(Array.isArray(data108)){
 if(data108.length > 10000){
-const err284 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data108};
+const err284 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data108};
 if(vErrors === null){
 vErrors = [err284];
 }
@@ -4504,7 +4504,7 @@ vErrors.push(err284);
 errors++;
 }
 if(data108.length < 1){
-const err285 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data108};
+const err285 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data108};
 if(vErrors === null){
 vErrors = [err285];
 }
@@ -4518,7 +4518,7 @@ for(let i3=0; i3<len3; i3++){
 let data109 = data108[i3];
 if(data109 && typeof data109 == "object" && !Array.isArray(data109)){
 if(data109.OrdNo === undefined){
-const err286 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data109};
+const err286 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data109};
 if(vErrors === null){
 vErrors = [err286];
 }
@@ -4528,7 +4528,7 @@ vErrors.push(err286);
 errors++;
 }
 if(data109.CatalogCode === undefined){
-const err287 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data109};
+const err287 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data109};
 if(vErrors === null){
 vErrors = [err287];
 }
@@ -4538,7 +4538,7 @@ vErrors.push(err287);
 errors++;
 }
 if(data109.CatalogName === undefined){
-const err288 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data109};
+const err288 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data109};
 if(vErrors === null){
 vErrors = [err288];
 }
@@ -4548,7 +4548,7 @@ vErrors.push(err288);
 errors++;
 }
 if(data109.ProductName === undefined){
-const err289 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "ProductName"},message:"must have required property '"+"ProductName"+"'",schema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data109};
+const err289 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "ProductName"},message:"must have required property '"+"ProductName"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data109};
 if(vErrors === null){
 vErrors = [err289];
 }
@@ -4558,7 +4558,7 @@ vErrors.push(err289);
 errors++;
 }
 if(data109.PackageCode === undefined){
-const err290 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data109};
+const err290 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data109};
 if(vErrors === null){
 vErrors = [err290];
 }
@@ -4568,7 +4568,7 @@ vErrors.push(err290);
 errors++;
 }
 if(data109.PackageName === undefined){
-const err291 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data109};
+const err291 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data109};
 if(vErrors === null){
 vErrors = [err291];
 }
@@ -4578,7 +4578,7 @@ vErrors.push(err291);
 errors++;
 }
 if(data109.Amount === undefined){
-const err292 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Amount"},message:"must have required property '"+"Amount"+"'",schema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data109};
+const err292 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Amount"},message:"must have required property '"+"Amount"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data109};
 if(vErrors === null){
 vErrors = [err292];
 }
@@ -4588,7 +4588,7 @@ vErrors.push(err292);
 errors++;
 }
 if(data109.Price === undefined){
-const err293 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Price"},message:"must have required property '"+"Price"+"'",schema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data109};
+const err293 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Price"},message:"must have required property '"+"Price"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data109};
 if(vErrors === null){
 vErrors = [err293];
 }
@@ -4598,7 +4598,7 @@ vErrors.push(err293);
 errors++;
 }
 if(data109.DeliverySum === undefined){
-const err294 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data109};
+const err294 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data109};
 if(vErrors === null){
 vErrors = [err294];
 }
@@ -4608,8 +4608,8 @@ vErrors.push(err294);
 errors++;
 }
 for(const key24 in data109){
-if(!(func2.call(schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties, key24))){
-const err295 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data109};
+if(!(func2.call(schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties, key24))){
+const err295 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data109};
 if(vErrors === null){
 vErrors = [err295];
 }
@@ -4622,7 +4622,7 @@ errors++;
 if(data109.OrdNo !== undefined){
 let data110 = data109.OrdNo;
 if(!(((typeof data110 == "number") && (!(data110 % 1) && !isNaN(data110))) && (isFinite(data110)))){
-const err296 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/OrdNo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo.type,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data110};
+const err296 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/OrdNo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data110};
 if(vErrors === null){
 vErrors = [err296];
 }
@@ -4633,7 +4633,7 @@ errors++;
 }
 if((typeof data110 == "number") && (isFinite(data110))){
 if(data110 < 1 || isNaN(data110)){
-const err297 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/OrdNo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data110};
+const err297 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/OrdNo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data110};
 if(vErrors === null){
 vErrors = [err297];
 }
@@ -4648,7 +4648,7 @@ if(data109.CommittentTinOrPinfl !== undefined){
 let data111 = data109.CommittentTinOrPinfl;
 if(typeof data111 === "string"){
 if(func5(data111) > 14){
-const err298 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CommittentTinOrPinfl",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl,data:data111};
+const err298 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CommittentTinOrPinfl",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl,data:data111};
 if(vErrors === null){
 vErrors = [err298];
 }
@@ -4665,7 +4665,7 @@ errors = errors + kwErrors9.length;
 }
 }
 else {
-const err299 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CommittentTinOrPinfl",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl.type,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl,data:data111};
+const err299 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CommittentTinOrPinfl",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl,data:data111};
 if(vErrors === null){
 vErrors = [err299];
 }
@@ -4679,7 +4679,7 @@ if(data109.CommittentName !== undefined){
 let data112 = data109.CommittentName;
 if(typeof data112 === "string"){
 if(func5(data112) > 500){
-const err300 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CommittentName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName,data:data112};
+const err300 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CommittentName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName,data:data112};
 if(vErrors === null){
 vErrors = [err300];
 }
@@ -4690,7 +4690,7 @@ errors++;
 }
 }
 else {
-const err301 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CommittentName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName.type,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName,data:data112};
+const err301 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CommittentName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName,data:data112};
 if(vErrors === null){
 vErrors = [err301];
 }
@@ -4701,8 +4701,8 @@ errors++;
 }
 }
 if(data109.CatalogCode !== undefined){
-if(!(validate67.call(this, data109.CatalogCode, {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CatalogCode",parentData:data109,parentDataProperty:"CatalogCode",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate68.call(this, data109.CatalogCode, {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CatalogCode",parentData:data109,parentDataProperty:"CatalogCode",rootData}))){
+vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
 errors = vErrors.length;
 }
 }
@@ -4710,7 +4710,7 @@ if(data109.CatalogName !== undefined){
 let data114 = data109.CatalogName;
 if(typeof data114 === "string"){
 if(func5(data114) > 1000){
-const err302 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CatalogName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data114};
+const err302 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CatalogName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data114};
 if(vErrors === null){
 vErrors = [err302];
 }
@@ -4720,7 +4720,7 @@ vErrors.push(err302);
 errors++;
 }
 if(func5(data114) < 1){
-const err303 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CatalogName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data114};
+const err303 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CatalogName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data114};
 if(vErrors === null){
 vErrors = [err303];
 }
@@ -4731,7 +4731,7 @@ errors++;
 }
 }
 else {
-const err304 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CatalogName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName.type,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data114};
+const err304 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CatalogName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data114};
 if(vErrors === null){
 vErrors = [err304];
 }
@@ -4745,7 +4745,7 @@ if(data109.ProductName !== undefined){
 let data115 = data109.ProductName;
 if(typeof data115 === "string"){
 if(func5(data115) > 1000){
-const err305 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/ProductName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data115};
+const err305 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/ProductName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data115};
 if(vErrors === null){
 vErrors = [err305];
 }
@@ -4755,7 +4755,7 @@ vErrors.push(err305);
 errors++;
 }
 if(func5(data115) < 1){
-const err306 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/ProductName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data115};
+const err306 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/ProductName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data115};
 if(vErrors === null){
 vErrors = [err306];
 }
@@ -4766,7 +4766,7 @@ errors++;
 }
 }
 else {
-const err307 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/ProductName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName.type,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data115};
+const err307 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/ProductName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data115};
 if(vErrors === null){
 vErrors = [err307];
 }
@@ -4777,8 +4777,8 @@ errors++;
 }
 }
 if(data109.PackageCode !== undefined){
-if(!(validate69.call(this, data109.PackageCode, {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/PackageCode",parentData:data109,parentDataProperty:"PackageCode",rootData}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+if(!(validate70.call(this, data109.PackageCode, {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/PackageCode",parentData:data109,parentDataProperty:"PackageCode",rootData}))){
+vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
 errors = vErrors.length;
 }
 }
@@ -4786,7 +4786,7 @@ if(data109.PackageName !== undefined){
 let data117 = data109.PackageName;
 if(typeof data117 === "string"){
 if(func5(data117) > 300){
-const err308 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/PackageName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data117};
+const err308 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/PackageName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data117};
 if(vErrors === null){
 vErrors = [err308];
 }
@@ -4796,7 +4796,7 @@ vErrors.push(err308);
 errors++;
 }
 if(func5(data117) < 1){
-const err309 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/PackageName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data117};
+const err309 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/PackageName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data117};
 if(vErrors === null){
 vErrors = [err309];
 }
@@ -4807,7 +4807,7 @@ errors++;
 }
 }
 else {
-const err310 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/PackageName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName.type,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data117};
+const err310 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/PackageName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data117};
 if(vErrors === null){
 vErrors = [err310];
 }
@@ -4818,20 +4818,20 @@ errors++;
 }
 }
 if(data109.Amount !== undefined){
-if(!(validate71.call(this, data109.Amount, {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Amount",parentData:data109,parentDataProperty:"Amount",rootData}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+if(!(validate72.call(this, data109.Amount, {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Amount",parentData:data109,parentDataProperty:"Amount",rootData}))){
+vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
 errors = vErrors.length;
 }
 }
 if(data109.Price !== undefined){
 let data119 = data109.Price;
-if(!(validate65.call(this, data119, {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Price",parentData:data109,parentDataProperty:"Price",rootData}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+if(!(validate66.call(this, data119, {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Price",parentData:data109,parentDataProperty:"Price",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 if((typeof data119 == "number") && (isFinite(data119))){
 if(data119 < 0 || isNaN(data119)){
-const err311 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Price",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Price/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Price,data:data119};
+const err311 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Price",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Price/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Price,data:data119};
 if(vErrors === null){
 vErrors = [err311];
 }
@@ -4844,13 +4844,13 @@ errors++;
 }
 if(data109.DeliverySum !== undefined){
 let data120 = data109.DeliverySum;
-if(!(validate65.call(this, data120, {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/DeliverySum",parentData:data109,parentDataProperty:"DeliverySum",rootData}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+if(!(validate66.call(this, data120, {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/DeliverySum",parentData:data109,parentDataProperty:"DeliverySum",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 if((typeof data120 == "number") && (isFinite(data120))){
 if(data120 < 0 || isNaN(data120)){
-const err312 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/DeliverySum",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/DeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.DeliverySum,data:data120};
+const err312 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/DeliverySum",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/DeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.DeliverySum,data:data120};
 if(vErrors === null){
 vErrors = [err312];
 }
@@ -4865,7 +4865,7 @@ if(data109.WeightBrutto !== undefined){
 let data121 = data109.WeightBrutto;
 if((typeof data121 == "number") && (isFinite(data121))){
 if(data121 < 0 || isNaN(data121)){
-const err313 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightBrutto",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data121};
+const err313 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightBrutto",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data121};
 if(vErrors === null){
 vErrors = [err313];
 }
@@ -4882,7 +4882,7 @@ errors = errors + kwErrors10.length;
 }
 }
 else {
-const err314 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightBrutto",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto.type,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data121};
+const err314 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightBrutto",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data121};
 if(vErrors === null){
 vErrors = [err314];
 }
@@ -4896,7 +4896,7 @@ if(data109.WeightNetto !== undefined){
 let data122 = data109.WeightNetto;
 if((typeof data122 == "number") && (isFinite(data122))){
 if(data122 < 0 || isNaN(data122)){
-const err315 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightNetto",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data122};
+const err315 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightNetto",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data122};
 if(vErrors === null){
 vErrors = [err315];
 }
@@ -4913,7 +4913,7 @@ errors = errors + kwErrors11.length;
 }
 }
 else {
-const err316 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightNetto",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto.type,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data122};
+const err316 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightNetto",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data122};
 if(vErrors === null){
 vErrors = [err316];
 }
@@ -4925,7 +4925,7 @@ errors++;
 }
 }
 else {
-const err317 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.type,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data109};
+const err317 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data109};
 if(vErrors === null){
 vErrors = [err317];
 }
@@ -4935,7 +4935,7 @@ vErrors.push(err317);
 errors++;
 }
 }
-const issues12 = func95(data108, schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.lineArithmetic, rootData, this, instancePath + "/Railway/ProductGroups/" + i2+"/ProductInfo/Products");
+const issues12 = func95(data108, schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.lineArithmetic, rootData, this, instancePath + "/Railway/ProductGroups/" + i2+"/ProductInfo/Products");
 if(issues12 !== null){
 const kwErrors12 = func4(issues12, instancePath + "/Railway/ProductGroups/" + i2+"/ProductInfo/Products", "#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/lineArithmetic", "lineArithmetic");
 vErrors = vErrors === null ? kwErrors12 : vErrors.concat(kwErrors12);
@@ -4943,7 +4943,7 @@ errors = errors + kwErrors12.length;
 }
 }
 else {
-const err318 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.type,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data108};
+const err318 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data108};
 if(vErrors === null){
 vErrors = [err318];
 }
@@ -4953,7 +4953,7 @@ vErrors.push(err318);
 errors++;
 }
 }
-const issues13 = func97(data105, schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.documentTotals, rootData, this, instancePath + "/Railway/ProductGroups/" + i2+"/ProductInfo");
+const issues13 = func97(data105, schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.documentTotals, rootData, this, instancePath + "/Railway/ProductGroups/" + i2+"/ProductInfo");
 if(issues13 !== null){
 const kwErrors13 = func4(issues13, instancePath + "/Railway/ProductGroups/" + i2+"/ProductInfo", "#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/documentTotals", "documentTotals");
 vErrors = vErrors === null ? kwErrors13 : vErrors.concat(kwErrors13);
@@ -4961,7 +4961,7 @@ errors = errors + kwErrors13.length;
 }
 }
 else {
-const err319 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.type,parentSchema:schema19.properties.Railway.properties.ProductGroups.items.properties.ProductInfo,data:data105};
+const err319 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo,data:data105};
 if(vErrors === null){
 vErrors = [err319];
 }
@@ -4973,7 +4973,7 @@ errors++;
 }
 }
 else {
-const err320 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2,schemaPath:"#/properties/Railway/properties/ProductGroups/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.Railway.properties.ProductGroups.items.type,parentSchema:schema19.properties.Railway.properties.ProductGroups.items,data:data91};
+const err320 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2,schemaPath:"#/properties/Railway/properties/ProductGroups/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Railway.properties.ProductGroups.items.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items,data:data91};
 if(vErrors === null){
 vErrors = [err320];
 }
@@ -4985,7 +4985,7 @@ errors++;
 }
 }
 else {
-const err321 = {instancePath:instancePath+"/Railway/ProductGroups",schemaPath:"#/properties/Railway/properties/ProductGroups/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.Railway.properties.ProductGroups.type,parentSchema:schema19.properties.Railway.properties.ProductGroups,data:data90};
+const err321 = {instancePath:instancePath+"/Railway/ProductGroups",schemaPath:"#/properties/Railway/properties/ProductGroups/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.Railway.properties.ProductGroups.type,parentSchema:schema20.properties.Railway.properties.ProductGroups,data:data90};
 if(vErrors === null){
 vErrors = [err321];
 }
@@ -5000,7 +5000,7 @@ errors++;
 if(data.OtherTransport !== undefined){
 let data123 = data.OtherTransport;
 if((!(data123 && typeof data123 == "object" && !Array.isArray(data123))) && (data123 !== null)){
-const err322 = {instancePath:instancePath+"/OtherTransport",schemaPath:"#/properties/OtherTransport/type",keyword:"type",params:{type: schema19.properties.OtherTransport.type},message:"must be object,null",schema:schema19.properties.OtherTransport.type,parentSchema:schema19.properties.OtherTransport,data:data123};
+const err322 = {instancePath:instancePath+"/OtherTransport",schemaPath:"#/properties/OtherTransport/type",keyword:"type",params:{type: schema20.properties.OtherTransport.type},message:"must be object,null",schema:schema20.properties.OtherTransport.type,parentSchema:schema20.properties.OtherTransport,data:data123};
 if(vErrors === null){
 vErrors = [err322];
 }
@@ -5011,7 +5011,7 @@ errors++;
 }
 if(data123 && typeof data123 == "object" && !Array.isArray(data123)){
 if(Object.keys(data123).length < 1){
-const err323 = {instancePath:instancePath+"/OtherTransport",schemaPath:"#/properties/OtherTransport/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.OtherTransport,data:data123};
+const err323 = {instancePath:instancePath+"/OtherTransport",schemaPath:"#/properties/OtherTransport/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.OtherTransport,data:data123};
 if(vErrors === null){
 vErrors = [err323];
 }
@@ -5021,7 +5021,7 @@ vErrors.push(err323);
 errors++;
 }
 if(data123.TransportNo === undefined){
-const err324 = {instancePath:instancePath+"/OtherTransport",schemaPath:"#/properties/OtherTransport/required",keyword:"required",params:{missingProperty: "TransportNo"},message:"must have required property '"+"TransportNo"+"'",schema:schema19.properties.OtherTransport.required,parentSchema:schema19.properties.OtherTransport,data:data123};
+const err324 = {instancePath:instancePath+"/OtherTransport",schemaPath:"#/properties/OtherTransport/required",keyword:"required",params:{missingProperty: "TransportNo"},message:"must have required property '"+"TransportNo"+"'",schema:schema20.properties.OtherTransport.required,parentSchema:schema20.properties.OtherTransport,data:data123};
 if(vErrors === null){
 vErrors = [err324];
 }
@@ -5031,7 +5031,7 @@ vErrors.push(err324);
 errors++;
 }
 if(data123.ProductGroups === undefined){
-const err325 = {instancePath:instancePath+"/OtherTransport",schemaPath:"#/properties/OtherTransport/required",keyword:"required",params:{missingProperty: "ProductGroups"},message:"must have required property '"+"ProductGroups"+"'",schema:schema19.properties.OtherTransport.required,parentSchema:schema19.properties.OtherTransport,data:data123};
+const err325 = {instancePath:instancePath+"/OtherTransport",schemaPath:"#/properties/OtherTransport/required",keyword:"required",params:{missingProperty: "ProductGroups"},message:"must have required property '"+"ProductGroups"+"'",schema:schema20.properties.OtherTransport.required,parentSchema:schema20.properties.OtherTransport,data:data123};
 if(vErrors === null){
 vErrors = [err325];
 }
@@ -5042,7 +5042,7 @@ errors++;
 }
 for(const key25 in data123){
 if(!((key25 === "TransportNo") || (key25 === "ProductGroups"))){
-const err326 = {instancePath:instancePath+"/OtherTransport",schemaPath:"#/properties/OtherTransport/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key25},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.OtherTransport,data:data123};
+const err326 = {instancePath:instancePath+"/OtherTransport",schemaPath:"#/properties/OtherTransport/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key25},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.OtherTransport,data:data123};
 if(vErrors === null){
 vErrors = [err326];
 }
@@ -5056,7 +5056,7 @@ if(data123.TransportNo !== undefined){
 let data124 = data123.TransportNo;
 if(typeof data124 === "string"){
 if(func5(data124) > 50){
-const err327 = {instancePath:instancePath+"/OtherTransport/TransportNo",schemaPath:"#/properties/OtherTransport/properties/TransportNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.OtherTransport.properties.TransportNo,data:data124};
+const err327 = {instancePath:instancePath+"/OtherTransport/TransportNo",schemaPath:"#/properties/OtherTransport/properties/TransportNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.OtherTransport.properties.TransportNo,data:data124};
 if(vErrors === null){
 vErrors = [err327];
 }
@@ -5066,7 +5066,7 @@ vErrors.push(err327);
 errors++;
 }
 if(func5(data124) < 1){
-const err328 = {instancePath:instancePath+"/OtherTransport/TransportNo",schemaPath:"#/properties/OtherTransport/properties/TransportNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.OtherTransport.properties.TransportNo,data:data124};
+const err328 = {instancePath:instancePath+"/OtherTransport/TransportNo",schemaPath:"#/properties/OtherTransport/properties/TransportNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.OtherTransport.properties.TransportNo,data:data124};
 if(vErrors === null){
 vErrors = [err328];
 }
@@ -5077,7 +5077,7 @@ errors++;
 }
 }
 else {
-const err329 = {instancePath:instancePath+"/OtherTransport/TransportNo",schemaPath:"#/properties/OtherTransport/properties/TransportNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.OtherTransport.properties.TransportNo.type,parentSchema:schema19.properties.OtherTransport.properties.TransportNo,data:data124};
+const err329 = {instancePath:instancePath+"/OtherTransport/TransportNo",schemaPath:"#/properties/OtherTransport/properties/TransportNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OtherTransport.properties.TransportNo.type,parentSchema:schema20.properties.OtherTransport.properties.TransportNo,data:data124};
 if(vErrors === null){
 vErrors = [err329];
 }
@@ -5091,7 +5091,7 @@ if(data123.ProductGroups !== undefined){
 let data125 = data123.ProductGroups;
 if(Array.isArray(data125)){
 if(data125.length > 100){
-const err330 = {instancePath:instancePath+"/OtherTransport/ProductGroups",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups,data:data125};
+const err330 = {instancePath:instancePath+"/OtherTransport/ProductGroups",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups,data:data125};
 if(vErrors === null){
 vErrors = [err330];
 }
@@ -5101,7 +5101,7 @@ vErrors.push(err330);
 errors++;
 }
 if(data125.length < 1){
-const err331 = {instancePath:instancePath+"/OtherTransport/ProductGroups",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups,data:data125};
+const err331 = {instancePath:instancePath+"/OtherTransport/ProductGroups",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups,data:data125};
 if(vErrors === null){
 vErrors = [err331];
 }
@@ -5115,7 +5115,7 @@ for(let i4=0; i4<len4; i4++){
 let data126 = data125[i4];
 if(data126 && typeof data126 == "object" && !Array.isArray(data126)){
 if(data126.LoadingPoint === undefined){
-const err332 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "LoadingPoint"},message:"must have required property '"+"LoadingPoint"+"'",schema:schema19.properties.OtherTransport.properties.ProductGroups.items.required,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items,data:data126};
+const err332 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "LoadingPoint"},message:"must have required property '"+"LoadingPoint"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items,data:data126};
 if(vErrors === null){
 vErrors = [err332];
 }
@@ -5125,7 +5125,7 @@ vErrors.push(err332);
 errors++;
 }
 if(data126.LoadingTrustee === undefined){
-const err333 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "LoadingTrustee"},message:"must have required property '"+"LoadingTrustee"+"'",schema:schema19.properties.OtherTransport.properties.ProductGroups.items.required,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items,data:data126};
+const err333 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "LoadingTrustee"},message:"must have required property '"+"LoadingTrustee"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items,data:data126};
 if(vErrors === null){
 vErrors = [err333];
 }
@@ -5135,7 +5135,7 @@ vErrors.push(err333);
 errors++;
 }
 if(data126.UnloadingPoint === undefined){
-const err334 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingPoint"},message:"must have required property '"+"UnloadingPoint"+"'",schema:schema19.properties.OtherTransport.properties.ProductGroups.items.required,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items,data:data126};
+const err334 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingPoint"},message:"must have required property '"+"UnloadingPoint"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items,data:data126};
 if(vErrors === null){
 vErrors = [err334];
 }
@@ -5145,7 +5145,7 @@ vErrors.push(err334);
 errors++;
 }
 if(data126.UnloadingTrustee === undefined){
-const err335 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingTrustee"},message:"must have required property '"+"UnloadingTrustee"+"'",schema:schema19.properties.OtherTransport.properties.ProductGroups.items.required,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items,data:data126};
+const err335 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingTrustee"},message:"must have required property '"+"UnloadingTrustee"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items,data:data126};
 if(vErrors === null){
 vErrors = [err335];
 }
@@ -5155,7 +5155,7 @@ vErrors.push(err335);
 errors++;
 }
 if(data126.UnloadingEmpowerment === undefined){
-const err336 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingEmpowerment"},message:"must have required property '"+"UnloadingEmpowerment"+"'",schema:schema19.properties.OtherTransport.properties.ProductGroups.items.required,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items,data:data126};
+const err336 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingEmpowerment"},message:"must have required property '"+"UnloadingEmpowerment"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items,data:data126};
 if(vErrors === null){
 vErrors = [err336];
 }
@@ -5165,7 +5165,7 @@ vErrors.push(err336);
 errors++;
 }
 if(data126.ProductInfo === undefined){
-const err337 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "ProductInfo"},message:"must have required property '"+"ProductInfo"+"'",schema:schema19.properties.OtherTransport.properties.ProductGroups.items.required,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items,data:data126};
+const err337 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "ProductInfo"},message:"must have required property '"+"ProductInfo"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items,data:data126};
 if(vErrors === null){
 vErrors = [err337];
 }
@@ -5176,7 +5176,7 @@ errors++;
 }
 for(const key26 in data126){
 if(!((((((key26 === "LoadingPoint") || (key26 === "LoadingTrustee")) || (key26 === "UnloadingPoint")) || (key26 === "UnloadingTrustee")) || (key26 === "UnloadingEmpowerment")) || (key26 === "ProductInfo"))){
-const err338 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key26},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items,data:data126};
+const err338 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key26},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items,data:data126};
 if(vErrors === null){
 vErrors = [err338];
 }
@@ -5187,15 +5187,15 @@ errors++;
 }
 }
 if(data126.LoadingPoint !== undefined){
-if(!(validate57.call(this, data126.LoadingPoint, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingPoint",parentData:data126,parentDataProperty:"LoadingPoint",rootData}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+if(!(validate58.call(this, data126.LoadingPoint, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingPoint",parentData:data126,parentDataProperty:"LoadingPoint",rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 }
 if(data126.LoadingTrustee !== undefined){
 let data128 = data126.LoadingTrustee;
 if((!(data128 && typeof data128 == "object" && !Array.isArray(data128))) && (data128 !== null)){
-const err339 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/type",keyword:"type",params:{type: schema19.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.type},message:"must be object,null",schema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.type,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee,data:data128};
+const err339 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/type",keyword:"type",params:{type: schema20.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.type},message:"must be object,null",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee,data:data128};
 if(vErrors === null){
 vErrors = [err339];
 }
@@ -5206,7 +5206,7 @@ errors++;
 }
 if(data128 && typeof data128 == "object" && !Array.isArray(data128)){
 if(Object.keys(data128).length < 1){
-const err340 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee,data:data128};
+const err340 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee,data:data128};
 if(vErrors === null){
 vErrors = [err340];
 }
@@ -5216,7 +5216,7 @@ vErrors.push(err340);
 errors++;
 }
 if(data128.Pinfl === undefined){
-const err341 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.required,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee,data:data128};
+const err341 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee,data:data128};
 if(vErrors === null){
 vErrors = [err341];
 }
@@ -5226,7 +5226,7 @@ vErrors.push(err341);
 errors++;
 }
 if(data128.FullName === undefined){
-const err342 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.required,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee,data:data128};
+const err342 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee,data:data128};
 if(vErrors === null){
 vErrors = [err342];
 }
@@ -5237,7 +5237,7 @@ errors++;
 }
 for(const key27 in data128){
 if(!((key27 === "Pinfl") || (key27 === "FullName"))){
-const err343 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key27},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee,data:data128};
+const err343 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key27},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee,data:data128};
 if(vErrors === null){
 vErrors = [err343];
 }
@@ -5249,13 +5249,13 @@ errors++;
 }
 if(data128.Pinfl !== undefined){
 let data129 = data128.Pinfl;
-if(!(validate59.call(this, data129, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingTrustee/Pinfl",parentData:data128,parentDataProperty:"Pinfl",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate60.call(this, data129, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingTrustee/Pinfl",parentData:data128,parentDataProperty:"Pinfl",rootData}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 if(typeof data129 === "string"){
 if(func5(data129) < 14){
-const err344 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingTrustee/Pinfl",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.properties.Pinfl,data:data129};
+const err344 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingTrustee/Pinfl",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.properties.Pinfl,data:data129};
 if(vErrors === null){
 vErrors = [err344];
 }
@@ -5270,7 +5270,7 @@ if(data128.FullName !== undefined){
 let data130 = data128.FullName;
 if(typeof data130 === "string"){
 if(func5(data130) > 300){
-const err345 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingTrustee/FullName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data130};
+const err345 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingTrustee/FullName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data130};
 if(vErrors === null){
 vErrors = [err345];
 }
@@ -5280,7 +5280,7 @@ vErrors.push(err345);
 errors++;
 }
 if(func5(data130) < 1){
-const err346 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingTrustee/FullName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data130};
+const err346 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingTrustee/FullName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data130};
 if(vErrors === null){
 vErrors = [err346];
 }
@@ -5291,7 +5291,7 @@ errors++;
 }
 }
 else {
-const err347 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingTrustee/FullName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName.type,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data130};
+const err347 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingTrustee/FullName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data130};
 if(vErrors === null){
 vErrors = [err347];
 }
@@ -5304,15 +5304,15 @@ errors++;
 }
 }
 if(data126.UnloadingPoint !== undefined){
-if(!(validate57.call(this, data126.UnloadingPoint, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingPoint",parentData:data126,parentDataProperty:"UnloadingPoint",rootData}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+if(!(validate58.call(this, data126.UnloadingPoint, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingPoint",parentData:data126,parentDataProperty:"UnloadingPoint",rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 }
 if(data126.UnloadingTrustee !== undefined){
 let data132 = data126.UnloadingTrustee;
 if((!(data132 && typeof data132 == "object" && !Array.isArray(data132))) && (data132 !== null)){
-const err348 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/type",keyword:"type",params:{type: schema19.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.type},message:"must be object,null",schema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.type,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee,data:data132};
+const err348 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/type",keyword:"type",params:{type: schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.type},message:"must be object,null",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee,data:data132};
 if(vErrors === null){
 vErrors = [err348];
 }
@@ -5323,7 +5323,7 @@ errors++;
 }
 if(data132 && typeof data132 == "object" && !Array.isArray(data132)){
 if(Object.keys(data132).length < 1){
-const err349 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee,data:data132};
+const err349 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee,data:data132};
 if(vErrors === null){
 vErrors = [err349];
 }
@@ -5333,7 +5333,7 @@ vErrors.push(err349);
 errors++;
 }
 if(data132.Pinfl === undefined){
-const err350 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.required,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee,data:data132};
+const err350 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee,data:data132};
 if(vErrors === null){
 vErrors = [err350];
 }
@@ -5343,7 +5343,7 @@ vErrors.push(err350);
 errors++;
 }
 if(data132.FullName === undefined){
-const err351 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.required,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee,data:data132};
+const err351 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee,data:data132};
 if(vErrors === null){
 vErrors = [err351];
 }
@@ -5354,7 +5354,7 @@ errors++;
 }
 for(const key28 in data132){
 if(!((key28 === "Pinfl") || (key28 === "FullName"))){
-const err352 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key28},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee,data:data132};
+const err352 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key28},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee,data:data132};
 if(vErrors === null){
 vErrors = [err352];
 }
@@ -5366,13 +5366,13 @@ errors++;
 }
 if(data132.Pinfl !== undefined){
 let data133 = data132.Pinfl;
-if(!(validate59.call(this, data133, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingTrustee/Pinfl",parentData:data132,parentDataProperty:"Pinfl",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate60.call(this, data133, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingTrustee/Pinfl",parentData:data132,parentDataProperty:"Pinfl",rootData}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 if(typeof data133 === "string"){
 if(func5(data133) < 14){
-const err353 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingTrustee/Pinfl",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.properties.Pinfl,data:data133};
+const err353 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingTrustee/Pinfl",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.properties.Pinfl,data:data133};
 if(vErrors === null){
 vErrors = [err353];
 }
@@ -5387,7 +5387,7 @@ if(data132.FullName !== undefined){
 let data134 = data132.FullName;
 if(typeof data134 === "string"){
 if(func5(data134) > 300){
-const err354 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingTrustee/FullName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data134};
+const err354 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingTrustee/FullName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data134};
 if(vErrors === null){
 vErrors = [err354];
 }
@@ -5397,7 +5397,7 @@ vErrors.push(err354);
 errors++;
 }
 if(func5(data134) < 1){
-const err355 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingTrustee/FullName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data134};
+const err355 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingTrustee/FullName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data134};
 if(vErrors === null){
 vErrors = [err355];
 }
@@ -5408,7 +5408,7 @@ errors++;
 }
 }
 else {
-const err356 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingTrustee/FullName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName.type,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data134};
+const err356 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingTrustee/FullName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data134};
 if(vErrors === null){
 vErrors = [err356];
 }
@@ -5423,7 +5423,7 @@ errors++;
 if(data126.UnloadingEmpowerment !== undefined){
 let data135 = data126.UnloadingEmpowerment;
 if((!(data135 && typeof data135 == "object" && !Array.isArray(data135))) && (data135 !== null)){
-const err357 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/type",keyword:"type",params:{type: schema19.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.type},message:"must be object,null",schema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.type,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data135};
+const err357 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/type",keyword:"type",params:{type: schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.type},message:"must be object,null",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data135};
 if(vErrors === null){
 vErrors = [err357];
 }
@@ -5434,7 +5434,7 @@ errors++;
 }
 if(data135 && typeof data135 == "object" && !Array.isArray(data135)){
 if(Object.keys(data135).length < 1){
-const err358 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data135};
+const err358 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data135};
 if(vErrors === null){
 vErrors = [err358];
 }
@@ -5444,7 +5444,7 @@ vErrors.push(err358);
 errors++;
 }
 if(data135.EmpowermentNo === undefined){
-const err359 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/required",keyword:"required",params:{missingProperty: "EmpowermentNo"},message:"must have required property '"+"EmpowermentNo"+"'",schema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.required,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data135};
+const err359 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/required",keyword:"required",params:{missingProperty: "EmpowermentNo"},message:"must have required property '"+"EmpowermentNo"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data135};
 if(vErrors === null){
 vErrors = [err359];
 }
@@ -5454,7 +5454,7 @@ vErrors.push(err359);
 errors++;
 }
 if(data135.EmpowermentDateOfIssue === undefined){
-const err360 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfIssue"},message:"must have required property '"+"EmpowermentDateOfIssue"+"'",schema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.required,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data135};
+const err360 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfIssue"},message:"must have required property '"+"EmpowermentDateOfIssue"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data135};
 if(vErrors === null){
 vErrors = [err360];
 }
@@ -5465,7 +5465,7 @@ errors++;
 }
 for(const key29 in data135){
 if(!((((key29 === "EmpowermentId") || (key29 === "EmpowermentNo")) || (key29 === "EmpowermentDateOfIssue")) || (key29 === "EmpowermentDateOfExpire"))){
-const err361 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key29},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data135};
+const err361 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key29},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data135};
 if(vErrors === null){
 vErrors = [err361];
 }
@@ -5479,7 +5479,7 @@ if(data135.EmpowermentId !== undefined){
 let data136 = data135.EmpowermentId;
 if(typeof data136 === "string"){
 if(func5(data136) > 50){
-const err362 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentId",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId,data:data136};
+const err362 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentId",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId,data:data136};
 if(vErrors === null){
 vErrors = [err362];
 }
@@ -5490,7 +5490,7 @@ errors++;
 }
 }
 else {
-const err363 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentId",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId.type,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId,data:data136};
+const err363 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentId",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId,data:data136};
 if(vErrors === null){
 vErrors = [err363];
 }
@@ -5504,7 +5504,7 @@ if(data135.EmpowermentNo !== undefined){
 let data137 = data135.EmpowermentNo;
 if(typeof data137 === "string"){
 if(func5(data137) > 50){
-const err364 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data137};
+const err364 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data137};
 if(vErrors === null){
 vErrors = [err364];
 }
@@ -5514,7 +5514,7 @@ vErrors.push(err364);
 errors++;
 }
 if(func5(data137) < 1){
-const err365 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data137};
+const err365 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data137};
 if(vErrors === null){
 vErrors = [err365];
 }
@@ -5525,7 +5525,7 @@ errors++;
 }
 }
 else {
-const err366 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo.type,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data137};
+const err366 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data137};
 if(vErrors === null){
 vErrors = [err366];
 }
@@ -5536,14 +5536,14 @@ errors++;
 }
 }
 if(data135.EmpowermentDateOfIssue !== undefined){
-if(!(validate37.call(this, data135.EmpowermentDateOfIssue, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentDateOfIssue",parentData:data135,parentDataProperty:"EmpowermentDateOfIssue",rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+if(!(validate38.call(this, data135.EmpowermentDateOfIssue, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentDateOfIssue",parentData:data135,parentDataProperty:"EmpowermentDateOfIssue",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
 if(data135.EmpowermentDateOfExpire !== undefined){
-if(!(validate37.call(this, data135.EmpowermentDateOfExpire, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentDateOfExpire",parentData:data135,parentDataProperty:"EmpowermentDateOfExpire",rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+if(!(validate38.call(this, data135.EmpowermentDateOfExpire, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentDateOfExpire",parentData:data135,parentDataProperty:"EmpowermentDateOfExpire",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
@@ -5553,7 +5553,7 @@ if(data126.ProductInfo !== undefined){
 let data140 = data126.ProductInfo;
 if(data140 && typeof data140 == "object" && !Array.isArray(data140)){
 if(data140.TotalDeliverySum === undefined){
-const err367 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "TotalDeliverySum"},message:"must have required property '"+"TotalDeliverySum"+"'",schema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo,data:data140};
+const err367 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "TotalDeliverySum"},message:"must have required property '"+"TotalDeliverySum"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo,data:data140};
 if(vErrors === null){
 vErrors = [err367];
 }
@@ -5563,7 +5563,7 @@ vErrors.push(err367);
 errors++;
 }
 if(data140.Products === undefined){
-const err368 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo,data:data140};
+const err368 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo,data:data140};
 if(vErrors === null){
 vErrors = [err368];
 }
@@ -5574,7 +5574,7 @@ errors++;
 }
 for(const key30 in data140){
 if(!(((key30 === "TotalDeliverySum") || (key30 === "TotalWeightBrutto")) || (key30 === "Products"))){
-const err369 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key30},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo,data:data140};
+const err369 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key30},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo,data:data140};
 if(vErrors === null){
 vErrors = [err369];
 }
@@ -5586,13 +5586,13 @@ errors++;
 }
 if(data140.TotalDeliverySum !== undefined){
 let data141 = data140.TotalDeliverySum;
-if(!(validate65.call(this, data141, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/TotalDeliverySum",parentData:data140,parentDataProperty:"TotalDeliverySum",rootData}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+if(!(validate66.call(this, data141, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/TotalDeliverySum",parentData:data140,parentDataProperty:"TotalDeliverySum",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 if((typeof data141 == "number") && (isFinite(data141))){
 if(data141 < 0 || isNaN(data141)){
-const err370 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/TotalDeliverySum",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/TotalDeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.TotalDeliverySum,data:data141};
+const err370 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/TotalDeliverySum",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/TotalDeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.TotalDeliverySum,data:data141};
 if(vErrors === null){
 vErrors = [err370];
 }
@@ -5607,7 +5607,7 @@ if(data140.TotalWeightBrutto !== undefined){
 let data142 = data140.TotalWeightBrutto;
 if((typeof data142 == "number") && (isFinite(data142))){
 if(data142 < 0 || isNaN(data142)){
-const err371 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/TotalWeightBrutto",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto,data:data142};
+const err371 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/TotalWeightBrutto",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto,data:data142};
 if(vErrors === null){
 vErrors = [err371];
 }
@@ -5624,7 +5624,7 @@ errors = errors + kwErrors14.length;
 }
 }
 else {
-const err372 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/TotalWeightBrutto",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto.type,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto,data:data142};
+const err372 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/TotalWeightBrutto",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto,data:data142};
 if(vErrors === null){
 vErrors = [err372];
 }
@@ -5638,7 +5638,7 @@ if(data140.Products !== undefined){
 let data143 = data140.Products;
 if(Array.isArray(data143)){
 if(data143.length > 10000){
-const err373 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data143};
+const err373 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data143};
 if(vErrors === null){
 vErrors = [err373];
 }
@@ -5648,7 +5648,7 @@ vErrors.push(err373);
 errors++;
 }
 if(data143.length < 1){
-const err374 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data143};
+const err374 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data143};
 if(vErrors === null){
 vErrors = [err374];
 }
@@ -5662,7 +5662,7 @@ for(let i5=0; i5<len5; i5++){
 let data144 = data143[i5];
 if(data144 && typeof data144 == "object" && !Array.isArray(data144)){
 if(data144.OrdNo === undefined){
-const err375 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data144};
+const err375 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data144};
 if(vErrors === null){
 vErrors = [err375];
 }
@@ -5672,7 +5672,7 @@ vErrors.push(err375);
 errors++;
 }
 if(data144.CatalogCode === undefined){
-const err376 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data144};
+const err376 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data144};
 if(vErrors === null){
 vErrors = [err376];
 }
@@ -5682,7 +5682,7 @@ vErrors.push(err376);
 errors++;
 }
 if(data144.CatalogName === undefined){
-const err377 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data144};
+const err377 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data144};
 if(vErrors === null){
 vErrors = [err377];
 }
@@ -5692,7 +5692,7 @@ vErrors.push(err377);
 errors++;
 }
 if(data144.ProductName === undefined){
-const err378 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "ProductName"},message:"must have required property '"+"ProductName"+"'",schema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data144};
+const err378 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "ProductName"},message:"must have required property '"+"ProductName"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data144};
 if(vErrors === null){
 vErrors = [err378];
 }
@@ -5702,7 +5702,7 @@ vErrors.push(err378);
 errors++;
 }
 if(data144.PackageCode === undefined){
-const err379 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data144};
+const err379 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data144};
 if(vErrors === null){
 vErrors = [err379];
 }
@@ -5712,7 +5712,7 @@ vErrors.push(err379);
 errors++;
 }
 if(data144.PackageName === undefined){
-const err380 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data144};
+const err380 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data144};
 if(vErrors === null){
 vErrors = [err380];
 }
@@ -5722,7 +5722,7 @@ vErrors.push(err380);
 errors++;
 }
 if(data144.Amount === undefined){
-const err381 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Amount"},message:"must have required property '"+"Amount"+"'",schema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data144};
+const err381 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Amount"},message:"must have required property '"+"Amount"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data144};
 if(vErrors === null){
 vErrors = [err381];
 }
@@ -5732,7 +5732,7 @@ vErrors.push(err381);
 errors++;
 }
 if(data144.Price === undefined){
-const err382 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Price"},message:"must have required property '"+"Price"+"'",schema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data144};
+const err382 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Price"},message:"must have required property '"+"Price"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data144};
 if(vErrors === null){
 vErrors = [err382];
 }
@@ -5742,7 +5742,7 @@ vErrors.push(err382);
 errors++;
 }
 if(data144.DeliverySum === undefined){
-const err383 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data144};
+const err383 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data144};
 if(vErrors === null){
 vErrors = [err383];
 }
@@ -5752,8 +5752,8 @@ vErrors.push(err383);
 errors++;
 }
 for(const key31 in data144){
-if(!(func2.call(schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties, key31))){
-const err384 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key31},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data144};
+if(!(func2.call(schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties, key31))){
+const err384 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key31},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data144};
 if(vErrors === null){
 vErrors = [err384];
 }
@@ -5766,7 +5766,7 @@ errors++;
 if(data144.OrdNo !== undefined){
 let data145 = data144.OrdNo;
 if(!(((typeof data145 == "number") && (!(data145 % 1) && !isNaN(data145))) && (isFinite(data145)))){
-const err385 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/OrdNo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo.type,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data145};
+const err385 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/OrdNo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data145};
 if(vErrors === null){
 vErrors = [err385];
 }
@@ -5777,7 +5777,7 @@ errors++;
 }
 if((typeof data145 == "number") && (isFinite(data145))){
 if(data145 < 1 || isNaN(data145)){
-const err386 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/OrdNo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data145};
+const err386 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/OrdNo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data145};
 if(vErrors === null){
 vErrors = [err386];
 }
@@ -5792,7 +5792,7 @@ if(data144.CommittentTinOrPinfl !== undefined){
 let data146 = data144.CommittentTinOrPinfl;
 if(typeof data146 === "string"){
 if(func5(data146) > 14){
-const err387 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CommittentTinOrPinfl",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl,data:data146};
+const err387 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CommittentTinOrPinfl",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl,data:data146};
 if(vErrors === null){
 vErrors = [err387];
 }
@@ -5809,7 +5809,7 @@ errors = errors + kwErrors15.length;
 }
 }
 else {
-const err388 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CommittentTinOrPinfl",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl.type,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl,data:data146};
+const err388 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CommittentTinOrPinfl",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl,data:data146};
 if(vErrors === null){
 vErrors = [err388];
 }
@@ -5823,7 +5823,7 @@ if(data144.CommittentName !== undefined){
 let data147 = data144.CommittentName;
 if(typeof data147 === "string"){
 if(func5(data147) > 500){
-const err389 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CommittentName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName,data:data147};
+const err389 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CommittentName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName,data:data147};
 if(vErrors === null){
 vErrors = [err389];
 }
@@ -5834,7 +5834,7 @@ errors++;
 }
 }
 else {
-const err390 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CommittentName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName.type,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName,data:data147};
+const err390 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CommittentName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName,data:data147};
 if(vErrors === null){
 vErrors = [err390];
 }
@@ -5845,8 +5845,8 @@ errors++;
 }
 }
 if(data144.CatalogCode !== undefined){
-if(!(validate67.call(this, data144.CatalogCode, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CatalogCode",parentData:data144,parentDataProperty:"CatalogCode",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate68.call(this, data144.CatalogCode, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CatalogCode",parentData:data144,parentDataProperty:"CatalogCode",rootData}))){
+vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
 errors = vErrors.length;
 }
 }
@@ -5854,7 +5854,7 @@ if(data144.CatalogName !== undefined){
 let data149 = data144.CatalogName;
 if(typeof data149 === "string"){
 if(func5(data149) > 1000){
-const err391 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CatalogName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data149};
+const err391 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CatalogName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data149};
 if(vErrors === null){
 vErrors = [err391];
 }
@@ -5864,7 +5864,7 @@ vErrors.push(err391);
 errors++;
 }
 if(func5(data149) < 1){
-const err392 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CatalogName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data149};
+const err392 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CatalogName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data149};
 if(vErrors === null){
 vErrors = [err392];
 }
@@ -5875,7 +5875,7 @@ errors++;
 }
 }
 else {
-const err393 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CatalogName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName.type,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data149};
+const err393 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CatalogName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data149};
 if(vErrors === null){
 vErrors = [err393];
 }
@@ -5889,7 +5889,7 @@ if(data144.ProductName !== undefined){
 let data150 = data144.ProductName;
 if(typeof data150 === "string"){
 if(func5(data150) > 1000){
-const err394 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/ProductName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data150};
+const err394 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/ProductName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data150};
 if(vErrors === null){
 vErrors = [err394];
 }
@@ -5899,7 +5899,7 @@ vErrors.push(err394);
 errors++;
 }
 if(func5(data150) < 1){
-const err395 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/ProductName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data150};
+const err395 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/ProductName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data150};
 if(vErrors === null){
 vErrors = [err395];
 }
@@ -5910,7 +5910,7 @@ errors++;
 }
 }
 else {
-const err396 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/ProductName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName.type,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data150};
+const err396 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/ProductName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data150};
 if(vErrors === null){
 vErrors = [err396];
 }
@@ -5921,8 +5921,8 @@ errors++;
 }
 }
 if(data144.PackageCode !== undefined){
-if(!(validate69.call(this, data144.PackageCode, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/PackageCode",parentData:data144,parentDataProperty:"PackageCode",rootData}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+if(!(validate70.call(this, data144.PackageCode, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/PackageCode",parentData:data144,parentDataProperty:"PackageCode",rootData}))){
+vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
 errors = vErrors.length;
 }
 }
@@ -5930,7 +5930,7 @@ if(data144.PackageName !== undefined){
 let data152 = data144.PackageName;
 if(typeof data152 === "string"){
 if(func5(data152) > 300){
-const err397 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/PackageName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data152};
+const err397 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/PackageName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data152};
 if(vErrors === null){
 vErrors = [err397];
 }
@@ -5940,7 +5940,7 @@ vErrors.push(err397);
 errors++;
 }
 if(func5(data152) < 1){
-const err398 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/PackageName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data152};
+const err398 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/PackageName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data152};
 if(vErrors === null){
 vErrors = [err398];
 }
@@ -5951,7 +5951,7 @@ errors++;
 }
 }
 else {
-const err399 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/PackageName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName.type,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data152};
+const err399 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/PackageName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data152};
 if(vErrors === null){
 vErrors = [err399];
 }
@@ -5962,20 +5962,20 @@ errors++;
 }
 }
 if(data144.Amount !== undefined){
-if(!(validate71.call(this, data144.Amount, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/Amount",parentData:data144,parentDataProperty:"Amount",rootData}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+if(!(validate72.call(this, data144.Amount, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/Amount",parentData:data144,parentDataProperty:"Amount",rootData}))){
+vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
 errors = vErrors.length;
 }
 }
 if(data144.Price !== undefined){
 let data154 = data144.Price;
-if(!(validate65.call(this, data154, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/Price",parentData:data144,parentDataProperty:"Price",rootData}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+if(!(validate66.call(this, data154, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/Price",parentData:data144,parentDataProperty:"Price",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 if((typeof data154 == "number") && (isFinite(data154))){
 if(data154 < 0 || isNaN(data154)){
-const err400 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/Price",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Price/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Price,data:data154};
+const err400 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/Price",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Price/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Price,data:data154};
 if(vErrors === null){
 vErrors = [err400];
 }
@@ -5988,13 +5988,13 @@ errors++;
 }
 if(data144.DeliverySum !== undefined){
 let data155 = data144.DeliverySum;
-if(!(validate65.call(this, data155, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/DeliverySum",parentData:data144,parentDataProperty:"DeliverySum",rootData}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+if(!(validate66.call(this, data155, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/DeliverySum",parentData:data144,parentDataProperty:"DeliverySum",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 if((typeof data155 == "number") && (isFinite(data155))){
 if(data155 < 0 || isNaN(data155)){
-const err401 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/DeliverySum",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/DeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.DeliverySum,data:data155};
+const err401 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/DeliverySum",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/DeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.DeliverySum,data:data155};
 if(vErrors === null){
 vErrors = [err401];
 }
@@ -6009,7 +6009,7 @@ if(data144.WeightBrutto !== undefined){
 let data156 = data144.WeightBrutto;
 if((typeof data156 == "number") && (isFinite(data156))){
 if(data156 < 0 || isNaN(data156)){
-const err402 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/WeightBrutto",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data156};
+const err402 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/WeightBrutto",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data156};
 if(vErrors === null){
 vErrors = [err402];
 }
@@ -6026,7 +6026,7 @@ errors = errors + kwErrors16.length;
 }
 }
 else {
-const err403 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/WeightBrutto",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto.type,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data156};
+const err403 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/WeightBrutto",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data156};
 if(vErrors === null){
 vErrors = [err403];
 }
@@ -6040,7 +6040,7 @@ if(data144.WeightNetto !== undefined){
 let data157 = data144.WeightNetto;
 if((typeof data157 == "number") && (isFinite(data157))){
 if(data157 < 0 || isNaN(data157)){
-const err404 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/WeightNetto",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data157};
+const err404 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/WeightNetto",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data157};
 if(vErrors === null){
 vErrors = [err404];
 }
@@ -6057,7 +6057,7 @@ errors = errors + kwErrors17.length;
 }
 }
 else {
-const err405 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/WeightNetto",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto.type,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data157};
+const err405 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/WeightNetto",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data157};
 if(vErrors === null){
 vErrors = [err405];
 }
@@ -6069,7 +6069,7 @@ errors++;
 }
 }
 else {
-const err406 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.type,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data144};
+const err406 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data144};
 if(vErrors === null){
 vErrors = [err406];
 }
@@ -6079,7 +6079,7 @@ vErrors.push(err406);
 errors++;
 }
 }
-const issues18 = func95(data143, schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.lineArithmetic, rootData, this, instancePath + "/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products");
+const issues18 = func95(data143, schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.lineArithmetic, rootData, this, instancePath + "/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products");
 if(issues18 !== null){
 const kwErrors18 = func4(issues18, instancePath + "/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products", "#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/lineArithmetic", "lineArithmetic");
 vErrors = vErrors === null ? kwErrors18 : vErrors.concat(kwErrors18);
@@ -6087,7 +6087,7 @@ errors = errors + kwErrors18.length;
 }
 }
 else {
-const err407 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.type,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data143};
+const err407 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data143};
 if(vErrors === null){
 vErrors = [err407];
 }
@@ -6097,7 +6097,7 @@ vErrors.push(err407);
 errors++;
 }
 }
-const issues19 = func97(data140, schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.documentTotals, rootData, this, instancePath + "/OtherTransport/ProductGroups/" + i4+"/ProductInfo");
+const issues19 = func97(data140, schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.documentTotals, rootData, this, instancePath + "/OtherTransport/ProductGroups/" + i4+"/ProductInfo");
 if(issues19 !== null){
 const kwErrors19 = func4(issues19, instancePath + "/OtherTransport/ProductGroups/" + i4+"/ProductInfo", "#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/documentTotals", "documentTotals");
 vErrors = vErrors === null ? kwErrors19 : vErrors.concat(kwErrors19);
@@ -6105,7 +6105,7 @@ errors = errors + kwErrors19.length;
 }
 }
 else {
-const err408 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.type,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo,data:data140};
+const err408 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo,data:data140};
 if(vErrors === null){
 vErrors = [err408];
 }
@@ -6117,7 +6117,7 @@ errors++;
 }
 }
 else {
-const err409 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.OtherTransport.properties.ProductGroups.items.type,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups.items,data:data126};
+const err409 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items,data:data126};
 if(vErrors === null){
 vErrors = [err409];
 }
@@ -6129,7 +6129,7 @@ errors++;
 }
 }
 else {
-const err410 = {instancePath:instancePath+"/OtherTransport/ProductGroups",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.OtherTransport.properties.ProductGroups.type,parentSchema:schema19.properties.OtherTransport.properties.ProductGroups,data:data125};
+const err410 = {instancePath:instancePath+"/OtherTransport/ProductGroups",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.OtherTransport.properties.ProductGroups.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups,data:data125};
 if(vErrors === null){
 vErrors = [err410];
 }
@@ -6144,7 +6144,7 @@ errors++;
 if(data.ResponsiblePerson !== undefined){
 let data158 = data.ResponsiblePerson;
 if((!(data158 && typeof data158 == "object" && !Array.isArray(data158))) && (data158 !== null)){
-const err411 = {instancePath:instancePath+"/ResponsiblePerson",schemaPath:"#/properties/ResponsiblePerson/type",keyword:"type",params:{type: schema19.properties.ResponsiblePerson.type},message:"must be object,null",schema:schema19.properties.ResponsiblePerson.type,parentSchema:schema19.properties.ResponsiblePerson,data:data158};
+const err411 = {instancePath:instancePath+"/ResponsiblePerson",schemaPath:"#/properties/ResponsiblePerson/type",keyword:"type",params:{type: schema20.properties.ResponsiblePerson.type},message:"must be object,null",schema:schema20.properties.ResponsiblePerson.type,parentSchema:schema20.properties.ResponsiblePerson,data:data158};
 if(vErrors === null){
 vErrors = [err411];
 }
@@ -6155,7 +6155,7 @@ errors++;
 }
 if(data158 && typeof data158 == "object" && !Array.isArray(data158)){
 if(Object.keys(data158).length < 1){
-const err412 = {instancePath:instancePath+"/ResponsiblePerson",schemaPath:"#/properties/ResponsiblePerson/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema19.properties.ResponsiblePerson,data:data158};
+const err412 = {instancePath:instancePath+"/ResponsiblePerson",schemaPath:"#/properties/ResponsiblePerson/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.ResponsiblePerson,data:data158};
 if(vErrors === null){
 vErrors = [err412];
 }
@@ -6165,7 +6165,7 @@ vErrors.push(err412);
 errors++;
 }
 if(data158.Pinfl === undefined){
-const err413 = {instancePath:instancePath+"/ResponsiblePerson",schemaPath:"#/properties/ResponsiblePerson/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema19.properties.ResponsiblePerson.required,parentSchema:schema19.properties.ResponsiblePerson,data:data158};
+const err413 = {instancePath:instancePath+"/ResponsiblePerson",schemaPath:"#/properties/ResponsiblePerson/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema20.properties.ResponsiblePerson.required,parentSchema:schema20.properties.ResponsiblePerson,data:data158};
 if(vErrors === null){
 vErrors = [err413];
 }
@@ -6175,7 +6175,7 @@ vErrors.push(err413);
 errors++;
 }
 if(data158.FullName === undefined){
-const err414 = {instancePath:instancePath+"/ResponsiblePerson",schemaPath:"#/properties/ResponsiblePerson/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema19.properties.ResponsiblePerson.required,parentSchema:schema19.properties.ResponsiblePerson,data:data158};
+const err414 = {instancePath:instancePath+"/ResponsiblePerson",schemaPath:"#/properties/ResponsiblePerson/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema20.properties.ResponsiblePerson.required,parentSchema:schema20.properties.ResponsiblePerson,data:data158};
 if(vErrors === null){
 vErrors = [err414];
 }
@@ -6186,7 +6186,7 @@ errors++;
 }
 for(const key32 in data158){
 if(!((key32 === "Pinfl") || (key32 === "FullName"))){
-const err415 = {instancePath:instancePath+"/ResponsiblePerson",schemaPath:"#/properties/ResponsiblePerson/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key32},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.ResponsiblePerson,data:data158};
+const err415 = {instancePath:instancePath+"/ResponsiblePerson",schemaPath:"#/properties/ResponsiblePerson/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key32},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ResponsiblePerson,data:data158};
 if(vErrors === null){
 vErrors = [err415];
 }
@@ -6198,13 +6198,13 @@ errors++;
 }
 if(data158.Pinfl !== undefined){
 let data159 = data158.Pinfl;
-if(!(validate59.call(this, data159, {instancePath:instancePath+"/ResponsiblePerson/Pinfl",parentData:data158,parentDataProperty:"Pinfl",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate60.call(this, data159, {instancePath:instancePath+"/ResponsiblePerson/Pinfl",parentData:data158,parentDataProperty:"Pinfl",rootData}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 if(typeof data159 === "string"){
 if(func5(data159) < 14){
-const err416 = {instancePath:instancePath+"/ResponsiblePerson/Pinfl",schemaPath:"#/properties/ResponsiblePerson/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema19.properties.ResponsiblePerson.properties.Pinfl,data:data159};
+const err416 = {instancePath:instancePath+"/ResponsiblePerson/Pinfl",schemaPath:"#/properties/ResponsiblePerson/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema20.properties.ResponsiblePerson.properties.Pinfl,data:data159};
 if(vErrors === null){
 vErrors = [err416];
 }
@@ -6219,7 +6219,7 @@ if(data158.FullName !== undefined){
 let data160 = data158.FullName;
 if(typeof data160 === "string"){
 if(func5(data160) > 300){
-const err417 = {instancePath:instancePath+"/ResponsiblePerson/FullName",schemaPath:"#/properties/ResponsiblePerson/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema19.properties.ResponsiblePerson.properties.FullName,data:data160};
+const err417 = {instancePath:instancePath+"/ResponsiblePerson/FullName",schemaPath:"#/properties/ResponsiblePerson/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.ResponsiblePerson.properties.FullName,data:data160};
 if(vErrors === null){
 vErrors = [err417];
 }
@@ -6229,7 +6229,7 @@ vErrors.push(err417);
 errors++;
 }
 if(func5(data160) < 1){
-const err418 = {instancePath:instancePath+"/ResponsiblePerson/FullName",schemaPath:"#/properties/ResponsiblePerson/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema19.properties.ResponsiblePerson.properties.FullName,data:data160};
+const err418 = {instancePath:instancePath+"/ResponsiblePerson/FullName",schemaPath:"#/properties/ResponsiblePerson/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ResponsiblePerson.properties.FullName,data:data160};
 if(vErrors === null){
 vErrors = [err418];
 }
@@ -6240,7 +6240,7 @@ errors++;
 }
 }
 else {
-const err419 = {instancePath:instancePath+"/ResponsiblePerson/FullName",schemaPath:"#/properties/ResponsiblePerson/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.ResponsiblePerson.properties.FullName.type,parentSchema:schema19.properties.ResponsiblePerson.properties.FullName,data:data160};
+const err419 = {instancePath:instancePath+"/ResponsiblePerson/FullName",schemaPath:"#/properties/ResponsiblePerson/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ResponsiblePerson.properties.FullName.type,parentSchema:schema20.properties.ResponsiblePerson.properties.FullName,data:data160};
 if(vErrors === null){
 vErrors = [err419];
 }
@@ -6256,7 +6256,7 @@ if(data.TotalDistance !== undefined){
 let data161 = data.TotalDistance;
 if((typeof data161 == "number") && (isFinite(data161))){
 if(data161 > 100000 || isNaN(data161)){
-const err420 = {instancePath:instancePath+"/TotalDistance",schemaPath:"#/properties/TotalDistance/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000",schema:100000,parentSchema:schema19.properties.TotalDistance,data:data161};
+const err420 = {instancePath:instancePath+"/TotalDistance",schemaPath:"#/properties/TotalDistance/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000",schema:100000,parentSchema:schema20.properties.TotalDistance,data:data161};
 if(vErrors === null){
 vErrors = [err420];
 }
@@ -6266,7 +6266,7 @@ vErrors.push(err420);
 errors++;
 }
 if(data161 < 0 || isNaN(data161)){
-const err421 = {instancePath:instancePath+"/TotalDistance",schemaPath:"#/properties/TotalDistance/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.TotalDistance,data:data161};
+const err421 = {instancePath:instancePath+"/TotalDistance",schemaPath:"#/properties/TotalDistance/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.TotalDistance,data:data161};
 if(vErrors === null){
 vErrors = [err421];
 }
@@ -6283,7 +6283,7 @@ errors = errors + kwErrors20.length;
 }
 }
 else {
-const err422 = {instancePath:instancePath+"/TotalDistance",schemaPath:"#/properties/TotalDistance/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema19.properties.TotalDistance.type,parentSchema:schema19.properties.TotalDistance,data:data161};
+const err422 = {instancePath:instancePath+"/TotalDistance",schemaPath:"#/properties/TotalDistance/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema20.properties.TotalDistance.type,parentSchema:schema20.properties.TotalDistance,data:data161};
 if(vErrors === null){
 vErrors = [err422];
 }
@@ -6297,7 +6297,7 @@ if(data.InCityDistance !== undefined){
 let data162 = data.InCityDistance;
 if((typeof data162 == "number") && (isFinite(data162))){
 if(data162 > 100000 || isNaN(data162)){
-const err423 = {instancePath:instancePath+"/InCityDistance",schemaPath:"#/properties/InCityDistance/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000",schema:100000,parentSchema:schema19.properties.InCityDistance,data:data162};
+const err423 = {instancePath:instancePath+"/InCityDistance",schemaPath:"#/properties/InCityDistance/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000",schema:100000,parentSchema:schema20.properties.InCityDistance,data:data162};
 if(vErrors === null){
 vErrors = [err423];
 }
@@ -6307,7 +6307,7 @@ vErrors.push(err423);
 errors++;
 }
 if(data162 < 0 || isNaN(data162)){
-const err424 = {instancePath:instancePath+"/InCityDistance",schemaPath:"#/properties/InCityDistance/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.InCityDistance,data:data162};
+const err424 = {instancePath:instancePath+"/InCityDistance",schemaPath:"#/properties/InCityDistance/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.InCityDistance,data:data162};
 if(vErrors === null){
 vErrors = [err424];
 }
@@ -6324,7 +6324,7 @@ errors = errors + kwErrors21.length;
 }
 }
 else {
-const err425 = {instancePath:instancePath+"/InCityDistance",schemaPath:"#/properties/InCityDistance/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema19.properties.InCityDistance.type,parentSchema:schema19.properties.InCityDistance,data:data162};
+const err425 = {instancePath:instancePath+"/InCityDistance",schemaPath:"#/properties/InCityDistance/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema20.properties.InCityDistance.type,parentSchema:schema20.properties.InCityDistance,data:data162};
 if(vErrors === null){
 vErrors = [err425];
 }
@@ -6336,13 +6336,13 @@ errors++;
 }
 if(data.DeliveryCost !== undefined){
 let data163 = data.DeliveryCost;
-if(!(validate65.call(this, data163, {instancePath:instancePath+"/DeliveryCost",parentData:data,parentDataProperty:"DeliveryCost",rootData}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+if(!(validate66.call(this, data163, {instancePath:instancePath+"/DeliveryCost",parentData:data,parentDataProperty:"DeliveryCost",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 if((typeof data163 == "number") && (isFinite(data163))){
 if(data163 < 0 || isNaN(data163)){
-const err426 = {instancePath:instancePath+"/DeliveryCost",schemaPath:"#/properties/DeliveryCost/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.DeliveryCost,data:data163};
+const err426 = {instancePath:instancePath+"/DeliveryCost",schemaPath:"#/properties/DeliveryCost/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.DeliveryCost,data:data163};
 if(vErrors === null){
 vErrors = [err426];
 }
@@ -6355,13 +6355,13 @@ errors++;
 }
 if(data.TotalDeliveryCost !== undefined){
 let data164 = data.TotalDeliveryCost;
-if(!(validate65.call(this, data164, {instancePath:instancePath+"/TotalDeliveryCost",parentData:data,parentDataProperty:"TotalDeliveryCost",rootData}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+if(!(validate66.call(this, data164, {instancePath:instancePath+"/TotalDeliveryCost",parentData:data,parentDataProperty:"TotalDeliveryCost",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 if((typeof data164 == "number") && (isFinite(data164))){
 if(data164 < 0 || isNaN(data164)){
-const err427 = {instancePath:instancePath+"/TotalDeliveryCost",schemaPath:"#/properties/TotalDeliveryCost/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.TotalDeliveryCost,data:data164};
+const err427 = {instancePath:instancePath+"/TotalDeliveryCost",schemaPath:"#/properties/TotalDeliveryCost/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.TotalDeliveryCost,data:data164};
 if(vErrors === null){
 vErrors = [err427];
 }
@@ -6375,7 +6375,7 @@ errors++;
 if(data.CargoClass !== undefined){
 let data165 = data.CargoClass;
 if(!(((typeof data165 == "number") && (!(data165 % 1) && !isNaN(data165))) && (isFinite(data165)))){
-const err428 = {instancePath:instancePath+"/CargoClass",schemaPath:"#/properties/CargoClass/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.CargoClass.type,parentSchema:schema19.properties.CargoClass,data:data165};
+const err428 = {instancePath:instancePath+"/CargoClass",schemaPath:"#/properties/CargoClass/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.CargoClass.type,parentSchema:schema20.properties.CargoClass,data:data165};
 if(vErrors === null){
 vErrors = [err428];
 }
@@ -6385,7 +6385,7 @@ vErrors.push(err428);
 errors++;
 }
 if(!((((data165 === 1) || (data165 === 2)) || (data165 === 3)) || (data165 === 4))){
-const err429 = {instancePath:instancePath+"/CargoClass",schemaPath:"#/properties/CargoClass/enum",keyword:"enum",params:{allowedValues: schema19.properties.CargoClass.enum},message:"must be equal to one of the allowed values",schema:schema19.properties.CargoClass.enum,parentSchema:schema19.properties.CargoClass,data:data165};
+const err429 = {instancePath:instancePath+"/CargoClass",schemaPath:"#/properties/CargoClass/enum",keyword:"enum",params:{allowedValues: schema20.properties.CargoClass.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.CargoClass.enum,parentSchema:schema20.properties.CargoClass,data:data165};
 if(vErrors === null){
 vErrors = [err429];
 }
@@ -6397,13 +6397,13 @@ errors++;
 }
 if(data.TotalCargoCost !== undefined){
 let data166 = data.TotalCargoCost;
-if(!(validate65.call(this, data166, {instancePath:instancePath+"/TotalCargoCost",parentData:data,parentDataProperty:"TotalCargoCost",rootData}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+if(!(validate66.call(this, data166, {instancePath:instancePath+"/TotalCargoCost",parentData:data,parentDataProperty:"TotalCargoCost",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 if((typeof data166 == "number") && (isFinite(data166))){
 if(data166 < 0 || isNaN(data166)){
-const err430 = {instancePath:instancePath+"/TotalCargoCost",schemaPath:"#/properties/TotalCargoCost/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.TotalCargoCost,data:data166};
+const err430 = {instancePath:instancePath+"/TotalCargoCost",schemaPath:"#/properties/TotalCargoCost/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.TotalCargoCost,data:data166};
 if(vErrors === null){
 vErrors = [err430];
 }
@@ -6418,7 +6418,7 @@ if(data.SpecialNotes !== undefined){
 let data167 = data.SpecialNotes;
 if(typeof data167 === "string"){
 if(func5(data167) > 2000){
-const err431 = {instancePath:instancePath+"/SpecialNotes",schemaPath:"#/properties/SpecialNotes/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema19.properties.SpecialNotes,data:data167};
+const err431 = {instancePath:instancePath+"/SpecialNotes",schemaPath:"#/properties/SpecialNotes/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema20.properties.SpecialNotes,data:data167};
 if(vErrors === null){
 vErrors = [err431];
 }
@@ -6429,7 +6429,7 @@ errors++;
 }
 }
 else {
-const err432 = {instancePath:instancePath+"/SpecialNotes",schemaPath:"#/properties/SpecialNotes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.SpecialNotes.type,parentSchema:schema19.properties.SpecialNotes,data:data167};
+const err432 = {instancePath:instancePath+"/SpecialNotes",schemaPath:"#/properties/SpecialNotes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.SpecialNotes.type,parentSchema:schema20.properties.SpecialNotes,data:data167};
 if(vErrors === null){
 vErrors = [err432];
 }
@@ -6442,7 +6442,7 @@ errors++;
 if(data.ShipmentCount !== undefined){
 let data168 = data.ShipmentCount;
 if(!(((typeof data168 == "number") && (!(data168 % 1) && !isNaN(data168))) && (isFinite(data168)))){
-const err433 = {instancePath:instancePath+"/ShipmentCount",schemaPath:"#/properties/ShipmentCount/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.ShipmentCount.type,parentSchema:schema19.properties.ShipmentCount,data:data168};
+const err433 = {instancePath:instancePath+"/ShipmentCount",schemaPath:"#/properties/ShipmentCount/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.ShipmentCount.type,parentSchema:schema20.properties.ShipmentCount,data:data168};
 if(vErrors === null){
 vErrors = [err433];
 }
@@ -6453,7 +6453,7 @@ errors++;
 }
 if((typeof data168 == "number") && (isFinite(data168))){
 if(data168 > 1000 || isNaN(data168)){
-const err434 = {instancePath:instancePath+"/ShipmentCount",schemaPath:"#/properties/ShipmentCount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000",schema:1000,parentSchema:schema19.properties.ShipmentCount,data:data168};
+const err434 = {instancePath:instancePath+"/ShipmentCount",schemaPath:"#/properties/ShipmentCount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000",schema:1000,parentSchema:schema20.properties.ShipmentCount,data:data168};
 if(vErrors === null){
 vErrors = [err434];
 }
@@ -6463,7 +6463,7 @@ vErrors.push(err434);
 errors++;
 }
 if(data168 < 1 || isNaN(data168)){
-const err435 = {instancePath:instancePath+"/ShipmentCount",schemaPath:"#/properties/ShipmentCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema19.properties.ShipmentCount,data:data168};
+const err435 = {instancePath:instancePath+"/ShipmentCount",schemaPath:"#/properties/ShipmentCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema20.properties.ShipmentCount,data:data168};
 if(vErrors === null){
 vErrors = [err435];
 }
@@ -6474,7 +6474,7 @@ errors++;
 }
 }
 }
-const issues22 = func175(data, schema19.requiredUnless, rootData, this, instancePath + "");
+const issues22 = func175(data, schema20.requiredUnless, rootData, this, instancePath + "");
 if(issues22 !== null){
 const kwErrors22 = func4(issues22, instancePath + "", "#/requiredUnless", "requiredUnless");
 vErrors = vErrors === null ? kwErrors22 : vErrors.concat(kwErrors22);
@@ -6482,7 +6482,7 @@ errors = errors + kwErrors22.length;
 }
 }
 else {
-const err436 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
+const err436 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err436];
 }
@@ -6491,20 +6491,20 @@ vErrors.push(err436);
 }
 errors++;
 }
-validate36.errors = vErrors;
+validate37.errors = vErrors;
 return errors === 0;
 }
 
-export const line_14368eba = validate103;
-const schema31 = {"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"driver":{"description":"The driver of a vehicle: TIN or PINFL and full name (spec §3 Waybill).","type":"object","additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:driver.Pinfl","$ref":"#/$defs/tinOrPinfl"},"FullName":{"title":"forms:driver.FullName","type":"string","minLength":1,"maxLength":300}}},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"partyRef":{"description":"A party named by TIN/PINFL with its branch (waybill, hybrid invoice-waybill).","type":"object","additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}}},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"point":{"description":"Loading or unloading point (uz-edi.md §b.3 keeps these keys lower-camel).","type":"object","additionalProperties":false,"required":["regionId","districtCode","address"],"properties":{"regionId":{"title":"forms:point.regionId","type":"integer","minimum":1},"regionName":{"title":"forms:point.regionName","type":"string","maxLength":200},"districtCode":{"title":"forms:point.districtCode","type":"integer","minimum":1},"districtName":{"title":"forms:point.districtName","type":"string","maxLength":200},"mahallaId":{"title":"forms:point.mahallaId","type":["integer","null"]},"mahallaName":{"title":"forms:point.mahallaName","type":"string","maxLength":200},"address":{"title":"forms:point.address","type":"string","minLength":1,"maxLength":500},"longitude":{"title":"forms:point.longitude","type":["number","null"],"minimum":-180,"maximum":180},"latitude":{"title":"forms:point.latitude","type":["number","null"],"minimum":-90,"maximum":90}}},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vehicle":{"description":"A truck, trailer or semitrailer: model and registration number.","type":"object","additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}}}},"type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","ProductName","PackageCode","PackageName","Amount","Price","DeliverySum"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CommittentTinOrPinfl":{"type":"string","maxLength":14,"pinflOrTin":true,"title":"forms:line.CommittentTin"},"CommittentName":{"type":"string","maxLength":500,"title":"forms:line.CommittentName"},"CatalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"ProductName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"PackageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$","title":"forms:line.PackageCode"},"PackageName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:line.PackageName"},"Amount":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6,"title":"forms:line.Count"},"Price":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.Summa"},"DeliverySum":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.DeliverySum"},"WeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightBrutto"},"WeightNetto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightNetto"}},"$id":"waybill.line.14368eba"};
+export const line_14368eba = validate104;
+const schema32 = {"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"driver":{"description":"The driver of a vehicle: TIN or PINFL and full name (spec §3 Waybill).","type":"object","additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:driver.Pinfl","$ref":"#/$defs/tinOrPinfl"},"FullName":{"title":"forms:driver.FullName","type":"string","minLength":1,"maxLength":300}}},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"partyRef":{"description":"A party named by TIN/PINFL with its branch (waybill, hybrid invoice-waybill).","type":"object","additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}}},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"point":{"description":"Loading or unloading point (uz-edi.md §b.3 keeps these keys lower-camel).","type":"object","additionalProperties":false,"required":["regionId","districtCode","address"],"properties":{"regionId":{"title":"forms:point.regionId","type":"integer","minimum":1},"regionName":{"title":"forms:point.regionName","type":"string","maxLength":200},"districtCode":{"title":"forms:point.districtCode","type":"integer","minimum":1},"districtName":{"title":"forms:point.districtName","type":"string","maxLength":200},"mahallaId":{"title":"forms:point.mahallaId","type":["integer","null"]},"mahallaName":{"title":"forms:point.mahallaName","type":"string","maxLength":200},"address":{"title":"forms:point.address","type":"string","minLength":1,"maxLength":500},"longitude":{"title":"forms:point.longitude","type":["number","null"],"minimum":-180,"maximum":180},"latitude":{"title":"forms:point.latitude","type":["number","null"],"minimum":-90,"maximum":90}}},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vehicle":{"description":"A truck, trailer or semitrailer: model and registration number.","type":"object","additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}}}},"type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","ProductName","PackageCode","PackageName","Amount","Price","DeliverySum"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CommittentTinOrPinfl":{"type":"string","maxLength":14,"pinflOrTin":true,"title":"forms:line.CommittentTin"},"CommittentName":{"type":"string","maxLength":500,"title":"forms:line.CommittentName"},"CatalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"ProductName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"PackageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$","title":"forms:line.PackageCode"},"PackageName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:line.PackageName"},"Amount":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6,"title":"forms:line.Count"},"Price":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.Summa"},"DeliverySum":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.DeliverySum"},"WeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightBrutto"},"WeightNetto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightNetto"}},"$id":"waybill.line.14368eba"};
 
-function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="waybill.line.14368eba" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.OrdNo === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema32.required,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6514,7 +6514,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.CatalogCode === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema32.required,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6524,7 +6524,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.CatalogName === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema32.required,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6534,7 +6534,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.ProductName === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ProductName"},message:"must have required property '"+"ProductName"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ProductName"},message:"must have required property '"+"ProductName"+"'",schema:schema32.required,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6544,7 +6544,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.PackageCode === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema32.required,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6554,7 +6554,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.PackageName === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema32.required,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6564,7 +6564,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.Amount === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Amount"},message:"must have required property '"+"Amount"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Amount"},message:"must have required property '"+"Amount"+"'",schema:schema32.required,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6574,7 +6574,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.Price === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Price"},message:"must have required property '"+"Price"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Price"},message:"must have required property '"+"Price"+"'",schema:schema32.required,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6584,7 +6584,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.DeliverySum === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema31.required,parentSchema:schema31,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema32.required,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6594,8 +6594,8 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema31.properties, key0))){
-const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema31,data};
+if(!(func2.call(schema32.properties, key0))){
+const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6608,7 +6608,7 @@ errors++;
 if(data.OrdNo !== undefined){
 let data0 = data.OrdNo;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err10 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.OrdNo.type,parentSchema:schema31.properties.OrdNo,data:data0};
+const err10 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.OrdNo.type,parentSchema:schema32.properties.OrdNo,data:data0};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6619,7 +6619,7 @@ errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
-const err11 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema31.properties.OrdNo,data:data0};
+const err11 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema32.properties.OrdNo,data:data0};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6634,7 +6634,7 @@ if(data.CommittentTinOrPinfl !== undefined){
 let data1 = data.CommittentTinOrPinfl;
 if(typeof data1 === "string"){
 if(func5(data1) > 14){
-const err12 = {instancePath:instancePath+"/CommittentTinOrPinfl",schemaPath:"#/properties/CommittentTinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema31.properties.CommittentTinOrPinfl,data:data1};
+const err12 = {instancePath:instancePath+"/CommittentTinOrPinfl",schemaPath:"#/properties/CommittentTinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema32.properties.CommittentTinOrPinfl,data:data1};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6651,7 +6651,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/CommittentTinOrPinfl",schemaPath:"#/properties/CommittentTinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.CommittentTinOrPinfl.type,parentSchema:schema31.properties.CommittentTinOrPinfl,data:data1};
+const err13 = {instancePath:instancePath+"/CommittentTinOrPinfl",schemaPath:"#/properties/CommittentTinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.CommittentTinOrPinfl.type,parentSchema:schema32.properties.CommittentTinOrPinfl,data:data1};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6665,7 +6665,7 @@ if(data.CommittentName !== undefined){
 let data2 = data.CommittentName;
 if(typeof data2 === "string"){
 if(func5(data2) > 500){
-const err14 = {instancePath:instancePath+"/CommittentName",schemaPath:"#/properties/CommittentName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema31.properties.CommittentName,data:data2};
+const err14 = {instancePath:instancePath+"/CommittentName",schemaPath:"#/properties/CommittentName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema32.properties.CommittentName,data:data2};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -6676,7 +6676,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/CommittentName",schemaPath:"#/properties/CommittentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.CommittentName.type,parentSchema:schema31.properties.CommittentName,data:data2};
+const err15 = {instancePath:instancePath+"/CommittentName",schemaPath:"#/properties/CommittentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.CommittentName.type,parentSchema:schema32.properties.CommittentName,data:data2};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -6689,8 +6689,8 @@ errors++;
 if(data.CatalogCode !== undefined){
 let data3 = data.CatalogCode;
 if(typeof data3 === "string"){
-if(!pattern2.test(data3)){
-const err16 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/properties/CatalogCode/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema31.properties.CatalogCode,data:data3};
+if(!pattern3.test(data3)){
+const err16 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/properties/CatalogCode/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema32.properties.CatalogCode,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -6701,7 +6701,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/properties/CatalogCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.CatalogCode.type,parentSchema:schema31.properties.CatalogCode,data:data3};
+const err17 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/properties/CatalogCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.CatalogCode.type,parentSchema:schema32.properties.CatalogCode,data:data3};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -6715,7 +6715,7 @@ if(data.CatalogName !== undefined){
 let data4 = data.CatalogName;
 if(typeof data4 === "string"){
 if(func5(data4) > 1000){
-const err18 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema31.properties.CatalogName,data:data4};
+const err18 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema32.properties.CatalogName,data:data4};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -6725,7 +6725,7 @@ vErrors.push(err18);
 errors++;
 }
 if(func5(data4) < 1){
-const err19 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.CatalogName,data:data4};
+const err19 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema32.properties.CatalogName,data:data4};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -6736,7 +6736,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.CatalogName.type,parentSchema:schema31.properties.CatalogName,data:data4};
+const err20 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.CatalogName.type,parentSchema:schema32.properties.CatalogName,data:data4};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -6750,7 +6750,7 @@ if(data.ProductName !== undefined){
 let data5 = data.ProductName;
 if(typeof data5 === "string"){
 if(func5(data5) > 1000){
-const err21 = {instancePath:instancePath+"/ProductName",schemaPath:"#/properties/ProductName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema31.properties.ProductName,data:data5};
+const err21 = {instancePath:instancePath+"/ProductName",schemaPath:"#/properties/ProductName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema32.properties.ProductName,data:data5};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -6760,7 +6760,7 @@ vErrors.push(err21);
 errors++;
 }
 if(func5(data5) < 1){
-const err22 = {instancePath:instancePath+"/ProductName",schemaPath:"#/properties/ProductName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.ProductName,data:data5};
+const err22 = {instancePath:instancePath+"/ProductName",schemaPath:"#/properties/ProductName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema32.properties.ProductName,data:data5};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -6771,7 +6771,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/ProductName",schemaPath:"#/properties/ProductName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.ProductName.type,parentSchema:schema31.properties.ProductName,data:data5};
+const err23 = {instancePath:instancePath+"/ProductName",schemaPath:"#/properties/ProductName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.ProductName.type,parentSchema:schema32.properties.ProductName,data:data5};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -6784,8 +6784,8 @@ errors++;
 if(data.PackageCode !== undefined){
 let data6 = data.PackageCode;
 if(typeof data6 === "string"){
-if(!pattern3.test(data6)){
-const err24 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/properties/PackageCode/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema31.properties.PackageCode,data:data6};
+if(!pattern4.test(data6)){
+const err24 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/properties/PackageCode/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema32.properties.PackageCode,data:data6};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -6796,7 +6796,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/properties/PackageCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.PackageCode.type,parentSchema:schema31.properties.PackageCode,data:data6};
+const err25 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/properties/PackageCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.PackageCode.type,parentSchema:schema32.properties.PackageCode,data:data6};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -6810,7 +6810,7 @@ if(data.PackageName !== undefined){
 let data7 = data.PackageName;
 if(typeof data7 === "string"){
 if(func5(data7) > 300){
-const err26 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema31.properties.PackageName,data:data7};
+const err26 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema32.properties.PackageName,data:data7};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -6820,7 +6820,7 @@ vErrors.push(err26);
 errors++;
 }
 if(func5(data7) < 1){
-const err27 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.PackageName,data:data7};
+const err27 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema32.properties.PackageName,data:data7};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -6831,7 +6831,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.PackageName.type,parentSchema:schema31.properties.PackageName,data:data7};
+const err28 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.PackageName.type,parentSchema:schema32.properties.PackageName,data:data7};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -6845,7 +6845,7 @@ if(data.Amount !== undefined){
 let data8 = data.Amount;
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 > 999999999 || isNaN(data8)){
-const err29 = {instancePath:instancePath+"/Amount",schemaPath:"#/properties/Amount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema31.properties.Amount,data:data8};
+const err29 = {instancePath:instancePath+"/Amount",schemaPath:"#/properties/Amount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema32.properties.Amount,data:data8};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -6855,7 +6855,7 @@ vErrors.push(err29);
 errors++;
 }
 if(data8 <= 0 || isNaN(data8)){
-const err30 = {instancePath:instancePath+"/Amount",schemaPath:"#/properties/Amount/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema31.properties.Amount,data:data8};
+const err30 = {instancePath:instancePath+"/Amount",schemaPath:"#/properties/Amount/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema32.properties.Amount,data:data8};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -6872,7 +6872,7 @@ errors = errors + kwErrors1.length;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/Amount",schemaPath:"#/properties/Amount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.Amount.type,parentSchema:schema31.properties.Amount,data:data8};
+const err31 = {instancePath:instancePath+"/Amount",schemaPath:"#/properties/Amount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema32.properties.Amount.type,parentSchema:schema32.properties.Amount,data:data8};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -6886,7 +6886,7 @@ if(data.Price !== undefined){
 let data9 = data.Price;
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 > 9999999999999.99 || isNaN(data9)){
-const err32 = {instancePath:instancePath+"/Price",schemaPath:"#/properties/Price/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema31.properties.Price,data:data9};
+const err32 = {instancePath:instancePath+"/Price",schemaPath:"#/properties/Price/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema32.properties.Price,data:data9};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -6896,7 +6896,7 @@ vErrors.push(err32);
 errors++;
 }
 if(data9 < 0 || isNaN(data9)){
-const err33 = {instancePath:instancePath+"/Price",schemaPath:"#/properties/Price/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema31.properties.Price,data:data9};
+const err33 = {instancePath:instancePath+"/Price",schemaPath:"#/properties/Price/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema32.properties.Price,data:data9};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -6913,7 +6913,7 @@ errors = errors + kwErrors2.length;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/Price",schemaPath:"#/properties/Price/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.Price.type,parentSchema:schema31.properties.Price,data:data9};
+const err34 = {instancePath:instancePath+"/Price",schemaPath:"#/properties/Price/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema32.properties.Price.type,parentSchema:schema32.properties.Price,data:data9};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -6927,7 +6927,7 @@ if(data.DeliverySum !== undefined){
 let data10 = data.DeliverySum;
 if((typeof data10 == "number") && (isFinite(data10))){
 if(data10 > 9999999999999.99 || isNaN(data10)){
-const err35 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema31.properties.DeliverySum,data:data10};
+const err35 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema32.properties.DeliverySum,data:data10};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -6937,7 +6937,7 @@ vErrors.push(err35);
 errors++;
 }
 if(data10 < 0 || isNaN(data10)){
-const err36 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema31.properties.DeliverySum,data:data10};
+const err36 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema32.properties.DeliverySum,data:data10};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -6954,7 +6954,7 @@ errors = errors + kwErrors3.length;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.DeliverySum.type,parentSchema:schema31.properties.DeliverySum,data:data10};
+const err37 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema32.properties.DeliverySum.type,parentSchema:schema32.properties.DeliverySum,data:data10};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -6968,7 +6968,7 @@ if(data.WeightBrutto !== undefined){
 let data11 = data.WeightBrutto;
 if((typeof data11 == "number") && (isFinite(data11))){
 if(data11 < 0 || isNaN(data11)){
-const err38 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema31.properties.WeightBrutto,data:data11};
+const err38 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema32.properties.WeightBrutto,data:data11};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -6985,7 +6985,7 @@ errors = errors + kwErrors4.length;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.WeightBrutto.type,parentSchema:schema31.properties.WeightBrutto,data:data11};
+const err39 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema32.properties.WeightBrutto.type,parentSchema:schema32.properties.WeightBrutto,data:data11};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -6999,7 +6999,7 @@ if(data.WeightNetto !== undefined){
 let data12 = data.WeightNetto;
 if((typeof data12 == "number") && (isFinite(data12))){
 if(data12 < 0 || isNaN(data12)){
-const err40 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema31.properties.WeightNetto,data:data12};
+const err40 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema32.properties.WeightNetto,data:data12};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -7016,7 +7016,7 @@ errors = errors + kwErrors5.length;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.WeightNetto.type,parentSchema:schema31.properties.WeightNetto,data:data12};
+const err41 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema32.properties.WeightNetto.type,parentSchema:schema32.properties.WeightNetto,data:data12};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -7028,7 +7028,7 @@ errors++;
 }
 }
 else {
-const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -7037,7 +7037,7 @@ vErrors.push(err42);
 }
 errors++;
 }
-validate103.errors = vErrors;
+validate104.errors = vErrors;
 return errors === 0;
 }
 
