@@ -14,10 +14,12 @@ import documentOrganization from './DocumentOrganization';
 import documentSignAction from './DocumentSignAction';
 import eimzo from './Eimzo';
 import eimzoJoin from './EimzoJoin';
+import faq from './Faq';
 import health from './Health';
 import importRoutes from './Import';
 import job from './Job';
 import lgota from './Lgota';
+import news from './News';
 import { registerReferenceGroups } from './referenceGroups';
 import stateStatus from './StateStatus';
 import statistics from './Statistics';
@@ -53,4 +55,6 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(docExcelImport, { prefix: '/DocExcelImport' });
   await app.register(statistics, { prefix: '/Statistics' });
   await app.register(cabinetNotification, { prefix: '/CabinetNotification' });
+  await app.register(faq, { prefix: '/Faq' });
+  await app.register(news, { prefix: '/News' });
 }
