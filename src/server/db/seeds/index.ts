@@ -1,4 +1,5 @@
 import type { Db } from '../client';
+import { seedDemoBilling } from './billing';
 import { seedDemoCatalogue } from './catalogue';
 import { seedDemoOrganizations } from './organizations';
 import { seedDemoReference } from './reference';
@@ -14,6 +15,7 @@ export const DEMO_SEEDERS: Seeder[] = [
   { name: 'organizations', run: seedDemoOrganizations },
   { name: 'catalogue', run: seedDemoCatalogue },
   { name: 'users', run: seedDemoUsers },
+  { name: 'billing', run: seedDemoBilling },
   { name: 'reference', run: seedDemoReference },
 ];
 

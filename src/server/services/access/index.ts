@@ -10,6 +10,7 @@ import { auditSettings } from './settingsAudit';
 
 export type { ActionInfo, AdminRight, DocumentRight } from './actions';
 export { ADMIN_RIGHTS, actionCatalogue, adminAction, DOCUMENT_RIGHTS, documentAction } from './actions';
+export { requireApprovalIfConfigured } from './agreements';
 export { effectiveRights, loadGrants, rightsOf } from './rights';
 
 export interface RefusalContext {
