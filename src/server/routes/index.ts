@@ -3,7 +3,9 @@ import { authCore } from '../auth';
 import { createDocumentsService } from '../services/documents';
 import { createSignatureService } from '../signing';
 import auth from './Auth';
+import cabinetNotification from './CabinetNotification';
 import config from './Config';
+import docExcelImport from './DocExcelImport';
 import docStatus from './DocStatus';
 import docType from './DocType';
 import documentRoutes from './Document';
@@ -12,12 +14,16 @@ import documentOrganization from './DocumentOrganization';
 import documentSignAction from './DocumentSignAction';
 import eimzo from './Eimzo';
 import eimzoJoin from './EimzoJoin';
+import faq from './Faq';
 import health from './Health';
+import importRoutes from './Import';
 import job from './Job';
 import lgota from './Lgota';
+import news from './News';
 import { registerReferenceGroups } from './referenceGroups';
-import stateStatus from './StateStatus';
 import { registerSettingsGroups } from './settingsGroups';
+import stateStatus from './StateStatus';
+import statistics from './Statistics';
 import template from './Template';
 
 /** Every API resource group, mounted under /api. One plugin per group (spec §3). */
@@ -46,6 +52,12 @@ export async function registerRoutes(app: FastifyInstance) {
   await registerReferenceGroups(app);
   await app.register(template, { prefix: '/Template' });
   await app.register(job, { prefix: '/Job' });
+  await app.register(importRoutes, { prefix: '/Import' });
+  await app.register(docExcelImport, { prefix: '/DocExcelImport' });
+  await app.register(statistics, { prefix: '/Statistics' });
+  await app.register(cabinetNotification, { prefix: '/CabinetNotification' });
+  await app.register(faq, { prefix: '/Faq' });
+  await app.register(news, { prefix: '/News' });
   // Company, staff, roles, access, approval and billing (docs/access.md).
   await registerSettingsGroups(app);
 }
