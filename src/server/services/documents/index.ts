@@ -24,7 +24,7 @@ export {
   listDocuments,
   PAGE_SIZES,
 } from './lists';
-export { loadVisible, notFound } from './rows';
+export { loadVisible, notFound, signedRecord } from './rows';
 export { callerOf, createDocumentsService, type DocumentsService } from './service';
 export { modelSign, type RunRequest, resultMessage, runAction, runAndView } from './sign';
 export type { Caller, TransitionEvent, TransitionListener } from './types';

@@ -2,7 +2,7 @@ import { LIST_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../../../engine/constants';
 import { getLifecycle, lifecycleKinds, storedStatusesFor } from '../../../engine/lifecycle';
 import type { Db } from '../../db/client';
 import { ApiError } from '../../errors';
-import { documentRights } from '../access';
+import { branchScope, documentRightsByKind } from '../access';
 import type { Caller } from './types';
 
 export const DIRECTIONS = ['incoming', 'outgoing', 'drafts', 'deleted'] as const;
@@ -58,8 +58,8 @@ export interface ListRow {
 /** Kinds whose documents the caller may view (a staff member may be limited to some). */
 export async function viewableKinds(db: Db, caller: Caller): Promise<string[]> {
   const kinds = lifecycleKinds();
-  const rights = await Promise.all(kinds.map((kind) => documentRights(db, caller.user, kind)));
-  return kinds.filter((_, index) => rights[index].has('view'));
+  const rights = await documentRightsByKind(db, caller.user, kinds);
+  return kinds.filter((kind) => rights.get(kind)?.has('view'));
 }
 
 const normalized = (text: string) =>
@@ -84,7 +84,9 @@ async function whereOf(db: Db, caller: Caller, filters: ListFilters) {
     if (direction) where.push(`p.box = ${add(direction)}`);
     else where.push('p.box is not null');
   }
-  const kinds = await viewableKinds(db, caller);
+  const [kinds, branch] = await Promise.all([viewableKinds(db, caller), branchScope(db, caller.user)]);
+  // A member limited to one branch sees the documents of that branch only.
+  if (branch !== null) where.push(`coalesce(p.branch, '') = ${add(branch)}`);
   if (filters.kind) {
     if (!kinds.includes(filters.kind)) return null;
     where.push(`p.kind = ${add(filters.kind)}`);
@@ -186,12 +188,13 @@ export async function listDocuments(
 
 /** Document/getCounts: the menu's counts, one grouped scan of the caller's rows. */
 export async function countDocuments(db: Db, caller: Caller) {
-  const kinds = await viewableKinds(db, caller);
+  const [kinds, branch] = await Promise.all([viewableKinds(db, caller), branchScope(db, caller.user)]);
   const { rows } = await db.query<{ box: string | null; bin_state: string; total: number; awaiting: number }>(
     `select box, bin_state, count(*)::int as total, count(*) filter (where awaiting)::int as awaiting
      from document_parties where identity = $1 and kind = any($2) and box is not null and bin_state <> 'deleted'
+       and ($3::text is null or coalesce(branch, '') = $3)
      group by box, bin_state`,
-    [caller.identity, kinds],
+    [caller.identity, kinds, branch],
   );
   const counts = { incoming: 0, incomingAwaiting: 0, outgoing: 0, drafts: 0, deleted: 0 };
   for (const row of rows) {

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client';
 import { ApiError } from '../../errors';
+import { branchScope } from '../access';
 import type { Caller, DocumentRow, PartyRow } from './types';
 
 const DOCUMENT_COLUMNS = `id, kind, type_id, doc_type, national_id, number, doc_date, total_sum, status, version, source,
@@ -50,5 +51,23 @@ export async function loadVisible(
   const party = parties.find((row) => row.identity === caller.identity);
   if (!party || party.box === null || party.bin_state === 'deleted') throw notFound();
   if (party.bin_state === 'binned' && options.includeBinned === false) throw notFound();
+  // A member limited to one branch does not see the other branches' documents.
+  const branch = await branchScope(db, caller.user);
+  if (branch !== null && (party.branch ?? '') !== branch) throw notFound();
   return { doc, party, parties };
+}
+
+/**
+ * The document of record as the caller may see it: the exact bytes signed on send (null for a draft),
+ * the joined CMS of every co-signature, and the kind. For print, export and archives.
+ */
+export async function signedRecord(db: Db, caller: Caller, id: string) {
+  const { doc } = await loadVisible(db, caller, id);
+  return {
+    id: doc.id,
+    kind: doc.kind,
+    signedBytes: doc.signed_bytes,
+    cms: doc.cms,
+    contentHash: doc.content_hash,
+  };
 }
