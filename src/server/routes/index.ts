@@ -21,9 +21,9 @@ import job from './Job';
 import lgota from './Lgota';
 import news from './News';
 import { registerReferenceGroups } from './referenceGroups';
-import { registerSettingsGroups } from './settingsGroups';
 import stateStatus from './StateStatus';
 import statistics from './Statistics';
+import { registerSettingsGroups } from './settingsGroups';
 import template from './Template';
 
 /** Every API resource group, mounted under /api. One plugin per group (spec §3). */
