@@ -30,6 +30,30 @@ export function fontFiles(): Record<keyof typeof FILES, Buffer> {
   return cache;
 }
 
+interface FontkitGlyph {
+  codePoints: number[];
+}
+interface FontkitFont {
+  getGlyph(id: number, characters?: number[]): FontkitGlyph | null;
+}
+
+/**
+ * fontkit caches each glyph with the characters it was first asked for, and a subset asks for the
+ * components of composite glyphs with none (Noto Sans builds Cyrillic А, Е, Т … from the Latin
+ * ones). In a font shared between documents, a later document's Latin "SENT" then had no Unicode
+ * mapping: its text could not be searched or copied. A glyph asked for with characters takes them
+ * when it has none yet.
+ */
+function keepCodePoints(font: FontkitFont): FontkitFont {
+  const getGlyph = font.getGlyph.bind(font);
+  font.getGlyph = (id, characters = []) => {
+    const glyph = getGlyph(id, characters);
+    if (glyph && characters.length > 0 && glyph.codePoints.length === 0) glyph.codePoints = characters;
+    return glyph;
+  };
+  return font;
+}
+
 /**
  * pdfkit parses a TrueType font anew for every document (fontkit.create): for Noto Sans that parse
  * and the garbage it leaves were most of a small PDF's time. The parsed font is read-only to pdfkit
@@ -53,7 +77,7 @@ export function shareParsedFonts(): void {
       const key = `${buffer.length}:${createHash('sha1').update(buffer).digest('hex')}:${name ?? ''}`;
       let font = parsed.get(key);
       if (!font) {
-        font = original.create(buffer, name);
+        font = keepCodePoints(original.create(buffer, name) as FontkitFont);
         parsed.set(key, font);
       }
       return font;
