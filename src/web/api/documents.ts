@@ -185,8 +185,11 @@ export interface CorrectableDocument {
 }
 
 export interface UpdateModel {
+  id: string;
   kind: string;
   version: number;
+  /** Whether the caller may edit it now (a draft of its own, with the right to create). */
+  editable?: boolean;
   content: Record<string, unknown>;
 }
 

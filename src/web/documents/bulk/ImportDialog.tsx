@@ -1,0 +1,189 @@
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiRequestError } from '../../api/client';
+import {
+  fetchImportErrors,
+  fetchImportKinds,
+  fetchImportLog,
+  followJob,
+  type ImportError,
+  type ImportLog,
+  uploadWithProgress,
+} from '../../api/bulk';
+import { Button, Checkbox, type Column, Modal, Pagination, Select, Table } from '../../ui';
+import { ProgressBar } from './Progress';
+import './bulk.css';
+
+type Phase =
+  | { phase: 'form' }
+  | { phase: 'upload'; fraction: number }
+  | { phase: 'job'; done: number; total: number | null }
+  | { phase: 'result'; log: ImportLog };
+
+const PAGE = 20;
+
+/**
+ * Import of documents from Excel: kind, file, "check only"; the upload's progress, then the job's
+ * (server-sent events), then the outcome — the drafts created, or the errors table of spec §2 (row,
+ * column name, message, and the rule that failed).
+ */
+export function ImportDialog({ onClose, onImported }: { onClose(): void; onImported(ids: string[], sign: boolean): void }) {
+  const { t, i18n } = useTranslation(['bulk', 'common']);
+  const kinds = useQuery({ queryKey: ['import-kinds'], queryFn: fetchImportKinds });
+  const [kind, setKind] = useState('invoice');
+  const [dryRun, setDryRun] = useState(false);
+  const [forSigning, setForSigning] = useState(false);
+  const [phase, setPhase] = useState<Phase>({ phase: 'form' });
+  const [error, setError] = useState<string | null>(null);
+  const [page, setPage] = useState(1);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const abort = useRef<AbortController | null>(null);
+
+  const errors = useQuery({
+    queryKey: ['import-errors', phase.phase === 'result' ? phase.log.id : '', page],
+    queryFn: () => fetchImportErrors((phase as { log: ImportLog }).log.id, page, PAGE),
+    enabled: phase.phase === 'result' && phase.log.errorsCount > 0,
+  });
+
+  const start = async () => {
+    const file = fileRef.current?.files?.[0];
+    if (!file) {
+      setError(t('bulk:import.noFile'));
+      return;
+    }
+    setError(null);
+    abort.current = new AbortController();
+    try {
+      setPhase({ phase: 'upload', fraction: 0 });
+      const query = new URLSearchParams({ kind, dryRun: String(dryRun), forSigning: String(forSigning) });
+      const started = await uploadWithProgress<{ data: { importId: string; jobId: string } }>(
+        `/api/Import/DocumentExcelImport?${query}`,
+        file,
+        (fraction) => setPhase({ phase: 'upload', fraction }),
+      );
+      setPhase({ phase: 'job', done: 0, total: null });
+      await followJob(started.data.jobId, (job) => setPhase({ phase: 'job', done: job.done, total: job.total }), abort.current.signal);
+      const log = await fetchImportLog(started.data.importId);
+      setPage(1);
+      setPhase({ phase: 'result', log });
+      if (log.state === 'done') onImported(log.documentIds, forSigning);
+    } catch (err) {
+      if ((err as Error).name === 'AbortError') return;
+      setError(err instanceof ApiRequestError ? err.message : String((err as Error).message));
+      setPhase({ phase: 'form' });
+    }
+  };
+
+  const close = () => {
+    abort.current?.abort();
+    onClose();
+  };
+
+  const columns: Column<ImportError>[] = [
+    { key: 'row', header: t('bulk:import.table.row'), cell: (r) => r.row ?? '—', numeric: true, width: 80 },
+    { key: 'column', header: t('bulk:import.table.column'), cell: (r) => r.column ?? '—' },
+    { key: 'message', header: t('bulk:import.table.message'), cell: (r) => r.message },
+    { key: 'rule', header: t('bulk:import.table.rule'), cell: (r) => <code>{r.rule ?? ''}</code>, width: 140 },
+    { key: 'doc', header: t('bulk:import.table.document'), cell: (r) => r.documentKey ?? '' },
+  ];
+
+  const busy = phase.phase === 'upload' || phase.phase === 'job';
+  return (
+    <Modal
+      open
+      title={t('bulk:import.title')}
+      onClose={busy ? undefined : close}
+      actions={
+        phase.phase === 'result' ? (
+          <Button onClick={close}>{t('bulk:close')}</Button>
+        ) : (
+          <>
+            <Button variant="secondary" onClick={close}>
+              {t('bulk:cancel')}
+            </Button>
+            <Button onClick={() => void start()} loading={busy} disabled={busy}>
+              {dryRun ? t('bulk:import.check') : t('bulk:import.start')}
+            </Button>
+          </>
+        )
+      }
+    >
+      <div className="bulk-form" data-testid="import-dialog">
+        {phase.phase !== 'result' && (
+          <>
+            <label>
+              {t('bulk:import.kind')}
+              <Select value={kind} onChange={(e) => setKind(e.target.value)} disabled={busy}>
+                {(kinds.data ?? ['invoice']).map((k) => (
+                  <option key={k} value={k}>
+                    {t(`bulk:kinds.${k}`, { defaultValue: k })}
+                  </option>
+                ))}
+              </Select>
+            </label>
+            <label>
+              {t('bulk:import.file')}
+              <input ref={fileRef} type="file" accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" disabled={busy} />
+            </label>
+            <a href={`/api/Import/template?kind=${kind}&lang=${(i18n.language || 'ru').slice(0, 2)}`} download>
+              {t('bulk:import.template')}
+            </a>
+            <Checkbox label={t('bulk:import.dryRun')} checked={dryRun} onChange={(e) => setDryRun(e.target.checked)} disabled={busy} />
+            <Checkbox
+              label={t('bulk:import.forSigning')}
+              checked={forSigning}
+              onChange={(e) => setForSigning(e.target.checked)}
+              disabled={busy || dryRun}
+            />
+          </>
+        )}
+        {error && (
+          <p role="alert" className="form-error">
+            {error}
+          </p>
+        )}
+        {phase.phase === 'upload' && <ProgressBar value={phase.fraction} label={t('bulk:import.uploading')} />}
+        {phase.phase === 'job' && (
+          <ProgressBar
+            value={phase.total ? phase.done / phase.total : null}
+            label={t('bulk:import.checking', { done: phase.done, total: phase.total ?? '…' })}
+          />
+        )}
+        {phase.phase === 'result' && (
+          <>
+            <p role="status" data-testid="import-outcome">
+              {t(`bulk:import.outcome.${phase.log.state}`, {
+                documents: phase.log.documentsCount ?? 0,
+                rows: phase.log.rowsCount ?? 0,
+                created: phase.log.createdCount,
+                existing: phase.log.existingCount,
+                errors: phase.log.errorsCount,
+              })}
+            </p>
+            {phase.log.errorsCount > 0 && (
+              <div className="bulk-scroll" data-testid="import-errors">
+                <Table
+                  caption={t('bulk:import.table.caption')}
+                  columns={columns}
+                  rows={errors.data?.rows ?? []}
+                  rowKey={(r) => String(r.id)}
+                />
+                {(errors.data?.totalCount ?? 0) > PAGE && (
+                  <Pagination
+                    page={page}
+                    size={PAGE}
+                    sizes={[PAGE]}
+                    total={errors.data?.totalCount ?? 0}
+                    onPageChange={setPage}
+                    onSizeChange={() => {}}
+                  />
+                )}
+              </div>
+            )}
+          </>
+        )}
+      </div>
+    </Modal>
+  );
+}
