@@ -12,6 +12,7 @@ import documentRoutes from './Document';
 import documentLifecycle from './DocumentLifecycle';
 import documentOrganization from './DocumentOrganization';
 import documentSignAction from './DocumentSignAction';
+import documentSignActionBulk from './DocumentSignActionBulk';
 import eimzo from './Eimzo';
 import eimzoJoin from './EimzoJoin';
 import faq from './Faq';
@@ -19,6 +20,7 @@ import health from './Health';
 import importRoutes from './Import';
 import job from './Job';
 import lgota from './Lgota';
+import multiSignLog from './MultiSignLog';
 import news from './News';
 import { registerReferenceGroups } from './referenceGroups';
 import stateStatus from './StateStatus';
@@ -58,6 +60,8 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(cabinetNotification, { prefix: '/CabinetNotification' });
   await app.register(faq, { prefix: '/Faq' });
   await app.register(news, { prefix: '/News' });
+  await app.register(documentSignActionBulk, { prefix: '/DocumentSignAction' });
+  await app.register(multiSignLog, { prefix: '/MultiSignLog' });
   // Company, staff, roles, access, approval and billing (docs/access.md).
   await registerSettingsGroups(app);
 }
