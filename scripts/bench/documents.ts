@@ -1,0 +1,340 @@
+/**
+ * npm run bench:documents [-- --pglite 100000 --pg-documents 1000000 --organizations 1000 --clients 50
+ *                            --requests 6000 --runs 100 --pg postgres://…]
+ *
+ * 1. Seeds the bench set (scripts/bench/documentsSeed.ts: 1,000 organisations, a realistic mix of kinds,
+ *    statuses, dates and counterparties) on PGlite (100,000 documents) and on PostgreSQL (1,000,000;
+ *    TEST_DATABASE_URL or --pg, in a schema of its own dropped afterwards).
+ * 2. Starts the real server (buildApp) and has 50 concurrent keep-alive clients (a worker thread), each
+ *    signed in for one of 25 organisations, open lists with filters and searches: p50/p95/p99 and
+ *    requests per second, per database and per kind of request.
+ * 3. Times `DocumentSignAction/run` on the server (Fastify's reply.elapsedTime: verify + transition,
+ *    no network): invoices sent and accepted with demo keys, the CMS timestamped beforehand as the
+ *    browser does.
+ * Budgets (DESIGN §8): list p95 ≤ 50 ms at 1,000,000 documents on PostgreSQL with 50 clients; run p95 ≤ 30 ms.
+ * Prints tables; never fails on timings.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { FastifyInstance } from 'fastify';
+import { startEmulator } from '../../src/emulator';
+import { createPkcs7, importSigningKey } from '../../src/emulator/cmsSign';
+import { findDemoKey, readManifest, resolveInPki } from '../../src/emulator/manifest';
+import { openPkcs12 } from '../../src/emulator/pkcs12';
+import { buildApp } from '../../src/server/app';
+import { hashPassword } from '../../src/server/auth/passwords';
+import { loadConfig } from '../../src/server/config';
+import { type Db, openDatabase } from '../../src/server/db/client';
+import { migrate } from '../../src/server/db/migrate';
+import { seedDemo } from '../../src/server/db/seeds';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../src/server/db/seeds/users';
+import { generateDemoPki } from '../demo-pki/index';
+import { BENCH_TIN_BASE, benchTin, seedBenchDocuments } from './documentsSeed';
+
+const args = new Map<string, string>();
+for (let i = 2; i < process.argv.length; i++) {
+  if (process.argv[i].startsWith('--')) args.set(process.argv[i].slice(2), process.argv[i + 1] ?? '');
+}
+const PGLITE_DOCS = Number(args.get('pglite') ?? 100_000);
+const PG_DOCS = Number(args.get('pg-documents') ?? 1_000_000);
+const ORGS = Number(args.get('organizations') ?? 1000);
+const CLIENTS = Number(args.get('clients') ?? 50);
+const REQUESTS = Number(args.get('requests') ?? 6000);
+const RUNS = Number(args.get('runs') ?? 100);
+const SIGNED_IN_ORGS = 25;
+const PG_URL = args.get('pg') || process.env.TEST_DATABASE_URL || null;
+const LIST_BUDGET_MS = 50;
+const RUN_BUDGET_MS = 30;
+const BENCH_PASSWORD = 'Bench#2026x';
+
+function rng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+const ms = (value: number) => value.toFixed(1).padStart(7);
+
+interface RequestKind {
+  name: string;
+  path: (random: () => number, tin: string) => string;
+}
+
+/** What an accountant's screen asks for, in rough proportion. */
+const KINDS: RequestKind[] = [
+  { name: 'incoming, first page', path: () => '/api/Document/getList?DocDirection=incoming' },
+  { name: 'waiting for me', path: () => '/api/Document/getList?DocDirection=incoming&Status=2' },
+  {
+    name: 'outgoing, a quarter',
+    path: () => '/api/Document/getList?DocDirection=outgoing&DateFrom=2025-07-01&DateTo=2025-09-30',
+  },
+  {
+    name: 'outgoing waybills, page 3 of 36',
+    path: () => '/api/Document/getList?DocDirection=outgoing&DocType=waybill&Page=3&Size=36',
+  },
+  {
+    name: 'search counterparty name',
+    path: (random) =>
+      `/api/Document/getList?SearchKeyword=${encodeURIComponent(`company ${Math.floor(random() * ORGS)}`)}`,
+  },
+  {
+    name: 'search number',
+    path: (random) => `/api/Document/getList?DocNumber=B-${Math.floor(random() * 900) + 100}`,
+  },
+  {
+    name: 'counterparty, incoming',
+    path: (random, tin) =>
+      `/api/Document/getList?DocDirection=incoming&CounterAgentId=${Number(tin) - 1 - Math.floor(random() * 30)}`,
+  },
+  { name: 'menu counts', path: () => '/api/Document/getCounts' },
+];
+
+async function login(app: FastifyInstance, phone: string, password: string): Promise<string> {
+  for (;;) {
+    const res = await app.inject({ method: 'POST', url: '/api/Auth/Login', payload: { phone, password } });
+    if (res.statusCode === 200) return res.json().data.accessToken;
+    if (res.statusCode !== 429) throw new Error(`login ${phone}: ${res.statusCode} ${res.body}`);
+    await new Promise((r) => setTimeout(r, 1000 * Number(res.headers['retry-after'] ?? 5)));
+  }
+}
+
+async function benchUsers(db: Db): Promise<string[]> {
+  const hash = await hashPassword(BENCH_PASSWORD);
+  const phones: string[] = [];
+  for (let i = 0; i < SIGNED_IN_ORGS; i++) {
+    const tin = benchTin(Math.floor((i * ORGS) / SIGNED_IN_ORGS));
+    const phone = `99899${String(i).padStart(7, '0')}`;
+    const { rows } = await db.query<{ id: string }>(
+      `insert into users (phone, full_name, password_hash, is_demo, registered_identity, password_changed_at)
+       values ($1, $2, $3, true, $4, now()) on conflict (phone) do update set password_hash = excluded.password_hash returning id`,
+      [phone, `Bench accountant ${i} (bench)`, hash, tin],
+    );
+    await db.query(
+      `insert into memberships (user_id, organization_id, role) select $1, id, 'owner' from organizations where tin = $2
+       on conflict do nothing`,
+      [rows[0].id, tin],
+    );
+    phones.push(phone);
+  }
+  return phones;
+}
+
+async function listLoad(app: FastifyInstance, port: number, tokens: Array<{ tin: string; token: string }>) {
+  const random = rng(42);
+  const requests = Array.from({ length: REQUESTS }, (_, i) => {
+    const kind = KINDS[i % KINDS.length];
+    const who = tokens[Math.floor(random() * tokens.length)];
+    return { kind: kind.name, path: kind.path(random, who.tin), token: who.token };
+  });
+  // Warm-up: the first requests of each kind (plans, caches) are not counted.
+  await runWorker(port, requests.slice(0, Math.min(400, requests.length)));
+  const { latencies, wallMs } = await runWorker(port, requests);
+  const all = [...latencies].sort((a, b) => a - b);
+  const byKind = new Map<string, number[]>();
+  requests.forEach((r, i) => byKind.set(r.kind, [...(byKind.get(r.kind) ?? []), latencies[i]]));
+  return { all, wallMs, byKind };
+}
+
+function runWorker(
+  port: number,
+  requests: Array<{ path: string; token: string }>,
+): Promise<{ latencies: number[]; wallMs: number }> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./documentsLoad.mjs', import.meta.url), {
+      workerData: { port, requests, clients: CLIENTS },
+    });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+}
+
+async function signer(dataDir: string) {
+  const manifest = readManifest(dataDir);
+  if (!manifest) throw new Error('no demo PKI');
+  const keys = new Map<string, { privateKey: CryptoKey; certificates: Uint8Array[] }>();
+  return async (keyId: string, data: Uint8Array) => {
+    let key = keys.get(keyId);
+    if (!key) {
+      const demo = findDemoKey(manifest, keyId);
+      const opened = await openPkcs12(
+        new Uint8Array(fs.readFileSync(resolveInPki(manifest, demo.file))),
+        demo.alias,
+        demo.password,
+      );
+      key = { privateKey: await importSigningKey(opened.privateKey), certificates: opened.certificates };
+      keys.set(keyId, key);
+    }
+    const signed = await createPkcs7({ data, detached: false, ...key });
+    return Buffer.from(signed.pkcs7).toString('base64');
+  };
+}
+
+/** Sends and accepts `RUNS` invoices between demo organisations 1 and 2; answers run's server times. */
+async function runTimes(app: FastifyInstance, dataDir: string, timings: Map<string, number[]>) {
+  const sign = await signer(dataDir);
+  const invoice = JSON.parse(
+    fs.readFileSync(path.resolve('schemas/documents/invoice/fixtures/valid/01-standard.json'), 'utf8'),
+  );
+  const seller = await login(app, DEMO_USERS[0].phone, DEMO_PASSWORD);
+  const buyer = await login(app, DEMO_USERS[1].phone, DEMO_PASSWORD);
+  const call = async (token: string, method: 'GET' | 'POST', url: string, payload?: object) => {
+    const res = await app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } });
+    if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+    return res.json();
+  };
+  const step = async (token: string, keyId: string, id: string, action: string, label: string) => {
+    const model = (
+      await call(token, 'GET', `/api/DocumentSignAction/getModelSign?documentId=${id}&action=${action}`)
+    ).data;
+    const cms = await sign(keyId, new Uint8Array(Buffer.from(model.toSign, 'base64')));
+    const stamped = (await call(token, 'POST', '/api/Eimzo/getTimeStamp', { pkcs7: cms })).pkcs7b64;
+    timings.set('current', []);
+    await call(token, 'POST', '/api/DocumentSignAction/run', { documentId: id, action, signature: stamped });
+    timings.set(label, [...(timings.get(label) ?? []), ...(timings.get('current') ?? [])]);
+  };
+  for (let i = 0; i < RUNS; i++) {
+    const content = {
+      ...invoice,
+      FacturaId: '',
+      FacturaDoc: { ...invoice.FacturaDoc, FacturaNo: `RUN-${i}` },
+      SellerTin: DEMO_USERS[0].organizationTin,
+      BuyerTin: DEMO_USERS[1].organizationTin,
+      ProductList: { ...invoice.ProductList, Tin: DEMO_USERS[0].organizationTin },
+    };
+    const id = (await call(seller, 'POST', '/api/Document/add?kind=invoice', content)).data.id;
+    await step(seller, `org-${DEMO_USERS[0].organizationTin}`, id, 'send', 'send (sign the national JSON)');
+    await step(buyer, `org-${DEMO_USERS[1].organizationTin}`, id, 'accept', 'accept (co-sign and join)');
+  }
+}
+
+async function benchOne(kind: 'pglite' | 'postgresql', documents: number) {
+  const schema = `bench_docs_${randomBytes(4).toString('hex')}`;
+  const dir = kind === 'pglite' ? fs.mkdtempSync(path.join(os.tmpdir(), 'hujjat-bench-docs-')) : null;
+  const db = await openDatabase({
+    databaseUrl: kind === 'pglite' ? null : PG_URL,
+    dataDir: dir,
+    schema: kind === 'pglite' ? undefined : schema,
+  });
+  const pkiDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hujjat-bench-pki-'));
+  await generateDemoPki(pkiDir);
+  const emulator = await startEmulator({ dataDir: pkiDir, wsPort: 0, httpPort: 0 });
+  try {
+    await migrate(db);
+    await seedDemo(db);
+    const seedStart = performance.now();
+    let last = 0;
+    await seedBenchDocuments(db, {
+      documents,
+      organizations: ORGS,
+      onProgress: (done) => {
+        if (done - last >= documents / 10 || done === documents) {
+          process.stdout.write(
+            `\r  ${kind}: seeded ${done.toLocaleString('en')} of ${documents.toLocaleString('en')} documents`,
+          );
+          last = done;
+        }
+      },
+    });
+    const seedS = (performance.now() - seedStart) / 1000;
+    process.stdout.write(` in ${seedS.toFixed(0)} s\n`);
+    const phones = await benchUsers(db);
+    const config = {
+      ...loadConfig({ ...process.env, LOG_LEVEL: 'silent', PORT: '0', DEMO: 'off' }, 'bench'),
+      databaseUrl: null,
+      webRoot: null,
+      signing: {
+        service: 'local' as const,
+        eimzoServerUrl: null,
+        trustedCaFiles: [path.join(pkiDir, 'demo-pki', 'ca', 'root.pem')],
+        tsaUrl: emulator.tsaUrl,
+        timeoutMs: 30_000,
+      },
+    };
+    const app = await buildApp(config, { db: { ...db, close: async () => {} }, logger: false });
+    const timings = new Map<string, number[]>();
+    app.addHook('onResponse', async (request, reply) => {
+      if (request.routeOptions.url === '/api/DocumentSignAction/run')
+        timings.get('current')?.push(reply.elapsedTime);
+    });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const port = (app.server.address() as { port: number }).port;
+    const tokens = [];
+    for (const [i, phone] of phones.entries())
+      tokens.push({
+        tin: benchTin(Math.floor((i * ORGS) / SIGNED_IN_ORGS)),
+        token: await login(app, phone, BENCH_PASSWORD),
+      });
+    const lists = await listLoad(app, port, tokens);
+    await runTimes(app, pkiDir, timings);
+    await app.close();
+    return { kind, documents, seedS, lists, timings };
+  } finally {
+    await emulator.close();
+    if (kind === 'postgresql') await db.query(`drop schema if exists ${schema} cascade`).catch(() => {});
+    await db.close();
+    fs.rmSync(pkiDir, { recursive: true, force: true });
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  console.log(
+    `bench:documents — ${ORGS} organisations (TIN ${BENCH_TIN_BASE}…), ${CLIENTS} clients over ${SIGNED_IN_ORGS} organisations, ${REQUESTS} list requests, ${RUNS} invoices sent and accepted\n`,
+  );
+  const results = [await benchOne('pglite', PGLITE_DOCS)];
+  if (PG_URL) results.push(await benchOne('postgresql', PG_DOCS));
+  else console.log('  (no PostgreSQL: set TEST_DATABASE_URL or --pg to bench it)');
+
+  console.log('\nLists (HTTP, keep-alive, latency per request in ms)');
+  console.log('| database | documents | p50 | p95 | p99 | requests/s | budget p95 |');
+  console.log('|---|---:|---:|---:|---:|---:|---|');
+  for (const r of results) {
+    const p95 = quantile(r.lists.all, 0.95);
+    const budget =
+      r.kind === 'postgresql' ? `≤ ${LIST_BUDGET_MS}: ${p95 <= LIST_BUDGET_MS ? 'met' : 'OVER'}` : '—';
+    console.log(
+      `| ${r.kind} | ${r.documents.toLocaleString('en')} | ${ms(quantile(r.lists.all, 0.5))} | ${ms(p95)} | ${ms(quantile(r.lists.all, 0.99))} | ${((r.lists.all.length / r.lists.wallMs) * 1000).toFixed(0)} | ${budget} |`,
+    );
+  }
+  console.log('\nLists by request (p50 / p95 ms)');
+  console.log(`| request | ${results.map((r) => r.kind).join(' | ')} |`);
+  console.log(`|---|${results.map(() => '---:').join('|')}|`);
+  for (const kind of KINDS) {
+    const cells = results.map((r) => {
+      const sorted = [...(r.lists.byKind.get(kind.name) ?? [])].sort((a, b) => a - b);
+      return `${quantile(sorted, 0.5).toFixed(1)} / ${quantile(sorted, 0.95).toFixed(1)}`;
+    });
+    console.log(`| ${kind.name} | ${cells.join(' | ')} |`);
+  }
+  console.log('\nDocumentSignAction/run, server time in ms (verify + transition, timestamped CMS)');
+  console.log('| database | action | runs | p50 | p95 | budget p95 |');
+  console.log('|---|---|---:|---:|---:|---|');
+  for (const r of results) {
+    for (const [label, values] of r.timings) {
+      if (label === 'current') continue;
+      const sorted = [...values].sort((a, b) => a - b);
+      const p95 = quantile(sorted, 0.95);
+      console.log(
+        `| ${r.kind} | ${label} | ${sorted.length} | ${ms(quantile(sorted, 0.5))} | ${ms(p95)} | ≤ ${RUN_BUDGET_MS}: ${p95 <= RUN_BUDGET_MS ? 'met' : 'OVER'} |`,
+      );
+    }
+  }
+  console.log(
+    `\nSeeding: ${results.map((r) => `${r.kind} ${r.seedS.toFixed(0)} s`).join(', ')}. Machine: ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)}.`,
+  );
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,96 @@
+/**
+ * The document set of bench:documents (and bench:statistics): `organizations` bench organisations
+ * (TINs 310000000…, named "(bench)") and `documents` documents between them, written straight into the
+ * tables the lists read (documents + one party row per party), in SQL so a million rows take minutes,
+ * not hours. Deterministic: the same counts give the same data.
+ *
+ * The mix (kinds, statuses, dates over two years, each organisation trading with 37 partners, 3 % in a
+ * bin) follows what an operator's database holds: half invoices, then acts and waybills; most documents
+ * signed, a tenth waiting, a few drafts, rejections and cancellations.
+ */
+import type { Db } from '../../src/server/db/client';
+
+export const BENCH_TIN_BASE = 310_000_000;
+
+export interface SeedOptions {
+  documents: number;
+  organizations: number;
+  /** Rows per INSERT … SELECT batch (progress is reported per batch). */
+  batch?: number;
+  onProgress?: (done: number) => void;
+}
+
+export const benchTin = (index: number) => String(BENCH_TIN_BASE + index);
+
+export async function seedBenchOrganizations(db: Db, organizations: number) {
+  await db.query(
+    `insert into organizations (tin, name, is_demo)
+     select ($1::bigint + g)::text, 'Bench trading company ' || g || ' (bench)', true
+     from generate_series(0, $2::int - 1) g
+     on conflict (tin) do nothing`,
+    [BENCH_TIN_BASE, organizations],
+  );
+}
+
+// kind, DocType id and the statuses documents of it rest in, by the document's number modulo 20.
+const KIND_SQL = `case when g % 20 < 10 then 'invoice' when g % 20 < 13 then 'completionAct' when g % 20 < 16 then 'waybill'
+  when g % 20 = 16 then 'contract' when g % 20 = 17 then 'empowerment' when g % 20 = 18 then 'acceptanceAct'
+  else 'verificationAct' end`;
+const TYPE_ID_SQL = `case when g % 20 < 10 then 2 when g % 20 < 13 then 5 when g % 20 < 16 then 41 when g % 20 = 16 then 7
+  when g % 20 = 17 then 6 when g % 20 = 18 then 54 else 52 end`;
+// Two-sided kinds: 3 % drafts, 10 % waiting, 75 % signed, 7 % rejected, 5 % cancelled; waybills on their ladder.
+const STATUS_SQL = `case when g % 20 between 13 and 15 then
+    (array[0, 110, 140, 160, 160, 160, 160, 200, 130, 120])[1 + (g / 20) % 10]
+  else (array[0, 1, 3, 3, 3, 3, 3, 3, 4, 5])[1 + (g / 20) % 10] end`;
+
+export async function seedBenchDocuments(db: Db, options: SeedOptions): Promise<void> {
+  const batch = options.batch ?? 50_000;
+  await seedBenchOrganizations(db, options.organizations);
+  for (let from = 1; from <= options.documents; from += batch) {
+    const to = Math.min(options.documents, from + batch - 1);
+    await db.transaction(async (tx) => {
+      await tx.query(
+        `insert into documents (id, kind, type_id, doc_type, national_id, number, doc_date, total_sum, status, version,
+           owner_org_id, content, content_hash, created_at, updated_at, sent_at)
+         select md5('bench-doc-' || g)::uuid, ${KIND_SQL}, ${TYPE_ID_SQL}, '0', substr(md5('n' || g), 1, 24), 'B-' || g,
+           date '2025-01-01' + (g % 700), ((g::bigint * 7919) % 50000000) / 100.0, ${STATUS_SQL}, 2,
+           o.id, '{}'::jsonb, md5('c' || g),
+           timestamp '2025-01-01 09:00' + (g % 700) * interval '1 day' + (g % 480) * interval '1 minute',
+           timestamp '2025-01-01 09:00' + (g % 700) * interval '1 day' + (g % 480 + 30) * interval '1 minute',
+           timestamp '2025-01-01 09:00' + (g % 700) * interval '1 day' + (g % 480 + 10) * interval '1 minute'
+         from generate_series($1::int, $2::int) g
+         join organizations o on o.tin = ($3::bigint + (g * 7919) % $4::int)::text`,
+        [from, to, BENCH_TIN_BASE, options.organizations],
+      );
+      // The sender's row, and the receiver's once the document left the drafts.
+      await tx.query(
+        `with docs as (
+           select d.*, g, ($3::bigint + (g * 7919) % $4::int)::text as sender_tin,
+             ($3::bigint + ((g * 7919) % $4::int + 1 + g % 37) % $4::int)::text as receiver_tin
+           from generate_series($1::int, $2::int) g join documents d on d.id = md5('bench-doc-' || g)::uuid)
+         insert into document_parties (document_id, identity, roles, name, box, bin_state, awaiting, kind, type_id,
+           doc_type, number, doc_date, total_sum, status, view_status, counterparty_identity, counterparty_name,
+           search, created_at, updated_at, sent_at)
+         select id, sender_tin, array['sender'], 'Bench trading company (bench)',
+           case when status = 0 then 'drafts' else 'outgoing' end,
+           case when g % 33 = 0 then 'binned' else 'active' end, false, kind, type_id, doc_type, number, doc_date,
+           total_sum, status, status, receiver_tin, 'Bench trading company ' || (receiver_tin::bigint - $3) || ' (bench)',
+           lower(number || ' ' || receiver_tin || ' bench trading company ' || (receiver_tin::bigint - $3) || ' (bench)'),
+           created_at, updated_at, case when status = 0 then null else sent_at end
+         from docs
+         union all
+         select id, receiver_tin, array['receiver'], 'Bench trading company (bench)', 'incoming',
+           case when g % 41 = 0 then 'binned' else 'active' end, status in (1, 110), kind, type_id, doc_type, number,
+           doc_date, total_sum, status, case when status = 1 then 2 else status end, sender_tin,
+           'Bench trading company ' || (sender_tin::bigint - $3) || ' (bench)',
+           lower(number || ' ' || sender_tin || ' bench trading company ' || (sender_tin::bigint - $3) || ' (bench)'),
+           created_at, updated_at, sent_at
+         from docs where status <> 0`,
+        [from, to, BENCH_TIN_BASE, options.organizations],
+      );
+    });
+    options.onProgress?.(to);
+  }
+  await db.query('analyze documents');
+  await db.query('analyze document_parties');
+}
