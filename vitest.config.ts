@@ -18,7 +18,8 @@ export default defineConfig({
             'tests/emulator/**/*.test.ts',
           ],
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // A file's setup (database, migrations, demo PKI) waits its turn for the 2 cores under a full run.
+          hookTimeout: 180_000,
         },
       },
       {
