@@ -1,4 +1,5 @@
 import { normalizeSearch } from '../../catalogue/searchText';
+import { foldYo } from './tokens';
 
 // An in-process index of the classifier at one data set version: the sorted codes and, for every
 // word of the names, the codes it occurs in. A search is a handful of binary searches and array
@@ -124,7 +125,7 @@ export class MxikIndex {
   }
 
   search(text: string, page: number, size: number): SearchHits {
-    const rows = this.matches(normalizeSearch(text));
+    const rows = this.matches(normalizeSearch(foldYo(text)));
     const totalCount = rows ? rows.length : this.codes.length;
     const from = (page - 1) * size;
     const to = Math.min(from + size, totalCount);

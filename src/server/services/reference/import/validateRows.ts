@@ -31,6 +31,10 @@ class Cells {
     return null;
   }
 
+  has(column: string): boolean {
+    return this.raw(column) !== null;
+  }
+
   private raw(column: string): unknown {
     const v = this.values[column];
     return v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? null : v;
@@ -156,7 +160,7 @@ export function validateMxik(table: RawTable, lang: Locale): { rows: MxikItem[];
     };
     if (packageCode && !pkg.nameRu && !pkg.nameUzLatn && !pkg.nameUzCyrl)
       c.fail('packageNameRu', 'packageNameRequired');
-    if (!packageCode && (pkg.nameRu || pkg.nameUzLatn || pkg.nameUzCyrl)) c.fail('packageCode', 'required');
+    if (!c.has('packageCode') && (pkg.nameRu || pkg.nameUzLatn || pkg.nameUzCyrl)) c.fail('packageCode', 'required');
     if (c.errors.length) {
       errors.push(...c.errors);
       continue;

@@ -112,22 +112,21 @@ export class DemoTaxAuthority implements TaxAuthority {
     );
   }
 
-  async companies(
-    kind: 'withoutVat' | 'zeroVat',
-    filter: { tin?: string },
-    page: Page,
-    lang: Locale,
-  ): Promise<Rows<CompanyRow>> {
-    const goods = kind === 'withoutVat' ? 'catalogue_without_vat' : 'catalogue_zero_vat';
+  /**
+   * Companies selling with a benefit (catalogue tab 3): zero-rate when their benefit is one of the
+   * zero-VAT goods list's, exempt (without VAT) otherwise.
+   */
+  async companies(kind: 'withoutVat' | 'zeroVat', filter: { tin?: string }, page: Page, lang: Locale): Promise<Rows<CompanyRow>> {
     const name = lang === 'uz' ? 'coalesce(b.name_uz, b.name_ru)' : 'b.name_ru';
     const params: unknown[] = [];
     let tinSql = '';
     if (filter.tin) {
       params.push(`${filter.tin}%`);
-      tinSql = `and s.tin like $1`;
+      tinSql = 'and s.tin like $1';
     }
+    const zero = 'exists (select 1 from catalogue_zero_vat z where z.benefit_id = s.benefit_id)';
     const from = `from catalogue_privileged_sellers s join catalogue_benefits b on b.id = s.benefit_id
-      where exists (select 1 from ${goods} g where g.benefit_id = s.benefit_id) ${tinSql}`;
+      where ${kind === 'zeroVat' ? zero : `not ${zero}`} ${tinSql}`;
     const counted = await this.db.query<{ n: number }>(`select count(*)::int as n ${from}`, params);
     const r = await this.db.query<CompanyRow>(
       `select s.tin, s.name, s.benefit_id as "newLgotaId", ${name} as "lgotaName", s.date_begin as "dateBegin",

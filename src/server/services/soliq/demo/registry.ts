@@ -72,7 +72,8 @@ const DEMO_COUNTERPARTIES: Taxpayer[] = [
     accountant: 'Nurmatov Alisher Hasanovich (demo)',
   },
   {
-    tin: '305000005',
+    // A sole proprietor is taxed under the person's own TIN (outside the organisation range).
+    tin: '505000005',
     name: 'YaTT Demo Ergashev Bahrom (demo)',
     taxpayerType: 50,
     vatPayer: false,
@@ -89,7 +90,7 @@ const DEMO_COUNTERPARTIES: Taxpayer[] = [
   },
 ];
 
-/** Demo people: the demo individuals of the seed plus the sole proprietor behind 305000005. */
+/** Demo people: the demo individuals of the seed plus the sole proprietor behind 505000005. */
 const DEMO_PEOPLE: Individual[] = [
   ...DEMO_INDIVIDUALS.map((p) => {
     const [lastName, firstName, middleName] = p.name.replace(' (demo)', '').split(' ');
