@@ -44,7 +44,14 @@ withDatabases('DocumentOrganization', (ctx: TestContext) => {
     await ctx.db.query(
       `insert into organizations (tin, name, requisites) values ('399000001', 'MChJ «Faqat Ro‘yxatda» (demo)', $1)
        on conflict do nothing`,
-      [JSON.stringify({ Director: 'Registered Only (demo)', BankId: '09004', RegionId: 26, DistrictId: 1726294 })],
+      [
+        JSON.stringify({
+          Director: 'Registered Only (demo)',
+          BankId: '09004',
+          RegionId: 26,
+          DistrictId: 1726294,
+        }),
+      ],
     );
     const res = await ctx.app.inject({
       method: 'POST',
@@ -235,7 +242,10 @@ withDatabases('DocumentOrganization', (ctx: TestContext) => {
         { SOLIQ_API_URL: 'http://127.0.0.1:9/api/Soliq', TAX_RETRIES: '0', TAX_TIMEOUT_MS: '2000' },
         { demo: true },
       );
-      down = await buildApp(testConfig({ reference }), { db: { ...ctx.db, close: async () => {} }, logger: false });
+      down = await buildApp(testConfig({ reference }), {
+        db: { ...ctx.db, close: async () => {} },
+        logger: false,
+      });
       await down.ready();
     });
     afterAll(async () => {
@@ -259,7 +269,8 @@ withDatabases('DocumentOrganization', (ctx: TestContext) => {
       expect(res.statusCode).toBe(503);
       expect(res.json()).toMatchObject({
         code: 'TAX_SERVICE_UNAVAILABLE',
-        message: "Soliq xizmati hozir ishlamayapti. Keyinroq qayta urining yoki rekvizitlarni qo'lda to'ldiring",
+        message:
+          "Soliq xizmati hozir ishlamayapti. Keyinroq qayta urining yoki rekvizitlarni qo'lda to'ldiring",
       });
     });
   });
@@ -268,7 +279,10 @@ withDatabases('DocumentOrganization', (ctx: TestContext) => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(res.statusCode).toBe(200);
     const paths = res.json().paths as Record<string, { get?: { tags?: string[] } }>;
-    for (const path of ['/api/DocumentOrganization/getOrgInfoByTin', '/api/DocumentOrganization/getOrgInfo']) {
+    for (const path of [
+      '/api/DocumentOrganization/getOrgInfoByTin',
+      '/api/DocumentOrganization/getOrgInfo',
+    ]) {
       expect(paths[path]?.get?.tags, path).toEqual(['DocumentOrganization']);
     }
   });

@@ -13,7 +13,9 @@ export const foldYo = (text: string) => text.replace(/ё/g, 'е').replace(/Ё/g,
  * catalogue normalizes (lower case, Uzbek Cyrillic in Latin, no apostrophes), and its GTIN.
  */
 export function mxikTokens(item: MxikItem): string {
-  const text = [item.nameRu, item.nameUzLatn, item.nameUzCyrl, item.internationalCode].filter(Boolean).join(' ');
+  const text = [item.nameRu, item.nameUzLatn, item.nameUzCyrl, item.internationalCode]
+    .filter(Boolean)
+    .join(' ');
   const words = new Set(tokenize(text));
   if (/[ёЁ]/.test(text)) for (const word of tokenize(foldYo(text))) words.add(word);
   return [...words].join(' ');

@@ -160,7 +160,8 @@ export function validateMxik(table: RawTable, lang: Locale): { rows: MxikItem[];
     };
     if (packageCode && !pkg.nameRu && !pkg.nameUzLatn && !pkg.nameUzCyrl)
       c.fail('packageNameRu', 'packageNameRequired');
-    if (!c.has('packageCode') && (pkg.nameRu || pkg.nameUzLatn || pkg.nameUzCyrl)) c.fail('packageCode', 'required');
+    if (!c.has('packageCode') && (pkg.nameRu || pkg.nameUzLatn || pkg.nameUzCyrl))
+      c.fail('packageCode', 'required');
     if (c.errors.length) {
       errors.push(...c.errors);
       continue;

@@ -116,7 +116,12 @@ export class DemoTaxAuthority implements TaxAuthority {
    * Companies selling with a benefit (catalogue tab 3): zero-rate when their benefit is one of the
    * zero-VAT goods list's, exempt (without VAT) otherwise.
    */
-  async companies(kind: 'withoutVat' | 'zeroVat', filter: { tin?: string }, page: Page, lang: Locale): Promise<Rows<CompanyRow>> {
+  async companies(
+    kind: 'withoutVat' | 'zeroVat',
+    filter: { tin?: string },
+    page: Page,
+    lang: Locale,
+  ): Promise<Rows<CompanyRow>> {
     const name = lang === 'uz' ? 'coalesce(b.name_uz, b.name_ru)' : 'b.name_ru';
     const params: unknown[] = [];
     let tinSql = '';
