@@ -170,7 +170,10 @@ export function rjsfPropertyToPointer(property = ''): string {
 
 /**
  * For RJSF's `transformErrors`: replaces each message with the localized one. RJSF reports a
- * `required` error on the missing property itself, so its path is taken as is.
+ * `required` error on the missing property itself, so its path is taken as is. A custom keyword that
+ * names a `missingProperty` (requiredUnless) already reports at that property, and RJSF appends the
+ * name once more (".OldFacturaDoc.OldFacturaDoc"): the repeat is dropped, so the field is named by
+ * its title, not its national name.
  */
 export function localizeRjsfErrors<E extends RjsfErrorLike>(
   errors: E[],
@@ -178,7 +181,10 @@ export function localizeRjsfErrors<E extends RjsfErrorLike>(
   schema?: JsonSchema,
 ): E[] {
   return errors.map((error) => {
-    const pointer = rjsfPropertyToPointer(error.property);
+    let pointer = rjsfPropertyToPointer(error.property);
+    const missing = error.params?.missingProperty;
+    const repeated = typeof missing === 'string' && pointer.endsWith(`/${missing}/${missing}`);
+    if (error.name !== 'required' && repeated) pointer = pointer.slice(0, -(missing.length + 1));
     const isRequired = error.name === 'required';
     const parent = isRequired ? pointer.split('/').slice(0, -1).join('/') : pointer;
     const localized = localizeError(
@@ -188,6 +194,7 @@ export function localizeRjsfErrors<E extends RjsfErrorLike>(
     );
     return {
       ...error,
+      ...(repeated && error.name !== 'required' ? { property: pointer.split('/').join('.') } : {}),
       message: localized.message,
       stack: `${localized.params.field} ${localized.message}`.trim(),
     };

@@ -5,7 +5,8 @@ import { createRef } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { getKind } from '../../../src/engine';
 import { DocumentForm } from '../../../src/web/form/DocumentForm';
-import { line } from '../form/fixtures';
+import { loadFormKind } from '../../../src/web/form/kinds';
+import { formMounted, line } from '../form/fixtures';
 
 // What the create page needs of the form engine: a new line starts with the VAT rate in force on
 // the document date and shows no errors until typed in; rare blocks wait behind one switch.
@@ -121,5 +122,29 @@ describe('rare blocks', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     const section = toggle.closest('section') as HTMLElement;
     expect(within(section).getByDisplayValue('7')).toBeVisible();
+  });
+});
+
+describe('error texts', () => {
+  it('name a block required by the document type by its title, never its national name', async () => {
+    const invoice = await loadFormKind('invoice');
+    render(
+      <DocumentForm
+        schema={invoice.schema as never}
+        uiSchema={invoice.ui}
+        mode="create"
+        initialData={{ FacturaType: 4 }}
+      />,
+    );
+    await formMounted();
+    fireEvent.submit(document.querySelector('form') as HTMLFormElement);
+    const summary = await screen.findByText(/Исправьте ошибки/);
+    const links = within(summary.closest('.form-error-summary') as HTMLElement).getAllByRole('link');
+    const original = links.find((link) => /Исходный счёт-фактура/.test(link.textContent ?? ''));
+    expect(original).toBeDefined();
+    expect(original).toHaveAttribute('href', '#root_OldFacturaDoc');
+    expect(links.map((link) => link.textContent).join(' ')).not.toMatch(
+      /OldFacturaDoc|FacturaId|FacturaProductId/,
+    );
   });
 });
