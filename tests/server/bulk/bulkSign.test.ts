@@ -164,7 +164,7 @@ withDatabases(
         done: 97,
         skipped: 3,
       });
-    }, 240_000);
+    }, 600_000);
 
     it('accepts incoming documents in bulk; a refused signature is reported, the rest done', {
       timeout: 120_000,

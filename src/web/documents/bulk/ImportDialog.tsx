@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiRequestError } from '../../api/client';
 import {
   fetchImportErrors,
   fetchImportKinds,
@@ -11,6 +10,7 @@ import {
   type ImportLog,
   uploadWithProgress,
 } from '../../api/bulk';
+import { ApiRequestError } from '../../api/client';
 import { Button, Checkbox, type Column, Modal, Pagination, Select, Table } from '../../ui';
 import { ProgressBar } from './Progress';
 import './bulk.css';
@@ -28,7 +28,13 @@ const PAGE = 20;
  * (server-sent events), then the outcome — the drafts created, or the errors table of spec §2 (row,
  * column name, message, and the rule that failed).
  */
-export function ImportDialog({ onClose, onImported }: { onClose(): void; onImported(ids: string[], sign: boolean): void }) {
+export function ImportDialog({
+  onClose,
+  onImported,
+}: {
+  onClose(): void;
+  onImported(ids: string[], sign: boolean): void;
+}) {
   const { t, i18n } = useTranslation(['bulk', 'common']);
   const kinds = useQuery({ queryKey: ['import-kinds'], queryFn: fetchImportKinds });
   const [kind, setKind] = useState('invoice');
@@ -63,7 +69,11 @@ export function ImportDialog({ onClose, onImported }: { onClose(): void; onImpor
         (fraction) => setPhase({ phase: 'upload', fraction }),
       );
       setPhase({ phase: 'job', done: 0, total: null });
-      await followJob(started.data.jobId, (job) => setPhase({ phase: 'job', done: job.done, total: job.total }), abort.current.signal);
+      await followJob(
+        started.data.jobId,
+        (job) => setPhase({ phase: 'job', done: job.done, total: job.total }),
+        abort.current.signal,
+      );
       const log = await fetchImportLog(started.data.importId);
       setPage(1);
       setPhase({ phase: 'result', log });
@@ -84,7 +94,12 @@ export function ImportDialog({ onClose, onImported }: { onClose(): void; onImpor
     { key: 'row', header: t('bulk:import.table.row'), cell: (r) => r.row ?? '—', numeric: true, width: 80 },
     { key: 'column', header: t('bulk:import.table.column'), cell: (r) => r.column ?? '—' },
     { key: 'message', header: t('bulk:import.table.message'), cell: (r) => r.message },
-    { key: 'rule', header: t('bulk:import.table.rule'), cell: (r) => <code>{r.rule ?? ''}</code>, width: 140 },
+    {
+      key: 'rule',
+      header: t('bulk:import.table.rule'),
+      cell: (r) => <code>{r.rule ?? ''}</code>,
+      width: 140,
+    },
     { key: 'doc', header: t('bulk:import.table.document'), cell: (r) => r.documentKey ?? '' },
   ];
 
@@ -112,24 +127,35 @@ export function ImportDialog({ onClose, onImported }: { onClose(): void; onImpor
       <div className="bulk-form" data-testid="import-dialog">
         {phase.phase !== 'result' && (
           <>
-            <label>
-              {t('bulk:import.kind')}
-              <Select value={kind} onChange={(e) => setKind(e.target.value)} disabled={busy}>
-                {(kinds.data ?? ['invoice']).map((k) => (
-                  <option key={k} value={k}>
-                    {t(`bulk:kinds.${k}`, { defaultValue: k })}
-                  </option>
-                ))}
-              </Select>
-            </label>
+            <label htmlFor="import-kind">{t('bulk:import.kind')}</label>
+            <Select id="import-kind" value={kind} onChange={(e) => setKind(e.target.value)} disabled={busy}>
+              {(kinds.data ?? ['invoice']).map((k) => (
+                <option key={k} value={k}>
+                  {t(`bulk:kinds.${k}`, { defaultValue: k })}
+                </option>
+              ))}
+            </Select>
             <label>
               {t('bulk:import.file')}
-              <input ref={fileRef} type="file" accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" disabled={busy} />
+              <input
+                ref={fileRef}
+                type="file"
+                accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                disabled={busy}
+              />
             </label>
-            <a href={`/api/Import/template?kind=${kind}&lang=${(i18n.language || 'ru').slice(0, 2)}`} download>
+            <a
+              href={`/api/Import/template?kind=${kind}&lang=${(i18n.language || 'ru').slice(0, 2)}`}
+              download
+            >
               {t('bulk:import.template')}
             </a>
-            <Checkbox label={t('bulk:import.dryRun')} checked={dryRun} onChange={(e) => setDryRun(e.target.checked)} disabled={busy} />
+            <Checkbox
+              label={t('bulk:import.dryRun')}
+              checked={dryRun}
+              onChange={(e) => setDryRun(e.target.checked)}
+              disabled={busy}
+            />
             <Checkbox
               label={t('bulk:import.forSigning')}
               checked={forSigning}
@@ -143,7 +169,9 @@ export function ImportDialog({ onClose, onImported }: { onClose(): void; onImpor
             {error}
           </p>
         )}
-        {phase.phase === 'upload' && <ProgressBar value={phase.fraction} label={t('bulk:import.uploading')} />}
+        {phase.phase === 'upload' && (
+          <ProgressBar value={phase.fraction} label={t('bulk:import.uploading')} />
+        )}
         {phase.phase === 'job' && (
           <ProgressBar
             value={phase.total ? phase.done / phase.total : null}

@@ -1,7 +1,167 @@
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { InProgress } from '../../system/InProgress';
+import { Link } from 'react-router-dom';
+import { type Statistics, useStatistics } from '../../api/bulk';
+import { Button, type Column, EmptyState, Input, Loading, Table } from '../../ui';
+import { BarChart } from './BarChart';
+import './statistics.css';
 
+const pad = (n: number) => String(n).padStart(2, '0');
+const day = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+
+function preset(name: 'month' | 'quarter' | 'year' | 'last12'): [string, string] {
+  const now = new Date();
+  const y = now.getFullYear();
+  const m = now.getMonth();
+  if (name === 'month') return [day(new Date(y, m, 1)), day(new Date(y, m + 1, 0))];
+  if (name === 'quarter') {
+    const q = Math.floor(m / 3) * 3;
+    return [day(new Date(y, q, 1)), day(new Date(y, q + 3, 0))];
+  }
+  if (name === 'year') return [day(new Date(y, 0, 1)), day(new Date(y, 11, 31))];
+  return [day(new Date(y, m - 11, 1)), day(new Date(y, m + 1, 0))];
+}
+
+/** Money as the person reads it: grouped digits, two decimals, the sum label. */
+function useMoney() {
+  const { i18n, t } = useTranslation('statistics');
+  return (sum: string) =>
+    `${new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(sum))} ${t('currency')}`;
+}
+
+/** /statistics: the caller's documents for a period — totals, by month, kind and status, top counterparties. */
 export default function StatisticsPage() {
-  const { t } = useTranslation('common');
-  return <InProgress title={t('menu.statistics')} />;
+  const { t, i18n } = useTranslation(['statistics', 'exchange', 'bulk']);
+  const [period, setPeriod] = useState<[string, string]>(() => preset('year'));
+  const [from, to] = period;
+  const stats = useStatistics(from, to, i18n.language);
+  const money = useMoney();
+
+  return (
+    <section className="page stats" aria-labelledby="stats-title">
+      <h1 id="stats-title">{t('title')}</h1>
+      <form className="stats-period" onSubmit={(e) => e.preventDefault()} aria-label={t('period')}>
+        {(['month', 'quarter', 'year', 'last12'] as const).map((p) => (
+          <Button key={p} type="button" size="sm" variant="secondary" onClick={() => setPeriod(preset(p))}>
+            {t(`presets.${p}`)}
+          </Button>
+        ))}
+        <label htmlFor="stats-from">{t('from')}</label>
+        <Input
+          id="stats-from"
+          type="date"
+          value={from}
+          max={to}
+          onChange={(e) => e.target.value && setPeriod([e.target.value, to])}
+        />
+        <label htmlFor="stats-to">{t('to')}</label>
+        <Input
+          id="stats-to"
+          type="date"
+          value={to}
+          min={from}
+          onChange={(e) => e.target.value && setPeriod([from, e.target.value])}
+        />
+      </form>
+      {stats.isLoading ? (
+        <Loading />
+      ) : stats.error ? (
+        <p role="alert">{(stats.error as Error).message}</p>
+      ) : stats.data ? (
+        <StatisticsBody data={stats.data} money={money} />
+      ) : null}
+    </section>
+  );
+}
+
+function StatisticsBody({ data, money }: { data: Statistics; money: (s: string) => string }) {
+  const { t } = useTranslation(['statistics', 'exchange', 'bulk']);
+  const months = useMemo(() => [...new Set(data.byMonth.map((m) => m.month))].sort(), [data]);
+  const monthSeries = useMemo(
+    () =>
+      (['outgoing', 'incoming'] as const).map((dir, i) => ({
+        label: t(`direction.${dir}`),
+        color: i === 0 ? '#1a73e8' : '#34a853',
+        values: months.map((m) => data.byMonth.find((b) => b.month === m && b.direction === dir)?.count ?? 0),
+      })),
+    [data, months, t],
+  );
+  const kinds = useMemo(
+    () => [...new Set(data.byKind.filter((k) => k.direction !== 'drafts').map((k) => k.kind))],
+    [data],
+  );
+  const kindSeries = useMemo(
+    () =>
+      (['outgoing', 'incoming'] as const).map((dir, i) => ({
+        label: t(`direction.${dir}`),
+        color: i === 0 ? '#1a73e8' : '#34a853',
+        values: kinds.map((k) => data.byKind.find((b) => b.kind === k && b.direction === dir)?.count ?? 0),
+      })),
+    [data, kinds, t],
+  );
+  const empty = data.totals.incoming.count + data.totals.outgoing.count + data.totals.drafts.count === 0;
+  const statusColumns: Column<Statistics['byStatus'][number]>[] = [
+    { key: 'dir', header: t('columns.direction'), cell: (r) => t(`direction.${r.direction}`) },
+    {
+      key: 'status',
+      header: t('columns.status'),
+      cell: (r) => t(`exchange:status.${r.status}`, { defaultValue: r.status }),
+    },
+    { key: 'count', header: t('columns.count'), cell: (r) => r.count, numeric: true },
+    { key: 'sum', header: t('columns.sum'), cell: (r) => money(r.sum), numeric: true },
+  ];
+  const partnerColumns: Column<Statistics['topCounterparties'][number]>[] = [
+    { key: 'name', header: t('columns.counterparty'), cell: (r) => r.name ?? r.identity },
+    { key: 'id', header: t('columns.identity'), cell: (r) => r.identity },
+    { key: 'count', header: t('columns.count'), cell: (r) => r.count, numeric: true },
+    { key: 'sum', header: t('columns.sum'), cell: (r) => money(r.sum), numeric: true },
+  ];
+  return (
+    <>
+      <div className="stats-cards" data-testid="stats-totals">
+        {(['outgoing', 'incoming', 'drafts'] as const).map((dir) => (
+          <div key={dir} className="card stats-card">
+            <span>{t(`direction.${dir}`)}</span>
+            <strong>{data.totals[dir].count}</strong>
+            <span>{money(data.totals[dir].sum)}</span>
+          </div>
+        ))}
+        <Link className="card stats-card stats-waiting" to="/documents/incoming">
+          <span>{t('waiting')}</span>
+          <strong data-testid="stats-waiting">{data.waitingForYou}</strong>
+          <span>{t('waitingHint')}</span>
+        </Link>
+      </div>
+      {empty ? (
+        <EmptyState>{t('empty')}</EmptyState>
+      ) : (
+        <>
+          <div className="stats-charts">
+            <BarChart title={t('charts.byMonth')} labels={months} series={monthSeries} />
+            <BarChart
+              title={t('charts.byKind')}
+              labels={kinds.map((k) => t(`bulk:kinds.${k}`, { defaultValue: k }))}
+              series={kindSeries}
+              horizontal
+            />
+          </div>
+          <h2>{t('byStatus')}</h2>
+          <Table
+            caption={t('byStatus')}
+            columns={statusColumns}
+            rows={data.byStatus.filter((s) => s.direction !== 'drafts')}
+            rowKey={(r) => `${r.direction}:${r.status}`}
+          />
+          <h2>{t('top')}</h2>
+          <Table
+            caption={t('top')}
+            columns={partnerColumns}
+            rows={data.topCounterparties}
+            rowKey={(r) => r.identity}
+            empty={t('empty')}
+          />
+        </>
+      )}
+    </>
+  );
 }
