@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dayjs } from '../../dates';
 import { Button, toast } from '../../ui';
+import { HelpLists } from './HelpLists';
 import { buildProductTemplate, downloadBlob } from './productTemplate';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -52,6 +53,7 @@ export default function HelpPage() {
             {t('template.download')}
           </Button>
         </article>
+        <HelpLists />
       </div>
     </section>
   );
