@@ -1,5 +1,7 @@
 import type { ComponentType } from 'react';
 import type { DocDirection, DocumentView, ListQuery } from '../api/documents';
+import { NotificationBell } from '../notifications/Bell';
+import { BulkSignButton, ImportButton } from './bulk/BulkButtons';
 import { PrintButton } from './view/PrintButton';
 
 // Places other areas hang their buttons on the workspace without editing its screens (docs/workspace.md):
@@ -22,10 +24,10 @@ export interface ViewActionItemProps {
 }
 
 /** Extra buttons of a list's toolbar (e.g. bulk signing, Excel import of documents — issue 16). */
-export const listToolbarItems: Array<ComponentType<ListToolbarItemProps>> = [];
+export const listToolbarItems: Array<ComponentType<ListToolbarItemProps>> = [BulkSignButton, ImportButton];
 
 /** Extra buttons of the view page's action bar (e.g. Print, PDF, download archive — issue 14). */
 export const viewActionItems: Array<ComponentType<ViewActionItemProps>> = [PrintButton];
 
 /** Items of the header between the organisation and the language (e.g. the notifications bell — issue 16). */
-export const headerItems: Array<ComponentType> = [];
+export const headerItems: Array<ComponentType> = [NotificationBell];

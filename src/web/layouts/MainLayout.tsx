@@ -8,6 +8,7 @@ import { Brand } from './Brand';
 import { LanguageSwitch } from './LanguageSwitch';
 import { SideMenu } from './SideMenu';
 import './layout.css';
+import { headerItems } from '../documents/extensions';
 
 export function MainLayout() {
   const { t } = useTranslation('common');
@@ -38,6 +39,10 @@ export function MainLayout() {
             {who}
           </span>
         )}
+        {headerItems.map((Item, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list declared once
+          <Item key={index} />
+        ))}
         <LanguageSwitch id="language-switch-main" />
       </header>
       <SideMenu open={menuOpen} onNavigate={() => setMenuOpen(false)} />
