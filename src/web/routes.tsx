@@ -1,7 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { CATALOGUE_TABS, catalogueTabPath, PATHS, ROUTE_NAMES } from '../engine/routes';
 import { AppRoot } from './AppRoot';
-import { MainLayout } from './layouts/MainLayout';
 import { SignLayout } from './layouts/SignLayout';
 import { preloadNewdocKind } from './pages/newdoc/preload';
 import { RouteError } from './system/RouteError';
@@ -44,7 +43,9 @@ export const routes: RouteObject[] = [
         lazy: page(() => import('./pages/system/MaintenancePage')),
       },
       {
-        element: <MainLayout />,
+        // The signed-in shell (menu, counts, header items) is its own chunk: the sign-in screens
+        // do not load it (their JavaScript budget, DESIGN §8).
+        lazy: async () => ({ Component: (await import('./layouts/MainLayout')).MainLayout }),
         children: [
           {
             path: PATHS.home,
