@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { certificatesFromPem } from '../src/engine/cms';
-import { verifyArchive } from '../src/server/services/archive';
+import { verifyArchive } from '../src/server/services/archive/verify';
 
 const args = process.argv.slice(2);
 const file = args.find((arg) => !arg.startsWith('--') && args[args.indexOf(arg) - 1] !== '--trust');

@@ -32,6 +32,8 @@ export const ROUTE_NAMES = {
   logout: 'logout',
   maintenance: 'maintenance',
   inProgress: 'in-progress',
+  print: 'print', // not given by the spec
+  verify: 'verify', // not given by the spec
 } as const;
 
 export const CATALOGUE_TABS = [
@@ -72,7 +74,19 @@ export const PATHS = {
   contacts: '/contacts', // not given by the spec
   logout: '/logout', // not given by the spec
   maintenance: '/maintenance', // not given by the spec
+  print: '/documents/:id/print', // not given by the spec: the printed form of a stored document
+  verify: '/verify/:id', // not given by the spec: the public verification page (the printed QR's target)
 } as const;
+
+/** The printed form of a stored document. */
+export const printPath = (documentId: string) => `/documents/${encodeURIComponent(documentId)}/print`;
+
+/** The query parameter of the verification page that carries the document's key. */
+export const VERIFY_KEY_PARAM = 'k';
+
+/** The public verification page of a document (the QR's target), relative to the site's origin. */
+export const verifyPath = (documentId: string, key: string) =>
+  `/verify/${encodeURIComponent(documentId)}?${VERIFY_KEY_PARAM}=${encodeURIComponent(key)}`;
 
 export const catalogueTabPath = (tab: CatalogueTab) => `${PATHS.gnccatalog}/${tab}`;
 
@@ -80,3 +94,5 @@ export const catalogueTabPath = (tab: CatalogueTab) => `${PATHS.gnccatalog}/${ta
 export const AUTH_PATHS: readonly string[] = [PATHS.authInn, PATHS.authLogin, PATHS.registration];
 /** Reachable without a token besides the sign-in screens. */
 export const PUBLIC_PATHS: readonly string[] = [PATHS.registration, PATHS.maintenance];
+/** Reachable without a token: every path under these (the verification page of any document). */
+export const PUBLIC_PATH_PREFIXES: readonly string[] = ['/verify/'];

@@ -6,6 +6,8 @@
  *   buildPrintModel({kind, content, lang, t, document?, signatures?, verifyUrl?})
  *   registerPrintLayout(kind, layout)   a kind registered at run time brings its print.json
  *   printLayoutOf(kind), hasPrintLayout(kind)
+ *   printTree(model, {qrSrc}) / toHtml(tree) / printHtml(model, {qrSrc, stylesheet})   the HTML form
+ *   (styled by ./printForm.css)
  */
 export type { ColumnLayout, PartyLayout, PrintLayout, SectionLayout, TableLayout } from './layout';
 export { hasPrintLayout, printLayoutOf, registerPrintLayout } from './layout';
@@ -22,4 +24,6 @@ export type {
 export { buildPrintModel } from './model';
 export type { PrintStamp, SignatureEvent } from './stamps';
 export { buildStamps, tashkentTime } from './stamps';
+export type { PrintElement, PrintNode, PrintTreeOptions } from './tree';
+export { printHtml, printTree, toHtml } from './tree';
 export type { LabelledValue } from './values';

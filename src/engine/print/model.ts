@@ -61,6 +61,10 @@ export interface PrintTexts {
   signed: string;
   footer: string;
   page: string;
+  /** The signing protocol's title (DocumentQr/generateDocumentToPdf). */
+  protocol: string;
+  /** "Check the document and its signatures: scan the QR code or open <url>" ('' without a QR). */
+  check: string;
 }
 
 export interface PrintParty {
@@ -401,6 +405,8 @@ export function buildPrintModel(input: PrintInput): PrintModel {
       footer: t('print:footer'),
       // A template the renderer fills per page.
       page: t('print:page', { page: '{page}', pages: '{pages}' }),
+      protocol: t('print:protocol.title'),
+      check: input.verifyUrl ? t('print:protocol.check', { url: input.verifyUrl }) : '',
     },
   };
 }

@@ -9,8 +9,11 @@ import docExcelImport from './DocExcelImport';
 import docStatus from './DocStatus';
 import docType from './DocType';
 import documentRoutes from './Document';
+import documentContent from './DocumentContent';
 import documentLifecycle from './DocumentLifecycle';
 import documentOrganization from './DocumentOrganization';
+import documentPdf from './DocumentPdf';
+import documentQr from './DocumentQr';
 import documentSignAction from './DocumentSignAction';
 import documentSignActionBulk from './DocumentSignActionBulk';
 import eimzo from './Eimzo';
@@ -27,6 +30,7 @@ import stateStatus from './StateStatus';
 import statistics from './Statistics';
 import { registerSettingsGroups } from './settingsGroups';
 import template from './Template';
+import verify from './Verify';
 
 /** Every API resource group, mounted under /api. One plugin per group (spec §3). */
 export async function registerRoutes(app: FastifyInstance) {
@@ -62,6 +66,11 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(news, { prefix: '/News' });
   await app.register(documentSignActionBulk, { prefix: '/DocumentSignAction' });
   await app.register(multiSignLog, { prefix: '/MultiSignLog' });
+  // Print, PDF, QR, the signed content, archives and the public verification (docs/print.md).
+  await app.register(documentPdf, { prefix: '/Document' });
+  await app.register(documentQr, { prefix: '/DocumentQr' });
+  await app.register(documentContent, { prefix: '/DocumentContent' });
+  await app.register(verify, { prefix: '/Verify' });
   // Company, staff, roles, access, approval and billing (docs/access.md).
   await registerSettingsGroups(app);
 }

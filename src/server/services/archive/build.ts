@@ -16,7 +16,7 @@ export interface ArchiveSignature {
   action: string;
   role: string;
   /** The signed shape (lifecycle.json): document and cosign sign the stored bytes, wrap embeds them. */
-  shape?: 'document' | 'cosign' | 'wrap' | 'object' | null;
+  shape?: 'document' | 'cosign' | 'wrap' | 'object' | 'none' | null;
   signerName?: string | null;
   organization?: string | null;
   tin?: string | null;
@@ -24,7 +24,7 @@ export interface ArchiveSignature {
   serialHex?: string | null;
   signedAt?: string | null;
   timestampAt?: string | null;
-  /** The CMS as received, base64. */
+  /** The CMS as received and stored, base64 (the event log hashes this text). */
   cms: string;
 }
 
@@ -114,6 +114,9 @@ export function buildArchive(input: ArchiveInput): Uint8Array {
     const cms = fromBase64(signature.cms);
     const base = signatureFile(index, signature.action);
     files[`${base}.p7s`] = cms;
+    // The event log hashes the CMS as the service stored it, as base64 text: a text that is not the
+    // canonical base64 of the DER travels beside it, so the hash still checks offline.
+    if (Buffer.from(cms).toString('base64') !== signature.cms) files[`${base}.b64`] = strToU8(signature.cms);
     collect(cms);
     const signer = parseCms(cms).signedData.signerInfos[0];
     const token = signer ? timestampTokenOf(signer) : null;

@@ -111,7 +111,13 @@ export async function verifyArchive(
       add(false, 'signature', `${signature.file}: missing`);
       continue;
     }
-    cmsHashById.set(signature.id, sha256(cms));
+    // The event names the SHA-256 of the CMS's base64 text as stored: the canonical text of the DER,
+    // or the exact text archived beside it (signatures/NN-action.b64), which must be the same CMS.
+    const textFile = files[signature.file.replace(/\.p7s$/, '.b64')];
+    const text = textFile ? strFromU8(textFile) : Buffer.from(cms).toString('base64');
+    if (textFile && !bytesEqual(new Uint8Array(Buffer.from(text, 'base64')), cms))
+      add(false, 'signature', `${signature.file}: its stored text is not the same CMS`);
+    cmsHashById.set(signature.id, sha256(strToBytes(text)));
     try {
       const verified = await verifyCms(cms, { trusted, detachedContent: content });
       const signer = verified.signers[0];

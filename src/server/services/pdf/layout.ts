@@ -8,16 +8,16 @@ import { PDF_FONT } from './fonts';
  * model (the browser's HTML prints the same strings). Column widths are the layout's shares of the
  * sheet's width, numbers never wrap, money carries two decimals already.
  */
-const A4 = { width: 595.28, height: 841.89 };
-const MARGIN = 28; // ≈ 10 mm
+export const A4 = { width: 595.28, height: 841.89 };
+export const MARGIN = 28; // ≈ 10 mm
 const CELL_PADDING = 2;
-const STAMP_COLOR = '#1f4e9c';
+export const STAMP_COLOR = '#1f4e9c';
 
 export interface PdfImages {
   qr?: string;
 }
 
-const pair = (row: LabelledValue): Content => ({
+export const pair = (row: LabelledValue): Content => ({
   text: [{ text: `${row.label}: `, color: '#444444' }, { text: row.value }],
   margin: [0, 0, 0, 1],
 });
@@ -43,7 +43,7 @@ function twoColumns(blocks: Content[]): Content[] {
   return rows;
 }
 
-function stampBlock(model: PrintModel, index: number): Content {
+export function stampBlock(model: PrintModel, index: number): Content {
   const stamp = model.stamps[index];
   return {
     table: {
@@ -121,6 +121,22 @@ function tableBlock(table: PrintTable, available: number, fontSize: number, tota
     ...(table.words ? [{ text: table.words, italics: true, margin: [0, 1, 0, 4] } as Content] : []),
   ];
 }
+
+/** The footer of every page: the service's line and "page n of m". */
+export const pageFooter =
+  (model: PrintModel) =>
+  (page: number, pages: number): Content => ({
+    columns: [
+      { text: model.texts.footer, fontSize: 6.5, color: '#666666' },
+      {
+        text: model.texts.page.replace('{page}', String(page)).replace('{pages}', String(pages)),
+        alignment: 'right',
+        fontSize: 6.5,
+        color: '#666666',
+      },
+    ],
+    margin: [MARGIN, 6, MARGIN, 0],
+  });
 
 export function pdfDocument(model: PrintModel, images: PdfImages): TDocumentDefinitions {
   const landscape = model.orientation === 'landscape';
@@ -213,18 +229,7 @@ export function pdfDocument(model: PrintModel, images: PdfImages): TDocumentDefi
     defaultStyle: { font: PDF_FONT, fontSize: 8.5, lineHeight: 1.1 },
     images: images.qr ? { qr: images.qr } : {},
     info: { title: `${model.title} ${model.heading}`, creator: 'Hujjat', producer: 'Hujjat' },
-    footer: (page: number, pages: number) => ({
-      columns: [
-        { text: model.texts.footer, fontSize: 6.5, color: '#666666' },
-        {
-          text: model.texts.page.replace('{page}', String(page)).replace('{pages}', String(pages)),
-          alignment: 'right',
-          fontSize: 6.5,
-          color: '#666666',
-        },
-      ],
-      margin: [MARGIN, 6, MARGIN, 0],
-    }),
+    footer: pageFooter(model),
     content: [
       head,
       ...titleBlock,

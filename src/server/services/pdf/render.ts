@@ -59,9 +59,17 @@ export async function qrPng(url: string): Promise<Buffer> {
   return QRCode.toBuffer(url, { errorCorrectionLevel: 'M', margin: 2, width: 264, type: 'png' });
 }
 
-export async function renderPdf(model: PrintModel, options: PdfOptions = {}): Promise<Buffer> {
-  const qr = model.qr ? `data:image/png;base64,${(await qrPng(model.qr.url)).toString('base64')}` : undefined;
-  const doc = pdfDocument(model, { qr });
+/** The verification link's QR as a data URL for pdfmake, or undefined without a QR. */
+export async function qrDataUrl(model: PrintModel): Promise<string | undefined> {
+  return model.qr ? `data:image/png;base64,${(await qrPng(model.qr.url)).toString('base64')}` : undefined;
+}
+
+/** A pdfmake document of a model as a PDF/A-3b with the model's language and the given attachments. */
+export async function renderDefinition(
+  doc: TDocumentDefinitions,
+  model: PrintModel,
+  options: PdfOptions = {},
+): Promise<Buffer> {
   const createdAt = options.createdAt ?? new Date();
   doc.info = { ...doc.info, creationDate: createdAt } as TDocumentDefinitions['info'];
   doc.version = '1.7';
@@ -81,4 +89,9 @@ export async function renderPdf(model: PrintModel, options: PdfOptions = {}): Pr
     ]),
   ) as TDocumentDefinitions['files'];
   return pdfmake().createPdf(doc).getBuffer();
+}
+
+/** The printed form of a model. */
+export async function renderPdf(model: PrintModel, options: PdfOptions = {}): Promise<Buffer> {
+  return renderDefinition(pdfDocument(model, { qr: await qrDataUrl(model) }), model, options);
 }
